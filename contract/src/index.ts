@@ -1,0 +1,7 @@
+export * from './paths.js';
+export * from './constants.js';
+export * from './errors.js';
+export * from './validation.js';
+export type * from './cobrand.js';
+export { FOOTER_LINK_KEYS } from './cobrand.js';
+export type * from './session.js';

@@ -1,0 +1,61 @@
+/** Paths of every call the portal makes, as §7 of the spec names them (ours where §7 leaves them open). */
+export const PORTAL_UI_BASE = '/public-portal-ui/';
+
+export const Paths = {
+  logout: '/sdportal/logout',
+  loginInfo: '/sdportal/rest/login/info',
+  sendLogin: '/pkmslogin.form',
+  loginSignin: '/sdportal/rest/user/loginSignin',
+  session: '/sdportal/rest/session',
+  cobrand: (name: string) => `/sdportal/rest/cobrand/${encodeURIComponent(name)}`,
+  cobrandLocales: (name: string) => `/sdportal/rest/cobrands/${encodeURIComponent(name)}/locales`,
+  cobrandStylesheet: (name: string) => `/sdportal/rest/cobrands/${encodeURIComponent(name)}/stylesheet`,
+  cobrandAssets: (id: string) => `/sdportal/cobrands/${encodeURIComponent(id)}/`,
+  logoutLabels: '/sdportal/rest/logoutrest/logoutLabelsAndReturnLink',
+  externalLogoutUrl: '/sdportal/rest/logoutrest/externalLogoutUrl',
+  logoutReturn: '/sdportal/login.view',
+  platformHome: '/sdportal/platform/home',
+  ssoStandIn: '/sdportal/platform/identity-provider',
+  i18nBundle: (locale: string, bundle: 'Messages' | 'PortalLabels') =>
+    bundle === 'Messages'
+      ? `${PORTAL_UI_BASE}assets/i18n/${locale}/commercial-common-translations/com/mastercard/cp/sdng/common/resources/Messages.json`
+      : `${PORTAL_UI_BASE}assets/i18n/${locale}/user-ux/PortalLabels.json`,
+} as const;
+
+/** The portal's screens (§2), each served at `/public-portal-ui/<route>`. */
+export const ROUTES = [
+  'login-signin-component',
+  'forgot-password-component',
+  'change-password-component',
+  'new-rsa-pin-component',
+  'next-token-component',
+  'logout-component',
+] as const;
+export type RouteName = (typeof ROUTES)[number];
+
+export const routePath = (route: RouteName) => `${PORTAL_UI_BASE}${route}`;
+
+/** Route patterns of the parameterised paths above, for the service's router. */
+export const PathPatterns = {
+  cobrand: '/sdportal/rest/cobrand/:name',
+  cobrandLocales: '/sdportal/rest/cobrands/:name/locales',
+  cobrandStylesheet: '/sdportal/rest/cobrands/:name/stylesheet',
+  cobrandAbbreviation: '/sdportal/rest/cobrandhostabbreviation',
+} as const;
+
+/** Outgoing links of §7; all carry cobrandHost and locale, all but the last also nwflow=1. */
+export const OutgoingLinks = {
+  forgotPassword: '/sdportal/forgotPassword.view',
+  companyRegistration: '/sdng/register/company.do',
+  cardholderSelfService: '/sdng/cardholderselfservice/cardholderSelfServiceFromSDPortalInit.do',
+  newAccountApplication: '/sdram/prospectiveaccountcontroller/newAccountApplicationRequestForm.view',
+} as const;
+
+/** Header names and values every request carries (§7). */
+export const REQUEST_HEADERS = {
+  'X-Requested-With': 'XMLHttpRequest',
+  Accept: 'application/json, text/plain, */*',
+} as const;
+export const CSRF_COOKIE = 'sec-token';
+export const CSRF_HEADERS = ['x-xsrf-token', 'x-csrf-token'] as const;
+export const LOCALE_COOKIE = 'user_locale';

@@ -1,0 +1,22 @@
+import { Type, type Static } from 'typebox';
+import { MAX_PASSWORD_LENGTH, MAX_USER_ID_LENGTH } from '../constants.js';
+
+/** A user ID as typed: 1-64 characters, surrounding spaces allowed (trimmed by the service). */
+export const UserIdSchema = Type.String({ minLength: 1, maxLength: MAX_USER_ID_LENGTH });
+/** A secret as typed; never logged. */
+export const SecretSchema = Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH });
+/** A cobrand identifier or host name as it appears in `cobrandHost`. */
+export const CobrandNameSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' });
+
+export const ApiErrorItemSchema = Type.Object({
+  code: Type.String(),
+  message: Type.String(),
+  field: Type.Optional(Type.String()),
+  params: Type.Optional(Type.Array(Type.String())),
+});
+export const ApiErrorBodySchema = Type.Object({ errors: Type.Array(ApiErrorItemSchema) });
+export type ApiErrorBodyStatic = Static<typeof ApiErrorBodySchema>;
+
+export const CobrandQuerySchema = Type.Object({
+  cobrandHost: Type.Optional(CobrandNameSchema),
+});

@@ -1,0 +1,5 @@
+/** TypeBox schemas for the service; the web app never imports this module, so no schema library ships to browsers. */
+export * from './common.js';
+export * from './signin.js';
+export * from './cobrand.js';
+export * from './logout.js';

@@ -1,0 +1,86 @@
+/** Kysely access to accounts. Rows stay inside the services that use them. */
+import { MAX_FAILED_LOGINS } from '@portal/contract';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../db/tables.js';
+import type { AccountStatus, AccountTable } from './account.table.js';
+
+export type AccountRow = Selectable<AccountTable>;
+
+export class AccountStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findByUserId(userIdKey: string): Promise<AccountRow | undefined> {
+    return this.db.selectFrom('account').selectAll().where('user_id_key', '=', userIdKey).executeTakeFirst();
+  }
+
+  findById(id: string): Promise<AccountRow | undefined> {
+    return this.db.selectFrom('account').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * Reserves one of the six tries before the password is checked, in a single atomic statement: an account that is
+   * not active, or has used its tries, yields nothing, so concurrent requests on any number of instances can never
+   * check more than six guesses in a row. Unknown ldap IDs run the same statement and also yield nothing.
+   */
+  claimSignInAttempt(ldapId: string, now: number): Promise<AccountRow | undefined> {
+    return this.db
+      .updateTable('account')
+      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1), updated_at: now }))
+      .where('ldap_id', '=', ldapId)
+      .where('status', '=', 'active')
+      .where('failed_attempts', '<', MAX_FAILED_LOGINS)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async clearFailures(id: string, now: number, newPasswordHash?: string): Promise<void> {
+    await this.db
+      .updateTable('account')
+      .set({ failed_attempts: 0, updated_at: now, ...(newPasswordHash ? { password_hash: newPasswordHash } : {}) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Locks the account once its sixth claimed try has failed. */
+  async lockIfExhausted(id: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('account')
+      .set({ status: 'locked', locked_at: now, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'active')
+      .where('failed_attempts', '>=', MAX_FAILED_LOGINS)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async setStatus(userIdKey: string, status: AccountStatus, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('account')
+      .set({ status, updated_at: now, failed_attempts: 0, locked_at: status === 'locked' ? now : null })
+      .where('user_id_key', '=', userIdKey)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async expirePassword(userIdKey: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('account')
+      .set({ password_state: 'expired', updated_at: now })
+      .where('user_id_key', '=', userIdKey)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async insert(row: AccountRow): Promise<void> {
+    await this.db.insertInto('account').values(row).execute();
+  }
+
+  list(): Promise<AccountRow[]> {
+    return this.db.selectFrom('account').selectAll().orderBy('user_id_key').execute();
+  }
+
+  async count(): Promise<number> {
+    const { n } = await this.db.selectFrom('account').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(n);
+  }
+}

@@ -1,0 +1,26 @@
+export type AccountStatus = 'active' | 'locked' | 'inactive';
+export type LoginType = 'password' | 'token';
+/** `expired` and `temporary` passwords sign in only to the change-password screen. */
+export type PasswordState = 'current' | 'expired' | 'temporary';
+
+export interface AccountTable {
+  id: string;
+  user_id: string;
+  /** The user ID folded to lower case: user IDs are unique regardless of case. */
+  user_id_key: string;
+  /** The directory identity the sign-in sequence passes around (§7 ldapId), derived from the user ID key. */
+  ldap_id: string;
+  email: string;
+  cobrand: string;
+  status: AccountStatus;
+  login_type: LoginType;
+  password_hash: string;
+  password_state: PasswordState;
+  password_changed_at: number;
+  failed_attempts: number;
+  locked_at: number | null;
+  security_question: string | null;
+  security_answer_hash: string | null;
+  created_at: number;
+  updated_at: number;
+}

@@ -1,0 +1,43 @@
+/** Creating an account, shared by the admin CLI and the demo data. */
+import type { AccountStatus, LoginType, PasswordState } from './account.table.js';
+import { ldapIdFor, userIdKey } from './account-identity.js';
+import type { AccountStore } from './account-store.js';
+import { hashSecret } from '../security/passwords.js';
+import { newId } from '../security/ids.js';
+
+export interface NewAccount {
+  userId: string;
+  email: string;
+  cobrand: string;
+  password: string;
+  status?: AccountStatus;
+  loginType?: LoginType;
+  passwordState?: PasswordState;
+  securityQuestion?: string | null;
+  securityAnswer?: string | null;
+}
+
+/** Security answers are compared after trimming, case-folding and collapsing spaces (ARCHITECTURE §3). */
+export const normaliseAnswer = (answer: string): string => answer.trim().toLowerCase().replace(/\s+/g, ' ');
+
+export async function createAccount(store: AccountStore, identityKey: Buffer, input: NewAccount, now: number): Promise<void> {
+  await store.insert({
+    id: newId(),
+    user_id: input.userId.trim(),
+    user_id_key: userIdKey(input.userId),
+    ldap_id: ldapIdFor(identityKey, input.userId),
+    email: input.email,
+    cobrand: input.cobrand,
+    status: input.status ?? 'active',
+    login_type: input.loginType ?? 'password',
+    password_hash: await hashSecret(input.password),
+    password_state: input.passwordState ?? 'current',
+    password_changed_at: now,
+    failed_attempts: 0,
+    locked_at: input.status === 'locked' ? now : null,
+    security_question: input.securityQuestion ?? null,
+    security_answer_hash: input.securityAnswer ? await hashSecret(normaliseAnswer(input.securityAnswer)) : null,
+    created_at: now,
+    updated_at: now,
+  });
+}

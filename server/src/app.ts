@@ -1,0 +1,104 @@
+/**
+ * Composes the service: external plugins, then the app's own hooks, then the features' routes (fastify/demo's order).
+ * Everything a request needs is passed in, so tests build the same app on SQLite or PostgreSQL with their own clock.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { AccountStore } from './accounts/account-store.js';
+import { systemClock, type Clock } from './clock.js';
+import { CobrandDirectory } from './cobrands/cobrand-directory.js';
+import { CobrandStore } from './cobrands/cobrand-store.js';
+import type { Config } from './config.js';
+import { AuditLog } from './db/audit-log.js';
+import type { PortalDatabase } from './db/database.js';
+import { cobrandRoutes } from './features/cobrand/routes.js';
+import { healthRoutes } from './features/health/routes.js';
+import { logoutRoutes } from './features/logout/routes.js';
+import { sessionRoutes } from './features/session/routes.js';
+import { signInRoutes } from './features/signin/routes.js';
+import { SignInService } from './features/signin/signin-service.js';
+import { webPagesRoutes } from './features/web-pages/routes.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { Messages } from './i18n/messages.js';
+import { CATALOGUE_DIR, WEB_DIST_DIR } from './paths.js';
+import { registerCsrfGuard } from './security/csrf-guard.js';
+import { registerSecurityHeaders } from './security/headers.js';
+import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
+import { routeThrottle } from './security/throttle.js';
+import { cookiePolicy } from './sessions/session-cookie.js';
+import { SessionManager } from './sessions/session-manager.js';
+import { SessionStore } from './sessions/session-store.js';
+
+export interface AppOptions {
+  config: Config;
+  database: PortalDatabase;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  catalogueDir?: string;
+  webDistDir?: string;
+}
+
+/** Log redaction: nothing secret is written (ARCHITECTURE §3). */
+export const REDACTED_PATHS = [
+  'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers["x-csrf-token"]', 'req.headers.authorization',
+  'res.headers["set-cookie"]', '*.password', '*.passcode', '*.newPin', '*.oldCredential', '*.newCredential',
+  '*.questionResponse', '*.answer', '*.token', '*.cookie',
+];
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      // The query string can hold a user ID; the path is enough to follow a request.
+      req: (request: { method: string; url: string; id: string }) => ({ method: request.method, path: request.url.split('?')[0], id: request.id }),
+    },
+  };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 16 * 1024,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const keys = deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, (m) => app.log.warn(m)));
+  const messages = new Messages();
+  const db = database.db;
+  const accounts = new AccountStore(db);
+  const audit = new AuditLog(db, clock);
+  const cobrands = new CobrandDirectory(new CobrandStore(db), clock);
+  const sessions = new SessionManager(new SessionStore(db), {
+    idleMs: config.sessionIdleSeconds * 1000,
+    absoluteMs: config.sessionAbsoluteSeconds * 1000,
+    csrfKey: keys.csrf,
+    cookies: cookiePolicy(config.secureCookies),
+  }, clock);
+  const signIn = new SignInService({ accounts, sessions, cobrands, audit, identityKey: keys.userIdentity, clock, publicOrigin: config.publicOrigin });
+  const throttle = routeThrottle(config.rateLimitPerMinute);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyRateLimit, { global: false });
+  await registerSecurityHeaders(app);
+  registerErrorHandler(app, messages);
+  registerCsrfGuard(app, keys.csrf, sessions);
+
+  await app.register(healthRoutes, { db });
+  await app.register(signInRoutes, { signIn, throttle, refusedBody: () => messages.text('en_US', 'login.failed') });
+  await app.register(logoutRoutes, { sessions, cobrands, messages, audit, publicOrigin: config.publicOrigin });
+  await app.register(sessionRoutes, { sessions, accounts });
+  await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });
+  await app.register(webPagesRoutes, { webDistDir: options.webDistDir ?? WEB_DIST_DIR, messages });
+  return app;
+}

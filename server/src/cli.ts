@@ -1,0 +1,130 @@
+/** The admin command line: `npm run portal -- <command>`. Each command prints what it did. */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { userIdKey } from './accounts/account-identity.js';
+import { AccountStore } from './accounts/account-store.js';
+import { createAccount } from './accounts/create-account.js';
+import { importCatalogue } from './bootstrap.js';
+import { CobrandStore } from './cobrands/cobrand-store.js';
+import { ConfigError, loadConfig } from './config.js';
+import { migrateToLatest, openDatabase, type PortalDatabase } from './db/database.js';
+import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
+import { SessionStore } from './sessions/session-store.js';
+
+const USAGE = `Usage: npm run portal -- <command>
+
+  db migrate                                   apply pending database migrations
+  users add <userId> --email <address> --cobrand <name> [--password <password>]
+                                               create an active password user; without --password a
+                                               temporary password is generated, printed, and must be changed
+  users list                                   list users with their state
+  users unlock <userId>                        unlock a locked user and clear failed tries
+  users deactivate <userId>                    make a user inactive and end their sessions
+  users expire-password <userId>               make the next sign-in go to change password
+  cobrands list                                list the cobrands in the database
+  cobrands import [dir]                        validate and load a catalogue (default: data/cobrands)
+`;
+
+class UsageError extends Error {}
+
+function temporaryPassword(): string {
+  // Letters, digits and a symbol so it passes the password policy; 16 characters inside the 12-20 range.
+  return `${randomBytes(9).toString('base64url')}#7q`;
+}
+
+async function run(argv: string[], database: PortalDatabase, identityKey: () => Buffer): Promise<string> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { email: { type: 'string' }, cobrand: { type: 'string' }, password: { type: 'string' } },
+  });
+  const [area, action, subject, ...rest] = positionals;
+  if (rest.length) throw new UsageError(`unexpected arguments: ${rest.join(' ')}`);
+  const now = Date.now();
+  const accounts = new AccountStore(database.db);
+  const needUser = (): string => {
+    if (!subject) throw new UsageError('a user ID is required');
+    return subject;
+  };
+  const changed = (ok: boolean, what: string) => {
+    if (!ok) throw new UsageError(`no user "${subject}"`);
+    return what;
+  };
+
+  switch (`${area ?? ''} ${action ?? ''}`) {
+    case 'db migrate': {
+      const applied = await migrateToLatest(database.db);
+      return applied.length ? `Applied migrations: ${applied.join(', ')}` : 'The database is up to date.';
+    }
+    case 'users add': {
+      const userId = needUser();
+      if (!values.email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.email)) throw new UsageError('--email <address> is required');
+      if (!values.cobrand) throw new UsageError('--cobrand <name> is required');
+      if (!(await new CobrandStore(database.db).find(values.cobrand))) throw new UsageError(`no cobrand "${values.cobrand}"`);
+      if (await accounts.findByUserId(userIdKey(userId))) throw new UsageError(`user "${userId}" already exists`);
+      const password = values.password ?? temporaryPassword();
+      await createAccount(accounts, identityKey(), {
+        userId, email: values.email, cobrand: values.cobrand, password,
+        passwordState: values.password ? 'current' : 'temporary',
+      }, now);
+      return values.password ? `Added user ${userId}.` : `Added user ${userId} with temporary password ${password} (to be changed at first sign-in).`;
+    }
+    case 'users list': {
+      const rows = await accounts.list();
+      if (!rows.length) return 'No users.';
+      return rows.map((r) => `${r.user_id.padEnd(20)} ${r.status.padEnd(9)} ${r.login_type.padEnd(9)} password ${r.password_state.padEnd(10)} ${r.cobrand}`).join('\n');
+    }
+    case 'users unlock':
+      return changed(await accounts.setStatus(userIdKey(needUser()), 'active', now), `Unlocked ${subject}.`);
+    case 'users deactivate': {
+      const account = await accounts.findByUserId(userIdKey(needUser()));
+      changed(Boolean(account) && (await accounts.setStatus(account!.user_id_key, 'inactive', now)), '');
+      await new SessionStore(database.db).deleteForAccount(account!.id);
+      return `Deactivated ${subject} and ended their sessions.`;
+    }
+    case 'users expire-password':
+      return changed(await accounts.expirePassword(userIdKey(needUser()), now), `Expired the password of ${subject}; the next sign-in leads to change password.`);
+    case 'cobrands list': {
+      const rows = await new CobrandStore(database.db).list();
+      return rows.map((r) => `${r.name.padEnd(20)} ${r.abbreviation}`).join('\n') || 'No cobrands.';
+    }
+    case 'cobrands import': {
+      const names = await importCatalogue(database, subject);
+      return `Imported ${names.length} cobrands: ${names.join(', ')}`;
+    }
+    default:
+      throw new UsageError(area ? `unknown command "${[area, action].filter(Boolean).join(' ')}"` : 'no command given');
+  }
+}
+
+async function main(): Promise<number> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const argv = process.argv.slice(2);
+    if (!(argv[0] === 'db' && argv[1] === 'migrate')) await migrateToLatest(database.db);
+    const key = () => deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, (m) => console.error(m))).userIdentity;
+    console.log(await run(argv, database, key));
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`Error: ${(error as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+    console.error(`Error: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main();

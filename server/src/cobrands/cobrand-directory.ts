@@ -1,0 +1,45 @@
+/**
+ * Cobrand records for the request path, cached in memory: a record is re-read from the database after a short time,
+ * so a catalogue import on any instance reaches every instance within CACHE_MS.
+ */
+import { DEFAULT_COBRAND } from '@portal/contract';
+import type { Clock } from '../clock.js';
+import type { CobrandStore, StoredCobrand } from './cobrand-store.js';
+
+const CACHE_MS = 10_000;
+// Unknown names are cached too (a miss costs a query); the bound keeps made-up names from growing memory.
+const MAX_ENTRIES = 1_000;
+
+export class CobrandDirectory {
+  private readonly cache = new Map<string, { entry: StoredCobrand | null; at: number }>();
+
+  constructor(private readonly store: CobrandStore, private readonly clock: Clock) {}
+
+  async find(name: string): Promise<StoredCobrand | null> {
+    const key = name.toLowerCase();
+    const now = this.clock();
+    const cached = this.cache.get(key);
+    if (cached && now - cached.at < CACHE_MS) return cached.entry;
+    const entry = await this.store.find(key);
+    if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
+    this.cache.set(key, { entry, at: now });
+    return entry;
+  }
+
+  /** The named cobrand, or the default brand when the name is missing or unknown. */
+  async resolve(name: string | null | undefined): Promise<StoredCobrand> {
+    const found = name ? await this.find(name) : null;
+    if (found) return found;
+    const fallback = await this.find(DEFAULT_COBRAND);
+    if (!fallback) throw new Error('The default cobrand is missing: run `portal cobrands import`.');
+    return fallback;
+  }
+
+  nameForAbbreviation(abbreviation: string): Promise<string | null> {
+    return this.store.findNameByAbbreviation(abbreviation);
+  }
+
+  invalidate(): void {
+    this.cache.clear();
+  }
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as createCoreTables from './2026_11_21_1000_create_core_tables.js';
+
+/** Every migration, in order; listed statically so the bundled server carries them. */
+export const migrations: Record<string, Migration> = {
+  '2026_11_21_1000_create_core_tables': createCoreTables,
+};

@@ -1,0 +1,11 @@
+import type { AccountTable } from '../accounts/account.table.js';
+import type { CobrandTable } from '../cobrands/cobrand.table.js';
+import type { SessionTable } from '../sessions/session.table.js';
+import type { AuditEventTable } from './audit-event.table.js';
+
+export interface Database {
+  account: AccountTable;
+  session: SessionTable;
+  cobrand: CobrandTable;
+  audit_event: AuditEventTable;
+}

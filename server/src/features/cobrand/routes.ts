@@ -1,0 +1,58 @@
+/** §7 cobrand calls: the record, its languages, its stylesheet and the abbreviation lookup; plus the logo and theme files. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ErrorCodes, PathPatterns, Paths } from '@portal/contract';
+import { CobrandLocalesSchema, CobrandParamsSchema, CobrandSchema, StylesheetLookupSchema } from '@portal/contract/schemas';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fastifyStatic from '@fastify/static';
+import { Type } from 'typebox';
+import type { CobrandDirectory } from '../../cobrands/cobrand-directory.js';
+import type { StoredCobrand } from '../../cobrands/cobrand-store.js';
+import { ApiError } from '../../http/api-error.js';
+
+export interface CobrandRoutesOptions {
+  cobrands: CobrandDirectory;
+  catalogueDir: string;
+}
+
+const notFound = () => new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]);
+const PUBLIC_FILES = /^[a-z0-9._-]+\/(logo\.(jpg|png|gif)|theme\.css)$/;
+
+export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = async (app, { cobrands, catalogueDir }) => {
+  const load = async (name: string): Promise<StoredCobrand> => (await cobrands.find(name)) ?? Promise.reject(notFound());
+
+  app.get(PathPatterns.cobrand, { schema: { params: CobrandParamsSchema, response: { 200: CobrandSchema, 304: Type.Null() } } }, async (request, reply) => {
+    const { record, version } = await load(request.params.name);
+    const etag = `"${version}"`;
+    reply.header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+    return record.cobrand;
+  });
+
+  app.get(PathPatterns.cobrandLocales, { schema: { params: CobrandParamsSchema, response: { 200: CobrandLocalesSchema } } },
+    async (request) => (await load(request.params.name)).record.locales);
+
+  app.get(PathPatterns.cobrandStylesheet, { schema: { params: CobrandParamsSchema, response: { 200: StylesheetLookupSchema } } },
+    async (request) => {
+      const { record } = await load(request.params.name);
+      const name = record.cobrand.name;
+      return { url: existsSync(join(catalogueDir, name, 'theme.css')) ? `${Paths.cobrandAssets(name)}theme.css` : null };
+    });
+
+  app.get(PathPatterns.cobrandAbbreviation, {
+    schema: { querystring: Type.Object({ cobrandAbbr: Type.String({ minLength: 1, maxLength: 16 }) }) },
+  }, async (request, reply) => {
+    const name = await cobrands.nameForAbbreviation(request.query.cobrandAbbr);
+    if (!name) throw notFound();
+    return reply.type('text/plain; charset=utf-8').send(name);
+  });
+
+  await app.register(fastifyStatic, {
+    root: catalogueDir,
+    prefix: Paths.cobrandAssets(''),
+    decorateReply: false,
+    index: false,
+    allowedPath: (pathName) => PUBLIC_FILES.test(pathName.replace(/^\//, '')),
+    maxAge: '1h',
+  });
+};

@@ -1,0 +1,59 @@
+/** §2 logout screen's calls and the logout address itself (the sign-in pre-step of §7 uses it too). */
+import { LOCALE_COOKIE, Paths, routePath } from '@portal/contract';
+import { CobrandQuerySchema, LogoutLabelsSchema } from '@portal/contract/schemas';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { CobrandDirectory } from '../../cobrands/cobrand-directory.js';
+import type { AuditLog } from '../../db/audit-log.js';
+import type { Messages } from '../../i18n/messages.js';
+import { checkedRedirect } from '../../security/redirects.js';
+import type { SessionManager } from '../../sessions/session-manager.js';
+
+export interface LogoutRoutesOptions {
+  sessions: SessionManager;
+  cobrands: CobrandDirectory;
+  messages: Messages;
+  audit: AuditLog;
+  publicOrigin: string;
+}
+
+/** The SSO user cookie of §3: set when a session came through single sign-on, read by the logout screen. */
+export const SSO_USER_COOKIE = 'sso_user';
+
+export const logoutRoutes: FastifyPluginAsyncTypebox<LogoutRoutesOptions> = async (app, { sessions, cobrands, messages, audit, publicOrigin }) => {
+  app.get(Paths.logout, { schema: { querystring: CobrandQuerySchema } }, async (request, reply) => {
+    const ended = await sessions.end(request, reply);
+    if (ended) await audit.record('session.logout', ended.account_id);
+    // "cache" only: "cookies" and "storage" would also drop the language choice and the cobrand the user came from.
+    reply.header('clear-site-data', '"cache"');
+    if (request.headers['x-requested-with'] === 'XMLHttpRequest') return reply.code(204).send();
+    const cobrand = ended?.cobrand ?? request.query.cobrandHost;
+    const query = cobrand ? `?cobrandHost=${encodeURIComponent(cobrand)}` : '';
+    return reply.redirect(`${routePath('logout-component')}${query}`, 303);
+  });
+
+  app.get(Paths.logoutLabels, {
+    schema: { querystring: CobrandQuerySchema, response: { 200: LogoutLabelsSchema } },
+  }, async (request) => {
+    const { record } = await cobrands.resolve(request.query.cobrandHost);
+    const locale = request.cookies[LOCALE_COOKIE];
+    const fssoLogoutUrl = record.cobrand.fssoLogoutUrl
+      ? checkedRedirect(record.cobrand.fssoLogoutUrl, record.allowedOrigins, publicOrigin, '') || null
+      : null;
+    return {
+      'ng.you.have.been.logged.out': messages.text(locale, 'ng.you.have.been.logged.out'),
+      'ng.return.to.login.screen': messages.text(locale, 'ng.return.to.login.screen'),
+      cobrandHostInfo: record.cobrand.name,
+      fssoLogoutUrl,
+      returnUrl: fssoLogoutUrl ?? `${Paths.logoutReturn}?cobrandHost=${encodeURIComponent(record.cobrand.name)}`,
+      ssoLogin: request.cookies[SSO_USER_COOKIE] === '1',
+    };
+  });
+
+  app.get(Paths.externalLogoutUrl, async (_request, reply) => reply.type('text/plain; charset=utf-8').send(Paths.logout));
+
+  // §7's logout return link: back to the sign-in page of the cobrand.
+  app.get(Paths.logoutReturn, { schema: { querystring: CobrandQuerySchema } }, async (request, reply) => {
+    const cobrand = request.query.cobrandHost;
+    return reply.redirect(`${routePath('login-signin-component')}${cobrand ? `?cobrandHost=${encodeURIComponent(cobrand)}` : ''}`, 302);
+  });
+};

@@ -1,0 +1,86 @@
+/**
+ * §7's sign-in sequence as the service sees it (ARCHITECTURE §4). Every failure (unknown user, wrong password,
+ * locked, inactive, wrong login type) does the same work and gives the same answer, so none can be told apart.
+ */
+import { DEFAULT_LOCALE, Paths, isLocale, routePath, type LoginInfo } from '@portal/contract';
+import type { SendLoginBody } from '@portal/contract/schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ldapIdFor, userIdKey } from '../../accounts/account-identity.js';
+import type { AccountRow, AccountStore } from '../../accounts/account-store.js';
+import type { Clock } from '../../clock.js';
+import type { CobrandDirectory } from '../../cobrands/cobrand-directory.js';
+import type { AuditLog } from '../../db/audit-log.js';
+import { checkedRedirect } from '../../security/redirects.js';
+import { hashSecret, needsRehash, verifyDummy, verifySecret } from '../../security/passwords.js';
+import type { SessionManager } from '../../sessions/session-manager.js';
+
+/** §8 external codes carried in `ec` to the change-password screen for a password that must be replaced. */
+export const EC_PASSWORD_EXPIRED = '0x13212079';
+export const EC_TEMPORARY_PASSWORD = '0x132120c8';
+
+export interface SignInDeps {
+  accounts: AccountStore;
+  sessions: SessionManager;
+  cobrands: CobrandDirectory;
+  audit: AuditLog;
+  identityKey: Buffer;
+  clock: Clock;
+  publicOrigin: string;
+}
+
+export class SignInService {
+  constructor(private readonly deps: SignInDeps) {}
+
+  /** The same lookups and the same shape for every user ID, known or not (ARCHITECTURE §4). */
+  async loginInfo(username: string): Promise<LoginInfo> {
+    const typed = username.trim();
+    const account = await this.deps.accounts.findByUserId(userIdKey(typed));
+    return {
+      ldapId: account?.ldap_id ?? ldapIdFor(this.deps.identityKey, typed),
+      loginType: account?.login_type ?? 'password',
+      b2BAlias: typed,
+    };
+  }
+
+  /** Answers the address to go to, or null for a refused sign-in. */
+  async signIn(request: FastifyRequest, reply: FastifyReply, body: SendLoginBody): Promise<string | null> {
+    const { accounts, audit, clock } = this.deps;
+    const now = clock();
+    const ldapId = body.username.trim().toLowerCase();
+    const account = await accounts.claimSignInAttempt(ldapId, now);
+    if (!account) {
+      await verifyDummy(body.password);
+      await audit.record('signin.failure', null, { reason: 'unavailable' });
+      return null;
+    }
+    const typeMatches = body['login-form-type'] === account.login_type;
+    const valid = typeMatches ? await verifySecret(account.password_hash, body.password) : await verifyDummy(body.password);
+    if (!valid) {
+      await audit.record('signin.failure', account.id, { attempt: account.failed_attempts });
+      if (await accounts.lockIfExhausted(account.id, now)) {
+        await this.deps.sessions.endAllFor(account.id);
+        await audit.record('account.locked', account.id);
+      }
+      return null;
+    }
+    await accounts.clearFailures(account.id, now, needsRehash(account.password_hash) ? await hashSecret(body.password) : undefined);
+    await audit.record('signin.success', account.id);
+    return this.startSession(request, reply, account);
+  }
+
+  private async startSession(request: FastifyRequest, reply: FastifyReply, account: AccountRow): Promise<string> {
+    const { record } = await this.deps.cobrands.resolve(account.cobrand);
+    const cobrand = record.cobrand.name;
+    const cookieLocale = request.cookies.user_locale;
+    const locale = isLocale(cookieLocale) ? cookieLocale : DEFAULT_LOCALE;
+    const query = `cobrandHost=${encodeURIComponent(cobrand)}`;
+    if (account.password_state !== 'current') {
+      await this.deps.sessions.start(request, reply, { accountId: account.id, kind: 'change_password', cobrand, locale });
+      const ec = account.password_state === 'temporary' ? EC_TEMPORARY_PASSWORD : EC_PASSWORD_EXPIRED;
+      return `${routePath('change-password-component')}?ec=${ec}&${query}`;
+    }
+    await this.deps.sessions.start(request, reply, { accountId: account.id, kind: 'full', cobrand, locale });
+    const builtIn = `${Paths.platformHome}?${query}`;
+    return checkedRedirect(record.platformHomeUrl, record.allowedOrigins, this.deps.publicOrigin, builtIn);
+  }
+}

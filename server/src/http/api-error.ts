@@ -1,0 +1,18 @@
+import type { ApiErrorItem } from '@portal/contract';
+import type { MessageKey } from '../i18n/messages.js';
+
+export interface ErrorSpec {
+  code: string;
+  messageKey: MessageKey;
+  field?: string;
+  params?: string[];
+}
+
+/** An answer the service means to give; turned into the spec's error shape in the request's language. */
+export class ApiError extends Error {
+  constructor(readonly statusCode: number, readonly items: ErrorSpec[], readonly headers: Record<string, string> = {}) {
+    super(items.map((i) => i.code).join(', '));
+  }
+}
+
+export type { ApiErrorItem };

@@ -1,0 +1,86 @@
+/** The one error handler: every failure answers the spec's error shape, and 5xx details stay in the log. */
+import { ErrorCodes, LOCALE_COOKIE, type ApiErrorBody } from '@portal/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Messages } from '../i18n/messages.js';
+import { ApiError, type ErrorSpec } from './api-error.js';
+
+interface AjvIssue {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+function fromValidation(issues: AjvIssue[]): ErrorSpec[] {
+  const seen = new Set<string>();
+  const items: ErrorSpec[] = [];
+  for (const issue of issues) {
+    const missing = issue.keyword === 'required' ? String(issue.params.missingProperty ?? '') : '';
+    const field = missing || issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (seen.has(field)) continue;
+    seen.add(field);
+    const limit = Number(issue.params.limit);
+    if (issue.keyword === 'required' || (issue.keyword === 'minLength' && limit === 1)) {
+      items.push({ code: ErrorCodes.required, messageKey: 'field.required', field });
+    } else if (issue.keyword === 'maxLength' || issue.keyword === 'maxItems') {
+      items.push({ code: ErrorCodes.tooLong, messageKey: 'field.tooLong', field, params: [String(limit)] });
+    } else {
+      items.push({ code: ErrorCodes.invalid, messageKey: 'field.invalid', field });
+    }
+  }
+  return items.length ? items : [{ code: ErrorCodes.invalid, messageKey: 'request.invalid' }];
+}
+
+function classify(error: FastifyError & { validation?: AjvIssue[] }): ApiError | null {
+  if (error instanceof ApiError) return error;
+  if (error.validation) return new ApiError(400, fromValidation(error.validation));
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, [{ code: ErrorCodes.unsupportedMediaType, messageKey: 'request.mediaType' }]);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, [{ code: ErrorCodes.payloadTooLarge, messageKey: 'request.tooLarge' }]);
+    case 'FST_ERR_RATE_LIMIT_EXCEEDED':
+      return new ApiError(429, [{ code: ErrorCodes.throttled, messageKey: 'request.throttled' }]);
+    default:
+      break;
+  }
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    return new ApiError(error.statusCode, [{ code: ErrorCodes.invalid, messageKey: 'request.invalid' }]);
+  }
+  return null;
+}
+
+const DATABASE_DOWN = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|57P01|57P03|08006|08001|SQLITE_BUSY|Connection terminated|timeout exceeded when trying to connect/;
+
+export function errorBody(messages: Messages, locale: string | undefined, items: ErrorSpec[]): ApiErrorBody {
+  return {
+    errors: items.map((item) => ({
+      code: item.code,
+      message: messages.text(locale, item.messageKey, item.params ?? []),
+      ...(item.field ? { field: item.field } : {}),
+      ...(item.params ? { params: item.params } : {}),
+    })),
+  };
+}
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, messages: Messages, error: ApiError): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  return reply
+    .code(error.statusCode)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(errorBody(messages, request.cookies[LOCALE_COOKIE], error.items));
+}
+
+export function registerErrorHandler(app: FastifyInstance, messages: Messages): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = classify(error);
+    if (known) return sendError(reply, request, messages, known);
+    const unavailable = DATABASE_DOWN.test(`${error.code ?? ''} ${error.message}`);
+    request.log.error({ err: error }, unavailable ? 'database unavailable' : 'unexpected error');
+    const status = unavailable ? 503 : 500;
+    return sendError(reply, request, messages, new ApiError(status, [{
+      code: unavailable ? ErrorCodes.unavailable : ErrorCodes.systemError,
+      messageKey: 'error.system',
+    }]));
+  });
+}

@@ -1,0 +1,61 @@
+/** Translated text for the service's own answers, read from the same locale bundles the browser loads. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES, isLocale, type Locale } from '@portal/contract';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { I18N_DIR } from '../paths.js';
+import englishLabels from '../../../data/i18n/en_US/PortalLabels.json' with { type: 'json' };
+import englishMessages from '../../../data/i18n/en_US/Messages.json' with { type: 'json' };
+
+export type MessageKey = keyof typeof englishMessages | keyof typeof englishLabels;
+export type Bundle = 'Messages' | 'PortalLabels';
+
+export const BUNDLES: readonly Bundle[] = ['Messages', 'PortalLabels'];
+
+interface LoadedBundle {
+  body: Buffer;
+  entries: Record<string, string>;
+}
+
+export class Messages {
+  private readonly bundles = new Map<string, LoadedBundle>();
+  private readonly formats = new Map<string, IntlMessageFormat>();
+
+  constructor(dir = I18N_DIR) {
+    for (const locale of SUPPORTED_LOCALES) {
+      for (const bundle of BUNDLES) {
+        const path = join(dir, locale, `${bundle}.json`);
+        if (!existsSync(path)) continue;
+        const body = readFileSync(path);
+        this.bundles.set(`${locale}/${bundle}`, { body, entries: JSON.parse(body.toString('utf8')) });
+      }
+    }
+  }
+
+  /** The raw bundle file, or null when the locale has none (the browser then falls back to en_US, §7). */
+  bundle(locale: string, bundle: Bundle): Buffer | null {
+    return this.bundles.get(`${locale}/${bundle}`)?.body ?? null;
+  }
+
+  text(locale: string | undefined, key: MessageKey, params: readonly (string | number)[] = []): string {
+    const chosen: Locale = isLocale(locale) ? locale : DEFAULT_LOCALE;
+    for (const candidate of [chosen, DEFAULT_LOCALE]) {
+      for (const bundle of BUNDLES) {
+        const source = this.bundles.get(`${candidate}/${bundle}`)?.entries[key];
+        if (source !== undefined) return this.format(candidate, source, params);
+      }
+    }
+    return key;
+  }
+
+  private format(locale: string, source: string, params: readonly (string | number)[]): string {
+    if (params.length === 0 && !source.includes('{')) return source;
+    const cacheKey = `${locale}\u0000${source}`;
+    let format = this.formats.get(cacheKey);
+    if (!format) {
+      format = new IntlMessageFormat(source, locale.replace('_', '-'));
+      this.formats.set(cacheKey, format);
+    }
+    return String(format.format(Object.fromEntries(params.map((value, index) => [String(index), value]))));
+  }
+}

@@ -1,0 +1,44 @@
+/** Starts one instance of the service. */
+import { buildApp } from './app.js';
+import { bootstrap } from './bootstrap.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/database.js';
+import { demoBanner } from './features/demo/demo-data.js';
+import { SessionStore } from './sessions/session-store.js';
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = configOrExit();
+const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const app = await buildApp({ config, database });
+const { seeded } = await bootstrap(config, database, (m) => app.log.warn(m));
+if (seeded) app.log.info('created the demo users');
+
+const sweeper = setInterval(() => {
+  new SessionStore(database.db).deleteExpired(Date.now()).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+}, 60_000);
+sweeper.unref();
+
+await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const origin = config.publicOrigin.replace(/:\d+$/, '') === 'http://localhost' ? `http://localhost:${port}` : config.publicOrigin;
+if (config.demo) console.log(demoBanner(origin));
+else console.log(`Cobrand sign-in portal listening on ${config.host}:${port}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    clearInterval(sweeper);
+    app.close().then(() => database.close()).finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * argon2id hashing of passwords and security answers (OWASP's first setting). Unknown or unusable accounts are
+ * verified against a dummy hash so that every sign-in costs the same work.
+ */
+import { hash, verify } from '@node-rs/argon2';
+import { randomBytes } from 'node:crypto';
+
+// algorithm 2 is Argon2id (the library's const enum cannot be imported under verbatimModuleSyntax).
+const PARAMS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const PARAMS_TAG = `$argon2id$v=19$m=${PARAMS.memoryCost},t=${PARAMS.timeCost},p=${PARAMS.parallelism}$`;
+
+let dummyHash: Promise<string> | null = null;
+
+export function hashSecret(secret: string): Promise<string> {
+  return hash(secret, PARAMS);
+}
+
+/** False for a wrong secret and for a malformed stored hash; never throws for either. */
+export async function verifySecret(storedHash: string, secret: string): Promise<boolean> {
+  try {
+    return await verify(storedHash, secret);
+  } catch {
+    return false;
+  }
+}
+
+/** The same work as a real verify, for accounts that do not exist or cannot sign in. Always false. */
+export async function verifyDummy(secret: string): Promise<false> {
+  dummyHash ??= hash(randomBytes(16).toString('base64url'), PARAMS);
+  await verifySecret(await dummyHash, secret);
+  return false;
+}
+
+/** True when a hash was made with other parameters than today's, so it should be replaced at the next sign-in. */
+export const needsRehash = (storedHash: string): boolean => !storedHash.startsWith(PARAMS_TAG);

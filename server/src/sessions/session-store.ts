@@ -1,0 +1,61 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../db/tables.js';
+import type { SessionTable } from './session.table.js';
+
+export type SessionRow = Selectable<SessionTable>;
+
+export class SessionStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: SessionRow): Promise<void> {
+    await this.db.insertInto('session').values(row).execute();
+  }
+
+  findLive(idHash: string, now: number): Promise<SessionRow | undefined> {
+    return this.db
+      .selectFrom('session')
+      .selectAll()
+      .where('id_hash', '=', idHash)
+      .where('idle_expires_at', '>', now)
+      .where('absolute_expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  /** Moves the idle deadline, never past the absolute one; answers the new deadline, or null if the session is gone. */
+  async renew(idHash: string, now: number, idleMs: number): Promise<number | null> {
+    const row = await this.db
+      .updateTable('session')
+      .set((eb) => ({
+        last_seen_at: now,
+        // CASE rather than least()/min(), which differ between PostgreSQL and SQLite.
+        idle_expires_at: eb
+          .case()
+          .when('absolute_expires_at', '<', now + idleMs)
+          .then(eb.ref('absolute_expires_at'))
+          .else(now + idleMs)
+          .end(),
+      }))
+      .where('id_hash', '=', idHash)
+      .where('idle_expires_at', '>', now)
+      .where('absolute_expires_at', '>', now)
+      .returning('idle_expires_at')
+      .executeTakeFirst();
+    return row ? Number(row.idle_expires_at) : null;
+  }
+
+  async delete(idHash: string): Promise<void> {
+    await this.db.deleteFrom('session').where('id_hash', '=', idHash).execute();
+  }
+
+  async deleteForAccount(accountId: string): Promise<void> {
+    await this.db.deleteFrom('session').where('account_id', '=', accountId).execute();
+  }
+
+  async deleteExpired(now: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('session')
+      .where((eb) => eb.or([eb('idle_expires_at', '<=', now), eb('absolute_expires_at', '<=', now)]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

@@ -1,0 +1,16 @@
+/** `full` opens the platform; the others are the restricted half-way states that open only their own screen. */
+export type SessionKind = 'full' | 'change_password' | 'new_pin' | 'next_token';
+
+export interface SessionTable {
+  /** SHA-256 of the cookie value: a stolen database row cannot be replayed as a cookie. */
+  id_hash: string;
+  account_id: string;
+  kind: SessionKind;
+  cobrand: string;
+  locale: string;
+  sso: number;
+  created_at: number;
+  last_seen_at: number;
+  idle_expires_at: number;
+  absolute_expires_at: number;
+}
