@@ -1,5 +1,7 @@
 /** Paths of every call the portal makes, as §7 of the spec names them (ours where §7 leaves them open). */
 export const PORTAL_UI_BASE = '/public-portal-ui/';
+/** Where each cobrand's logo and theme are served from: `<base><cobrand>/logo.png`, `<base><cobrand>/theme.css`. */
+export const COBRAND_ASSETS_BASE = '/sdportal/cobrands/';
 
 export const Paths = {
   logout: '/sdportal/logout',
@@ -10,7 +12,7 @@ export const Paths = {
   cobrand: (name: string) => `/sdportal/rest/cobrand/${encodeURIComponent(name)}`,
   cobrandLocales: (name: string) => `/sdportal/rest/cobrands/${encodeURIComponent(name)}/locales`,
   cobrandStylesheet: (name: string) => `/sdportal/rest/cobrands/${encodeURIComponent(name)}/stylesheet`,
-  cobrandAssets: (id: string) => `/sdportal/cobrands/${encodeURIComponent(id)}/`,
+  cobrandAssets: (id: string) => `${COBRAND_ASSETS_BASE}${encodeURIComponent(id)}/`,
   logoutLabels: '/sdportal/rest/logoutrest/logoutLabelsAndReturnLink',
   externalLogoutUrl: '/sdportal/rest/logoutrest/externalLogoutUrl',
   logoutReturn: '/sdportal/login.view',

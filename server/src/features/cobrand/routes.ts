@@ -1,7 +1,7 @@
 /** §7 cobrand calls: the record, its languages, its stylesheet and the abbreviation lookup; plus the logo and theme files. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ErrorCodes, PathPatterns, Paths } from '@portal/contract';
+import { COBRAND_ASSETS_BASE, ErrorCodes, PathPatterns, Paths } from '@portal/contract';
 import { CobrandLocalesSchema, CobrandParamsSchema, CobrandSchema, StylesheetLookupSchema } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fastifyStatic from '@fastify/static';
@@ -49,7 +49,7 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = as
 
   await app.register(fastifyStatic, {
     root: catalogueDir,
-    prefix: Paths.cobrandAssets(''),
+    prefix: COBRAND_ASSETS_BASE,
     decorateReply: false,
     index: false,
     allowedPath: (pathName) => PUBLIC_FILES.test(pathName.replace(/^\//, '')),

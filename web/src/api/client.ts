@@ -1,0 +1,44 @@
+/** The typed fetch client: every call carries §7's headers, and non-GET calls the anti-forgery token. */
+import { CSRF_COOKIE, REQUEST_HEADERS, type ApiErrorBody } from '@portal/contract';
+import { readCookie } from '../page/cookies';
+
+export class HttpError extends Error {
+  constructor(readonly status: number, readonly body: ApiErrorBody | null) {
+    super(`HTTP ${status}`);
+  }
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'HEAD';
+  json?: unknown;
+  form?: Record<string, string>;
+}
+
+export async function call(path: string, options: CallOptions = {}): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { ...REQUEST_HEADERS };
+  let body: string | undefined;
+  if (method !== 'GET' && method !== 'HEAD') {
+    const token = readCookie(CSRF_COOKIE) ?? '';
+    headers['X-XSRF-TOKEN'] = token;
+    headers['X-CSRF-TOKEN'] = token;
+  }
+  if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  }
+  const response = await fetch(path, { method, headers, body, credentials: 'same-origin', cache: 'no-store' });
+  if (!response.ok) {
+    const errorBody = (response.headers.get('content-type') ?? '').includes('json')
+      ? ((await response.json().catch(() => null)) as ApiErrorBody | null)
+      : null;
+    throw new HttpError(response.status, errorBody);
+  }
+  return response;
+}
+
+export const getJson = async <T>(path: string): Promise<T> => (await call(path)).json() as Promise<T>;
+export const getText = async (path: string): Promise<string> => (await call(path)).text();

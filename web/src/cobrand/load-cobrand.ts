@@ -1,0 +1,88 @@
+/**
+ * §3 cobrand resolution (cobrandHost query, then the COBRAND session item, then the default brand) and the loading of
+ * its record, languages, stylesheet and logo. Loading failures are only logged; the page is shown anyway (§8).
+ */
+import { DEFAULT_COBRAND, LOGO_FORMATS, Paths, type Cobrand, type CobrandLocales, type StylesheetLookup } from '@portal/contract';
+import { call, getJson } from '../api/client';
+import { reportFailure } from '../page/report';
+
+export const COBRAND_SESSION_ITEM = 'COBRAND';
+
+export const FALLBACK_COBRAND: Cobrand = {
+  name: DEFAULT_COBRAND,
+  abbreviation: 'DEF',
+  signInToLabel: 'Sign in to',
+  appName: 'Card and Expense Platform',
+  fssoRedirectUrl: null,
+  fssoLogoutUrl: null,
+  companySelfRegisterSupported: false,
+  prospectiveAccountApplicationSupported: false,
+  warningMessage: null,
+  signInButtonLabel: null,
+  footer: {
+    layout: 'inline',
+    links: [{ key: 'privacyPolicy', text: 'Privacy policy', url: 'https://platform.example/privacy' }],
+    copyrightMessage: null, footerMessage: null, authorizationWarning: null, poweredBy: null },
+};
+
+export interface LoadedCobrand {
+  cobrand: Cobrand;
+  locales: CobrandLocales;
+  logoUrl: string | null;
+}
+
+export function cobrandName(query: URLSearchParams): string {
+  const fromQuery = query.get('cobrandHost');
+  const name = (fromQuery && /^[A-Za-z0-9._-]{1,64}$/.test(fromQuery) ? fromQuery : null)
+    ?? sessionStorage.getItem(COBRAND_SESSION_ITEM)
+    ?? DEFAULT_COBRAND;
+  sessionStorage.setItem(COBRAND_SESSION_ITEM, name);
+  return name;
+}
+
+async function loadStylesheet(name: string): Promise<void> {
+  try {
+    const { url } = await getJson<StylesheetLookup>(Paths.cobrandStylesheet(name));
+    if (!url) return;
+    await new Promise<void>((resolve) => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = url;
+      link.className = 'portal-cobrand-stylesheet';
+      link.onload = link.onerror = () => resolve();
+      document.head.append(link);
+    });
+  } catch (error) {
+    reportFailure('stylesheet lookup', error);
+  }
+}
+
+/** §7: the logo is found by trying jpg, png and gif in turn with HEAD. */
+async function findLogo(name: string): Promise<string | null> {
+  for (const format of LOGO_FORMATS) {
+    const url = `${Paths.cobrandAssets(name)}logo.${format}`;
+    try {
+      await call(url, { method: 'HEAD' });
+      return url;
+    } catch {
+      // not this format; try the next
+    }
+  }
+  return null;
+}
+
+export async function loadCobrand(requested: string): Promise<LoadedCobrand> {
+  const record = await getJson<Cobrand>(Paths.cobrand(requested)).catch(async (error: unknown) => {
+    reportFailure('cobrand', error);
+    return requested === DEFAULT_COBRAND ? FALLBACK_COBRAND : getJson<Cobrand>(Paths.cobrand(DEFAULT_COBRAND)).catch(() => FALLBACK_COBRAND);
+  });
+  const [locales, logoUrl] = await Promise.all([
+    getJson<CobrandLocales>(Paths.cobrandLocales(record.name)).catch((error: unknown) => {
+      reportFailure('locales', error);
+      return { en_US: 'English' } as CobrandLocales;
+    }),
+    findLogo(record.name),
+    loadStylesheet(record.name),
+  ]);
+  return { cobrand: record, locales, logoUrl };
+}

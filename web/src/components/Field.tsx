@@ -1,0 +1,85 @@
+/** A labelled form field with GOV.UK's error and hint wiring: `<id>-error`, `<id>-hint`, aria-invalid. */
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { usePage } from '../page/page-context';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> {
+  id: string;
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  error?: string | undefined;
+  hint?: string;
+}
+
+function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
+  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+}
+
+function FieldFrame({ id, label, hint, error, children }: { id: string; label: string; hint?: string | undefined; error?: string | undefined; children: ReactNode }) {
+  const { t } = usePage();
+  return (
+    <div className={`portal-field${error ? ' portal-field--error' : ''}`}>
+      <label className="portal-field__label" htmlFor={id}>{label}</label>
+      {hint && <div id={`${id}-hint`} className="portal-field__hint">{hint}</div>}
+      {error && (
+        <p id={`${id}-error`} className="portal-field__error">
+          <span className="portal-visually-hidden">{t('error.prefix')} </span>
+          {error}
+        </p>
+      )}
+      {children}
+    </div>
+  );
+}
+
+export function TextField({ id, label, value, onValue, error, hint, ...input }: FieldProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <input
+        {...input}
+        id={id}
+        name={input.name ?? id}
+        className="portal-input"
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A password field with a show/hide toggle; the state change is announced politely. */
+export function PasswordField({ id, label, value, onValue, error, hint, ...input }: FieldProps) {
+  const { t } = usePage();
+  const [shown, setShown] = useState(false);
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <div className="portal-password">
+        <input
+          {...input}
+          id={id}
+          name={input.name ?? id}
+          type={shown ? 'text' : 'password'}
+          className="portal-input portal-password__input"
+          value={value}
+          onChange={(event) => onValue(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+          spellCheck={false}
+          autoCapitalize="none"
+        />
+        <button
+          type="button"
+          className="portal-button portal-button--secondary portal-password__toggle"
+          aria-controls={id}
+          aria-label={shown ? t('password.hide.label') : t('password.show.label')}
+          onClick={() => setShown(!shown)}
+        >
+          {shown ? t('password.hide') : t('password.show')}
+        </button>
+      </div>
+      <div className="portal-visually-hidden" aria-live="polite">{shown ? t('password.shown') : t('password.hidden')}</div>
+    </FieldFrame>
+  );
+}

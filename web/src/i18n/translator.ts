@@ -1,0 +1,47 @@
+/**
+ * Translations: en_US ships inside the bundle as the fallback; any other locale loads its two bundles lazily from
+ * §7's paths (empty on error, so missing keys fall back to English). Keys are typed from the English bundles.
+ */
+import { DEFAULT_LOCALE, Paths } from '@portal/contract';
+import { IntlMessageFormat } from 'intl-messageformat';
+import englishMessages from '../../../data/i18n/en_US/Messages.json';
+import englishLabels from '../../../data/i18n/en_US/PortalLabels.json';
+
+export type MessageKey = keyof typeof englishMessages | keyof typeof englishLabels;
+export type Dictionary = Partial<Record<MessageKey, string>>;
+export type Translate = (key: MessageKey, ...params: (string | number)[]) => string;
+
+const ENGLISH: Record<MessageKey, string> = { ...englishMessages, ...englishLabels };
+
+async function fetchBundle(url: string): Promise<Dictionary> {
+  try {
+    const response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    return response.ok ? ((await response.json()) as Dictionary) : {};
+  } catch {
+    return {};
+  }
+}
+
+export async function loadDictionary(locale: string): Promise<Dictionary> {
+  if (locale === DEFAULT_LOCALE) return {};
+  const [messages, labels] = await Promise.all([
+    fetchBundle(Paths.i18nBundle(locale, 'Messages')),
+    fetchBundle(Paths.i18nBundle(locale, 'PortalLabels')),
+  ]);
+  return { ...messages, ...labels };
+}
+
+export function createTranslator(locale: string, dictionary: Dictionary): Translate {
+  const tag = locale.replace('_', '-');
+  const cache = new Map<string, IntlMessageFormat>();
+  return (key, ...params) => {
+    const source = dictionary[key] ?? ENGLISH[key] ?? key;
+    if (!source.includes('{')) return source;
+    let format = cache.get(key);
+    if (!format) {
+      format = new IntlMessageFormat(source, tag);
+      cache.set(key, format);
+    }
+    return String(format.format(Object.fromEntries(params.map((value, index) => [String(index), value]))));
+  };
+}

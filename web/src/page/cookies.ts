@@ -1,0 +1,15 @@
+import { COOKIE_MAX_AGE_DAYS } from '@portal/contract';
+
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/** §9: locale and user-ID cookies last 90 days at path '/'. */
+export function writeCookie(name: string, value: string, secure = location.protocol === 'https:'): void {
+  const maxAge = COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}

@@ -1,0 +1,20 @@
+import type { Cobrand, CobrandLocales } from '@portal/contract';
+import { createContext, useContext } from 'react';
+import type { Translate } from '../i18n/translator';
+
+export interface PageContextValue {
+  t: Translate;
+  locale: string;
+  locales: CobrandLocales;
+  cobrand: Cobrand;
+  logoUrl: string | null;
+  query: URLSearchParams;
+}
+
+export const PageContext = createContext<PageContextValue | null>(null);
+
+export function usePage(): PageContextValue {
+  const value = useContext(PageContext);
+  if (!value) throw new Error('usePage outside a page');
+  return value;
+}

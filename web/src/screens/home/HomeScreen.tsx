@@ -1,0 +1,31 @@
+// The signed-in page that stands in for the platform home (ARCHITECTURE §4): who is signed in, change password, log out.
+import { Paths, routePath, type SessionView } from '@portal/contract';
+import { useEffect, useState } from 'react';
+import { getJson } from '../../api/client';
+import { usePage } from '../../page/page-context';
+
+export function HomeScreen() {
+  const { t, cobrand } = usePage();
+  const [session, setSession] = useState<SessionView | null>(null);
+  const query = `?cobrandHost=${encodeURIComponent(cobrand.name)}`;
+
+  useEffect(() => {
+    getJson<SessionView>(Paths.session)
+      .then(setSession)
+      .catch(() => location.replace(`${routePath('login-signin-component')}${query}`));
+  }, [query]);
+
+  if (!session) return null;
+  return (
+    <div className="portal-home">
+      <h1 className="portal-heading">{t('home.heading')}</h1>
+      <p className="portal-home__who">{t('home.signedInAs', session.userId)}</p>
+      <p className="portal-home__cobrand">{t('home.cobrand', cobrand.appName)}</p>
+      <p className="portal-hint">{t('home.placeholder')}</p>
+      <ul className="portal-link-list portal-home__actions">
+        <li><a className="portal-link" href={`${routePath('change-password-component')}${query}&dest=MyProfile`}>{t('home.changePassword')}</a></li>
+        <li><a className="portal-button portal-button--secondary" href={`${Paths.logout}${query}`}>{t('home.logout')}</a></li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+// Sign-in screen (spec §2 "Sign-in screen", §4 sign-in states, §5 sign-in rules, §8 sign-in errors).
+import { FORCE_REFRESH_MS, OutgoingLinks, trimmed, validateSignIn } from '@portal/contract';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { HttpError } from '../../api/client';
+import { ErrorSummary, type PageError } from '../../components/ErrorSummary';
+import { PasswordField, TextField } from '../../components/Field';
+import { LanguageSelector } from '../../components/LanguageSelector';
+import { useForm, type FieldErrors } from '../../components/use-form';
+import { usePage } from '../../page/page-context';
+import { useErrorTitle } from '../../page/use-error-title';
+import { signIn } from './sign-in';
+
+type SignInField = 'userId' | 'password';
+const FIELDS: readonly SignInField[] = ['userId', 'password'];
+const INITIAL: Record<SignInField, string> = { userId: '', password: '' };
+/** §3 browser storage: the local item of the set-PIN header, removed on this page (§2). */
+const SET_PIN_HEADER_ITEM = 'setPinHeader';
+
+export function SignInScreen() {
+  const { t, cobrand, locale, query } = usePage();
+  const heading = t('signin.heading', cobrand.signInToLabel, cobrand.appName);
+  const labels: Record<SignInField, string> = { userId: t('signin.userId'), password: t('signin.password') };
+
+  const validate = useCallback((values: Record<SignInField, string>): FieldErrors<SignInField> => {
+    const keys = validateSignIn(values);
+    const errors: FieldErrors<SignInField> = {};
+    for (const field of FIELDS) if (keys[field]) errors[field] = t(keys[field] === 'required' ? 'field.required' : 'field.tooLong');
+    return errors;
+  }, [t]);
+  const form = useForm(INITIAL, validate);
+
+  const invalidLogin: PageError = { target: 'userId', fieldName: labels.userId, description: t('login.failed'), errorHeader: t('default.invalidLogin') };
+  const [serverError, setServerError] = useState<PageError | null>(query.get('invalidLogin') === 'true' ? invalidLogin : null);
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [revision, setRevision] = useState(query.get('invalidLogin') === 'true' ? 1 : 0);
+
+  const fieldErrors: PageError[] = submitted
+    ? FIELDS.filter((f) => form.errors[f]).map((f) => ({ target: f, fieldName: labels[f], description: t('field.required.named', labels[f]) }))
+    : [];
+  const summary = serverError ? [serverError] : fieldErrors;
+  useErrorTitle(heading, summary.length > 0);
+
+  useEffect(() => {
+    if (cobrand.fssoRedirectUrl) location.replace(cobrand.fssoRedirectUrl);
+    localStorage.removeItem(SET_PIN_HEADER_ITEM);
+    const refresh = window.setTimeout(() => location.reload(), FORCE_REFRESH_MS);
+    return () => window.clearTimeout(refresh);
+  }, [cobrand.fssoRedirectUrl]);
+
+  if (cobrand.fssoRedirectUrl) return <p className="portal-status">{t('signin.redirectingSso')}</p>;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setServerError(null);
+    const errors = form.touchAll();
+    if (Object.keys(errors).length > 0) {
+      setSubmitted(true);
+      setRevision((r) => r + 1);
+      return;
+    }
+    setSubmitting(true);
+    const userId = trimmed(form.values.userId);
+    sessionStorage.setItem('userId', userId);
+    try {
+      location.assign(await signIn(userId, trimmed(form.values.password)));
+    } catch (error) {
+      const system = !(error instanceof HttpError) || error.status >= 500;
+      form.reset();
+      setSubmitted(false);
+      setServerError(system
+        ? { target: 'userId', fieldName: labels.userId, description: t('error.system'), errorHeader: t('error.system.title') }
+        : invalidLogin);
+      setSubmitting(false);
+      setRevision((r) => r + 1);
+    }
+  }
+
+  const linkQuery = (nwflow: boolean) =>
+    `?${new URLSearchParams({ cobrandHost: cobrand.name, locale, ...(nwflow ? { nwflow: '1' } : {}) }).toString()}`;
+
+  return (
+    <div className="portal-signin">
+      <h1 className="portal-heading">{heading}</h1>
+      {cobrand.warningMessage && <p className="portal-notice">{cobrand.warningMessage}</p>}
+      <ErrorSummary errors={summary} revision={revision} />
+      <p className="portal-hint portal-signin__required-note">{t('signin.requiredNote')}</p>
+      <form className="portal-form portal-signin__form" noValidate onSubmit={onSubmit}>
+        <TextField
+          id="userId"
+          label={labels.userId}
+          value={form.values.userId}
+          onValue={(v) => form.setValue('userId', v)}
+          onBlur={() => form.blur('userId')}
+          error={form.errors.userId}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <PasswordField
+          id="password"
+          label={labels.password}
+          value={form.values.password}
+          onValue={(v) => form.setValue('password', v)}
+          onBlur={() => form.blur('password')}
+          error={form.errors.password}
+          autoComplete="current-password"
+        />
+        <button type="submit" className="portal-button portal-button--primary portal-signin__submit" disabled={submitting}>
+          {submitting ? t('signin.submitting') : (cobrand.signInButtonLabel ?? t('signin.submit'))}
+        </button>
+      </form>
+      <nav className="portal-signin__links" aria-label={t('signin.otherActions')}>
+        <ul className="portal-link-list">
+          <li><a className="portal-link" href={`${OutgoingLinks.forgotPassword}${linkQuery(true)}`}>{t('signin.forgotPassword')}</a></li>
+          <li><a className="portal-link" href={`${OutgoingLinks.cardholderSelfService}${linkQuery(true)}`}>{t('signin.cardholderRegistration')}</a></li>
+          {cobrand.companySelfRegisterSupported && (
+            <li><a className="portal-link" href={`${OutgoingLinks.companyRegistration}${linkQuery(true)}`}>{t('signin.companyRegistration')}</a></li>
+          )}
+          {cobrand.prospectiveAccountApplicationSupported && (
+            <li><a className="portal-link" href={`${OutgoingLinks.newAccountApplication}${linkQuery(false)}`}>{t('signin.newAccountApplication')}</a></li>
+          )}
+        </ul>
+      </nav>
+      <LanguageSelector />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/** §7's sign-in sequence from the browser: logout pre-step, login-info lookup, send-login; answers where to go. */
+import { Paths, isAllowedRedirect, type LoginInfo } from '@portal/contract';
+import { HttpError, call, getJson } from '../../api/client';
+
+export async function signIn(userId: string, password: string): Promise<string> {
+  try {
+    await call(Paths.logout);
+  } catch {
+    // §8: a failed logout pre-step reads as an invalid login.
+    throw new HttpError(401, null);
+  }
+  const info = await getJson<LoginInfo>(`${Paths.loginInfo}?username=${encodeURIComponent(userId)}`);
+  const response = await call(Paths.sendLogin, {
+    method: 'POST',
+    form: { username: info.ldapId, 'login-form-type': info.loginType, password },
+  });
+  const text = (await response.text()).trim();
+  // §4: the browser goes to the decoded address; an address that is already plain is used as it is.
+  const target = /^(\/|https?:)/.test(text) ? text : decodeURIComponent(text);
+  const sameSite = isAllowedRedirect(target, [], location.origin);
+  if (!sameSite && !/^https:\/\/[^/\\]/.test(target)) throw new HttpError(500, null);
+  return target;
+}

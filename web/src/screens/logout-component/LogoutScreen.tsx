@@ -1,0 +1,46 @@
+// Logout screen (spec §2 "Logout screen", §7 logoutLabelsAndReturnLink and externalLogoutUrl).
+import { Paths, type LogoutLabels } from '@portal/contract';
+import { useEffect, useState } from 'react';
+import { call, getJson, getText } from '../../api/client';
+import { usePage } from '../../page/page-context';
+import { reportFailure } from '../../page/report';
+
+/** Ends any session still open: the service names its logout address, which is then called (§7). */
+async function endSession(): Promise<void> {
+  const address = (await getText(Paths.externalLogoutUrl)).trim();
+  if (address.startsWith('/') && !address.startsWith('//')) await call(address);
+}
+
+export function LogoutScreen() {
+  const { t, cobrand } = usePage();
+  const [labels, setLabels] = useState<LogoutLabels | null>(null);
+  const [loaded, setLoaded] = useState(false);
+
+  useEffect(() => {
+    const query = `?cobrandHost=${encodeURIComponent(cobrand.name)}`;
+    getJson<LogoutLabels>(`${Paths.logoutLabels}${query}`)
+      .then(setLabels)
+      .catch((error: unknown) => reportFailure('logout labels', error))
+      .finally(() => {
+        setLoaded(true);
+        endSession().catch((error: unknown) => reportFailure('logout', error));
+      });
+  }, [cobrand.name]);
+
+  // §2: nothing shows until the labels load.
+  if (!loaded) return null;
+  const returnUrl = labels?.returnUrl ?? `${Paths.logoutReturn}?cobrandHost=${encodeURIComponent(cobrand.name)}`;
+  // §2: hidden for an SSO login unless the return link is a federated-SSO logout address.
+  const showReturn = !labels?.ssoLogin || Boolean(labels.fssoLogoutUrl);
+  return (
+    <div className="portal-logout">
+      <h1 className="portal-heading">{t('logout.heading')}</h1>
+      <p className="portal-logout__message" role="status">{labels?.['ng.you.have.been.logged.out'] ?? t('ng.you.have.been.logged.out')}</p>
+      {showReturn && (
+        <a className="portal-button portal-button--primary portal-logout__return" href={returnUrl}>
+          {labels?.['ng.return.to.login.screen'] ?? t('ng.return.to.login.screen')}
+        </a>
+      )}
+    </div>
+  );
+}

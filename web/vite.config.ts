@@ -1,0 +1,34 @@
+/** Multi-page build: each §2 route is its own page (ARCHITECTURE §1), sharing chunks the browser caches. */
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const pages = Object.fromEntries(
+  readdirSync(join(root, 'pages')).filter((f) => f.endsWith('.html')).map((f) => [f.replace(/\.html$/, ''), join(root, 'pages', f)]),
+);
+const service = process.env.PORTAL_SERVICE_URL ?? 'http://localhost:8080';
+
+export default defineConfig({
+  root,
+  base: '/public-portal-ui/',
+  publicDir: false,
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'static',
+    target: 'es2022',
+    // The strict CSP allows no inline code; Vite's module-preload polyfill is inline-free but unneeded by our targets.
+    modulePreload: { polyfill: false },
+    rollupOptions: { input: pages },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/sdportal': service,
+      '/pkmslogin.form': service,
+      '/public-portal-ui/assets/i18n': service,
+    },
+  },
+});
