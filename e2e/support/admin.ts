@@ -1,0 +1,22 @@
+/** The admin CLI against the browser tests' server, to set up users a test may lock or change. */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export function portal(...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: inject('dataDir'), PORTAL_SECRET: inject('portalSecret'), DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+}
+
+export const PASSWORD = 'Portal-Demo-2026';
+
+/** A fresh active password user of the given cobrand, named after the test so runs never collide. */
+export function addUser(userId: string, cobrand = 'harborbank'): string {
+  portal('users', 'add', userId, '--email', `${userId}@example.com`, '--cobrand', cobrand, '--password', PASSWORD);
+  return userId;
+}

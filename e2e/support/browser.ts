@@ -1,0 +1,50 @@
+/** Chromium for one test file, with the checks every page gets: axe-core, and no CSP or script errors. */
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { CHROMIUM_PATH } from './chromium-path';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export const baseUrl = (): string => inject('baseUrl');
+export const signInUrl = (cobrand?: string, extra = ''): string =>
+  `${baseUrl()}/public-portal-ui/login-signin-component${cobrand ? `?cobrandHost=${cobrand}${extra}` : ''}`;
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface TrackedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Page errors and CSP refusals seen so far; a test ends by asserting there were none. */
+  problems: string[];
+}
+
+export async function openPage(browser: Browser): Promise<TrackedPage> {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(`CSP: ${message.text()}`);
+  });
+  return { page, context, problems };
+}
+
+/** Runs axe-core on the page as it is now; any violation fails the test with its rule and nodes. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // page.evaluate runs outside the page's CSP, so the strict policy need not be loosened for the check.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations, `axe violations on ${label}`).toEqual([]);
+}

@@ -1,0 +1,230 @@
+/** The sign-in journey in Chromium: every state of the sign-in screen, by mouse and by keyboard, checked by axe. */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, addUser, portal } from '../support/admin';
+import { baseUrl, expectAccessible, launchChromium, openPage, signInUrl, type TrackedPage } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withPage(run: (tracked: TrackedPage) => Promise<void>): Promise<void> {
+  const tracked = await openPage(browser);
+  try {
+    await run(tracked);
+    expect(tracked.problems).toEqual([]);
+  } finally {
+    await tracked.context.close();
+  }
+}
+
+async function submit(page: TrackedPage['page'], userId: string, password: string): Promise<void> {
+  await page.getByLabel('User ID').fill(userId);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe('sign-in screen', () => {
+  it("shows the cobrand's heading, logo, links, footer and language choice, and passes axe", async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl('harborbank'));
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect.poll(() => heading.textContent()).toBe('Sign in to Harbor Bank Commercial Card');
+      expect(await page.title()).toBe('Sign in to Harbor Bank Commercial Card');
+      expect(await page.getByRole('img', { name: 'Harbor Bank Commercial Card logo' }).getAttribute('src')).toBe('/sdportal/cobrands/harborbank/logo.jpg');
+      await expect.poll(() => page.getByText('All fields are required.').isVisible()).toBe(true);
+      const forgot = await page.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href');
+      expect(forgot).toBe('/sdportal/forgotPassword.view?cobrandHost=harborbank&locale=en_US&nwflow=1');
+      expect(await page.getByRole('link', { name: 'Company self-registration' }).count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Apply for a new card account' }).getAttribute('href'))
+        .toBe('/sdram/prospectiveaccountcontroller/newAccountApplicationRequestForm.view?cobrandHost=harborbank&locale=en_US');
+      expect(await page.getByRole('link', { name: 'Cookie Notice' }).getAttribute('href')).toBe('https://www.harborbank.example/cookies');
+      expect(await page.getByLabel('Language').inputValue()).toBe('en_US');
+      const brand = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--portal-primitive-brand').trim());
+      expect(brand).toBe('#0b3954');
+      await expectAccessible(page, 'the sign-in page');
+    });
+  });
+
+  it('hides the self-registration and application links for a cobrand without them and uses its own button label', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl('cedarcredit'));
+      await page.getByRole('heading', { name: 'Welcome to Cedar Credit Union Spend Manager' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Company self-registration' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Apply for a new card account' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Cardholder self-registration' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Log in securely' }).count()).toBe(1);
+      // The cobrand's first language is en_GB: the locale cookie is set to it (§4).
+      expect(await page.getByLabel('Language').inputValue()).toBe('en_GB');
+      await expectAccessible(page, 'the cedarcredit sign-in page');
+    });
+  });
+
+  it('lists each empty field in the error summary, focuses the summary, and links focus the fields', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl('harborbank'));
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const summary = page.locator('.portal-error-summary');
+      await summary.waitFor();
+      expect(await summary.getByRole('heading').textContent()).toBe('There are 2 problems');
+      expect(await summary.getByRole('link').allTextContents()).toEqual(['User ID is required.', 'Password is required.']);
+      expect(await page.evaluate(() => document.activeElement?.className)).toContain('portal-error-summary');
+      expect(await page.title()).toBe('Error: Sign in to Harbor Bank Commercial Card');
+      expect(await page.getByLabel('User ID').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByLabel('User ID').getAttribute('aria-describedby')).toBe('userId-error');
+      expect(await page.locator('#userId-error').textContent()).toBe('Error: The above field is required.');
+      await expectAccessible(page, 'the sign-in page with errors');
+      await summary.getByRole('link', { name: 'Password is required.' }).click();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('password');
+      await page.getByLabel('User ID').fill('someone');
+      await page.getByLabel('Password', { exact: true }).fill('x');
+      expect(await summary.getByRole('link').count()).toBe(0);
+    });
+  });
+
+  it('shows the required error on leaving an empty field', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl('harborbank'));
+      await page.getByLabel('User ID').focus();
+      await page.keyboard.press('Tab');
+      await page.locator('#userId-error').waitFor();
+      expect(await page.locator('#password-error').count()).toBe(0);
+      expect(await page.locator('.portal-error-summary').count()).toBe(0);
+    });
+  });
+
+  it('signs a password user in with the keyboard alone and lands on the signed-in page', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl('harborbank'));
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.keyboard.press('Tab'); // skip link
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('userId');
+      await page.keyboard.type('  demopass  ');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Show');
+      await page.keyboard.press('Enter');
+      expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+      await page.keyboard.press('Enter');
+      expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('password');
+      await page.keyboard.press('Tab');
+      await Promise.all([page.waitForURL('**/sdportal/platform/home?cobrandHost=harborbank'), page.keyboard.press('Enter')]);
+      await page.getByText('Signed in as demopass').waitFor();
+      expect(await page.title()).toBe('Signed in');
+      await expectAccessible(page, 'the signed-in page');
+    });
+  });
+
+  it('shows Invalid Login and clears both fields for a wrong password, an unknown user, a locked and an inactive user', async () => {
+    await withPage(async ({ page }) => {
+      const refusals: [string, string][] = [['demopass', 'not-the-password'], ['nobody-at-all', PASSWORD], ['demolocked', PASSWORD], ['demoinactive', PASSWORD]];
+      const texts: string[] = [];
+      for (const [userId, password] of refusals) {
+        await page.goto(signInUrl('harborbank'));
+        await submit(page, userId, password);
+        const summary = page.locator('.portal-error-summary');
+        await summary.waitFor();
+        texts.push(await summary.innerText());
+        expect(await page.getByLabel('User ID').inputValue()).toBe('');
+        expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+        expect(await page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
+      }
+      expect(texts[0]).toContain('Invalid Login');
+      expect(texts[0]).toContain('Invalid Login. Please verify your information and try again.');
+      expect(new Set(texts).size).toBe(1);
+      await expectAccessible(page, 'the sign-in page after an invalid login');
+    });
+  });
+
+  it('shows the invalid-login error at load when invalidLogin=true', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl('harborbank', '&invalidLogin=true'));
+      await page.locator('.portal-error-summary').getByRole('heading', { name: 'Invalid Login' }).waitFor();
+    });
+  });
+
+  it('locks the account on the sixth wrong password; the right password is refused until an administrator unlocks it', async () => {
+    const userId = addUser(`e2elock${Date.now()}`);
+    await withPage(async ({ page }) => {
+      for (let attempt = 1; attempt <= 6; attempt += 1) {
+        await page.goto(signInUrl('harborbank'));
+        await submit(page, userId, `wrong-${attempt}`);
+        await page.locator('.portal-error-summary').waitFor();
+      }
+      await page.goto(signInUrl('harborbank'));
+      await submit(page, userId, PASSWORD);
+      await page.locator('.portal-error-summary').getByRole('heading', { name: 'Invalid Login' }).waitFor();
+      expect(portal('users', 'list')).toMatch(new RegExp(`${userId}\\s+locked`));
+      portal('users', 'unlock', userId);
+      await page.goto(signInUrl('harborbank'));
+      await submit(page, userId, PASSWORD);
+      await page.waitForURL('**/sdportal/platform/home?cobrandHost=harborbank');
+    });
+  });
+
+  it('sends a user whose password expired to the change-password route', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl('harborbank'));
+      await submit(page, 'demoexpired', PASSWORD);
+      await page.waitForURL('**/public-portal-ui/change-password-component?ec=0x13212079&cobrandHost=harborbank');
+      await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    });
+  });
+
+  it('redirects a single sign-on cobrand to its identity provider at once', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl('summitsso'));
+      await page.waitForURL('**/sdportal/platform/identity-provider?cobrandHost=summitsso');
+      await page.getByRole('heading', { name: 'Single sign-on' }).waitFor();
+      expect(await page.getByText('identity provider of Summit Trust Corporate Card').count()).toBe(1);
+      await expectAccessible(page, 'the identity-provider stand-in');
+    });
+  });
+
+  it('uses the default brand and footer for an unknown cobrand', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl('no-such-bank'));
+      await page.getByRole('heading', { name: 'Sign in to Card and Expense Platform' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Privacy policy' }).count()).toBe(1);
+      expect(await page.locator('.portal-footer__copyright').textContent()).toContain('Card and Expense Platform');
+    });
+  });
+});
+
+describe('logout', () => {
+  it('logs out from the signed-in page, confirms it, and the return button leads back to sign-in', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl('harborbank'));
+      await submit(page, 'demopass', PASSWORD);
+      await page.waitForURL('**/sdportal/platform/home?cobrandHost=harborbank');
+      await page.getByRole('link', { name: 'Log out' }).click();
+      await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=harborbank');
+      await page.getByText('You have been logged out.').waitFor();
+      expect(await page.title()).toBe('Logged out');
+      await expectAccessible(page, 'the logout page');
+      await page.goto(`${baseUrl()}/sdportal/platform/home?cobrandHost=harborbank`);
+      await page.waitForURL('**/public-portal-ui/login-signin-component?cobrandHost=harborbank');
+      await page.goto(`${baseUrl()}/public-portal-ui/logout-component?cobrandHost=harborbank`);
+      await page.getByRole('link', { name: 'Return to login screen' }).click();
+      await page.waitForURL('**/public-portal-ui/login-signin-component?cobrandHost=harborbank');
+    });
+  });
+
+  it('sends an unknown address to the logout address in production, ending the session', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl('harborbank'));
+      await submit(page, 'demopass', PASSWORD);
+      await page.waitForURL('**/sdportal/platform/home?cobrandHost=harborbank');
+      await page.goto(`${baseUrl()}/public-portal-ui/no-such-screen`);
+      await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=harborbank');
+      const session = await page.evaluate(async () => (await fetch('/sdportal/rest/session')).status);
+      expect(session).toBe(401);
+    });
+  });
+});

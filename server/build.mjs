@@ -1,0 +1,20 @@
+// Bundles the service (main and admin CLI) for `npm start`; dependencies stay in node_modules, the workspace's own
+// TypeScript (contract) is bundled in.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@portal/'));
+
+await build({
+  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
+  absWorkingDir: new URL('.', import.meta.url).pathname,
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});
