@@ -1,0 +1,1 @@
+export declare function buildIfStale(options?: { quiet?: boolean }): void;
