@@ -2,7 +2,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const pages = Object.fromEntries(
@@ -10,8 +10,23 @@ const pages = Object.fromEntries(
 );
 const service = process.env.PORTAL_SERVICE_URL ?? 'http://localhost:8080';
 
+// In development, serve each page at its production address (`/public-portal-ui/<route>`) as the service does.
+const devPageAddresses: Plugin = {
+  name: 'portal-page-addresses',
+  configureServer(server) {
+    const extra: Record<string, string> = { '/sdportal/platform/home': 'home', '/sdportal/platform/identity-provider': 'identity-provider' };
+    server.middlewares.use((request, _response, next) => {
+      const [path = '', query = ''] = (request.url ?? '').split('?');
+      const page = extra[path] ?? path.match(/^\/public-portal-ui\/([a-z-]+)$/)?.[1];
+      if (page && pages[page]) request.url = `/public-portal-ui/pages/${page}.html${query ? `?${query}` : ''}`;
+      next();
+    });
+  },
+};
+
 export default defineConfig({
   root,
+  plugins: [devPageAddresses],
   base: '/public-portal-ui/',
   publicDir: false,
   build: {

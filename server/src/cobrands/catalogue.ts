@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CobrandRecordSchema } from '@portal/contract/schemas';
-import { isLocale, type Cobrand } from '@portal/contract';
+import { isAllowedRedirect, isLocale, type Cobrand } from '@portal/contract';
 import type { Static } from 'typebox';
 import { Value } from 'typebox/value';
 
@@ -36,6 +36,7 @@ export function readCatalogue(dir: string): CatalogueResult {
     const locales = Object.keys(record.locales);
     if (locales.length === 0) problems.push(`${file}: /locales must offer at least one language`);
     for (const locale of locales) if (!isLocale(locale)) problems.push(`${file}: /locales/${locale} is not a supported locale`);
+    problems.push(...addressProblems(file, record));
     records.push(record);
   }
   const abbreviations = new Map<string, string>();
@@ -46,4 +47,21 @@ export function readCatalogue(dir: string): CatalogueResult {
     abbreviations.set(key, cobrand.name);
   }
   return { records, problems };
+}
+
+/** Every address the portal will send a user to must be a local path or on the cobrand's allowed origins. */
+function addressProblems(file: string, record: CobrandRecord): string[] {
+  const { cobrand, allowedOrigins } = record;
+  const addresses: [string, string | null][] = [
+    ['/cobrand/fssoRedirectUrl', cobrand.fssoRedirectUrl],
+    ['/cobrand/fssoLogoutUrl', cobrand.fssoLogoutUrl],
+    ['/platformHomeUrl', record.platformHomeUrl],
+  ];
+  const problems = addresses
+    .filter(([, url]) => url !== null && !isAllowedRedirect(url, allowedOrigins))
+    .map(([field, url]) => `${file}: ${field} "${url}" must be a path starting with one "/" or on an allowed origin`);
+  cobrand.footer.links.forEach((link, index) => {
+    if (!/^(https:\/\/|\/(?![/\\]))/.test(link.url)) problems.push(`${file}: /cobrand/footer/links/${index}/url must be https:// or a path`);
+  });
+  return problems;
 }
