@@ -6,6 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorCodes } from '@portal/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { AccountStore } from './accounts/account-store.js';
@@ -22,6 +23,7 @@ import { sessionRoutes } from './features/session/routes.js';
 import { signInRoutes } from './features/signin/routes.js';
 import { SignInService } from './features/signin/signin-service.js';
 import { webPagesRoutes } from './features/web-pages/routes.js';
+import { ApiError } from './http/api-error.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { Messages } from './i18n/messages.js';
 import { CATALOGUE_DIR, WEB_DIST_DIR } from './paths.js';
@@ -89,7 +91,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new ApiError(429, [{ code: ErrorCodes.throttled, messageKey: 'request.throttled' }]),
+  });
   await registerSecurityHeaders(app);
   registerErrorHandler(app, messages);
   registerCsrfGuard(app, keys.csrf, sessions);

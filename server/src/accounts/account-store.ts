@@ -33,12 +33,18 @@ export class AccountStore {
       .executeTakeFirst();
   }
 
-  async clearFailures(id: string, now: number, newPasswordHash?: string): Promise<void> {
-    await this.db
+  /**
+   * Clears the failure count after a right password, but only while the account is still active: a wrong try that
+   * raced this one may have used the last try and locked it, and then this sign-in must fail too.
+   */
+  async clearFailures(id: string, now: number, newPasswordHash?: string): Promise<boolean> {
+    const result = await this.db
       .updateTable('account')
       .set({ failed_attempts: 0, updated_at: now, ...(newPasswordHash ? { password_hash: newPasswordHash } : {}) })
       .where('id', '=', id)
-      .execute();
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** Locks the account once its sixth claimed try has failed. */

@@ -20,7 +20,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export interface OpenOptions {
   databaseUrl: string | null;
   dataDir: string;
-  /** PostgreSQL schema to use (tests isolate themselves in one); created when missing. */
+  /** PostgreSQL schema to use (tests isolate themselves in one); it must exist already. */
   schema?: string;
   /** SQLite file name inside dataDir. */
   sqliteFile?: string;

@@ -38,8 +38,6 @@ function classify(error: FastifyError & { validation?: AjvIssue[] }): ApiError |
       return new ApiError(415, [{ code: ErrorCodes.unsupportedMediaType, messageKey: 'request.mediaType' }]);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError(413, [{ code: ErrorCodes.payloadTooLarge, messageKey: 'request.tooLarge' }]);
-    case 'FST_ERR_RATE_LIMIT_EXCEEDED':
-      return new ApiError(429, [{ code: ErrorCodes.throttled, messageKey: 'request.throttled' }]);
     default:
       break;
   }

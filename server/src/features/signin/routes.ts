@@ -1,8 +1,11 @@
-import { Paths } from '@portal/contract';
+import { ErrorCodes, Paths } from '@portal/contract';
+import { ApiError } from '../../http/api-error.js';
 import { LoginInfoQuerySchema, LoginInfoSchema, LoginSigninBodySchema, LoginSigninRecordSchema, SendLoginBodySchema } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RouteThrottle } from '../../security/throttle.js';
 import type { SignInService } from './signin-service.js';
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 export interface SignInRoutesOptions {
   signIn: SignInService;
@@ -20,6 +23,12 @@ export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = asyn
   app.post(Paths.sendLogin, {
     schema: { body: SendLoginBodySchema },
     config: throttle,
+    // §7: send-login is form-encoded; a body in any other type is refused before it can count as a try.
+    preValidation: async (request) => {
+      if (!(request.headers['content-type'] ?? '').startsWith(FORM_TYPE)) {
+        throw new ApiError(415, [{ code: ErrorCodes.unsupportedMediaType, messageKey: 'request.mediaType' }]);
+      }
+    },
   }, async (request, reply) => {
     const location = await signIn.signIn(request, reply, request.body);
     reply.type('text/plain; charset=utf-8');

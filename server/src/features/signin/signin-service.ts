@@ -63,7 +63,11 @@ export class SignInService {
       }
       return null;
     }
-    await accounts.clearFailures(account.id, now, needsRehash(account.password_hash) ? await hashSecret(body.password) : undefined);
+    const rehashed = needsRehash(account.password_hash) ? await hashSecret(body.password) : undefined;
+    if (!(await accounts.clearFailures(account.id, now, rehashed))) {
+      await audit.record('signin.failure', account.id, { reason: 'locked meanwhile' });
+      return null;
+    }
     await audit.record('signin.success', account.id);
     return this.startSession(request, reply, account);
   }

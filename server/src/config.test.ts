@@ -1,0 +1,94 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const CWD = '/srv/portal';
+
+/** The problems a bad environment is refused with (fails the test if it is not refused). */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, CWD);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('answers the documented defaults for an empty environment', () => {
+    expect(loadConfig({}, CWD)).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: resolve(CWD, 'data'),
+      databaseUrl: null,
+      smtpUrl: null,
+      portalSecret: null,
+      publicOrigin: 'http://localhost:8080',
+      secureCookies: false,
+      rateLimitPerMinute: 30,
+      sessionIdleSeconds: 300,
+      sessionAbsoluteSeconds: 43_200,
+      trustProxy: false,
+      logLevel: 'info',
+      production: true,
+      demo: true,
+    });
+  });
+
+  it('reads good values and turns on secure cookies for an https origin', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      DATA_DIR: '/var/lib/portal',
+      DATABASE_URL: 'postgres://portal@db:5432/portal',
+      PORTAL_SECRET: 'x'.repeat(32),
+      PUBLIC_ORIGIN: 'https://portal.example.com/',
+      RATE_LIMIT_PER_MINUTE: '0',
+      SESSION_IDLE_SECONDS: '600',
+      SESSION_ABSOLUTE_SECONDS: '600',
+      TRUST_PROXY: 'yes',
+      PORTAL_DEMO: 'false',
+      NODE_ENV: 'development',
+    }, CWD);
+    expect(config).toMatchObject({
+      port: 9000,
+      dataDir: '/var/lib/portal',
+      databaseUrl: 'postgres://portal@db:5432/portal',
+      publicOrigin: 'https://portal.example.com',
+      secureCookies: true,
+      rateLimitPerMinute: 0,
+      sessionIdleSeconds: 600,
+      sessionAbsoluteSeconds: 600,
+      trustProxy: true,
+      demo: false,
+      production: false,
+    });
+  });
+
+  it.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '70000' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
+    ['PORTAL_SECRET', { PORTAL_SECRET: 'too-short' }],
+    ['PUBLIC_ORIGIN', { PUBLIC_ORIGIN: 'https://portal.example.com/portal' }],
+    ['PUBLIC_ORIGIN', { PUBLIC_ORIGIN: 'ftp://portal.example.com' }],
+    ['RATE_LIMIT_PER_MINUTE', { RATE_LIMIT_PER_MINUTE: '-1' }],
+    ['SESSION_ABSOLUTE_SECONDS', { SESSION_IDLE_SECONDS: '600', SESSION_ABSOLUTE_SECONDS: '300' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail' }],
+  ])('refuses a bad %s with a ConfigError naming it', (name, env) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(name);
+  });
+
+  it('reports every bad value at once, one message each', () => {
+    const problems = problemsOf({ PORT: 'abc', DATABASE_URL: 'mysql://x', PORTAL_SECRET: 'short', RATE_LIMIT_PER_MINUTE: '-1' });
+    expect(problems).toHaveLength(4);
+    for (const [index, name] of ['PORT', 'DATABASE_URL', 'PORTAL_SECRET', 'RATE_LIMIT_PER_MINUTE'].entries()) {
+      expect(problems[index]).toContain(name);
+    }
+    expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' }, CWD)).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+});

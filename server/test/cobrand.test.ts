@@ -1,0 +1,115 @@
+/** §7 cobrand calls: the record, its languages, its stylesheet (and the file it names), the abbreviation lookup. */
+import { Paths } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, expectErrorShape, useSharedTestApp, type RequestOptions } from './harness.js';
+
+for (const dialect of DIALECTS) {
+  describe(dialect, () => {
+    // Every call here only reads, so one service serves the whole file.
+    const app = useSharedTestApp(dialect);
+    const client = { get: (url: string, options?: RequestOptions) => app().client().get(url, options) };
+
+    it('answers the cobrand record with an ETag', async () => {
+      const response = await client.get(Paths.cobrand('harborbank'));
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.etag).toMatch(/^"[^"]+"$/);
+      const cobrand = response.json();
+      expect(cobrand).toMatchObject({
+        name: 'harborbank',
+        abbreviation: 'HRB',
+        signInToLabel: 'Sign in to',
+        appName: 'Harbor Bank Commercial Card',
+        fssoRedirectUrl: null,
+        companySelfRegisterSupported: true,
+        prospectiveAccountApplicationSupported: true,
+      });
+      expect(cobrand.footer.links.map((l: { key: string }) => l.key)).toEqual([
+        'privacyPolicy', 'termsOfUse', 'cookieNotice', 'security', 'accessibility', 'managerWebsite', 'groupWebsite', 'disclaimer',
+      ]);
+      expect(cobrand.footer.links[0]).toEqual({ key: 'privacyPolicy', text: 'Privacy Policy', url: 'https://www.harborbank.example/privacy' });
+      expect(cobrand.footer.copyrightMessage).toContain('Harbor Bank');
+      // Only the public record leaves the service.
+      expect(cobrand).not.toHaveProperty('allowedOrigins');
+      expect(cobrand).not.toHaveProperty('platformHomeUrl');
+    });
+
+    it('answers 304 with no body when If-None-Match carries the current ETag', async () => {
+      const first = await client.get(Paths.cobrand('harborbank'));
+      const etag = first.headers.etag as string;
+
+      const again = await client.get(Paths.cobrand('harborbank'), { headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+
+      const stale = await client.get(Paths.cobrand('harborbank'), { headers: { 'if-none-match': '"something-else"' } });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.json()).toMatchObject({ name: 'harborbank' });
+    });
+
+    it('gives each cobrand its own ETag', async () => {
+      const harbor = await client.get(Paths.cobrand('harborbank'));
+      const cedar = await client.get(Paths.cobrand('cedarcredit'));
+      expect(cedar.statusCode).toBe(200);
+      expect(cedar.json()).toMatchObject({ name: 'cedarcredit', signInButtonLabel: 'Log in securely' });
+      expect(cedar.headers.etag).not.toBe(harbor.headers.etag);
+    });
+
+    it('answers an unknown cobrand with 404 in the error shape', async () => {
+      expectErrorShape(await client.get(Paths.cobrand('no-such-bank')), 404, 'not.found');
+    });
+
+    it.each(['bad$name', 'bad name', 'a'.repeat(65)])('refuses the cobrand name %j with 400', async (name) => {
+      expectErrorShape(await client.get(Paths.cobrand(name)), 400);
+    });
+
+    it('answers the languages as a locale-to-name map', async () => {
+      const response = await client.get(Paths.cobrandLocales('harborbank'));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ en_US: 'English (United States)', en_GB: 'English (United Kingdom)' });
+      expectErrorShape(await client.get(Paths.cobrandLocales('no-such-bank')), 404, 'not.found');
+    });
+
+    it('answers the stylesheet lookup with the cobrand theme address', async () => {
+      const response = await client.get(Paths.cobrandStylesheet('harborbank'));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ url: '/sdportal/cobrands/harborbank/theme.css' });
+    });
+
+    it('answers the stylesheet lookup for an unknown cobrand with 404', async () => {
+      expectErrorShape(await client.get(Paths.cobrandStylesheet('no-such-bank')), 404, 'not.found');
+    });
+
+    it('serves the stylesheet the lookup names as text/css', async () => {
+      const { url } = (await client.get(Paths.cobrandStylesheet('harborbank'))).json<{ url: string }>();
+      const response = await client.get(url, { headers: { accept: 'text/css,*/*;q=0.1' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/css/);
+      expect(response.body.length).toBeGreaterThan(0);
+    });
+
+    it('does not serve the catalogue record file', async () => {
+      const response = await client.get('/sdportal/cobrands/harborbank/cobrand.json');
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('allowedOrigins');
+    });
+
+    it('answers a cobrand abbreviation with the cobrand name as text', async () => {
+      const response = await client.get('/sdportal/rest/cobrandhostabbreviation?cobrandAbbr=HRB');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/plain/);
+      expect(response.body).toBe('harborbank');
+    });
+
+    it('finds an abbreviation whatever its case', async () => {
+      expect((await client.get('/sdportal/rest/cobrandhostabbreviation?cobrandAbbr=hrb')).body).toBe('harborbank');
+    });
+
+    it('refuses an abbreviation lookup without an abbreviation', async () => {
+      expectErrorShape(await client.get('/sdportal/rest/cobrandhostabbreviation'), 400);
+    });
+
+    it('answers an unknown abbreviation with 404 in the error shape', async () => {
+      expectErrorShape(await client.get('/sdportal/rest/cobrandhostabbreviation?cobrandAbbr=ZZZ'), 404, 'not.found');
+    });
+  });
+}

@@ -1,0 +1,59 @@
+/** ARCHITECTURE §2 and §9: one storage layer on both databases; a restart on a filled database changes nothing. */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bootstrap } from '../src/bootstrap.js';
+import { migrateToLatest, openDatabase } from '../src/db/database.js';
+import { DIALECTS, TEST_DATABASE_URL, accountRow, createTestApp, signInSequence, withPgClient, type TestApp } from './harness.js';
+
+for (const dialect of DIALECTS) {
+  describe(dialect, () => {
+    let t: TestApp;
+    beforeEach(async () => {
+      t = await createTestApp(dialect);
+    });
+    afterEach(async () => {
+      await t?.close();
+    });
+
+    it('changes nothing when a restart bootstraps a database that is already set up', async () => {
+      const before = await accountRow(t.database, 'demopass');
+      const cobrands = await t.database.db.selectFrom('cobrand').select(['name', 'version']).orderBy('name').execute();
+
+      expect(await bootstrap(t.config, t.database, () => {})).toEqual({ seeded: false });
+
+      expect(await accountRow(t.database, 'demopass')).toEqual(before);
+      expect(await t.database.db.selectFrom('account').select('id').execute()).toHaveLength(4);
+      expect(await t.database.db.selectFrom('cobrand').select(['name', 'version']).orderBy('name').execute()).toEqual(cobrands);
+      expect((await signInSequence(t.client(), 'demopass')).statusCode).toBe(200);
+    });
+  });
+}
+
+describe.runIf(DIALECTS.includes('postgres'))('postgres schema', () => {
+  let schema: string;
+  let dataDir: string;
+  beforeEach(() => {
+    schema = `t_${randomBytes(8).toString('hex')}`;
+    dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  });
+  afterEach(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await withPgClient((client) => client.query(`drop schema if exists ${schema} cascade`));
+  });
+
+  it('migrates into an empty schema of its own', async () => {
+    await withPgClient((client) => client.query(`create schema ${schema}`));
+    const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, dataDir, schema });
+    try {
+      expect(await migrateToLatest(database.db)).toContain('2026_11_21_1000_create_core_tables');
+      const tables = await withPgClient((client) =>
+        client.query<{ table_name: string }>('select table_name from information_schema.tables where table_schema = $1 order by 1', [schema]));
+      expect(tables.rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['account', 'audit_event', 'cobrand', 'session']));
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,316 @@
+/**
+ * Shared setup of the API tests: one fresh service per test on SQLite (always) and PostgreSQL (when
+ * TEST_DATABASE_URL is set), a controllable clock, and a client that keeps cookies like a browser.
+ *
+ * Usage, in every API test file (Kysely's "one suite per database"):
+ *   for (const dialect of DIALECTS) describe(dialect, () => { ... createTestApp(dialect) ... });
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CSRF_COOKIE, Paths, REQUEST_HEADERS } from '@portal/contract';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse as Response } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { bootstrap } from '../src/bootstrap.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Dialect, type PortalDatabase } from '../src/db/database.js';
+import { DEMO_PASSWORD } from '../src/features/demo/demo-data.js';
+import { cookiePolicy } from '../src/sessions/session-cookie.js';
+
+export type { Dialect };
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || null;
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (an unreachable one fails the tests, never skips). */
+export const DIALECTS: readonly Dialect[] = TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** A fixed secret, so the tests never write a generated one and every run derives the same keys. */
+export const TEST_PORTAL_SECRET = 'test-portal-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+/** The session cookie's name under the test configuration (plain-HTTP public origin, so no `__Host-` prefix). */
+export const SESSION_COOKIE = cookiePolicy(false).sessionCookie;
+
+/** A clock the test moves by hand; the service reads it through `clock.now`. */
+export class TestClock {
+  private current: number;
+
+  constructor(start = Date.UTC(2026, 10, 21, 10, 0, 0)) {
+    this.current = start;
+  }
+
+  readonly now = (): number => this.current;
+
+  advance(ms: number): number {
+    this.current += ms;
+    return this.current;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: PortalDatabase;
+  config: Config;
+  clock: TestClock;
+  dialect: Dialect;
+  /** A new browser-like client of this app. */
+  client(options?: ClientOptions): TestClient;
+  close(): Promise<void>;
+}
+
+export interface TestAppOverrides {
+  config?: Partial<Config>;
+  clock?: TestClock;
+}
+
+export async function createTestApp(dialect: Dialect, overrides: TestAppOverrides = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
+  const cleanup = async () => {
+    for (const step of cleanups.reverse()) await step();
+  };
+  try {
+    let schema: string | undefined;
+    if (dialect === 'postgres') {
+      if (!TEST_DATABASE_URL) throw new Error('The postgres dialect needs TEST_DATABASE_URL');
+      schema = `t_${randomBytes(8).toString('hex')}`;
+      await withPgClient((client) => client.query(`create schema ${schema}`));
+      cleanups.push(async () => {
+        await withPgClient((client) => client.query(`drop schema if exists ${schema} cascade`));
+      });
+    }
+    const config: Config = {
+      ...loadConfig({
+        DATA_DIR: dataDir,
+        RATE_LIMIT_PER_MINUTE: '0',
+        PORTAL_SECRET: TEST_PORTAL_SECRET,
+        LOG_LEVEL: 'silent',
+        ...(dialect === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL! } : {}),
+      }),
+      ...overrides.config,
+    };
+    const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir, ...(schema ? { schema } : {}) });
+    cleanups.push(() => database.close());
+    const clock = overrides.clock ?? new TestClock();
+    await bootstrap(config, database, () => {});
+    const app = await buildApp({ config, database, clock: clock.now, logger: false });
+    cleanups.push(() => app.close());
+    await app.ready();
+    return {
+      app,
+      database,
+      config,
+      clock,
+      dialect,
+      client: (options) => new TestClient(app, options),
+      close: cleanup,
+    };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+/**
+ * One service for a whole describe block whose tests only read. Call the answer inside a test: it throws the setup's
+ * error there, so an unreachable database fails every test instead of leaving them skipped.
+ */
+export function useSharedTestApp(dialect: Dialect, overrides: TestAppOverrides = {}): () => TestApp {
+  let shared: TestApp | undefined;
+  let failure: unknown;
+  beforeAll(async () => {
+    try {
+      shared = await createTestApp(dialect, overrides);
+    } catch (error) {
+      failure = error;
+    }
+  });
+  afterAll(async () => {
+    await shared?.close();
+  });
+  return () => {
+    if (!shared) throw failure ?? new Error('the shared test app is not set up');
+    return shared;
+  };
+}
+
+export async function withPgClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL!, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface ClientOptions {
+  /** The client's address as the service sees it (for throttling per address). */
+  remoteAddress?: string;
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string | undefined>;
+  /** Form-encoded body (§7 send-login). */
+  form?: Record<string, string>;
+  /** JSON body (any JSON value, e.g. a bare string). */
+  json?: unknown;
+  /** A raw body; give its content-type in `headers`. */
+  payload?: string | Buffer;
+  /** Send the sec-token cookie back in X-XSRF-TOKEN on non-GET requests, as the web app does (default true). */
+  csrf?: boolean;
+  /** A browser navigation rather than the web app's XHR: no X-Requested-With, Accept prefers HTML. */
+  browser?: boolean;
+}
+
+/**
+ * A browser-like client over app.inject: keeps the cookies the service sets (and drops the ones it clears),
+ * sends §7's headers, and echoes the sec-token cookie in X-XSRF-TOKEN on non-GET requests.
+ */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly app: FastifyInstance, private readonly options: ClientOptions = {}) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  get sessionCookie(): string | undefined {
+    return this.cookies.get(SESSION_COOKIE);
+  }
+
+  get csrfToken(): string | undefined {
+    return this.cookies.get(CSRF_COOKIE);
+  }
+
+  get(url: string, options: RequestOptions = {}): Promise<Response> {
+    return this.request('GET', url, options);
+  }
+
+  post(url: string, options: RequestOptions = {}): Promise<Response> {
+    return this.request('POST', url, options);
+  }
+
+  async request(method: InjectOptions['method'], url: string, options: RequestOptions = {}): Promise<Response> {
+    const headers: Record<string, string> = options.browser
+      ? { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }
+      : { 'x-requested-with': REQUEST_HEADERS['X-Requested-With'], accept: REQUEST_HEADERS.Accept };
+    let payload: string | Buffer | undefined = options.payload;
+    if (options.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      payload = new URLSearchParams(options.form).toString();
+    } else if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(options.json);
+    }
+    const safe = method === 'GET' || method === 'HEAD';
+    const token = this.csrfToken;
+    if (!safe && options.csrf !== false && token) headers['x-xsrf-token'] = token;
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      if (value === undefined) delete headers[name.toLowerCase()];
+      else headers[name.toLowerCase()] = value;
+    }
+    const response = await this.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+      ...(this.options.remoteAddress ? { remoteAddress: this.options.remoteAddress } : {}),
+    });
+    this.store(response);
+    return response;
+  }
+
+  private store(response: Response): void {
+    for (const cookie of response.cookies as SetCookie[]) {
+      const cleared = cookie.value === ''
+        || (typeof cookie.maxAge === 'number' && cookie.maxAge <= 0)
+        || (cookie.expires instanceof Date && cookie.expires.getTime() <= Date.now());
+      if (cleared) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+}
+
+export interface SetCookie {
+  name: string;
+  value: string;
+  expires?: Date;
+  maxAge?: number;
+  path?: string;
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: string;
+}
+
+/** The cookies one answer sets (or clears), by name. */
+export function setCookies(response: Response): Map<string, SetCookie> {
+  return new Map((response.cookies as SetCookie[]).map((c) => [c.name, c]));
+}
+
+export function isCleared(cookie: SetCookie | undefined): boolean {
+  if (!cookie) return false;
+  return cookie.value === ''
+    || (typeof cookie.maxAge === 'number' && cookie.maxAge <= 0)
+    || (cookie.expires instanceof Date && cookie.expires.getTime() <= Date.now());
+}
+
+export interface LoginInfoAnswer {
+  ldapId: string;
+  loginType: string;
+  b2BAlias: string;
+}
+
+/**
+ * §7's sign-in sequence as the web app runs it: the logout pre-step, the login-info lookup, then send-login
+ * (form-encoded, username = the ldapId the lookup answered). Answers send-login's response.
+ */
+export async function signInSequence(
+  client: TestClient,
+  userId: string,
+  password: string = DEMO_PASSWORD,
+  options: { loginType?: string } = {},
+): Promise<Response> {
+  const logout = await client.get(Paths.logout, { headers: { 'x-requested-with': 'XMLHttpRequest' } });
+  expect(logout.statusCode, 'logout pre-step').toBe(204);
+  const info = await client.get(`${Paths.loginInfo}?${new URLSearchParams({ username: userId })}`);
+  expect(info.statusCode, 'login info').toBe(200);
+  const { ldapId, loginType } = info.json<LoginInfoAnswer>();
+  return client.post(Paths.sendLogin, {
+    form: { username: ldapId, 'login-form-type': options.loginType ?? loginType, password },
+  });
+}
+
+/** Asserts the spec's error shape `{ errors: [{ code, message, field? }] }` and answers its items. */
+export function expectErrorShape(response: Response, status: number | readonly number[], code?: string): { code: string; message: string; field?: string }[] {
+  if (typeof status === 'number') expect(response.statusCode, response.body).toBe(status);
+  else expect(status, response.body).toContain(response.statusCode);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const body = response.json<{ errors: { code: string; message: string; field?: string }[] }>();
+  expect(Array.isArray(body.errors)).toBe(true);
+  expect(body.errors.length).toBeGreaterThan(0);
+  for (const item of body.errors) {
+    expect(typeof item.code).toBe('string');
+    expect(typeof item.message).toBe('string');
+    expect(item.message.length).toBeGreaterThan(0);
+    if (item.field !== undefined) expect(typeof item.field).toBe('string');
+  }
+  if (code !== undefined) expect(body.errors[0]!.code).toBe(code);
+  return body.errors;
+}
+
+/** An account as stored: only for proving "nothing changed" and reading counters. */
+export async function accountRow(database: PortalDatabase, userId: string) {
+  return database.db.selectFrom('account').selectAll().where('user_id_key', '=', userId.toLowerCase()).executeTakeFirstOrThrow();
+}
+
+/** The login-info answer for a user ID (and, on the way, a sec-token in the client's jar). */
+export async function loginInfo(client: TestClient, userId: string): Promise<LoginInfoAnswer> {
+  const response = await client.get(`${Paths.loginInfo}?${new URLSearchParams({ username: userId })}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<LoginInfoAnswer>();
+}

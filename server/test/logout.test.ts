@@ -1,0 +1,113 @@
+/** §2 logout screen and §7 logout calls: the logout address, the labels, the external logout URL, the return link. */
+import { Paths } from '@portal/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  DIALECTS, SESSION_COOKIE, createTestApp, expectErrorShape, isCleared, setCookies, signInSequence, type TestApp,
+} from './harness.js';
+
+for (const dialect of DIALECTS) {
+  describe(dialect, () => {
+    let t: TestApp;
+    beforeEach(async () => {
+      t = await createTestApp(dialect);
+    });
+    afterEach(async () => {
+      await t?.close();
+    });
+
+    it('ends the session on an XHR logout with 204, a cleared cookie and Clear-Site-Data', async () => {
+      const client = t.client();
+      expect((await signInSequence(client, 'demopass')).statusCode).toBe(200);
+      const oldCookie = client.sessionCookie!;
+
+      const response = await client.get(Paths.logout);
+
+      expect(response.statusCode).toBe(204);
+      expect(response.body).toBe('');
+      expect(isCleared(setCookies(response).get(SESSION_COOKIE))).toBe(true);
+      expect(response.headers['clear-site-data']).toBeTruthy();
+      expect(client.sessionCookie).toBeUndefined();
+      expectErrorShape(await client.get(Paths.session), 401, 'unauthenticated');
+
+      const replay = t.client();
+      replay.cookies.set(SESSION_COOKIE, oldCookie);
+      expect((await replay.get(Paths.session)).statusCode).toBe(401);
+    });
+
+    it('sends a browser to the logout screen of the session\'s cobrand with 303', async () => {
+      const client = t.client();
+      expect((await signInSequence(client, 'demopass')).statusCode).toBe(200);
+
+      const response = await client.get(Paths.logout, { browser: true });
+
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/public-portal-ui/logout-component?cobrandHost=harborbank');
+      expect(isCleared(setCookies(response).get(SESSION_COOKIE))).toBe(true);
+      expect((await client.get(Paths.session)).statusCode).toBe(401);
+    });
+
+    it('sends a browser without a session to the logout screen of the cobrand it names', async () => {
+      const response = await t.client().get(`${Paths.logout}?cobrandHost=cedarcredit`, { browser: true });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/public-portal-ui/logout-component?cobrandHost=cedarcredit');
+    });
+
+    it('ends only the session of the client that logs out', async () => {
+      const first = t.client();
+      const second = t.client();
+      expect((await signInSequence(first, 'demopass')).statusCode).toBe(200);
+      expect((await signInSequence(second, 'demopass')).statusCode).toBe(200);
+
+      expect((await first.get(Paths.logout)).statusCode).toBe(204);
+
+      expect((await first.get(Paths.session)).statusCode).toBe(401);
+      expect((await second.get(Paths.session)).statusCode).toBe(200);
+    });
+
+    it('answers the logout labels in English with the cobrand and its return link', async () => {
+      const response = await t.client().get(`${Paths.logoutLabels}?cobrandHost=harborbank`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        'ng.you.have.been.logged.out': 'You have been logged out.',
+        'ng.return.to.login.screen': 'Return to login screen',
+        cobrandHostInfo: 'harborbank',
+        fssoLogoutUrl: null,
+        returnUrl: '/sdportal/login.view?cobrandHost=harborbank',
+        ssoLogin: false,
+      });
+    });
+
+    it.each([
+      ['no cobrand', ''],
+      ['an unknown cobrand', '?cobrandHost=no-such-bank'],
+    ])('answers the logout labels of the default brand for %s', async (_case, query) => {
+      const response = await t.client().get(`${Paths.logoutLabels}${query}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ cobrandHostInfo: 'default', returnUrl: '/sdportal/login.view?cobrandHost=default' });
+    });
+
+    it('says when the signed-out user came through single sign-on', async () => {
+      const client = t.client();
+      client.cookies.set('sso_user', '1');
+      const response = await client.get(`${Paths.logoutLabels}?cobrandHost=harborbank`);
+      expect(response.json()).toMatchObject({ ssoLogin: true });
+    });
+
+    it('answers the external logout URL as text', async () => {
+      const response = await t.client().get(Paths.externalLogoutUrl);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/plain/);
+      expect(response.body).toBe('/sdportal/logout');
+    });
+
+    it('sends the logout return link to the sign-in page of its cobrand', async () => {
+      const response = await t.client().get(`${Paths.logoutReturn}?cobrandHost=cedarcredit`, { browser: true });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/public-portal-ui/login-signin-component?cobrandHost=cedarcredit');
+    });
+
+    it('refuses a cobrandHost with characters no cobrand name has', async () => {
+      expectErrorShape(await t.client().get(`${Paths.logoutReturn}?cobrandHost=${encodeURIComponent('https://evil.example/')}`, { browser: true }), 400);
+    });
+  });
+}
