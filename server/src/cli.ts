@@ -74,8 +74,12 @@ async function run(argv: string[], database: PortalDatabase, identityKey: () => 
       if (!rows.length) return 'No users.';
       return rows.map((r) => `${r.user_id.padEnd(20)} ${r.status.padEnd(9)} ${r.login_type.padEnd(9)} password ${r.password_state.padEnd(10)} ${r.cobrand}`).join('\n');
     }
-    case 'users unlock':
-      return changed(await accounts.setStatus(userIdKey(needUser()), 'active', now), `Unlocked ${subject}.`);
+    case 'users unlock': {
+      const key = userIdKey(needUser());
+      if (await accounts.unlock(key, now)) return `Unlocked ${subject}.`;
+      const account = await accounts.findByUserId(key);
+      throw new UsageError(account ? `user "${subject}" is not locked (${account.status})` : `no user "${subject}"`);
+    }
     case 'users deactivate': {
       const account = await accounts.findByUserId(userIdKey(needUser()));
       changed(Boolean(account) && (await accounts.setStatus(account!.user_id_key, 'inactive', now)), '');

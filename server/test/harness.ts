@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CSRF_COOKIE, Paths, REQUEST_HEADERS } from '@portal/contract';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse as Response } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse as Response } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -63,6 +63,8 @@ export interface TestApp {
 export interface TestAppOverrides {
   config?: Partial<Config>;
   clock?: TestClock;
+  /** Fastify's logger option; silent unless a test reads the logs. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 export async function createTestApp(dialect: Dialect, overrides: TestAppOverrides = {}): Promise<TestApp> {
@@ -95,7 +97,7 @@ export async function createTestApp(dialect: Dialect, overrides: TestAppOverride
     cleanups.push(() => database.close());
     const clock = overrides.clock ?? new TestClock();
     await bootstrap(config, database, () => {});
-    const app = await buildApp({ config, database, clock: clock.now, logger: false });
+    const app = await buildApp({ config, database, clock: clock.now, logger: overrides.logger ?? false });
     cleanups.push(() => app.close());
     await app.ready();
     return {

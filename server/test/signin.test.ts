@@ -222,7 +222,7 @@ for (const dialect of DIALECTS) {
         expect(await sessionStatus(client)).toBe(401);
 
         // What `portal users unlock demopass` does.
-        expect(await new AccountStore(t.database.db).setStatus('demopass', 'active', t.clock.now())).toBe(true);
+        expect(await new AccountStore(t.database.db).unlock('demopass', t.clock.now())).toBe(true);
         const afterUnlock = await signInSequence(client, 'demopass', DEMO_PASSWORD);
         expect(afterUnlock.statusCode).toBe(200);
         expect(afterUnlock.body).toBe(HOME);

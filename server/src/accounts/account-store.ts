@@ -68,6 +68,17 @@ export class AccountStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /** Lifts a lock and clears the failed tries; an account that is not locked (active or inactive) is left alone. */
+  async unlock(userIdKey: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('account')
+      .set({ status: 'active', failed_attempts: 0, locked_at: null, updated_at: now })
+      .where('user_id_key', '=', userIdKey)
+      .where('status', '=', 'locked')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async expirePassword(userIdKey: string, now: number): Promise<boolean> {
     const result = await this.db
       .updateTable('account')

@@ -1,0 +1,79 @@
+/** The admin CLI as an administrator runs it: each command prints what it did; bad arguments print usage, exit non-zero. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PORTAL_SECRET } from './harness.js';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+let dataDir: string;
+
+function portal(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: serverDir,
+    env: { ...process.env, DATA_DIR: dataDir, PORTAL_SECRET: TEST_PORTAL_SECRET, DATABASE_URL: '', NODE_ENV: 'production' },
+    encoding: 'utf8',
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'portal-cli-'));
+});
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('portal CLI', () => {
+  it('migrates, imports the catalogue and lists the cobrands', () => {
+    expect(portal('db', 'migrate').stdout).toContain('Applied migrations: 2026_11_21_1000_create_core_tables');
+    expect(portal('db', 'migrate').stdout).toContain('The database is up to date.');
+    expect(portal('cobrands', 'import').stdout).toMatch(/Imported \d+ cobrands: .*harborbank/);
+    expect(portal('cobrands', 'list').stdout).toMatch(/harborbank\s+HRB/);
+  });
+
+  it('adds a user, then expires its password and deactivates it, printing each change', () => {
+    expect(portal('users', 'add', 'clerk01', '--email', 'clerk01@example.com', '--cobrand', 'harborbank', '--password', 'Clerk-Password-2026').stdout)
+      .toContain('Added user clerk01.');
+    expect(portal('users', 'list').stdout).toMatch(/clerk01\s+active\s+password\s+password current\s+harborbank/);
+    expect(portal('users', 'expire-password', 'clerk01').stdout).toContain('Expired the password of clerk01');
+    expect(portal('users', 'list').stdout).toMatch(/clerk01\s+active\s+password\s+password expired/);
+    expect(portal('users', 'deactivate', 'clerk01').stdout).toContain('Deactivated clerk01');
+    expect(portal('users', 'list').stdout).toMatch(/clerk01\s+inactive/);
+  });
+
+  it('gives a user added without a password a temporary one that must be changed', () => {
+    const { stdout } = portal('users', 'add', 'clerk02', '--email', 'clerk02@example.com', '--cobrand', 'cedarcredit');
+    expect(stdout).toMatch(/Added user clerk02 with temporary password \S{12,20} \(to be changed at first sign-in\)/);
+    expect(portal('users', 'list').stdout).toMatch(/clerk02\s+active\s+password\s+password temporary/);
+  });
+
+  it.each([
+    [[], 'no command given'],
+    [['users', 'frob'], 'unknown command "users frob"'],
+    [['users', 'unlock'], 'a user ID is required'],
+    [['users', 'unlock', 'nobody-here'], 'no user "nobody-here"'],
+    [['users', 'add', 'x1', '--cobrand', 'harborbank'], '--email <address> is required'],
+    [['users', 'add', 'x1', '--email', 'x1@example.com', '--cobrand', 'no-such-bank'], 'no cobrand "no-such-bank"'],
+    [['users', 'add', 'clerk01', '--email', 'c@example.com', '--cobrand', 'harborbank'], 'user "clerk01" already exists'],
+    [['users', 'list', '--colour'], "Unknown option '--colour'"],
+    [['users', 'unlock', 'clerk01'], 'user "clerk01" is not locked (inactive)'],
+  ])('refuses %j with a message and the usage, exiting non-zero', (args, message) => {
+    const { status, stderr } = portal(...args);
+    expect(status).toBe(2);
+    expect(stderr).toContain(message);
+    expect(stderr).toContain('Usage: npm run portal -- <command>');
+  });
+
+  it('stops with a clear message for a bad configuration value', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'users', 'list'], {
+      cwd: serverDir,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: 'eighty' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('PORT must be a whole number');
+  });
+});
