@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const shared = ['contract/src', 'data/i18n/en_US', 'package-lock.json'];
 const TARGETS = [
-  { name: 'web', stamp: 'web/dist/.build-stamp', inputs: ['web/src', 'web/pages', 'web/vite.config.ts', ...shared] },
+  { name: 'web', stamp: 'web/dist/.build-stamp', inputs: ['web/src', 'web/page.html', 'web/vite.config.ts', ...shared] },
   { name: 'server', stamp: 'server/dist/.build-stamp', inputs: ['server/src', 'server/build.mjs', ...shared] },
 ];
 

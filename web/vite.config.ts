@@ -1,13 +1,27 @@
 /** Multi-page build: each §2 route is its own page (ARCHITECTURE §1), sharing chunks the browser caches. */
-import { readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const pages = Object.fromEntries(
-  readdirSync(join(root, 'pages')).filter((f) => f.endsWith('.html')).map((f) => [f.replace(/\.html$/, ''), join(root, 'pages', f)]),
-);
+
+/**
+ * One page per screen folder that has a main.tsx, each made from page.html into pages/ (generated, not committed),
+ * so adding a screen is adding its folder.
+ */
+function generatePages(): Record<string, string> {
+  const template = readFileSync(join(root, 'page.html'), 'utf8');
+  const screens = readdirSync(join(root, 'src', 'screens')).filter((name) => existsSync(join(root, 'src', 'screens', name, 'main.tsx')));
+  mkdirSync(join(root, 'pages'), { recursive: true });
+  return Object.fromEntries(screens.map((name) => {
+    const file = join(root, 'pages', `${name}.html`);
+    const html = template.replace('%SCREEN%', name);
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== html) writeFileSync(file, html);
+    return [name, file];
+  }));
+}
+const pages = generatePages();
 const service = process.env.PORTAL_SERVICE_URL ?? 'http://localhost:8080';
 
 // In development, serve each page at its production address (`/public-portal-ui/<route>`) as the service does.
