@@ -5,6 +5,9 @@ export const SUPPORTED_LOCALES = [
 ] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en_US';
+
+/** The BCP 47 tag of a portal locale, for `lang` attributes and Intl: `en_US` → `en-US`; the legacy `in` → `id`. */
+export const languageTag = (locale: string): string => (locale === 'in' ? 'id' : locale.replace('_', '-'));
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
 

@@ -14,6 +14,30 @@ export interface SessionView {
   idleExpiresAt: number;
   absoluteExpiresAt: number;
 }
+/** §3 session-expiry warning content. */
+export interface SessionWarningContent {
+  sessionExpireContinueButtonLabel: string;
+  sessionExpireWarningBoxTitle: string;
+  sessionExpireLogoutButtonLabel: string;
+  generalSessionHelpExpireMessage: string;
+  /** Holds `{0}` for the countdown, shown as mm:ss. */
+  generalSessionAboutToExpireMessage: string;
+  sessionExpirationWarningBoxPingUrl: string;
+}
+export interface SessionRenewal {
+  idleExpiresAt: number;
+  absoluteExpiresAt: number;
+}
+/** §3 log entries of the UI logging service. */
+export interface LogEntry {
+  message: string;
+  level: 'DEBUG' | 'INFO' | 'ERROR';
+  attributes?: { key: string; value: string }[];
+}
+export interface LogEntriesBody {
+  logEntries: LogEntry[];
+}
+
 export interface LogoutLabels {
   'ng.you.have.been.logged.out': string;
   'ng.return.to.login.screen': string;

@@ -16,6 +16,7 @@ import { CobrandStore } from './cobrands/cobrand-store.js';
 import type { Config } from './config.js';
 import { AuditLog } from './db/audit-log.js';
 import type { PortalDatabase } from './db/database.js';
+import { clientLoggingRoutes } from './features/client-logging/routes.js';
 import { cobrandRoutes } from './features/cobrand/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { logoutRoutes } from './features/logout/routes.js';
@@ -102,7 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db });
   await app.register(signInRoutes, { signIn, throttle, refusedBody: () => messages.text('en_US', 'login.failed') });
   await app.register(logoutRoutes, { sessions, cobrands, messages, audit, publicOrigin: config.publicOrigin });
-  await app.register(sessionRoutes, { sessions, accounts });
+  await app.register(sessionRoutes, { sessions, accounts, cobrands, messages });
+  await app.register(clientLoggingRoutes, { sessions, throttle });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });
   await app.register(webPagesRoutes, { webDistDir: options.webDistDir ?? WEB_DIST_DIR, messages });
   return app;

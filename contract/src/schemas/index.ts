@@ -3,3 +3,5 @@ export * from './common.js';
 export * from './signin.js';
 export * from './cobrand.js';
 export * from './logout.js';
+export * from './session.js';
+export * from './logging.js';

@@ -1,7 +1,7 @@
 /** Translated text for the service's own answers, read from the same locale bundles the browser loads. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_LOCALE, SUPPORTED_LOCALES, isLocale, type Locale } from '@portal/contract';
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES, isLocale, languageTag, type Locale } from '@portal/contract';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { I18N_DIR } from '../paths.js';
 import englishLabels from '../../../data/i18n/en_US/PortalLabels.json' with { type: 'json' };
@@ -38,14 +38,24 @@ export class Messages {
   }
 
   text(locale: string | undefined, key: MessageKey, params: readonly (string | number)[] = []): string {
+    const found = this.lookup(locale, key);
+    return found ? this.format(found.locale, found.source, params) : key;
+  }
+
+  /** The message as written, placeholders unfilled, for a client that fills them itself. */
+  source(locale: string | undefined, key: MessageKey): string {
+    return this.lookup(locale, key)?.source ?? key;
+  }
+
+  private lookup(locale: string | undefined, key: MessageKey): { locale: Locale; source: string } | null {
     const chosen: Locale = isLocale(locale) ? locale : DEFAULT_LOCALE;
     for (const candidate of [chosen, DEFAULT_LOCALE]) {
       for (const bundle of BUNDLES) {
         const source = this.bundles.get(`${candidate}/${bundle}`)?.entries[key];
-        if (source !== undefined) return this.format(candidate, source, params);
+        if (source !== undefined) return { locale: candidate, source };
       }
     }
-    return key;
+    return null;
   }
 
   private format(locale: string, source: string, params: readonly (string | number)[]): string {
@@ -53,7 +63,7 @@ export class Messages {
     const cacheKey = `${locale}\u0000${source}`;
     let format = this.formats.get(cacheKey);
     if (!format) {
-      format = new IntlMessageFormat(source, locale.replace('_', '-'));
+      format = new IntlMessageFormat(source, languageTag(locale));
       this.formats.set(cacheKey, format);
     }
     return String(format.format(Object.fromEntries(params.map((value, index) => [String(index), value]))));

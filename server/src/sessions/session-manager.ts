@@ -37,7 +37,10 @@ export class SessionManager {
   async current(request: FastifyRequest, kinds: readonly SessionKind[] = ['full']): Promise<SessionRow | null> {
     const raw = this.rawId(request);
     if (!raw) return null;
-    const row = await this.store.findLive(hashSessionId(raw), this.clock());
+    const idHash = hashSessionId(raw);
+    const row = await this.store.findLive(idHash, this.clock());
+    // An expired session is deleted when it is presented, so nothing (not even a clock set back) can revive it.
+    if (!row) await this.store.delete(idHash);
     return row && kinds.includes(row.kind) ? row : null;
   }
 
@@ -64,9 +67,13 @@ export class SessionManager {
     return row;
   }
 
-  async renew(request: FastifyRequest): Promise<number | null> {
+  /** The ping (§7): renews any live session, the restricted ones included, whose screens carry the warning too. */
+  async renew(request: FastifyRequest): Promise<{ idleExpiresAt: number; absoluteExpiresAt: number } | null> {
     const raw = this.rawId(request);
-    return raw ? this.store.renew(hashSessionId(raw), this.clock(), this.settings.idleMs) : null;
+    if (!raw) return null;
+    const renewed = await this.store.renew(hashSessionId(raw), this.clock(), this.settings.idleMs);
+    if (!renewed) await this.store.delete(hashSessionId(raw));
+    return renewed;
   }
 
   /** Ends the request's session, if any, and leaves the browser with no session cookie and an unbound token. */

@@ -21,8 +21,8 @@ export class SessionStore {
       .executeTakeFirst();
   }
 
-  /** Moves the idle deadline, never past the absolute one; answers the new deadline, or null if the session is gone. */
-  async renew(idHash: string, now: number, idleMs: number): Promise<number | null> {
+  /** Moves the idle deadline, never past the absolute one; answers both deadlines, or null if the session is gone. */
+  async renew(idHash: string, now: number, idleMs: number): Promise<{ idleExpiresAt: number; absoluteExpiresAt: number } | null> {
     const row = await this.db
       .updateTable('session')
       .set((eb) => ({
@@ -38,9 +38,9 @@ export class SessionStore {
       .where('id_hash', '=', idHash)
       .where('idle_expires_at', '>', now)
       .where('absolute_expires_at', '>', now)
-      .returning('idle_expires_at')
+      .returning(['idle_expires_at', 'absolute_expires_at'])
       .executeTakeFirst();
-    return row ? Number(row.idle_expires_at) : null;
+    return row ? { idleExpiresAt: Number(row.idle_expires_at), absoluteExpiresAt: Number(row.absolute_expires_at) } : null;
   }
 
   async delete(idHash: string): Promise<void> {

@@ -1,11 +1,9 @@
-import { ErrorCodes, Paths } from '@portal/contract';
-import { ApiError } from '../../http/api-error.js';
+import { Paths } from '@portal/contract';
+import { requireContentType } from '../../http/content-type.js';
 import { LoginInfoQuerySchema, LoginInfoSchema, LoginSigninBodySchema, LoginSigninRecordSchema, SendLoginBodySchema } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RouteThrottle } from '../../security/throttle.js';
 import type { SignInService } from './signin-service.js';
-
-const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 export interface SignInRoutesOptions {
   signIn: SignInService;
@@ -24,11 +22,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = asyn
     schema: { body: SendLoginBodySchema },
     config: throttle,
     // §7: send-login is form-encoded; a body in any other type is refused before it can count as a try.
-    preValidation: async (request) => {
-      if (!(request.headers['content-type'] ?? '').startsWith(FORM_TYPE)) {
-        throw new ApiError(415, [{ code: ErrorCodes.unsupportedMediaType, messageKey: 'request.mediaType' }]);
-      }
-    },
+    preValidation: requireContentType('application/x-www-form-urlencoded'),
   }, async (request, reply) => {
     const location = await signIn.signIn(request, reply, request.body);
     reply.type('text/plain; charset=utf-8');

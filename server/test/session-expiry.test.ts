@@ -1,0 +1,84 @@
+/** Sessions end after SESSION_IDLE_SECONDS without a renewal and at the absolute lifetime; the ping renews (§7, §9). */
+import { Paths } from '@portal/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DIALECTS, createTestApp, expectErrorShape, signInSequence, type TestApp } from './harness.js';
+
+const IDLE_MS = 300_000;
+
+for (const dialect of DIALECTS) {
+  describe(dialect, () => {
+    let t: TestApp;
+    beforeEach(async () => {
+      t = await createTestApp(dialect, { config: { sessionAbsoluteSeconds: 900 } });
+    });
+    afterEach(async () => {
+      await t?.close();
+    });
+
+    async function signedIn() {
+      const client = t.client();
+      expect((await signInSequence(client, 'demopass')).statusCode).toBe(200);
+      return client;
+    }
+
+    it('ends a session 300 s after the last renewal, and the old cookie never works again', async () => {
+      const client = await signedIn();
+      t.clock.advance(IDLE_MS - 1_000);
+      expect((await client.get(Paths.session)).statusCode).toBe(200);
+      t.clock.advance(1_000);
+      expectErrorShape(await client.get(Paths.session), 401, 'unauthenticated');
+      expectErrorShape(await client.get(Paths.sessionPing), 401, 'unauthenticated');
+      t.clock.advance(-IDLE_MS);
+      expectErrorShape(await client.get(Paths.session), 401, 'unauthenticated');
+    });
+
+    it('renews on the ping: the idle clock really moves', async () => {
+      const client = await signedIn();
+      t.clock.advance(220_000);
+      const ping = await client.get(Paths.sessionPing);
+      expect(ping.statusCode).toBe(200);
+      expect(ping.json()).toEqual({ idleExpiresAt: t.clock.now() + IDLE_MS, absoluteExpiresAt: expect.any(Number) });
+      t.clock.advance(IDLE_MS - 1_000);
+      expect((await client.get(Paths.session)).statusCode).toBe(200);
+      expect((await client.get(Paths.session)).json().idleExpiresAt).toBe(ping.json().idleExpiresAt);
+    });
+
+    it('never extends a session past its absolute lifetime', async () => {
+      const client = await signedIn();
+      const { absoluteExpiresAt } = (await client.get(Paths.session)).json();
+      for (let i = 0; i < 3; i += 1) {
+        t.clock.advance(280_000);
+        const ping = await client.get(Paths.sessionPing);
+        expect(ping.statusCode).toBe(200);
+        expect(ping.json().idleExpiresAt).toBeLessThanOrEqual(absoluteExpiresAt);
+      }
+      t.clock.advance(absoluteExpiresAt - t.clock.now());
+      expectErrorShape(await client.get(Paths.sessionPing), 401, 'unauthenticated');
+    });
+
+    it('renews a restricted session (change password) too, whose screen carries the warning', async () => {
+      const client = t.client();
+      expect((await signInSequence(client, 'demoexpired')).statusCode).toBe(200);
+      expect((await client.get(Paths.sessionPing)).statusCode).toBe(200);
+    });
+
+    it('answers the ping with 401 without a session', async () => {
+      expectErrorShape(await t.client().get(Paths.sessionPing), 401, 'unauthenticated');
+    });
+
+    it('answers the warning content of §3 in the language of the locale cookie, with the {0} for the countdown', async () => {
+      const client = t.client();
+      const content = await client.get(`${Paths.sessionWarningContent}?cobrandHost=harborbank`);
+      expect(content.statusCode).toBe(200);
+      expect(content.json()).toEqual({
+        sessionExpireContinueButtonLabel: 'Continue',
+        sessionExpireWarningBoxTitle: 'Your session is about to expire',
+        sessionExpireLogoutButtonLabel: 'Log out',
+        generalSessionHelpExpireMessage: expect.stringContaining('Continue'),
+        generalSessionAboutToExpireMessage: expect.stringContaining('{0}'),
+        sessionExpirationWarningBoxPingUrl: Paths.sessionPing,
+      });
+      expectErrorShape(await client.get(`${Paths.sessionWarningContent}?cobrandHost=bad%20name`), 400);
+    });
+  });
+}
