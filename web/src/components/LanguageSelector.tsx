@@ -1,4 +1,5 @@
 /** §2 language selector: the cobrand's languages, each named in its own language; choosing one reloads the page. */
+import { languageTag } from '@portal/contract';
 import { switchLocale } from '../page/choose-locale';
 import { usePage } from '../page/page-context';
 
@@ -11,7 +12,7 @@ export function LanguageSelector() {
       <label className="portal-field__label" htmlFor="portal-language">{t('signin.language')}</label>
       <select id="portal-language" className="portal-select" value={locale} onChange={(event) => switchLocale(event.target.value)}>
         {entries.map(([code, name]) => (
-          <option key={code} value={code} lang={code.replace('_', '-')}>{name}</option>
+          <option key={code} value={code} lang={languageTag(code)}>{name}</option>
         ))}
       </select>
     </div>

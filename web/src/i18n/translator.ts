@@ -2,7 +2,7 @@
  * Translations: en_US ships inside the bundle as the fallback; any other locale loads its two bundles lazily from
  * §7's paths (empty on error, so missing keys fall back to English). Keys are typed from the English bundles.
  */
-import { DEFAULT_LOCALE, Paths } from '@portal/contract';
+import { DEFAULT_LOCALE, Paths, languageTag } from '@portal/contract';
 import { IntlMessageFormat } from 'intl-messageformat';
 import englishMessages from '../../../data/i18n/en_US/Messages.json';
 import englishLabels from '../../../data/i18n/en_US/PortalLabels.json';
@@ -32,7 +32,7 @@ export async function loadDictionary(locale: string): Promise<Dictionary> {
 }
 
 export function createTranslator(locale: string, dictionary: Dictionary): Translate {
-  const tag = locale.replace('_', '-');
+  const tag = languageTag(locale);
   const cache = new Map<string, IntlMessageFormat>();
   return (key, ...params) => {
     const source = dictionary[key] ?? ENGLISH[key] ?? key;

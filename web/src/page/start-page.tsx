@@ -2,7 +2,7 @@
  * Every page starts here: resolve the cobrand, load its record, languages, stylesheet and logo, settle the language,
  * then render the screen inside the shared shell. Nothing shows before the stylesheet lookup ends (§2).
  */
-import { DEFAULT_LOCALE, LOCALE_COOKIE } from '@portal/contract';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, languageTag } from '@portal/contract';
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { cobrandName, loadCobrand } from '../cobrand/load-cobrand';
@@ -28,7 +28,7 @@ export async function startPage(Screen: ComponentType, options: PageOptions = {}
   if (!locale) return;
   const dictionary = locale === guessedLocale ? await early : await loadDictionary(locale);
   const t = createTranslator(locale, dictionary);
-  document.documentElement.lang = locale.replace('_', '-');
+  document.documentElement.lang = languageTag(locale);
   if (options.titleKey) document.title = t(options.titleKey);
 
   const value: PageContextValue = { t, locale, locales: loaded.locales, cobrand: loaded.cobrand, logoUrl: loaded.logoUrl, query };

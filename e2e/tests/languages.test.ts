@@ -1,0 +1,79 @@
+/** Every language of §3 in Chromium: the selector switches and remembers, and every locale renders whole. */
+import { readFileSync } from 'node:fs';
+import { SUPPORTED_LOCALES, languageTag } from '@portal/contract';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchChromium, openPage, signInUrl } from '../support/browser';
+
+const english = {
+  ...JSON.parse(readFileSync(new URL('../../data/i18n/en_US/Messages.json', import.meta.url), 'utf8')),
+  ...JSON.parse(readFileSync(new URL('../../data/i18n/en_US/PortalLabels.json', import.meta.url), 'utf8')),
+} as Record<string, string>;
+const KEYS = Object.keys(english);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('languages', () => {
+  it('switches the page to the chosen language, remembers it for 90 days, and keeps it on the next visit', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(signInUrl('cedarcredit'));
+    await page.getByLabel('Language').waitFor();
+    await Promise.all([page.waitForEvent('load'), page.getByLabel('Language').selectOption('fr')]);
+    await page.getByRole('button', { name: 'Log in securely' }).waitFor();
+    expect(await page.locator('#portal-language').inputValue()).toBe('fr');
+    expect(await page.locator('label[for="portal-language"]').textContent()).toBe('Langue');
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await page.locator('label[for="userId"]').textContent()).not.toBe('User ID');
+    const cookie = (await context.cookies()).find((c) => c.name === 'user_locale');
+    expect(cookie?.value).toBe('fr');
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(89 * 24 * 3600);
+    await page.goto(signInUrl('cedarcredit'));
+    await page.locator('.portal-signin__submit').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    await expectAccessible(page, 'the sign-in page in French');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('renders the sign-in page in all 23 locales with no missing text and no overflowing button', async () => {
+    const { page, context, problems } = await openPage(browser);
+    const report: string[] = [];
+    for (const locale of SUPPORTED_LOCALES) {
+      await page.goto(signInUrl('default', `&locale=${locale}`));
+      await page.locator('.portal-signin__submit').waitFor();
+      await page.locator('.portal-signin__submit').click(); // empty submit: the error texts show too
+      await page.locator('.portal-error-summary').waitFor();
+      const lang = await page.locator('html').getAttribute('lang');
+      const text = await page.locator('body').innerText();
+      const leakedKeys = KEYS.filter((key) => text.includes(key));
+      const overflowing = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('button, .portal-button')]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+          .map((el) => el.textContent),
+      );
+      const submit = (await page.locator('.portal-signin__submit').textContent()) ?? '';
+      if (lang !== languageTag(locale)) report.push(`${locale}: lang=${lang}`);
+      if (leakedKeys.length) report.push(`${locale}: shows keys ${leakedKeys.join(', ')}`);
+      if (overflowing.length) report.push(`${locale}: overflowing ${overflowing.join(' | ')}`);
+      if (!['en_US', 'en_GB'].includes(locale) && submit === english['signin.submit']) report.push(`${locale}: button in English`);
+    }
+    expect(report).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it.each(['ja', 'ru', 'fr_CA', 'in'])('passes axe in %s with the error summary showing', async (locale) => {
+    const { page, context } = await openPage(browser);
+    await page.goto(signInUrl('default', `&locale=${locale}`));
+    await page.locator('.portal-signin__submit').click();
+    await page.locator('.portal-error-summary').waitFor();
+    await expectAccessible(page, `the sign-in page in ${locale}`);
+    await context.close();
+  });
+});

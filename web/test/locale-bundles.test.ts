@@ -1,0 +1,79 @@
+/**
+ * Every locale of §3 has both bundles with every English key and the same placeholders (Ory's parity test), real
+ * translations rather than English copies, and stays inside the 10 KB gzip budget per locale.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { SUPPORTED_LOCALES, languageTag } from '@portal/contract';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { describe, expect, it } from 'vitest';
+
+const i18nDir = fileURLToPath(new URL('../../data/i18n', import.meta.url));
+const BUNDLES = ['Messages', 'PortalLabels'] as const;
+const read = (locale: string, bundle: string): Record<string, string> =>
+  JSON.parse(readFileSync(join(i18nDir, locale, `${bundle}.json`), 'utf8'));
+
+type Ast = ReturnType<IntlMessageFormat['getAst']>;
+/** Argument names a message uses (`{0}`, and the `{0, plural, …}` selector), found in the parsed ICU message. */
+function argumentsOf(ast: Ast, found = new Set<string>()): Set<string> {
+  for (const node of ast as unknown as { type: number; value?: string; options?: Record<string, { value: Ast }> }[]) {
+    if (node.value !== undefined && node.type !== 0 && node.type !== 7) found.add(node.value);
+    for (const option of Object.values(node.options ?? {})) argumentsOf(option.value, found);
+  }
+  return found;
+}
+const placeholders = (source: string, locale: string) => [...argumentsOf(new IntlMessageFormat(source, languageTag(locale)).getAst())].sort();
+
+/** Values that may equal English: nothing but placeholders, or names and codes that are the same in every language. */
+const SAME_IN_EVERY_LANGUAGE = /^[\s{}0-9,#]*$|^(PIN|OK|CSV)$/;
+/** Reviewed: the English word is also that language's own word ("Portal", Spanish "Error:", Italian "Password"). */
+const SAME_WORD_REVIEWED: Record<string, readonly string[]> = {
+  'home.cobrand': ['da', 'de', 'es', 'es_ES', 'in', 'no', 'pl', 'pt', 'pt_PT', 'sv', 'tr'],
+  'error.prefix': ['es', 'es_ES'],
+  'page.title.errorPrefix': ['es', 'es_ES'],
+  'signin.password': ['it'],
+};
+
+const english = Object.fromEntries(BUNDLES.map((b) => [b, read('en_US', b)])) as Record<(typeof BUNDLES)[number], Record<string, string>>;
+
+describe.each(SUPPORTED_LOCALES.filter((l) => l !== 'en_US'))('locale %s', (locale) => {
+  it.each(BUNDLES)('has the %s bundle with every English key, in order, and no other', (bundle) => {
+    expect(existsSync(join(i18nDir, locale, `${bundle}.json`))).toBe(true);
+    expect(Object.keys(read(locale, bundle))).toEqual(Object.keys(english[bundle]));
+  });
+
+  it.each(BUNDLES)('keeps the placeholders of every %s message, and every message formats', (bundle) => {
+    const translated = read(locale, bundle);
+    for (const [key, source] of Object.entries(english[bundle])) {
+      const value = translated[key] ?? '';
+      expect(placeholders(value, locale), `${locale} ${key}`).toEqual(placeholders(source, 'en_US'));
+      const formatted = new IntlMessageFormat(value, languageTag(locale)).format({ 0: 3, 1: 'x' });
+      expect(String(formatted).trim(), `${locale} ${key}`).not.toBe('');
+    }
+  });
+
+  it.skipIf(locale === 'en_GB')('translates every message rather than copying the English', () => {
+    const copies = BUNDLES.flatMap((bundle) => {
+      const translated = read(locale, bundle);
+      return Object.entries(english[bundle])
+        .filter(([key, source]) => translated[key] === source && !SAME_IN_EVERY_LANGUAGE.test(source) && !SAME_WORD_REVIEWED[key]?.includes(locale))
+        .map(([key]) => key);
+    });
+    expect(copies).toEqual([]);
+  });
+
+  it('fits both bundles in 10 KB gzip', () => {
+    const bytes = BUNDLES.reduce((sum, b) => sum + gzipSync(readFileSync(join(i18nDir, locale, `${b}.json`)), { level: 9 }).length, 0);
+    expect(bytes).toBeLessThanOrEqual(10 * 1024);
+  });
+});
+
+describe('English bundles', () => {
+  it('parse as ICU messages and fit in 10 KB gzip', () => {
+    for (const bundle of BUNDLES) for (const source of Object.values(english[bundle])) expect(() => new IntlMessageFormat(source, 'en-US')).not.toThrow();
+    const bytes = BUNDLES.reduce((sum, b) => sum + gzipSync(readFileSync(join(i18nDir, 'en_US', `${b}.json`)), { level: 9 }).length, 0);
+    expect(bytes).toBeLessThanOrEqual(10 * 1024);
+  });
+});
