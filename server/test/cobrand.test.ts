@@ -65,7 +65,10 @@ for (const dialect of DIALECTS) {
     it('answers the languages as a locale-to-name map', async () => {
       const response = await client.get(Paths.cobrandLocales('harborbank'));
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ en_US: 'English (United States)', en_GB: 'English (United Kingdom)' });
+      // Each language named in its own language, the cobrand's default first.
+      expect(Object.entries(response.json())).toEqual([
+        ['en_US', 'English (United States)'], ['es', 'Español (Latinoamérica)'], ['fr_CA', 'Français (Canada)'], ['zh_CN', '简体中文'],
+      ]);
       expectErrorShape(await client.get(Paths.cobrandLocales('no-such-bank')), 404, 'not.found');
     });
 
