@@ -27,6 +27,8 @@ export interface SessionWarningContent {
 export interface SessionRenewal {
   idleExpiresAt: number;
   absoluteExpiresAt: number;
+  /** The service's time of the answer, so a browser with a wrong clock can still count down correctly. */
+  serverTime: number;
 }
 /** §3 log entries of the UI logging service. */
 export interface LogEntry {

@@ -103,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db });
   await app.register(signInRoutes, { signIn, throttle, refusedBody: () => messages.text('en_US', 'login.failed') });
   await app.register(logoutRoutes, { sessions, cobrands, messages, audit, publicOrigin: config.publicOrigin });
-  await app.register(sessionRoutes, { sessions, accounts, cobrands, messages });
+  await app.register(sessionRoutes, { clock, sessions, accounts, cobrands, messages });
   await app.register(clientLoggingRoutes, { sessions, throttle });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });
   await app.register(webPagesRoutes, { webDistDir: options.webDistDir ?? WEB_DIST_DIR, messages });

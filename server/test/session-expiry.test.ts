@@ -37,7 +37,7 @@ for (const dialect of DIALECTS) {
       t.clock.advance(220_000);
       const ping = await client.get(Paths.sessionPing);
       expect(ping.statusCode).toBe(200);
-      expect(ping.json()).toEqual({ idleExpiresAt: t.clock.now() + IDLE_MS, absoluteExpiresAt: expect.any(Number) });
+      expect(ping.json()).toEqual({ idleExpiresAt: t.clock.now() + IDLE_MS, absoluteExpiresAt: expect.any(Number), serverTime: t.clock.now() });
       t.clock.advance(IDLE_MS - 1_000);
       expect((await client.get(Paths.session)).statusCode).toBe(200);
       expect((await client.get(Paths.session)).json().idleExpiresAt).toBe(ping.json().idleExpiresAt);

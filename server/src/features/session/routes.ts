@@ -5,10 +5,12 @@ import type { Messages } from '../../i18n/messages.js';
 import { CobrandQuerySchema, SessionRenewalSchema, SessionViewSchema, SessionWarningContentSchema } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AccountStore } from '../../accounts/account-store.js';
+import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/api-error.js';
 import type { SessionManager } from '../../sessions/session-manager.js';
 
 export interface SessionRoutesOptions {
+  clock: Clock;
   sessions: SessionManager;
   accounts: AccountStore;
   cobrands: CobrandDirectory;
@@ -17,11 +19,11 @@ export interface SessionRoutesOptions {
 
 export const unauthenticated = () => new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'session.ended' }]);
 
-export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (app, { sessions, accounts, cobrands, messages }) => {
+export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (app, { clock, sessions, accounts, cobrands, messages }) => {
   app.get(Paths.sessionPing, { schema: { response: { 200: SessionRenewalSchema } } }, async (request) => {
     const renewed = await sessions.renew(request);
     if (!renewed) throw unauthenticated();
-    return renewed;
+    return { ...renewed, serverTime: clock() };
   });
 
   app.get(Paths.sessionWarningContent, {

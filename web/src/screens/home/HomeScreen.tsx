@@ -2,6 +2,7 @@
 import { Paths, routePath, type SessionView } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { getJson } from '../../api/client';
+import { SessionWarning } from '../../components/SessionWarning';
 import { usePage } from '../../page/page-context';
 
 export function HomeScreen() {
@@ -26,6 +27,7 @@ export function HomeScreen() {
         <li><a className="portal-link" href={`${routePath('change-password-component')}${query}&dest=MyProfile`}>{t('home.changePassword')}</a></li>
         <li><a className="portal-button portal-button--secondary" href={`${Paths.logout}${query}`}>{t('home.logout')}</a></li>
       </ul>
+      <SessionWarning />
     </div>
   );
 }

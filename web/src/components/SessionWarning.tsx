@@ -1,0 +1,134 @@
+/**
+ * The session-expiry warning of §2/§4: a real modal dialog (labelled, described, focus moved in and given back) that
+ * appears when the session has 80 s left, counts down as mm:ss, logs out at zero; Continue renews, Esc hides it,
+ * and Tab stays between its two buttons. Tabs of one browser stay in step through the shared session clock.
+ */
+import { Paths, languageTag, type SessionWarningContent } from '@portal/contract';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { getJson } from '../api/client';
+import { usePage } from '../page/page-context';
+import { reportFailure } from '../page/report';
+import { SessionClock, mmss, warningAt, type SessionEvent } from '../session/session-clock';
+
+/**
+ * The polite announcement changes when the dialog opens, then once per 20-second band and once for the last
+ * 10 seconds, so a screen reader hears the time without being flooded every second.
+ */
+const band = (seconds: number) => (seconds <= 10 ? 0 : Math.ceil(seconds / 20));
+
+export function SessionWarning() {
+  const { t, cobrand, locale } = usePage();
+  const clock = useRef<SessionClock | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const continueButton = useRef<HTMLButtonElement>(null);
+  const logoutButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef<Element | null>(null);
+  const [content, setContent] = useState<SessionWarningContent | null>(null);
+  const [deadline, setDeadline] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const [hidden, setHidden] = useState(false);
+  const [announced, setAnnounced] = useState<number | null>(null);
+  const loggingOut = useRef(false);
+
+  const logout = () => {
+    if (loggingOut.current) return;
+    loggingOut.current = true;
+    clock.current?.logout(cobrand.name);
+  };
+
+  useEffect(() => {
+    const sessionClock = new SessionClock();
+    clock.current = sessionClock;
+    const unsubscribe = sessionClock.subscribe((event: SessionEvent) => {
+      if (event.type === 'logout') logout();
+      else {
+        setDeadline(Date.now() + event.remainingMs);
+        setHidden(false);
+      }
+    });
+    // Opening a screen is activity: it renews the session and starts the clock from the service's answer.
+    sessionClock.renew().catch(() => logout());
+    getJson<SessionWarningContent>(`${Paths.sessionWarningContent}?cobrandHost=${encodeURIComponent(cobrand.name)}`)
+      .then(setContent)
+      .catch((error: unknown) => reportFailure('session warning content', error));
+    const tick = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => {
+      unsubscribe();
+      sessionClock.close();
+      window.clearInterval(tick);
+    };
+  }, [cobrand.name]); // eslint-disable-line react-hooks/exhaustive-deps -- one clock per page
+
+  const remaining = deadline === null ? null : (deadline - now) / 1000;
+  const warning = deadline !== null && now >= warningAt(deadline);
+  const open = warning && !hidden && remaining !== null && remaining > 0;
+
+  useEffect(() => {
+    if (remaining !== null && remaining <= 0) logout();
+    const whole = remaining === null ? null : Math.ceil(remaining);
+    if (!warning || whole === null) setAnnounced(null);
+    else if (announced === null || band(whole) !== band(announced)) setAnnounced(whole);
+  }, [remaining, warning]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      returnFocus.current = document.activeElement;
+      element.showModal();
+      continueButton.current?.focus();
+    } else if (!open && element.open) {
+      element.close();
+      (returnFocus.current as HTMLElement | null)?.focus?.();
+    }
+  }, [open]);
+
+  async function onContinue() {
+    try {
+      await clock.current?.renew();
+    } catch {
+      logout();
+    }
+  }
+
+  // §4 and §9: Tab (9) and Shift+Tab stay between the two buttons; Esc (27) hides the dialog.
+  function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== 'Tab') return;
+    event.preventDefault();
+    const next = document.activeElement === continueButton.current ? logoutButton.current : continueButton.current;
+    next?.focus();
+  }
+
+  // The service's content wins; the page's own bundle covers a content call that failed (§8: only logged).
+  const message = (seconds: number) => content
+    ? String(new IntlMessageFormat(content.generalSessionAboutToExpireMessage, languageTag(locale)).format({ 0: mmss(seconds) }))
+    : t('generalSessionAboutToExpireMessage', mmss(seconds));
+  const title = content?.sessionExpireWarningBoxTitle ?? t('sessionExpireWarningBoxTitle');
+  return (
+    <dialog
+      ref={dialog}
+      className="portal-session-warning"
+      aria-labelledby="session-warning-title"
+      aria-describedby="session-warning-message session-warning-help"
+      onCancel={(event) => {
+        event.preventDefault();
+        setHidden(true);
+      }}
+      onKeyDown={onKeyDown}
+    >
+      <h2 id="session-warning-title" className="portal-session-warning__title">{title}</h2>
+      <p id="session-warning-message" className="portal-session-warning__message">{message(remaining ?? 0)}</p>
+      <p id="session-warning-help" className="portal-session-warning__help">{content?.generalSessionHelpExpireMessage ?? t('generalSessionHelpExpireMessage')}</p>
+      <div className="portal-visually-hidden" aria-live="polite">{announced === null ? '' : message(announced)}</div>
+      <div className="portal-session-warning__actions">
+        <button ref={continueButton} type="button" className="portal-button portal-button--primary" onClick={() => void onContinue()}>
+          {content?.sessionExpireContinueButtonLabel ?? t('sessionExpireContinueButtonLabel')}
+        </button>
+        <button ref={logoutButton} type="button" className="portal-button portal-button--secondary" onClick={logout}>
+          {content?.sessionExpireLogoutButtonLabel ?? t('sessionExpireLogoutButtonLabel')}
+        </button>
+      </div>
+    </dialog>
+  );
+}
