@@ -1,29 +1,78 @@
-// Draws each cobrand's made-up logo with headless Chromium from data/cobrands/<id>/logo.json
-// ({ "format": "png"|"jpg", "text": "...", "mark": "wave"|"tree"|"peak"|"ring", "background": "#hex", "color": "#hex" }).
-// Run after editing a logo.json: node scripts/draw-logos.mjs
+// Draws the made-up marks with headless Chromium:
+// - each cobrand's logo from data/cobrands/<id>/logo.json
+//   ({ "format": "png"|"jpg", "text": "...", "mark": <a key of MARKS>, "background": "#hex", "color": "#hex",
+//      "markColor"?: "#hex", "font"?: "serif"|"sans"|"narrow" }); png logos are transparent, jpg ones sit on the background;
+// - the footer variants' shared images listed in data/footers/assets/assets.json
+//   ({ "<file>.png": { "name": "...", "text": "...", "mark": ..., "background": "#hex"|"transparent", "color": "#hex" } }).
+// Chromium cannot write GIF, so no mark is drawn as one. Run after editing a spec: node scripts/draw-logos.mjs
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
-const dir = new URL('../data/cobrands/', import.meta.url).pathname;
+const data = new URL('../data/', import.meta.url).pathname;
+const line = (d, width = 5) => `<path d="${d}" fill="none" stroke="currentColor" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"/>`;
+const fill = (d) => `<path d="${d}" fill="currentColor"/>`;
 const MARKS = {
-  wave: '<path d="M4 30 Q14 18 24 30 T44 30 M4 40 Q14 28 24 40 T44 40" fill="none" stroke="currentColor" stroke-width="5" stroke-linecap="round"/>',
-  tree: '<path d="M24 4 L42 34 H30 V46 H18 V34 H6 Z" fill="currentColor"/>',
-  peak: '<path d="M2 44 L18 14 L26 28 L32 20 L46 44 Z" fill="currentColor"/>',
+  wave: line('M4 30 Q14 18 24 30 T44 30 M4 40 Q14 28 24 40 T44 40'),
+  tree: fill('M24 4 L42 34 H30 V46 H18 V34 H6 Z'),
+  peak: fill('M2 44 L18 14 L26 28 L32 20 L46 44 Z'),
   ring: '<circle cx="24" cy="24" r="17" fill="none" stroke="currentColor" stroke-width="7"/>',
+  shield: fill('M24 3 L42 9 V24 C42 35 33 42 24 46 C15 42 6 35 6 24 V9 Z'),
+  diamond: line('M24 4 L44 24 L24 44 L4 24 Z', 6),
+  star: fill('M24 3 L30 18 L46 18 L33 28 L38 44 L24 34 L10 44 L15 28 L2 18 L18 18 Z'),
+  sun: `<circle cx="24" cy="24" r="9" fill="currentColor"/>${line('M24 2V10M24 38V46M2 24H10M38 24H46M8 8L14 14M34 34L40 40M8 40L14 34M34 14L40 8', 4)}`,
+  leaf: fill('M6 42 C6 18 22 6 44 4 C44 28 30 42 6 42 Z'),
+  arch: fill('M6 44 V24 A18 18 0 0 1 42 24 V44 H32 V24 A8 8 0 0 0 16 24 V44 Z'),
+  key: `<circle cx="15" cy="24" r="9" fill="none" stroke="currentColor" stroke-width="5"/>${line('M24 24 H44 M36 24 V32 M42 24 V30')}`,
+  bars: fill('M6 44 V28 H14 V44 Z M20 44 V18 H28 V44 Z M34 44 V6 H42 V44 Z'),
+  hex: line('M24 4 L42 14 V34 L24 44 L6 34 V14 Z', 6),
+  anchor: `<circle cx="24" cy="9" r="5" fill="none" stroke="currentColor" stroke-width="4"/>${line('M24 14 V44 M14 22 H34 M6 30 C8 40 16 44 24 44 C32 44 40 40 42 30', 4)}`,
+  compass: `<circle cx="24" cy="24" r="20" fill="none" stroke="currentColor" stroke-width="4"/>${fill('M24 8 L30 24 L24 40 L18 24 Z')}`,
+  bird: fill('M4 26 C14 14 22 18 24 26 C26 18 34 14 44 26 C36 22 28 26 24 34 C20 26 12 22 4 26 Z'),
+  drop: fill('M24 3 C24 3 8 22 8 31 A16 16 0 0 0 40 31 C40 22 24 3 24 3 Z'),
+  grid: fill('M6 6H20V20H6Z M28 6H42V20H28Z M6 28H20V42H6Z M28 28H42V42H28Z'),
+  spark: fill('M24 2 C26 18 30 22 46 24 C30 26 26 30 24 46 C22 30 18 26 2 24 C18 22 22 18 24 2 Z'),
+  chevron: line('M6 10 L24 26 L42 10 M6 24 L24 40 L42 24', 6),
+  lock: `<rect x="8" y="20" width="32" height="24" rx="3" fill="currentColor"/>${line('M15 20 V14 A9 9 0 0 1 33 14 V20')}`,
+  eye: `${line('M2 24 C10 10 38 10 46 24 C38 38 10 38 2 24 Z', 4)}<circle cx="24" cy="24" r="7" fill="currentColor"/>`,
 };
+const FONTS = {
+  serif: "Georgia, 'DejaVu Serif', serif",
+  sans: "'Trebuchet MS', 'DejaVu Sans', sans-serif",
+  narrow: "'Arial Narrow', 'Liberation Sans Narrow', sans-serif",
+};
+const escape = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function markup(spec, { size, fontSize, radius }) {
+  const mark = MARKS[spec.mark];
+  if (!mark) throw new Error(`unknown mark "${spec.mark}"`);
+  return `<div id="logo" style="display:inline-flex;align-items:center;gap:10px;padding:4px 10px;border-radius:${radius}px;background:${spec.background};color:${spec.color};font:700 ${fontSize}px/1 ${FONTS[spec.font ?? 'serif']}">
+    <svg width="${size}" height="${size}" viewBox="0 0 48 48" style="color:${spec.markColor ?? spec.color}">${mark}</svg><span>${escape(spec.text)}</span></div>`;
+}
+
+async function draw(page, spec, out, style) {
+  const jpg = spec.format === 'jpg';
+  // The page behind a jpg has its colour too, so a fractional edge pixel does not come out white.
+  await page.setContent(`<body style="margin:0;background:${jpg ? spec.background : 'transparent'}">${markup(spec, style)}</body>`);
+  await page.locator('#logo').screenshot({ path: out, omitBackground: !jpg, type: jpg ? 'jpeg' : 'png', ...(jpg ? { quality: 85 } : {}) });
+  console.log(`drew ${out}`);
+}
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 const page = await browser.newPage({ deviceScaleFactor: 2 });
-for (const id of readdirSync(dir)) {
-  const specFile = join(dir, id, 'logo.json');
+const cobrands = join(data, 'cobrands');
+for (const id of readdirSync(cobrands).sort()) {
+  const specFile = join(cobrands, id, 'logo.json');
   if (!existsSync(specFile)) continue;
   const spec = JSON.parse(readFileSync(specFile, 'utf8'));
-  const background = spec.format === 'jpg' ? spec.background : 'transparent';
-  await page.setContent(`<div id="logo" style="display:inline-flex;align-items:center;gap:10px;padding:4px 8px;background:${background};color:${spec.color};font:700 22px/1 Georgia,serif">
-    <svg width="40" height="40" viewBox="0 0 48 48">${MARKS[spec.mark]}</svg><span>${spec.text}</span></div>`);
-  const out = join(dir, id, `logo.${spec.format}`);
-  await page.locator('#logo').screenshot({ path: out, omitBackground: spec.format !== 'jpg', type: spec.format === 'jpg' ? 'jpeg' : 'png', ...(spec.format === 'jpg' ? { quality: 85 } : {}) });
-  console.log(`drew ${out}`);
+  // A png logo is transparent over the header's brand colour; a jpg carries its background.
+  await draw(page, { ...spec, background: spec.format === 'jpg' ? spec.background : 'transparent' }, join(cobrands, id, `logo.${spec.format}`), { size: 40, fontSize: 22, radius: 0 });
+}
+const assets = join(data, 'footers', 'assets');
+const manifest = join(assets, 'assets.json');
+if (existsSync(manifest)) {
+  for (const [file, spec] of Object.entries(JSON.parse(readFileSync(manifest, 'utf8')))) {
+    await draw(page, { ...spec, font: spec.font ?? 'sans', format: 'png' }, join(assets, file), { size: 26, fontSize: 15, radius: 6 });
+  }
 }
 await browser.close();

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'web', include: ['test/**/*.test.ts', 'src/**/*.test.ts'], environment: 'node' },
+  test: { name: 'web', include: ['test/**/*.test.ts', 'test/**/*.test.tsx', 'src/**/*.test.ts'], environment: 'node' },
 });

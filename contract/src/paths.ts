@@ -2,6 +2,10 @@
 export const PORTAL_UI_BASE = '/public-portal-ui/';
 /** Where each cobrand's logo and theme are served from: `<base><cobrand>/logo.png`, `<base><cobrand>/theme.css`. */
 export const COBRAND_ASSETS_BASE = '/sdportal/cobrands/';
+/** Where the footer variants' shared images (authorization-warning and powered-by logos) are served from. */
+export const FOOTER_ASSETS_BASE = '/sdportal/footers/assets/';
+/** The portal context path (§2) that three footer variants put before the cookie-notice link. */
+export const PORTAL_CONTEXT_PATH = '/sdportal';
 
 export const Paths = {
   logout: '/sdportal/logout',
@@ -12,6 +16,11 @@ export const Paths = {
   sessionPing: '/sdportal/rest/sessionExpire/pingPortal.json',
   sessionWarningContent: '/sdportal/rest/sessionExpire/sessionExpireWarningBoxContent.json',
   logErrorStatement: '/sdportal/rest/log/logErrorStatement.json',
+  securityQuestions: '/cpae/public/users/securityquestions',
+  temporaryPasswords: '/cpae/public/users/temporarypasswords',
+  forgotPassword: '/services/authentication-service/public/forgotPassword',
+  changePassword: '/services/authentication-service/public/changePassword',
+  changePasswordServiceUrls: '/sdportal/rest/changepasswordserviceurls',
   uiLogEntries: '/sdportal/rest/log/uiLogEntries',
   cobrand: (name: string) => `/sdportal/rest/cobrand/${encodeURIComponent(name)}`,
   cobrandLocales: (name: string) => `/sdportal/rest/cobrands/${encodeURIComponent(name)}/locales`,

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { CHROMIUM_PATH } from '../support/chromium-path';
+import { startSmtpSink } from './smtp-sink';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -53,13 +54,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   buildIfStale({ quiet: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const smtp = await startSmtpSink(join(dataDir, 'received-mail'));
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_SECRET, PUBLIC_ORIGIN: baseUrl,
-      RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '',
+      RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '', SMTP_URL: smtp.url,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -70,6 +72,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await smtp.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -42,7 +42,16 @@ describe('sign-in screen', () => {
       expect(await page.getByRole('link', { name: 'Company self-registration' }).count()).toBe(1);
       expect(await page.getByRole('link', { name: 'Apply for a new card account' }).getAttribute('href'))
         .toBe('/sdram/prospectiveaccountcontroller/newAccountApplicationRequestForm.view?cobrandHost=harborbank&locale=en_US');
+      const footerLinks = page.locator('.portal-footer__link');
+      expect(await footerLinks.allTextContents()).toEqual([
+        'Privacy Policy', 'Terms of Use', 'Cookie Notice', 'Security', 'Accessibility', 'Program Manager', 'Harbor Group', 'Disclaimer',
+      ]);
       expect(await page.getByRole('link', { name: 'Cookie Notice' }).getAttribute('href')).toBe('https://www.harborbank.example/cookies');
+      expect(await page.locator('.portal-footer__authorization-text').textContent())
+        .toBe('This system is for authorised users only. Activity may be monitored and recorded.');
+      expect(await page.getByRole('img', { name: 'Sentrel Access Assurance logo' }).getAttribute('src')).toBe('/sdportal/footers/assets/warning-shield.png');
+      expect(await page.locator('.portal-footer__powered-by').innerText()).toContain('Powered by Card and Expense Platform');
+      expect(await page.getByRole('img', { name: 'Card and Expense Platform logo' }).getAttribute('src')).toBe('/sdportal/footers/assets/powered-light.png');
       expect(await page.getByLabel('Language').inputValue()).toBe('en_US');
       const brand = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--portal-primitive-brand').trim());
       expect(brand).toBe('#0b3954');
@@ -173,7 +182,8 @@ describe('sign-in screen', () => {
       await page.goto(signInUrl('harborbank'));
       await submit(page, 'demoexpired', PASSWORD);
       await page.waitForURL('**/public-portal-ui/change-password-component?ec=0x13212079&cobrandHost=harborbank');
-      await page.getByRole('heading', { name: 'Change password' }).waitFor();
+      await page.getByRole('heading', { name: 'Create a new password' }).waitFor();
+      await page.getByText('Password has expired. Please enter a new password.').waitFor();
     });
   });
 
@@ -191,8 +201,10 @@ describe('sign-in screen', () => {
     await withPage(async ({ page }) => {
       await page.goto(signInUrl('no-such-bank'));
       await page.getByRole('heading', { name: 'Sign in to Card and Expense Platform' }).waitFor();
-      expect(await page.getByRole('link', { name: 'Privacy policy' }).count()).toBe(1);
+      expect(await page.locator('.portal-footer__link').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')])))
+        .toEqual([['Privacy policy', 'https://platform.example/privacy']]);
       expect(await page.locator('.portal-footer__copyright').textContent()).toContain('Card and Expense Platform');
+      expect(await page.locator('.portal-footer img, .portal-footer__message').count()).toBe(0);
     });
   });
 });

@@ -16,7 +16,16 @@ import { CobrandStore } from './cobrands/cobrand-store.js';
 import type { Config } from './config.js';
 import { AuditLog } from './db/audit-log.js';
 import type { PortalDatabase } from './db/database.js';
+import { PasswordStore } from './accounts/password-store.js';
+import { logoUrlFinder } from './cobrands/logo.js';
+import { changePasswordRoutes } from './features/change-password/routes.js';
+import { ChangePasswordService } from './features/change-password/change-password-service.js';
 import { clientLoggingRoutes } from './features/client-logging/routes.js';
+import { forgotPasswordRoutes } from './features/forgot-password/routes.js';
+import { RecoveryService } from './features/forgot-password/recovery-service.js';
+import { MailWorker } from './mail/mail-worker.js';
+import { OutboxStore } from './mail/outbox-store.js';
+import { createTransport } from './mail/transport.js';
 import { cobrandRoutes } from './features/cobrand/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { logoutRoutes } from './features/logout/routes.js';
@@ -43,6 +52,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   catalogueDir?: string;
   webDistDir?: string;
+  /** The outbox worker runs unless a test wants to drive it (it is still nudged after each enqueue). */
+  startMailWorker?: boolean;
 }
 
 /** Log redaction: nothing secret is written (ARCHITECTURE §3). */
@@ -87,8 +98,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     csrfKey: keys.csrf,
     cookies: cookiePolicy(config.secureCookies),
   }, clock);
-  const signIn = new SignInService({ accounts, sessions, cobrands, audit, identityKey: keys.userIdentity, clock, publicOrigin: config.publicOrigin });
+  const passwords = new PasswordStore(db);
+  const signIn = new SignInService({ accounts, passwords, sessions, cobrands, audit, identityKey: keys.userIdentity, clock, publicOrigin: config.publicOrigin });
   const throttle = routeThrottle(config.rateLimitPerMinute);
+  const outbox = new OutboxStore(db, database.dialect);
+  const mailWorker = new MailWorker(outbox, createTransport({
+    smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log: (m) => app.log.info(m),
+  }), clock, (err) => app.log.warn({ err }, 'mail pass failed'));
+  const logoUrlFor = logoUrlFinder(options.catalogueDir ?? CATALOGUE_DIR, config.publicOrigin);
+  const mailDeps = { accounts, passwords, sessions, cobrands, outbox, mailWorker, messages, audit, clock, logoUrlFor };
+  const recovery = new RecoveryService({ ...mailDeps, identityKey: keys.userIdentity, temporaryPasswordMinutes: config.temporaryPasswordMinutes });
+  const changePassword = new ChangePasswordService(mailDeps);
+  if (options.startMailWorker !== false) mailWorker.start();
+  app.addHook('onClose', () => mailWorker.stop());
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
@@ -105,6 +127,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(logoutRoutes, { sessions, cobrands, messages, audit, publicOrigin: config.publicOrigin });
   await app.register(sessionRoutes, { clock, sessions, accounts, cobrands, messages });
   await app.register(clientLoggingRoutes, { sessions, throttle });
+  await app.register(forgotPasswordRoutes, { recovery, throttle });
+  await app.register(changePasswordRoutes, { changePassword, sessions, throttle });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });
   await app.register(webPagesRoutes, { webDistDir: options.webDistDir ?? WEB_DIST_DIR, messages });
   return app;

@@ -1,6 +1,7 @@
 /** What every start does before serving: migrate, make sure the catalogue is loaded, and (demo) seed the demo users. */
 import { AccountStore } from './accounts/account-store.js';
 import { readCatalogue } from './cobrands/catalogue.js';
+import type { CobrandDirectory } from './cobrands/cobrand-directory.js';
 import { CobrandStore } from './cobrands/cobrand-store.js';
 import type { Config } from './config.js';
 import { migrateToLatest, type PortalDatabase } from './db/database.js';
@@ -8,16 +9,26 @@ import { seedDemoUsers } from './features/demo/demo-data.js';
 import { CATALOGUE_DIR } from './paths.js';
 import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
 
-export async function importCatalogue(database: PortalDatabase, dir = CATALOGUE_DIR, now = Date.now()): Promise<string[]> {
-  const { records, problems } = readCatalogue(dir);
-  if (problems.length) throw new Error(`The cobrand catalogue has problems; nothing was imported:\n${problems.join('\n')}`);
-  await new CobrandStore(database.db).importAll(records, now);
-  return records.map((r) => r.cobrand.name);
+export interface ImportOptions {
+  now?: number;
+  /** This process's cobrand cache, emptied once the import has landed; other processes catch up within CACHE_MS. */
+  directory?: CobrandDirectory;
+}
+
+/** Validates the whole catalogue (cobrands and the footer variants beside them) and imports it, or nothing. */
+export async function importCatalogue(database: PortalDatabase, dir = CATALOGUE_DIR, options: ImportOptions = {}): Promise<string[]> {
+  const { cobrands, problems } = readCatalogue(dir);
+  if (problems.length) throw new Error(`The cobrand catalogue has problems (${problems.length}); nothing was imported:\n${problems.join('\n')}`);
+  await new CobrandStore(database.db).importAll(cobrands, options.now ?? Date.now());
+  options.directory?.invalidate();
+  return cobrands.map((c) => c.record.cobrand.name);
 }
 
 export async function bootstrap(config: Config, database: PortalDatabase, warn: (m: string) => void): Promise<{ seeded: boolean }> {
   await migrateToLatest(database.db);
-  if ((await new CobrandStore(database.db).list()).length === 0) await importCatalogue(database);
+  const store = new CobrandStore(database.db);
+  // Records stored before footers were resolved at import cannot be answered: load the catalogue again.
+  if ((await store.list()).length === 0 || !(await store.isCurrentFormat())) await importCatalogue(database);
   if (!config.demo) return { seeded: false };
   const keys = deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, warn));
   return { seeded: await seedDemoUsers(new AccountStore(database.db), keys.userIdentity, Date.now()) };

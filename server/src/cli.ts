@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { userIdKey } from './accounts/account-identity.js';
 import { AccountStore } from './accounts/account-store.js';
-import { createAccount } from './accounts/create-account.js';
+import { createAccount, normaliseAnswer } from './accounts/create-account.js';
+import { hashSecret } from './security/passwords.js';
 import { importCatalogue } from './bootstrap.js';
 import { CobrandStore } from './cobrands/cobrand-store.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -21,8 +22,13 @@ const USAGE = `Usage: npm run portal -- <command>
   users unlock <userId>                        unlock a locked user and clear failed tries
   users deactivate <userId>                    make a user inactive and end their sessions
   users expire-password <userId>               make the next sign-in go to change password
+  users set-question <userId> --question <text> --answer <answer>
+                                               set the security question for password recovery
   cobrands list                                list the cobrands in the database
-  cobrands import [dir]                        validate and load a catalogue (default: data/cobrands)
+  cobrands import [dir]                        validate and load a catalogue (default: data/cobrands, with the
+                                               footer variants of the footers folder beside it); nothing is
+                                               loaded when any record is bad, and each bad field is listed
+  cobrands export <name>                       print a cobrand's catalogue record (its cobrand.json) as JSON
 `;
 
 class UsageError extends Error {}
@@ -36,7 +42,7 @@ async function run(argv: string[], database: PortalDatabase, identityKey: () => 
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, cobrand: { type: 'string' }, password: { type: 'string' } },
+    options: { email: { type: 'string' }, cobrand: { type: 'string' }, password: { type: 'string' }, question: { type: 'string' }, answer: { type: 'string' } },
   });
   const [area, action, subject, ...rest] = positionals;
   if (rest.length) throw new UsageError(`unexpected arguments: ${rest.join(' ')}`);
@@ -88,6 +94,12 @@ async function run(argv: string[], database: PortalDatabase, identityKey: () => 
     }
     case 'users expire-password':
       return changed(await accounts.expirePassword(userIdKey(needUser()), now), `Expired the password of ${subject}; the next sign-in leads to change password.`);
+    case 'users set-question': {
+      const key = userIdKey(needUser());
+      if (!values.question?.trim() || !values.answer?.trim()) throw new UsageError('--question <text> and --answer <answer> are required');
+      if (values.answer.trim().length < 4) throw new UsageError('the answer must be at least 4 characters');
+      return changed(await accounts.setSecurityQuestion(key, values.question.trim(), await hashSecret(normaliseAnswer(values.answer)), now), `Set the security question of ${subject}.`);
+    }
     case 'cobrands list': {
       const rows = await new CobrandStore(database.db).list();
       return rows.map((r) => `${r.name.padEnd(20)} ${r.abbreviation}`).join('\n') || 'No cobrands.';
@@ -95,6 +107,12 @@ async function run(argv: string[], database: PortalDatabase, identityKey: () => 
     case 'cobrands import': {
       const names = await importCatalogue(database, subject);
       return `Imported ${names.length} cobrands: ${names.join(', ')}`;
+    }
+    case 'cobrands export': {
+      if (!subject) throw new UsageError('a cobrand name is required');
+      const stored = await new CobrandStore(database.db).find(subject);
+      if (!stored) throw new UsageError(`no cobrand "${subject}"`);
+      return JSON.stringify(stored.record, null, 2);
     }
     default:
       throw new UsageError(area ? `unknown command "${[area, action].filter(Boolean).join(' ')}"` : 'no command given');

@@ -29,6 +29,8 @@ describe('loadConfig', () => {
       rateLimitPerMinute: 30,
       sessionIdleSeconds: 300,
       sessionAbsoluteSeconds: 43_200,
+      temporaryPasswordMinutes: 30,
+      mailFrom: 'Card and Expense Platform <no-reply@portal.example>',
       trustProxy: false,
       logLevel: 'info',
       production: true,

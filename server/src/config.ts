@@ -15,6 +15,10 @@ export interface Config {
   rateLimitPerMinute: number;
   sessionIdleSeconds: number;
   sessionAbsoluteSeconds: number;
+  /** How long an e-mailed temporary password works. */
+  temporaryPasswordMinutes: number;
+  /** The From address of the portal's mail. */
+  mailFrom: string;
   trustProxy: boolean;
   logLevel: string;
   production: boolean;
@@ -88,6 +92,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (sessionAbsoluteSeconds < sessionIdleSeconds) {
     problems.push('SESSION_ABSOLUTE_SECONDS must not be shorter than SESSION_IDLE_SECONDS');
   }
+  const temporaryPasswordMinutes = int('TEMPORARY_PASSWORD_MINUTES', 30, 5, 1_440);
+  const mailFrom = env.MAIL_FROM?.trim() || 'Card and Expense Platform <no-reply@portal.example>';
+  if (!/^[^<>@\s]*(<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(mailFrom.replace(/^.*?(?=<)/, '').trim() || mailFrom)) {
+    problems.push(`MAIL_FROM must be an address such as "Bank <no-reply@bank.example>" (got "${mailFrom}")`);
+  }
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -103,6 +112,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     rateLimitPerMinute,
     sessionIdleSeconds,
     sessionAbsoluteSeconds,
+    temporaryPasswordMinutes,
+    mailFrom,
     trustProxy: bool('TRUST_PROXY', false),
     logLevel,
     production: env.NODE_ENV !== 'development',

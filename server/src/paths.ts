@@ -7,5 +7,8 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = [resolve(here, '../..'), resolve(here, '../../..')].find((dir) => existsSync(join(dir, 'data', 'i18n'))) ?? resolve(here, '../..');
 export const CATALOGUE_DIR = join(REPO_ROOT, 'data', 'cobrands');
+/** The footer variants sit beside the cobrands; their shared images in `assets/`. */
+export const FOOTERS_DIR = join(REPO_ROOT, 'data', 'footers');
+export const FOOTER_ASSETS_DIR = join(FOOTERS_DIR, 'assets');
 export const I18N_DIR = join(REPO_ROOT, 'data', 'i18n');
 export const WEB_DIST_DIR = join(REPO_ROOT, 'web', 'dist');

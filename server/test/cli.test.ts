@@ -44,6 +44,15 @@ describe('portal CLI', () => {
     expect(portal('users', 'list').stdout).toMatch(/clerk01\s+inactive/);
   });
 
+  it('sets a security question, refusing a missing or too short answer', () => {
+    expect(portal('users', 'set-question', 'clerk01', '--question', 'What was your first car?', '--answer', 'Blue Volvo').stdout)
+      .toContain('Set the security question of clerk01.');
+    const short = portal('users', 'set-question', 'clerk01', '--question', 'Q?', '--answer', 'abc');
+    expect(short.status).toBe(2);
+    expect(short.stderr).toContain('the answer must be at least 4 characters');
+    expect(portal('users', 'set-question', 'clerk01', '--question', 'Q?').stderr).toContain('--question <text> and --answer <answer> are required');
+  });
+
   it('gives a user added without a password a temporary one that must be changed', () => {
     const { stdout } = portal('users', 'add', 'clerk02', '--email', 'clerk02@example.com', '--cobrand', 'cedarcredit');
     expect(stdout).toMatch(/Added user clerk02 with temporary password \S{12,20} \(to be changed at first sign-in\)/);

@@ -41,6 +41,7 @@ for (const dialect of DIALECTS) {
           json: { logEntries: [entry('change password failed', 'ERROR', [{ key: 'screen', value: 'change-password' }]), entry('loaded', 'INFO')] },
         });
         expect(response.statusCode).toBe(204);
+        await expect.poll(() => records().length).toBe(2);
         const written = records();
         expect(written.map((r) => [r.level, r.client.message])).toEqual([[50, 'change password failed'], [30, 'loaded']]);
         expect(written[0]!.client).toMatchObject({ source: 'uiLogEntries', cobrand: 'harborbank', attributes: [{ key: 'screen', value: 'change-password' }] });
@@ -52,6 +53,7 @@ for (const dialect of DIALECTS) {
       await withLoggingApp(dialect, {}, async (t, records) => {
         const response = await (await browserClient(t)).request('PUT', Paths.logErrorStatement, { json: 'PIN service answered 503' });
         expect(response.statusCode).toBe(204);
+        await expect.poll(() => records().length).toBe(1);
         expect(records()[0]!.client).toMatchObject({ source: 'logErrorStatement', cobrand: null, message: 'PIN service answered 503' });
       });
     });
@@ -59,6 +61,7 @@ for (const dialect of DIALECTS) {
     it('neutralises line breaks and control characters so no log line can be forged', async () => {
       await withLoggingApp(dialect, {}, async (t, records) => {
         await (await browserClient(t)).post(Paths.uiLogEntries, { json: { logEntries: [entry('first\n{"level":30,"msg":"forged"}\r\u0007end')] } });
+        await expect.poll(() => records().length).toBe(1);
         const message = records()[0]!.client.message;
         expect(message).not.toMatch(/[\n\r\u0007]/);
         expect(message).toContain('first');
@@ -81,6 +84,7 @@ for (const dialect of DIALECTS) {
             ],
           },
         });
+        await expect.poll(() => records().length).toBe(2);
         const text = JSON.stringify(records());
         for (const secret of secrets) expect(text).not.toContain(secret);
         expect(text).toContain('[redacted]');
@@ -117,7 +121,7 @@ for (const dialect of DIALECTS) {
         const statuses = [];
         for (let i = 0; i < 3; i += 1) statuses.push((await client.post(Paths.uiLogEntries, { json: { logEntries: [entry(`n${i}`)] } })).statusCode);
         expect(statuses).toEqual([204, 204, 429]);
-        expect(records()).toHaveLength(2);
+        await expect.poll(() => records().length).toBe(2);
       });
     });
   });

@@ -22,12 +22,30 @@ for (const dialect of DIALECTS) {
         fssoRedirectUrl: null,
         companySelfRegisterSupported: true,
         prospectiveAccountApplicationSupported: true,
+        // §3's flat footer fields, as the catalogue holds them
+        footerVariant: 'harbor-complete',
+        privacyPolicy: 'Privacy Policy',
+        privacyPolicyUrl: 'https://www.harborbank.example/privacy',
+        disclaimer: 'Disclaimer',
+        disclaimerUrl: 'https://www.harborbank.example/disclaimer',
+        poweredBy: 'Card and Expense Platform',
       });
+      // ... and the footer the page renders, resolved from the variant
+      expect(cobrand.footer.layout).toBe('inline');
       expect(cobrand.footer.links.map((l: { key: string }) => l.key)).toEqual([
         'privacyPolicy', 'termsOfUse', 'cookieNotice', 'security', 'accessibility', 'managerWebsite', 'groupWebsite', 'disclaimer',
       ]);
       expect(cobrand.footer.links[0]).toEqual({ key: 'privacyPolicy', text: 'Privacy Policy', url: 'https://www.harborbank.example/privacy' });
-      expect(cobrand.footer.copyrightMessage).toContain('Harbor Bank');
+      expect(cobrand.footer.copyrightMessage).toBe('© 2026 Harbor Bank, N.A. Member FDIC.');
+      expect(cobrand.footer.footerMessage).toBe('Card services are provided by Harbor Bank under licence.');
+      expect(cobrand.footer.authorizationWarning).toEqual({
+        text: 'This system is for authorised users only. Activity may be monitored and recorded.',
+        logoUrl: '/sdportal/footers/assets/warning-shield.png',
+        logoName: 'Sentrel Access Assurance',
+      });
+      expect(cobrand.footer.poweredBy).toEqual({
+        text: 'Card and Expense Platform', logoUrl: '/sdportal/footers/assets/powered-light.png', logoName: 'Card and Expense Platform',
+      });
       // Only the public record leaves the service.
       expect(cobrand).not.toHaveProperty('allowedOrigins');
       expect(cobrand).not.toHaveProperty('platformHomeUrl');
@@ -52,6 +70,31 @@ for (const dialect of DIALECTS) {
       expect(cedar.statusCode).toBe(200);
       expect(cedar.json()).toMatchObject({ name: 'cedarcredit', signInButtonLabel: 'Log in securely' });
       expect(cedar.headers.etag).not.toBe(harbor.headers.etag);
+    });
+
+    it('answers the default footer (copyright and privacy link only) for the default brand', async () => {
+      const { footer } = (await client.get(Paths.cobrand('default'))).json();
+      expect(footer).toEqual({
+        layout: 'inline',
+        links: [{ key: 'privacyPolicy', text: 'Privacy policy', url: 'https://platform.example/privacy' }],
+        copyrightMessage: '© 2026 Card and Expense Platform. All rights reserved.',
+        footerMessage: null,
+        authorizationWarning: null,
+        poweredBy: null,
+      });
+    });
+
+    it('serves the footer images the records name, and nothing else from their folder', async () => {
+      const { footer } = (await client.get(Paths.cobrand('harborbank'))).json();
+      for (const url of [footer.authorizationWarning.logoUrl, footer.poweredBy.logoUrl]) {
+        const image = await client.get(url, { headers: { accept: 'image/*' } });
+        expect(image.statusCode, url).toBe(200);
+        expect(image.headers['content-type']).toBe('image/png');
+        expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+      }
+      for (const path of ['assets.json', '../default.json', '..%2fdefault.json', 'no-such-image.png']) {
+        expect((await client.get(`/sdportal/footers/assets/${path}`)).statusCode, path).toBe(404);
+      }
     });
 
     it('answers an unknown cobrand with 404 in the error shape', async () => {

@@ -5,3 +5,4 @@ export * from './cobrand.js';
 export * from './logout.js';
 export * from './session.js';
 export * from './logging.js';
+export * from './password.js';

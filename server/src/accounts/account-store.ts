@@ -6,6 +6,10 @@ import type { AccountStatus, AccountTable } from './account.table.js';
 
 export type AccountRow = Selectable<AccountTable>;
 
+/** How a caller names the account whose try it claims: sign-in by ldapId, recovery by user ID, a session by id. */
+export type AccountKey = { kind: 'ldapId' | 'userIdKey' | 'id'; value: string };
+const KEY_COLUMN = { ldapId: 'ldap_id', userIdKey: 'user_id_key', id: 'id' } as const;
+
 export class AccountStore {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -22,11 +26,11 @@ export class AccountStore {
    * not active, or has used its tries, yields nothing, so concurrent requests on any number of instances can never
    * check more than six guesses in a row. Unknown ldap IDs run the same statement and also yield nothing.
    */
-  claimSignInAttempt(ldapId: string, now: number): Promise<AccountRow | undefined> {
+  claimAttempt(by: AccountKey, now: number): Promise<AccountRow | undefined> {
     return this.db
       .updateTable('account')
       .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1), updated_at: now }))
-      .where('ldap_id', '=', ldapId)
+      .where(KEY_COLUMN[by.kind], '=', by.value)
       .where('status', '=', 'active')
       .where('failed_attempts', '<', MAX_FAILED_LOGINS)
       .returningAll()
@@ -37,10 +41,15 @@ export class AccountStore {
    * Clears the failure count after a right password, but only while the account is still active: a wrong try that
    * raced this one may have used the last try and locked it, and then this sign-in must fail too.
    */
-  async clearFailures(id: string, now: number, newPasswordHash?: string): Promise<boolean> {
+  async clearFailures(id: string, now: number, changes: { passwordHash?: string; signedIn?: boolean } = {}): Promise<boolean> {
     const result = await this.db
       .updateTable('account')
-      .set({ failed_attempts: 0, updated_at: now, ...(newPasswordHash ? { password_hash: newPasswordHash } : {}) })
+      .set({
+        failed_attempts: 0,
+        updated_at: now,
+        ...(changes.passwordHash ? { password_hash: changes.passwordHash } : {}),
+        ...(changes.signedIn ? { last_signin_at: now } : {}),
+      })
       .where('id', '=', id)
       .where('status', '=', 'active')
       .executeTakeFirst();
@@ -75,6 +84,14 @@ export class AccountStore {
       .set({ status: 'active', failed_attempts: 0, locked_at: null, updated_at: now })
       .where('user_id_key', '=', userIdKey)
       .where('status', '=', 'locked')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async setSecurityQuestion(userIdKey: string, question: string, answerHash: string, now: number): Promise<boolean> {
+    const result = await this.db.updateTable('account')
+      .set({ security_question: question, security_answer_hash: answerHash, updated_at: now })
+      .where('user_id_key', '=', userIdKey)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }

@@ -3,6 +3,22 @@ export type LoginType = 'password' | 'token';
 /** `expired` and `temporary` passwords sign in only to the change-password screen. */
 export type PasswordState = 'current' | 'expired' | 'temporary';
 
+/** The last passwords of an account, newest first, for the "not any of the four previous" rule. */
+export interface PasswordHistoryTable {
+  id: string;
+  account_id: string;
+  password_hash: string;
+  created_at: number;
+}
+
+/** A temporary password sent by e-mail and not used yet; the account's own password keeps working meanwhile. */
+export interface TemporaryPasswordTable {
+  account_id: string;
+  password_hash: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface AccountTable {
   id: string;
   user_id: string;
@@ -20,6 +36,10 @@ export interface AccountTable {
   failed_attempts: number;
   locked_at: number | null;
   security_question: string | null;
+  /** Null until the first successful sign-in: password recovery is not for a first login (§1). */
+  last_signin_at: number | null;
+  /** When a temporary password stops working; null for other passwords. */
+  password_expires_at: number | null;
   security_answer_hash: string | null;
   created_at: number;
   updated_at: number;

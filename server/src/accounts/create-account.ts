@@ -15,6 +15,8 @@ export interface NewAccount {
   passwordState?: PasswordState;
   securityQuestion?: string | null;
   securityAnswer?: string | null;
+  /** Counts as having signed in before (demo users), so password recovery is open to it. */
+  signedInBefore?: boolean;
 }
 
 /** Security answers are compared after trimming, case-folding and collapsing spaces (ARCHITECTURE §3). */
@@ -36,6 +38,8 @@ export async function createAccount(store: AccountStore, identityKey: Buffer, in
     failed_attempts: 0,
     locked_at: input.status === 'locked' ? now : null,
     security_question: input.securityQuestion ?? null,
+    last_signin_at: input.signedInBefore ? now : null,
+    password_expires_at: null,
     security_answer_hash: input.securityAnswer ? await hashSecret(normaliseAnswer(input.securityAnswer)) : null,
     created_at: now,
     updated_at: now,

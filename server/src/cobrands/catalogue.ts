@@ -1,52 +1,59 @@
-/** Reads and validates the shipped cobrand catalogue (`data/cobrands/<id>/cobrand.json`). */
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+/**
+ * Reads and validates the shipped cobrand catalogue: `data/cobrands/<id>/cobrand.json`, and the footer variants
+ * beside it in `data/footers/`. Every problem is reported (file and field), so one run shows all that is wrong.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { CobrandRecordSchema } from '@portal/contract/schemas';
-import { isAllowedRedirect, isLocale, type Cobrand } from '@portal/contract';
+import { isAllowedRedirect, isLocale, type CobrandEntry, type CobrandFooter } from '@portal/contract';
 import type { Static } from 'typebox';
-import { Value } from 'typebox/value';
+import { footerProblems, resolveFooter } from './cobrand-footer.js';
+import { readFooterVariants } from './footer-variants.js';
+import { readJson } from './read-json.js';
 
-export type CobrandRecord = Static<typeof CobrandRecordSchema> & { cobrand: Cobrand };
+export type CobrandRecord = Static<typeof CobrandRecordSchema> & { cobrand: CobrandEntry };
+
+/** A catalogue record with the footer the service answers for it. */
+export interface CatalogueCobrand {
+  record: CobrandRecord;
+  footer: CobrandFooter;
+}
 
 export interface CatalogueResult {
-  records: CobrandRecord[];
+  cobrands: CatalogueCobrand[];
   /** One line per bad field, naming the file and the field; empty when every record is good. */
   problems: string[];
 }
 
-export function readCatalogue(dir: string): CatalogueResult {
-  const records: CobrandRecord[] = [];
-  const problems: string[] = [];
-  if (!existsSync(dir)) return { records, problems: [`${dir}: no such folder`] };
+/** Where a cobrands folder's footer variants are: the `footers` folder beside it. */
+export const footersDirFor = (cobrandsDir: string): string => join(dirname(cobrandsDir), 'footers');
+
+export function readCatalogue(dir: string, footersDir = footersDirFor(dir)): CatalogueResult {
+  const cobrands: CatalogueCobrand[] = [];
+  if (!existsSync(dir)) return { cobrands, problems: [`${dir}: no such folder`] };
+  const { footers, problems } = readFooterVariants(footersDir);
   const ids = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
   for (const id of ids) {
     const file = join(dir, id, 'cobrand.json');
-    let value: unknown;
-    try {
-      value = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (error) {
-      problems.push(`${file}: ${(error as Error).message}`);
-      continue;
-    }
-    const issues = [...Value.Errors(CobrandRecordSchema, value)].filter((issue) => issue.keyword !== 'boolean');
-    for (const issue of issues) problems.push(`${file}: ${issue.instancePath || '(record)'} ${issue.message}`);
-    if (issues.length) continue;
-    const record = value as CobrandRecord;
+    const record = readJson<CobrandRecord>(file, CobrandRecordSchema, problems);
+    if (!record) continue;
+    const before = problems.length;
     if (record.cobrand.name !== id) problems.push(`${file}: /cobrand/name must equal the folder name "${id}"`);
     const locales = Object.keys(record.locales);
     if (locales.length === 0) problems.push(`${file}: /locales must offer at least one language`);
     for (const locale of locales) if (!isLocale(locale)) problems.push(`${file}: /locales/${locale} is not a supported locale`);
-    problems.push(...addressProblems(file, record));
-    records.push(record);
+    problems.push(...addressProblems(file, record), ...footerProblems(file, record.cobrand, footers));
+    if (problems.length > before) continue;
+    cobrands.push({ record, footer: resolveFooter(record.cobrand, footers.variants.get(record.cobrand.footerVariant)!, footers) });
   }
   const abbreviations = new Map<string, string>();
-  for (const { cobrand } of records) {
+  for (const { record: { cobrand } } of cobrands) {
     const key = cobrand.abbreviation.toLowerCase();
     const other = abbreviations.get(key);
     if (other) problems.push(`${join(dir, cobrand.name, 'cobrand.json')}: /cobrand/abbreviation "${cobrand.abbreviation}" is also used by ${other}`);
     abbreviations.set(key, cobrand.name);
   }
-  return { records, problems };
+  return { cobrands, problems };
 }
 
 /** Every address the portal will send a user to must be a local path or on the cobrand's allowed origins. */
@@ -57,11 +64,7 @@ function addressProblems(file: string, record: CobrandRecord): string[] {
     ['/cobrand/fssoLogoutUrl', cobrand.fssoLogoutUrl],
     ['/platformHomeUrl', record.platformHomeUrl],
   ];
-  const problems = addresses
+  return addresses
     .filter(([, url]) => url !== null && !isAllowedRedirect(url, allowedOrigins))
     .map(([field, url]) => `${file}: ${field} "${url}" must be a path starting with one "/" or on an allowed origin`);
-  cobrand.footer.links.forEach((link, index) => {
-    if (!/^(https:\/\/|\/(?![/\\]))/.test(link.url)) problems.push(`${file}: /cobrand/footer/links/${index}/url must be https:// or a path`);
-  });
-  return problems;
 }

@@ -1,12 +1,13 @@
 /**
  * Cobrand records for the request path, cached in memory: a record is re-read from the database after a short time,
- * so a catalogue import on any instance reaches every instance within CACHE_MS.
+ * so a catalogue import on any instance (or by the CLI, its own process) reaches every instance within CACHE_MS.
+ * An import in this process calls invalidate(), so this instance answers the new records at once.
  */
 import { DEFAULT_COBRAND } from '@portal/contract';
 import type { Clock } from '../clock.js';
 import type { CobrandStore, StoredCobrand } from './cobrand-store.js';
 
-const CACHE_MS = 10_000;
+export const CACHE_MS = 10_000;
 // Unknown names are cached too (a miss costs a query); the bound keeps made-up names from growing memory.
 const MAX_ENTRIES = 1_000;
 

@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
+import type { CobrandFooter } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import type { CobrandRecord } from './catalogue.js';
+import type { CatalogueCobrand, CobrandRecord } from './catalogue.js';
 
 export interface StoredCobrand {
+  /** The catalogue record as imported (what `cobrands export` prints). */
   record: CobrandRecord;
+  /** The footer resolved at import from the record's variant, so a request does no footer work. */
+  footer: CobrandFooter;
+  /** Content hash of record and footer: the ETag, so a changed variant changes it too. */
   version: string;
 }
 
@@ -12,10 +17,10 @@ export class CobrandStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Replaces the catalogue in one transaction: either every record lands or none does. */
-  async importAll(records: CobrandRecord[], now: number): Promise<void> {
+  async importAll(cobrands: CatalogueCobrand[], now: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      for (const record of records) {
-        const json = JSON.stringify(record);
+      for (const { record, footer } of cobrands) {
+        const json = JSON.stringify({ record, footer });
         const row = {
           name: record.cobrand.name,
           abbreviation: record.cobrand.abbreviation,
@@ -34,7 +39,18 @@ export class CobrandStore {
 
   async find(name: string): Promise<StoredCobrand | null> {
     const row = await this.db.selectFrom('cobrand').select(['record', 'version']).where('name', '=', name).executeTakeFirst();
-    return row ? { record: JSON.parse(row.record) as CobrandRecord, version: row.version } : null;
+    if (!row) return null;
+    const { record, footer } = JSON.parse(row.record) as Omit<StoredCobrand, 'version'>;
+    return { record, footer, version: row.version };
+  }
+
+  /** False when some row was stored in the older shape (no resolved footer) and the catalogue must be imported again. */
+  async isCurrentFormat(): Promise<boolean> {
+    const rows = await this.db.selectFrom('cobrand').select('record').execute();
+    return rows.every((row) => {
+      const stored = JSON.parse(row.record) as Partial<StoredCobrand>;
+      return Boolean(stored.record && stored.footer);
+    });
   }
 
   async findNameByAbbreviation(abbreviation: string): Promise<string | null> {

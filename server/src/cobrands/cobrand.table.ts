@@ -1,7 +1,7 @@
 export interface CobrandTable {
   name: string;
   abbreviation: string;
-  /** The catalogue record as JSON (see CobrandRecordSchema). */
+  /** JSON `{record, footer}`: the catalogue record (see CobrandRecordSchema) and its resolved footer. */
   record: string;
   /** Content hash of `record`, used as the ETag. */
   version: string;

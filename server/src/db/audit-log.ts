@@ -4,7 +4,9 @@ import type { Clock } from '../clock.js';
 import { newId } from '../security/ids.js';
 import type { Database } from './tables.js';
 
-export type AuditKind = 'signin.success' | 'signin.failure' | 'account.locked' | 'session.logout';
+export type AuditKind =
+  | 'signin.success' | 'signin.failure' | 'account.locked' | 'session.logout'
+  | 'recovery.failure' | 'recovery.mailed' | 'password.changed' | 'password.change.failure';
 
 export class AuditLog {
   constructor(private readonly db: Kysely<Database>, private readonly clock: Clock) {}

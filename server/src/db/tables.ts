@@ -1,4 +1,5 @@
-import type { AccountTable } from '../accounts/account.table.js';
+import type { AccountTable, PasswordHistoryTable, TemporaryPasswordTable } from '../accounts/account.table.js';
+import type { MailOutboxTable } from '../mail/mail-outbox.table.js';
 import type { CobrandTable } from '../cobrands/cobrand.table.js';
 import type { SessionTable } from '../sessions/session.table.js';
 import type { AuditEventTable } from './audit-event.table.js';
@@ -8,4 +9,7 @@ export interface Database {
   session: SessionTable;
   cobrand: CobrandTable;
   audit_event: AuditEventTable;
+  password_history: PasswordHistoryTable;
+  temporary_password: TemporaryPasswordTable;
+  mail_outbox: MailOutboxTable;
 }

@@ -94,6 +94,11 @@ export class SessionManager {
     return this.store.deleteForAccount(accountId);
   }
 
+  /** After a password change: every other session of the account ends (ones opened with the old password). */
+  endOthersFor(session: SessionRow): Promise<void> {
+    return this.store.deleteForAccountExcept(session.account_id, session.id_hash);
+  }
+
   issueCsrf(reply: FastifyReply, rawSessionId: string | undefined): void {
     reply.setCookie(CSRF_COOKIE, issueCsrfToken(this.settings.csrfKey, sessionBinding(rawSessionId)), this.settings.cookies.csrf);
   }

@@ -51,6 +51,10 @@ export class SessionStore {
     await this.db.deleteFrom('session').where('account_id', '=', accountId).execute();
   }
 
+  async deleteForAccountExcept(accountId: string, keepIdHash: string): Promise<void> {
+    await this.db.deleteFrom('session').where('account_id', '=', accountId).where('id_hash', '!=', keepIdHash).execute();
+  }
+
   async deleteExpired(now: number): Promise<number> {
     const result = await this.db
       .deleteFrom('session')

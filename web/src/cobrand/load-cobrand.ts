@@ -8,6 +8,7 @@ import { reportFailure } from '../page/report';
 
 export const COBRAND_SESSION_ITEM = 'COBRAND';
 
+/** What the page shows when even the default brand's record cannot be loaded: the default footer's parts. */
 export const FALLBACK_COBRAND: Cobrand = {
   name: DEFAULT_COBRAND,
   abbreviation: 'DEF',
@@ -19,6 +20,13 @@ export const FALLBACK_COBRAND: Cobrand = {
   prospectiveAccountApplicationSupported: false,
   warningMessage: null,
   signInButtonLabel: null,
+  footerVariant: 'default',
+  copyrightMessage: null,
+  privacyPolicy: 'Privacy policy', privacyPolicyUrl: 'https://platform.example/privacy',
+  termsOfUse: null, termsOfUseUrl: null, cookieNotice: null, cookieNoticeUrl: null, security: null, securityUrl: null,
+  accessibility: null, accessibilityUrl: null, footerMessage: null, authorizationWarning: null,
+  managerWebsite: null, managerWebsiteUrl: null, groupWebsite: null, groupWebsiteUrl: null,
+  disclaimer: null, disclaimerUrl: null, poweredBy: null,
   footer: {
     layout: 'inline',
     links: [{ key: 'privacyPolicy', text: 'Privacy policy', url: 'https://platform.example/privacy' }],

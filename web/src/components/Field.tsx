@@ -9,10 +9,12 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 
   onValue: (value: string) => void;
   error?: string | undefined;
   hint?: string;
+  /** Ids of other elements that describe the field (a question, a list of rules). */
+  describedBy?: string;
 }
 
-function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
-  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+function describedBy(id: string, hint: string | undefined, error: string | undefined, extra?: string): string | undefined {
+  return [extra ?? null, hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 }
 
 function FieldFrame({ id, label, hint, error, children }: { id: string; label: string; hint?: string | undefined; error?: string | undefined; children: ReactNode }) {
@@ -32,7 +34,7 @@ function FieldFrame({ id, label, hint, error, children }: { id: string; label: s
   );
 }
 
-export function TextField({ id, label, value, onValue, error, hint, ...input }: FieldProps) {
+export function TextField({ id, label, value, onValue, error, hint, describedBy: extra, ...input }: FieldProps) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
       <input
@@ -43,14 +45,14 @@ export function TextField({ id, label, value, onValue, error, hint, ...input }: 
         value={value}
         onChange={(event) => onValue(event.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
+        aria-describedby={describedBy(id, hint, error, extra)}
       />
     </FieldFrame>
   );
 }
 
 /** A password field with a show/hide toggle; the state change is announced politely. */
-export function PasswordField({ id, label, value, onValue, error, hint, ...input }: FieldProps) {
+export function PasswordField({ id, label, value, onValue, error, hint, describedBy: extra, ...input }: FieldProps) {
   const { t } = usePage();
   const [shown, setShown] = useState(false);
   return (
@@ -65,7 +67,7 @@ export function PasswordField({ id, label, value, onValue, error, hint, ...input
           value={value}
           onChange={(event) => onValue(event.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, hint, error)}
+          aria-describedby={describedBy(id, hint, error, extra)}
           spellCheck={false}
           autoCapitalize="none"
         />

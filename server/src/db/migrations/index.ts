@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as createCoreTables from './2026_11_21_1000_create_core_tables.js';
+import * as addPasswordLifecycle from './2026_11_21_1100_add_password_lifecycle.js';
 
 /** Every migration, in order; listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
   '2026_11_21_1000_create_core_tables': createCoreTables,
+  '2026_11_21_1100_add_password_lifecycle': addPasswordLifecycle,
 };

@@ -1,7 +1,10 @@
-/** §7 cobrand calls: the record, its languages, its stylesheet and the abbreviation lookup; plus the logo and theme files. */
+/**
+ * §7 cobrand calls: the record (with its resolved footer), its languages, its stylesheet and the abbreviation lookup;
+ * plus the logo and theme files, and the footer variants' shared images.
+ */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { COBRAND_ASSETS_BASE, ErrorCodes, PathPatterns, Paths } from '@portal/contract';
+import { COBRAND_ASSETS_BASE, ErrorCodes, FOOTER_ASSETS_BASE, PathPatterns, Paths, type Cobrand } from '@portal/contract';
 import { CobrandLocalesSchema, CobrandParamsSchema, CobrandSchema, StylesheetLookupSchema } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fastifyStatic from '@fastify/static';
@@ -9,24 +12,28 @@ import { Type } from 'typebox';
 import type { CobrandDirectory } from '../../cobrands/cobrand-directory.js';
 import type { StoredCobrand } from '../../cobrands/cobrand-store.js';
 import { ApiError } from '../../http/api-error.js';
+import { FOOTER_ASSETS_DIR } from '../../paths.js';
 
 export interface CobrandRoutesOptions {
   cobrands: CobrandDirectory;
   catalogueDir: string;
+  footerAssetsDir?: string;
 }
 
 const notFound = () => new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]);
 const PUBLIC_FILES = /^[a-z0-9._-]+\/(logo\.(jpg|png|gif)|theme\.css)$/;
+const FOOTER_IMAGES = /^[a-z0-9][a-z0-9._-]*\.(jpg|png|gif)$/;
 
-export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = async (app, { cobrands, catalogueDir }) => {
+export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = async (app, { cobrands, catalogueDir, footerAssetsDir = FOOTER_ASSETS_DIR }) => {
   const load = async (name: string): Promise<StoredCobrand> => (await cobrands.find(name)) ?? Promise.reject(notFound());
 
   app.get(PathPatterns.cobrand, { schema: { params: CobrandParamsSchema, response: { 200: CobrandSchema, 304: Type.Null() } } }, async (request, reply) => {
-    const { record, version } = await load(request.params.name);
+    const { record, footer, version } = await load(request.params.name);
     const etag = `"${version}"`;
     reply.header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
-    return record.cobrand;
+    const cobrand: Cobrand = { ...record.cobrand, footer };
+    return cobrand;
   });
 
   app.get(PathPatterns.cobrandLocales, { schema: { params: CobrandParamsSchema, response: { 200: CobrandLocalesSchema } } },
@@ -53,6 +60,15 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = as
     decorateReply: false,
     index: false,
     allowedPath: (pathName) => PUBLIC_FILES.test(pathName.replace(/^\//, '')),
+    maxAge: '1h',
+  });
+  // Only the images: the folder also holds their names (assets.json), which the record already carries.
+  await app.register(fastifyStatic, {
+    root: footerAssetsDir,
+    prefix: FOOTER_ASSETS_BASE,
+    decorateReply: false,
+    index: false,
+    allowedPath: (pathName) => FOOTER_IMAGES.test(pathName.replace(/^\//, '')),
     maxAge: '1h',
   });
 };

@@ -35,6 +35,7 @@ export async function seedDemoUsers(accounts: AccountStore, identityKey: Buffer,
       passwordState: user.passwordState,
       securityQuestion: DEMO_QUESTION,
       securityAnswer: DEMO_ANSWER,
+      signedInBefore: true,
     }, now);
   }
   return true;

@@ -7,6 +7,7 @@ import type { SendLoginBody } from '@portal/contract/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ldapIdFor, userIdKey } from '../../accounts/account-identity.js';
 import type { AccountRow, AccountStore } from '../../accounts/account-store.js';
+import type { PasswordStore } from '../../accounts/password-store.js';
 import type { Clock } from '../../clock.js';
 import type { CobrandDirectory } from '../../cobrands/cobrand-directory.js';
 import type { AuditLog } from '../../db/audit-log.js';
@@ -20,6 +21,7 @@ export const EC_TEMPORARY_PASSWORD = '0x132120c8';
 
 export interface SignInDeps {
   accounts: AccountStore;
+  passwords: PasswordStore;
   sessions: SessionManager;
   cobrands: CobrandDirectory;
   audit: AuditLog;
@@ -47,14 +49,21 @@ export class SignInService {
     const { accounts, audit, clock } = this.deps;
     const now = clock();
     const ldapId = body.username.trim().toLowerCase();
-    const account = await accounts.claimSignInAttempt(ldapId, now);
+    let account = await accounts.claimAttempt({ kind: 'ldapId', value: ldapId }, now);
     if (!account) {
       await verifyDummy(body.password);
       await audit.record('signin.failure', null, { reason: 'unavailable' });
       return null;
     }
     const typeMatches = body['login-form-type'] === account.login_type;
-    const valid = typeMatches ? await verifySecret(account.password_hash, body.password) : await verifyDummy(body.password);
+    let valid = typeMatches ? await verifySecret(account.password_hash, body.password) : await verifyDummy(body.password);
+    // A temporary password past its time no longer opens the account (ARCHITECTURE §3).
+    if (valid && account.password_state === 'temporary' && account.password_expires_at !== null && account.password_expires_at <= now) valid = false;
+    if (!valid && typeMatches) {
+      const used = await this.useTemporaryPassword(account.id, body.password, now);
+      if (used) account = used;
+      valid = used !== null;
+    }
     if (!valid) {
       await audit.record('signin.failure', account.id, { attempt: account.failed_attempts });
       if (await accounts.lockIfExhausted(account.id, now)) {
@@ -64,12 +73,20 @@ export class SignInService {
       return null;
     }
     const rehashed = needsRehash(account.password_hash) ? await hashSecret(body.password) : undefined;
-    if (!(await accounts.clearFailures(account.id, now, rehashed))) {
+    if (!(await accounts.clearFailures(account.id, now, { ...(rehashed ? { passwordHash: rehashed } : {}), signedIn: true }))) {
       await audit.record('signin.failure', account.id, { reason: 'locked meanwhile' });
       return null;
     }
     await audit.record('signin.success', account.id);
     return this.startSession(request, reply, account);
+  }
+
+  /** A pending temporary password, when it is the one given, is used up and becomes the account's password. */
+  private async useTemporaryPassword(accountId: string, password: string, now: number): Promise<AccountRow | null> {
+    const pending = await this.deps.passwords.findTemporary(accountId, now);
+    if (!pending || !(await verifySecret(pending.passwordHash, password))) return null;
+    if (!(await this.deps.passwords.consumeTemporary(accountId, pending, now))) return null;
+    return (await this.deps.accounts.findById(accountId)) ?? null;
   }
 
   private async startSession(request: FastifyRequest, reply: FastifyReply, account: AccountRow): Promise<string> {

@@ -1,5 +1,4 @@
-// Route of spec §2; its screen is built by the issue that owns this step of the flow.
-import { StepUnavailable } from '../../components/StepUnavailable';
 import { startPage } from '../../page/start-page';
+import { ChangePasswordScreen } from './ChangePasswordScreen';
 
-void startPage(() => <StepUnavailable titleKey="page.title.change-password-component" />, { titleKey: 'page.title.change-password-component' });
+void startPage(ChangePasswordScreen, { titleKey: 'page.title.change-password-component' });

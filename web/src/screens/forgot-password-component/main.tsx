@@ -1,5 +1,4 @@
-// Route of spec §2; its screen is built by the issue that owns this step of the flow.
-import { StepUnavailable } from '../../components/StepUnavailable';
 import { startPage } from '../../page/start-page';
+import { ForgotPasswordScreen } from './ForgotPasswordScreen';
 
-void startPage(() => <StepUnavailable titleKey="page.title.forgot-password-component" />, { titleKey: 'page.title.forgot-password-component' });
+void startPage(ForgotPasswordScreen, { titleKey: 'page.title.forgot-password-component' });

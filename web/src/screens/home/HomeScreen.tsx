@@ -12,7 +12,11 @@ export function HomeScreen() {
 
   useEffect(() => {
     getJson<SessionView>(Paths.session)
-      .then(setSession)
+      .then((view) => {
+        // The change-password screen (dest=MyProfile) needs the user ID, as after a sign-in.
+        sessionStorage.setItem('userId', view.userId);
+        setSession(view);
+      })
       .catch(() => location.replace(`${routePath('login-signin-component')}${query}`));
   }, [query]);
 

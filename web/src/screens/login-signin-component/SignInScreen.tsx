@@ -8,7 +8,7 @@ import { LanguageSelector } from '../../components/LanguageSelector';
 import { useForm, type FieldErrors } from '../../components/use-form';
 import { usePage } from '../../page/page-context';
 import { useErrorTitle } from '../../page/use-error-title';
-import { signIn } from './sign-in';
+import { signIn } from '../../api/sign-in';
 
 type SignInField = 'userId' | 'password';
 const FIELDS: readonly SignInField[] = ['userId', 'password'];
@@ -92,7 +92,7 @@ export function SignInScreen() {
           label={labels.userId}
           value={form.values.userId}
           onValue={(v) => form.setValue('userId', v)}
-          onBlur={() => form.blur('userId')}
+          onBlur={(e) => form.blur('userId', e)}
           error={form.errors.userId}
           autoComplete="username"
           autoCapitalize="none"
@@ -103,7 +103,7 @@ export function SignInScreen() {
           label={labels.password}
           value={form.values.password}
           onValue={(v) => form.setValue('password', v)}
-          onBlur={() => form.blur('password')}
+          onBlur={(e) => form.blur('password', e)}
           error={form.errors.password}
           autoComplete="current-password"
         />

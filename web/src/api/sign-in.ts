@@ -1,6 +1,6 @@
 /** §7's sign-in sequence from the browser: logout pre-step, login-info lookup, send-login; answers where to go. */
 import { Paths, isAllowedRedirect, type LoginInfo } from '@portal/contract';
-import { HttpError, call, getJson } from '../../api/client';
+import { HttpError, call, getJson } from './client';
 
 export async function signIn(userId: string, password: string): Promise<string> {
   try {

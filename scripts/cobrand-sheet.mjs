@@ -1,0 +1,111 @@
+// `npm run cobrand-sheet`: the sign-in page of every cobrand in the catalogue, screenshotted in Chromium and laid out
+// on one contact sheet a bank can look at (docs/cobrands.png). Runs the built portal on a free port with a temporary
+// data folder, as the browser tests do; the sheet itself is a page Chromium renders and screenshots.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { buildIfStale } from './build-if-stale.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const catalogue = join(root, 'data', 'cobrands');
+const out = join(root, 'docs', 'cobrands.png');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PAGES_AT_ONCE = 4;
+const THUMBNAIL_WIDTH = 240;
+const COLUMNS = 8;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startPortal(dataDir) {
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_SECRET: randomBytes(32).toString('base64'),
+      PUBLIC_ORIGIN: baseUrl, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '', PORTAL_DEMO: 'false',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 200; i += 1) {
+    if (child.exitCode !== null) throw new Error(`The portal exited with code ${child.exitCode}`);
+    if (await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false)) return { baseUrl, child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error('The portal did not become ready within 20 s');
+}
+
+/** One cobrand's sign-in page once its logo, theme and footer have loaded (an SSO cobrand's page redirects at once). */
+async function screenshot(browser, baseUrl, cobrand, file) {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 1000 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/public-portal-ui/login-signin-component?cobrandHost=${cobrand.name}`);
+    if (cobrand.fssoRedirectUrl) await page.waitForURL('**/sdportal/platform/identity-provider?**');
+    else await page.locator('.portal-signin__submit').waitFor();
+    await page.locator('.portal-footer__copyright').waitFor();
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0));
+    await page.screenshot({ path: file, fullPage: true });
+  } finally {
+    await context.close();
+  }
+}
+
+function sheetHtml(cobrands, variants) {
+  const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const figures = cobrands.map((c) => `<figure><img src="${c.name}.png" alt=""><figcaption><b>${escape(c.name)}</b><br>${escape(c.footerVariant)} (${variants.get(c.footerVariant)?.layout})</figcaption></figure>`);
+  return `<!doctype html><meta charset="utf-8"><style>
+    body { margin: 0; padding: 16px; font: 12px/1.3 'DejaVu Sans', sans-serif; background: #e9ecef; color: #1b1f24; width: ${COLUMNS * (THUMBNAIL_WIDTH + 12)}px; }
+    h1 { font-size: 18px; margin: 0 0 12px; }
+    main { display: grid; grid-template-columns: repeat(${COLUMNS}, ${THUMBNAIL_WIDTH}px); gap: 12px; align-items: start; }
+    figure { margin: 0; } img { width: ${THUMBNAIL_WIDTH}px; display: block; box-shadow: 0 1px 3px rgb(0 0 0 / 0.3); }
+    figcaption { margin-top: 4px; overflow-wrap: anywhere; }
+  </style><h1>Cobrand sign-in pages: ${cobrands.length} cobrands, ${variants.size} footer variants (the default one included)</h1><main>${figures.join('')}</main>`;
+}
+
+buildIfStale();
+const cobrands = readdirSync(catalogue, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()
+  .map((id) => JSON.parse(readFileSync(join(catalogue, id, 'cobrand.json'), 'utf8')).cobrand);
+const footers = join(root, 'data', 'footers');
+const variants = new Map(readdirSync(footers).filter((f) => f.endsWith('.json'))
+  .map((f) => [f.slice(0, -5), JSON.parse(readFileSync(join(footers, f), 'utf8'))]));
+const work = mkdtempSync(join(tmpdir(), 'cobrand-sheet-'));
+const { baseUrl, child } = await startPortal(join(work, 'data'));
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  const queue = [...cobrands];
+  await Promise.all(Array.from({ length: PAGES_AT_ONCE }, async () => {
+    for (let cobrand = queue.shift(); cobrand; cobrand = queue.shift()) await screenshot(browser, baseUrl, cobrand, join(work, `${cobrand.name}.png`));
+  }));
+  const sheet = join(work, 'sheet.html');
+  writeFileSync(sheet, sheetHtml(cobrands, variants));
+  const page = await browser.newPage({ viewport: { width: COLUMNS * (THUMBNAIL_WIDTH + 12) + 32, height: 800 } });
+  await page.goto(pathToFileURL(sheet).href);
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0));
+  await page.screenshot({ path: out, fullPage: true });
+} finally {
+  await browser.close();
+  child.kill('SIGTERM');
+  await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
+  rmSync(work, { recursive: true, force: true });
+}
+if (!existsSync(out)) throw new Error(`${out} was not written`);
+console.log(`Wrote ${out}: ${cobrands.length} cobrands, ${(statSync(out).size / 1024 / 1024).toFixed(2)} MB`);

@@ -1,0 +1,102 @@
+/**
+ * Forgotten passwords (§1, §4): the question, then the answer. Nothing tells who exists or who is active: every
+ * answer is the same, and every path costs one argon2 verify and one argon2 hash. Only an active account that has
+ * signed in before, with the right answer, gets a temporary password; wrong answers count toward the lock.
+ */
+import { randomBytes } from 'node:crypto';
+import { userIdKey } from '../../accounts/account-identity.js';
+import type { AccountStore } from '../../accounts/account-store.js';
+import { normaliseAnswer } from '../../accounts/create-account.js';
+import type { PasswordStore } from '../../accounts/password-store.js';
+import { generateTemporaryPassword } from '../../accounts/temporary-password.js';
+import type { Clock } from '../../clock.js';
+import type { CobrandDirectory } from '../../cobrands/cobrand-directory.js';
+import type { LogoUrlFor } from '../../cobrands/logo.js';
+import type { AuditLog } from '../../db/audit-log.js';
+import type { Messages } from '../../i18n/messages.js';
+import type { MailWorker } from '../../mail/mail-worker.js';
+import type { OutboxStore } from '../../mail/outbox-store.js';
+import { temporaryPasswordMail } from '../../mail/templates.js';
+import { hashSecret, verifyDummy, verifySecret } from '../../security/passwords.js';
+import type { SessionManager } from '../../sessions/session-manager.js';
+import { questionFor } from './security-question.js';
+
+export interface RecoveryDeps {
+  accounts: AccountStore;
+  passwords: PasswordStore;
+  sessions: SessionManager;
+  cobrands: CobrandDirectory;
+  outbox: OutboxStore;
+  mailWorker: MailWorker;
+  messages: Messages;
+  audit: AuditLog;
+  identityKey: Buffer;
+  clock: Clock;
+  logoUrlFor: LogoUrlFor;
+  temporaryPasswordMinutes: number;
+}
+
+export interface RecoveryRequest {
+  userId: string;
+  questionId: string;
+  answer: string;
+  locale: string | undefined;
+}
+
+export class RecoveryService {
+  constructor(private readonly deps: RecoveryDeps) {}
+
+  async question(userId: string): Promise<{ questionId: string; questionText: string }> {
+    const key = userIdKey(userId);
+    const account = await this.deps.accounts.findByUserId(key);
+    return questionFor(this.deps.identityKey, key, account?.security_answer_hash ? account.security_question : null);
+  }
+
+  /** Always resolves the same way; whether a mail goes out is known only to the mailbox. */
+  async requestTemporaryPassword(request: RecoveryRequest): Promise<void> {
+    const { accounts, audit, clock } = this.deps;
+    const now = clock();
+    const key = userIdKey(request.userId);
+    const account = await accounts.claimAttempt({ kind: 'userIdKey', value: key }, now);
+    if (!account?.security_answer_hash) {
+      await verifyDummy(request.answer);
+      await this.equalHashWork();
+      return;
+    }
+    const expected = questionFor(this.deps.identityKey, key, account.security_question);
+    const right = (await verifySecret(account.security_answer_hash, normaliseAnswer(request.answer))) && request.questionId === expected.questionId;
+    if (!right) {
+      await audit.record('recovery.failure', account.id);
+      if (await accounts.lockIfExhausted(account.id, now)) {
+        await this.deps.sessions.endAllFor(account.id);
+        await audit.record('account.locked', account.id);
+      }
+      await this.equalHashWork();
+      return;
+    }
+    // §1: not on a first login; and a try that raced this one may have locked the account meanwhile.
+    if (!(await accounts.clearFailures(account.id, now)) || account.last_signin_at === null) {
+      await this.equalHashWork();
+      return;
+    }
+    const password = generateTemporaryPassword(account.user_id);
+    const expiresAt = now + this.deps.temporaryPasswordMinutes * 60_000;
+    const { record } = await this.deps.cobrands.resolve(account.cobrand);
+    const mail = temporaryPasswordMail({
+      messages: this.deps.messages,
+      locale: request.locale,
+      appName: record.cobrand.appName,
+      logoUrl: this.deps.logoUrlFor(record.cobrand.name),
+      recipient: account.email,
+      userId: account.user_id,
+    }, password, this.deps.temporaryPasswordMinutes);
+    await this.deps.passwords.saveTemporary(account.id, await hashSecret(password), now, expiresAt, (trx) => this.deps.outbox.enqueue(trx, mail, now));
+    await audit.record('recovery.mailed', account.id);
+    void this.deps.mailWorker.nudge();
+  }
+
+  /** The argon2 hash a successful request spends on the temporary password, spent by every other path too. */
+  private async equalHashWork(): Promise<void> {
+    await hashSecret(randomBytes(12).toString('base64url'));
+  }
+}

@@ -1,0 +1,60 @@
+/** The mail outbox (ARCHITECTURE §7): enqueue inside the caller's transaction; claim, then mark sent or retry. */
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Dialect } from '../db/database.js';
+import type { Database } from '../db/tables.js';
+import { newId } from '../security/ids.js';
+import type { MailOutboxTable } from './mail-outbox.table.js';
+
+export type OutboxRow = Selectable<MailOutboxTable>;
+export interface OutgoingMail {
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const CLAIM_MS = 60_000;
+/** 5 s, 10 s, 20 s … capped at 10 minutes: a mail server that is down is retried for as long as it takes. */
+export const retryDelayMs = (attempts: number): number => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 600_000);
+
+export class OutboxStore {
+  constructor(private readonly db: Kysely<Database>, private readonly dialect: Dialect) {}
+
+  async enqueue(trx: Transaction<Database> | Kysely<Database>, mail: OutgoingMail, now: number): Promise<void> {
+    await trx.insertInto('mail_outbox').values({
+      id: newId(), recipient: mail.recipient, subject: mail.subject, text_body: mail.text, html_body: mail.html,
+      created_at: now, attempts: 0, next_attempt_at: now, claimed_until: null, sent_at: null, last_error: null,
+    }).execute();
+  }
+
+  /** Claims up to `limit` due rows for this worker; two workers never hold the same row (SKIP LOCKED on PostgreSQL). */
+  async claimDue(now: number, limit = 10): Promise<OutboxRow[]> {
+    const lock = this.dialect === 'postgres' ? sql`for update skip locked` : sql``;
+    const { rows } = await sql<OutboxRow>`
+      update mail_outbox set claimed_until = ${now + CLAIM_MS}
+      where id in (
+        select id from mail_outbox
+        where sent_at is null and next_attempt_at <= ${now} and (claimed_until is null or claimed_until < ${now})
+        order by created_at limit ${limit} ${lock}
+      )
+      returning *`.execute(this.db);
+    return rows.map((row) => ({ ...row, created_at: Number(row.created_at), next_attempt_at: Number(row.next_attempt_at) }));
+  }
+
+  async markSent(id: string, now: number): Promise<void> {
+    await this.db.updateTable('mail_outbox').set({ sent_at: now, claimed_until: null, last_error: null }).where('id', '=', id).execute();
+  }
+
+  async markFailed(row: OutboxRow, now: number, error: string): Promise<void> {
+    const attempts = row.attempts + 1;
+    await this.db.updateTable('mail_outbox')
+      .set({ attempts, next_attempt_at: now + retryDelayMs(attempts), claimed_until: null, last_error: error.slice(0, 500) })
+      .where('id', '=', row.id)
+      .execute();
+  }
+
+  async pending(): Promise<number> {
+    const { n } = await this.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('sent_at', 'is', null).executeTakeFirstOrThrow();
+    return Number(n);
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The portal's mails, one template per kind rendered in the user's language for their cobrand (its name and logo).
+ * Every inserted value is escaped in the HTML part.
+ */
+import { DEFAULT_LOCALE, isLocale, languageTag } from '@portal/contract';
+import type { Messages, MessageKey } from '../i18n/messages.js';
+import type { OutgoingMail } from './outbox-store.js';
+
+export interface MailContext {
+  messages: Messages;
+  /** The language asked for; anything unsupported reads as en_US. */
+  locale: string | undefined;
+  appName: string;
+  /** Absolute address of the cobrand's logo, or null. */
+  logoUrl: string | null;
+  recipient: string;
+  userId: string;
+}
+
+const escape = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function compose(ctx: MailContext, subjectKey: MessageKey, paragraphs: string[], highlight?: string): OutgoingMail {
+  const t = (key: MessageKey, ...params: string[]) => ctx.messages.text(ctx.locale, key, params);
+  const lines = [t('mail.greeting', ctx.userId), ...paragraphs, t('mail.notYou'), t('mail.signature', ctx.appName), t('mail.automatic')];
+  const text = [lines[0], '', ...paragraphs.flatMap((p, i) => (i === 0 && highlight ? [p, '', `    ${highlight}`, ''] : [p, ''])), ...lines.slice(paragraphs.length + 1)].join('\n');
+  const logo = ctx.logoUrl ? `<p><img src="${escape(ctx.logoUrl)}" alt="${escape(ctx.appName)}" height="48"></p>` : '';
+  const body = paragraphs.map((p, i) => `<p>${escape(p)}</p>${i === 0 && highlight ? `<p style="font:700 1.25em monospace">${escape(highlight)}</p>` : ''}`).join('');
+  const html = `<!doctype html><html lang="${languageTag(isLocale(ctx.locale) ? ctx.locale : DEFAULT_LOCALE)}"><body>${logo}<p>${escape(lines[0]!)}</p>${body}`
+    + lines.slice(paragraphs.length + 1).map((l) => `<p>${escape(l)}</p>`).join('') + '</body></html>';
+  return { recipient: ctx.recipient, subject: t(subjectKey, ctx.appName), text, html };
+}
+
+export function temporaryPasswordMail(ctx: MailContext, password: string, minutes: number): OutgoingMail {
+  const t = (key: MessageKey, ...params: string[]) => ctx.messages.text(ctx.locale, key, params);
+  return compose(ctx, 'mail.temporaryPassword.subject', [t('mail.temporaryPassword.body', String(minutes)), t('mail.temporaryPassword.next')], password);
+}
+
+export function passwordChangedMail(ctx: MailContext, at: number): OutgoingMail {
+  const when = `${new Intl.DateTimeFormat(languageTag(isLocale(ctx.locale) ? ctx.locale : DEFAULT_LOCALE), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+  return compose(ctx, 'mail.passwordChanged.subject', [ctx.messages.text(ctx.locale, 'mail.passwordChanged.body', [ctx.userId, when])]);
+}

@@ -1,0 +1,50 @@
+/** Where mail goes: an SMTP server (SMTP_URL), or `.eml` files under DATA_DIR/outbox/ when none is configured. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { OutboxRow } from './outbox-store.js';
+
+export interface MailTransport {
+  send(row: OutboxRow): Promise<void>;
+  close(): void;
+}
+
+export interface TransportOptions {
+  smtpUrl: string | null;
+  dataDir: string;
+  from: string;
+  log: (message: string) => void;
+}
+
+const message = (row: OutboxRow, from: string) => ({
+  from, to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body, messageId: `<${row.id}@portal>`,
+});
+
+export function createTransport({ smtpUrl, dataDir, from, log }: TransportOptions): MailTransport {
+  if (smtpUrl) {
+    const url = new URL(smtpUrl);
+    const smtp = nodemailer.createTransport({
+      host: url.hostname,
+      port: Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587),
+      secure: url.protocol === 'smtps:',
+      ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+      // A mail server that does not answer must not hold the worker for long; the row is retried later.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    return { send: async (row) => void (await smtp.sendMail(message(row, from))), close: () => smtp.close() };
+  }
+  const dir = join(dataDir, 'outbox');
+  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(row) {
+      const info = await files.sendMail(message(row, from));
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `${row.id}.eml`);
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      log(`mail written to ${file}`);
+    },
+    close: () => files.close(),
+  };
+}

@@ -1,0 +1,166 @@
+/** Forgotten passwords through §7's calls, with mail read from a real SMTP server on loopback. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Paths } from '@portal/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AccountStore } from '../src/accounts/account-store.js';
+import { DEMO_ANSWER, DEMO_PASSWORD, DEMO_QUESTION } from '../src/features/demo/demo-data.js';
+import { OutboxStore } from '../src/mail/outbox-store.js';
+import { DIALECTS, accountRow, createTestApp, expectErrorShape, signInSequence, type TestApp, type TestClient } from './harness.js';
+import { TestSmtpServer, temporaryPasswordIn } from './smtp.js';
+
+async function browser(t: TestApp): Promise<TestClient> {
+  const client = t.client();
+  await client.get('/healthz');
+  return client;
+}
+
+async function ask(client: TestClient, userId: string, answer: string) {
+  const question = await client.post(Paths.securityQuestions, { json: { userId, locale: 'en_US' } });
+  expect(question.statusCode).toBe(200);
+  const { questionId, questionText } = question.json();
+  return client.post(Paths.temporaryPasswords, {
+    json: { userId, locale: 'en_US', cobrandName: 'harborbank', securityQuestionSTO: { questionId, questionText, questionResponse: answer } },
+  });
+}
+
+for (const dialect of DIALECTS) {
+  describe(dialect, () => {
+    let t: TestApp;
+    let smtp: TestSmtpServer;
+    beforeEach(async () => {
+      smtp = await new TestSmtpServer().start();
+      t = await createTestApp(dialect, { config: { smtpUrl: smtp.url } });
+    });
+    afterEach(async () => {
+      await t?.close();
+      await smtp?.stop();
+    });
+
+    it("shows the user's own question, and a stable decoy of the same shape for an unknown user ID", async () => {
+      const client = await browser(t);
+      const own = (await client.post(Paths.securityQuestions, { json: { userId: 'demopass', locale: 'en_US' } })).json();
+      expect(own).toEqual({ questionId: expect.stringMatching(/^q[0-9a-f]{23}$/), questionText: DEMO_QUESTION });
+      const decoy = (await client.post(Paths.securityQuestions, { json: 'nobody-here' })).json();
+      expect(decoy.questionId).toMatch(/^q[0-9a-f]{23}$/);
+      expect(decoy.questionText).toMatch(/\?$/);
+      expect((await client.post(Paths.securityQuestions, { json: 'nobody-here' })).json()).toEqual(decoy);
+    });
+
+    it('mails a temporary password for the right answer; it signs in once, to change password, and ends the old password', async () => {
+      const client = await browser(t);
+      const answer = await ask(client, 'demopass', '  HARBOR ');
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({});
+      const [mail] = await smtp.waitFor(1);
+      expect(mail!.to).toBe('demopass@example.com');
+      expect(mail!.subject).toBe('Harbor Bank Commercial Card: your temporary password');
+      expect(mail!.html).toContain('/sdportal/cobrands/harborbank/logo.jpg');
+      const temporary = temporaryPasswordIn(mail!);
+      expect(temporary).toMatch(/^(?=.*\d)(?=.*[A-Za-z]).{16}$/);
+
+      // Until it is used, the account's own password still works.
+      expect((await signInSequence(t.client(), 'demopass', DEMO_PASSWORD)).statusCode).toBe(200);
+      const used = await signInSequence(t.client(), 'demopass', temporary);
+      expect(used.statusCode).toBe(200);
+      expect(used.body).toBe('/public-portal-ui/change-password-component?ec=0x132120c8&cobrandHost=harborbank');
+      expect((await signInSequence(t.client(), 'demopass', DEMO_PASSWORD)).statusCode).toBe(401);
+    });
+
+    it('answers alike for a wrong answer, an unknown user, and locked, inactive or never-signed-in users, and mails none of them', async () => {
+      await new AccountStore(t.database.db).insert({ ...(await accountRow(t.database, 'demopass'))!, id: 'fresh-1', user_id: 'freshuser', user_id_key: 'freshuser', ldap_id: 'ufresh', last_signin_at: null });
+      const answers = [];
+      for (const [userId, answer] of [['demopass', 'wrong answer'], ['nobody-here', DEMO_ANSWER], ['demolocked', DEMO_ANSWER], ['demoinactive', DEMO_ANSWER], ['freshuser', DEMO_ANSWER]] as const) {
+        const response = await ask(await browser(t), userId, answer);
+        answers.push([response.statusCode, response.headers['content-type'], response.body]);
+      }
+      expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+      expect(answers[0]).toEqual([200, 'application/json; charset=utf-8', '{}']);
+      expect(await new OutboxStore(t.database.db, t.database.dialect).pending()).toBe(0);
+      expect(smtp.received).toEqual([]);
+    });
+
+    it('counts wrong answers toward the lock, and never changes the question after a wrong answer', async () => {
+      const client = await browser(t);
+      const first = (await client.post(Paths.securityQuestions, { json: 'demopass' })).json();
+      for (let i = 0; i < 6; i += 1) expect((await ask(client, 'demopass', `guess ${i}`)).statusCode).toBe(200);
+      expect((await client.post(Paths.securityQuestions, { json: 'demopass' })).json()).toEqual(first);
+      expect((await accountRow(t.database, 'demopass'))!.status).toBe('locked');
+      expect((await signInSequence(t.client(), 'demopass', DEMO_PASSWORD)).statusCode).toBe(401);
+      expect((await ask(client, 'demopass', DEMO_ANSWER)).statusCode).toBe(200);
+      expect(smtp.received).toEqual([]);
+    });
+
+    it('lets a temporary password expire after 30 minutes', async () => {
+      await ask(await browser(t), 'demopass', DEMO_ANSWER);
+      const temporary = temporaryPasswordIn((await smtp.waitFor(1))[0]!);
+      t.clock.advance(30 * 60_000);
+      expect((await signInSequence(t.client(), 'demopass', temporary)).statusCode).toBe(401);
+      expect((await signInSequence(t.client(), 'demopass', DEMO_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('accepts the same recovery at the forgotPassword path', async () => {
+      const client = await browser(t);
+      const { questionId } = (await client.post(Paths.securityQuestions, { json: 'demopass' })).json();
+      const response = await client.post(Paths.forgotPassword, { json: { userId: 'demopass', locale: 'en_US', securityQuestion: { questionId, questionResponse: DEMO_ANSWER } } });
+      expect(response.statusCode).toBe(200);
+      expect((await smtp.waitFor(1))[0]!.subject).toContain('temporary password');
+    });
+
+    it.each([
+      ['a missing answer', { userId: 'demopass', securityQuestionSTO: { questionId: 'q1' } }, 400],
+      ['an empty answer', { userId: 'demopass', securityQuestionSTO: { questionId: 'q1', questionResponse: '' } }, 400],
+      ['a missing user ID', { securityQuestionSTO: { questionId: 'q1', questionResponse: 'x' } }, 400],
+    ])('refuses %s in the error shape, changing nothing', async (_name, body, status) => {
+      const client = await browser(t);
+      const items = expectErrorShape(await client.post(Paths.temporaryPasswords, { json: body }), status);
+      expect(items[0]!.message.length).toBeGreaterThan(0);
+      expect((await accountRow(t.database, 'demopass'))!.failed_attempts).toBe(0);
+    });
+
+    it('refuses a recovery body that is not JSON with 415', async () => {
+      expectErrorShape(await (await browser(t)).post(Paths.securityQuestions, { form: { userId: 'demopass' } }), 415);
+    });
+  });
+}
+
+describe('mail that is never lost', () => {
+  it('keeps the mail while the SMTP server is down and delivers it once, when it comes back', async () => {
+    const smtp = await new TestSmtpServer().start();
+    const port = smtp.port;
+    await smtp.stop();
+    const t = await createTestApp('sqlite', { config: { smtpUrl: `smtp://127.0.0.1:${port}` } });
+    try {
+      await ask(await browser(t), 'demopass', DEMO_ANSWER);
+      const outbox = new OutboxStore(t.database.db, t.database.dialect);
+      await expect.poll(async () => (await t.database.db.selectFrom('mail_outbox').select('attempts').executeTakeFirstOrThrow()).attempts).toBeGreaterThan(0);
+      expect(await outbox.pending()).toBe(1);
+      const back = await new TestSmtpServer(port).start();
+      try {
+        t.clock.advance(10 * 60_000); // past the retry delay; the worker's next pass sends it
+        await expect.poll(async () => back.received.length, { timeout: 15_000, interval: 200 }).toBe(1);
+        expect(await outbox.pending()).toBe(0);
+        await new Promise((r) => setTimeout(r, 2_500));
+        expect(back.received).toHaveLength(1);
+      } finally {
+        await back.stop();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('writes mail as .eml files under DATA_DIR/outbox when no SMTP_URL is set', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      await ask(await browser(t), 'demopass', DEMO_ANSWER);
+      const dir = join(t.config.dataDir, 'outbox');
+      await expect.poll(() => { try { return readdirSync(dir).length; } catch { return 0; } }).toBe(1);
+      const eml = readFileSync(join(dir, readdirSync(dir)[0]!), 'utf8');
+      expect(eml).toContain('To: demopass@example.com');
+      expect(eml).toContain('Subject: Harbor Bank Commercial Card: your temporary password');
+    } finally {
+      await t.close();
+    }
+  });
+});

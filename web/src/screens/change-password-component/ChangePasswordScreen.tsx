@@ -1,0 +1,119 @@
+// Change-password screen (spec §2 "Change password screen", §4 change password, §5, §8 change-password errors).
+import { PASSWORD_RULES, Paths, passwordRuleResults, brokenPasswordRules, trimmed } from '@portal/contract';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { HttpError, call, getJson } from '../../api/client';
+import { signIn } from '../../api/sign-in';
+import { ErrorSummary, type PageError } from '../../components/ErrorSummary';
+import { PasswordField } from '../../components/Field';
+import { SessionWarning } from '../../components/SessionWarning';
+import { useForm, type FieldErrors } from '../../components/use-form';
+import { usePage } from '../../page/page-context';
+import { logErrorStatement } from '../../page/report';
+import { useErrorTitle } from '../../page/use-error-title';
+import { EC_ERRORS, EC_NOTICES, type ChangeField } from './change-password-rules';
+
+const FIELDS: readonly ChangeField[] = ['old', 'new1', 'new2'];
+const INITIAL: Record<ChangeField, string> = { old: '', new1: '', new2: '' };
+
+export function ChangePasswordScreen() {
+  const { t, cobrand, query } = usePage();
+  const userId = sessionStorage.getItem('userId') ?? '';
+  const myProfile = query.get('dest') === 'MyProfile';
+  const logoutAddress = `${Paths.logout}?cobrandHost=${encodeURIComponent(cobrand.name)}`;
+  const labels: Record<ChangeField, string> = { old: t('change.current'), new1: t('change.new'), new2: t('change.confirm') };
+  const [urls, setUrls] = useState<{ cancelPasswordReset: string; passwordResetProfile: string } | null>(null);
+  const [serverErrors, setServerErrors] = useState<FieldErrors<ChangeField>>(() => {
+    const ec = EC_ERRORS[query.get('ec') ?? ''];
+    return ec ? { [ec.field]: t(ec.key) } : {};
+  });
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [revision, setRevision] = useState(Object.keys(serverErrors).length ? 1 : 0);
+  const current = useRef<HTMLDivElement>(null);
+  const notice = EC_NOTICES[query.get('ec') ?? ''];
+
+  const validate = useCallback((values: Record<ChangeField, string>): FieldErrors<ChangeField> => {
+    const errors: FieldErrors<ChangeField> = {};
+    for (const field of FIELDS) if (!values[field]) errors[field] = t('field.required');
+    if (values.new1 && trimmed(values.new1).toLowerCase() === userId.toLowerCase()) errors.new1 = t('change.sameAsUserId');
+    else if (values.new1 && brokenPasswordRules(trimmed(values.new1), userId).length) errors.new1 = t('change.construction');
+    if (values.new1 && values.new2 && values.new1 !== values.new2) errors.new2 = t('change.mismatch');
+    return errors;
+  }, [t, userId]);
+  const form = useForm(INITIAL, validate);
+  const errors: FieldErrors<ChangeField> = { ...serverErrors, ...form.errors };
+  const summary: PageError[] = (submitted || Object.keys(serverErrors).length ? FIELDS : [])
+    .filter((f) => errors[f])
+    .map((f) => ({ target: f, fieldName: labels[f], description: errors[f] === t('field.required') ? t('field.required.named', labels[f]) : `${labels[f]}: ${errors[f]}` }));
+  useErrorTitle(t('page.title.change-password-component'), summary.length > 0);
+
+  useEffect(() => {
+    current.current?.querySelector('input')?.focus();
+    getJson<{ cancelPasswordReset: string; passwordResetProfile: string }>(Paths.changePasswordServiceUrls).then(setUrls).catch(() => undefined);
+  }, []);
+
+  const leave = (profileAddress: keyof NonNullable<typeof urls>) => location.assign(myProfile && urls ? urls[profileAddress] : logoutAddress);
+  const rules = passwordRuleResults(trimmed(form.values.new1), userId);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    setServerErrors({});
+    setSubmitted(true);
+    if (Object.keys(form.touchAll()).length > 0) return setRevision((r) => r + 1);
+    setSubmitting(true);
+    const newPassword = trimmed(form.values.new1);
+    try {
+      await call(Paths.changePassword, { method: 'POST', json: { userId, oldCredential: trimmed(form.values.old), newCredential: newPassword } });
+    } catch (error) {
+      setSubmitting(false);
+      const item = error instanceof HttpError && error.status === 400 ? error.body?.errors[0] : undefined;
+      if (item?.code === 'invalid.credentials' || item?.code === 'password.policy') {
+        const field: ChangeField = item.code === 'invalid.credentials' ? 'old' : 'new1';
+        form.reset();
+        setServerErrors({ [field]: item.code === 'invalid.credentials' ? item.message : t('change.construction') });
+        setRevision((r) => r + 1);
+        return;
+      }
+      logErrorStatement(`change password failed: HTTP ${error instanceof HttpError ? error.status : 'network'}`);
+      return leave('passwordResetProfile');
+    }
+    if (myProfile) return leave('cancelPasswordReset');
+    try {
+      location.assign(await signIn(userId, newPassword));
+    } catch {
+      location.assign(logoutAddress);
+    }
+  }
+
+  const field = (id: ChangeField, autoComplete: string, extra?: string) => (
+    <PasswordField id={id} label={labels[id]} value={form.values[id]} onValue={(v) => form.setValue(id, v)} onBlur={(e) => form.blur(id, e)}
+      error={errors[id]} autoComplete={autoComplete} {...(extra ? { describedBy: extra } : {})} />
+  );
+  return (
+    <div className="portal-change">
+      <h1 className="portal-heading">{t('change.heading')}</h1>
+      {notice && <p className="portal-change__notice">{t(notice)}</p>}
+      <ErrorSummary errors={summary} revision={revision} />
+      <form className="portal-form portal-change__form" noValidate onSubmit={onSubmit}>
+        <div ref={current}>{field('old', 'current-password')}</div>
+        <p className="portal-field__label" id="change-rules-title">{t('change.rulesTitle')}</p>
+        <ul className="portal-rules" id="change-rules" aria-labelledby="change-rules-title">
+          {PASSWORD_RULES.map((rule) => (
+            <li key={rule} className={`portal-rules__item${rules[rule] ? ' portal-rules__item--met' : ''}`}>
+              {t(`change.rule.${rule}`)}
+              <span className="portal-visually-hidden"> ({rules[rule] ? t('change.ruleMet') : t('change.ruleNotMet')})</span>
+            </li>
+          ))}
+        </ul>
+        {field('new1', 'new-password', 'change-rules')}
+        {field('new2', 'new-password')}
+        <div className="portal-actions">
+          <button type="submit" className="portal-button portal-button--primary" disabled={submitting}>{submitting ? t('change.saving') : t('change.submit')}</button>
+          <button type="button" className="portal-button portal-button--secondary" onClick={() => leave('cancelPasswordReset')}>{t('change.cancel')}</button>
+        </div>
+      </form>
+      <SessionWarning />
+    </div>
+  );
+}
