@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { MAX_PASSWORD_LENGTH, MAX_USER_ID_LENGTH } from './constants.js';
 import { isAllowedRedirect, trimmed, validateSignIn } from './validation.js';
 
-const ALLOWED = ['https://www.harborbank.example'];
+const ALLOWED = ['https://www.skerrymoor.example'];
 const SELF = 'https://portal.example.com';
 
 describe('isAllowedRedirect', () => {
   it.each([
     '/x',
-    '/public-portal-ui/change-password-component?ec=0x13212079&cobrandHost=harborbank',
-    'https://www.harborbank.example/home',
-    'https://www.harborbank.example',
+    '/public-portal-ui/change-password-component?ec=0x13212079&cobrandHost=skerrymoor',
+    'https://www.skerrymoor.example/home',
+    'https://www.skerrymoor.example',
     'https://portal.example.com/sdportal/platform/home',
   ])('accepts %j', (target) => {
     expect(isAllowedRedirect(target, ALLOWED, SELF)).toBe(true);
@@ -19,15 +19,15 @@ describe('isAllowedRedirect', () => {
   it.each([
     ['a protocol-relative address', '//evil.example/x'],
     ['a backslash after the slash', '/\\evil.example'],
-    ['a backslash in an allowed address', 'https://www.harborbank.example\\@evil.example/'],
+    ['a backslash in an allowed address', 'https://www.skerrymoor.example\\@evil.example/'],
     ['javascript:', 'javascript:alert(1)'],
     ['data:', 'data:text/html,<script>alert(1)</script>'],
     ['another origin', 'https://evil.example'],
-    ['an allowed host over another scheme', 'http://www.harborbank.example/'],
-    ['an allowed host on another port', 'https://www.harborbank.example:8443/'],
-    ['a look-alike host', 'https://www.harborbank.example.evil.example/'],
-    ['credentials in the URL', 'https://user:pass@www.harborbank.example/'],
-    ['a user name in the URL', 'https://www.harborbank.example@evil.example/'],
+    ['an allowed host over another scheme', 'http://www.skerrymoor.example/'],
+    ['an allowed host on another port', 'https://www.skerrymoor.example:8443/'],
+    ['a look-alike host', 'https://www.skerrymoor.example.evil.example/'],
+    ['credentials in the URL', 'https://user:pass@www.skerrymoor.example/'],
+    ['a user name in the URL', 'https://www.skerrymoor.example@evil.example/'],
     ['a newline', '/x\nLocation: https://evil.example'],
     ['a tab', '/\t/evil.example'],
     ['a NUL', '/x\u0000'],

@@ -16,7 +16,7 @@ export function portal(...args: string[]): string {
 export const PASSWORD = 'Portal-Demo-2026';
 
 /** A fresh active password user of the given cobrand, named after the test so runs never collide. */
-export function addUser(userId: string, cobrand = 'harborbank'): string {
+export function addUser(userId: string, cobrand = 'skerrymoor'): string {
   portal('users', 'add', userId, '--email', `${userId}@example.com`, '--cobrand', cobrand, '--password', PASSWORD);
   return userId;
 }

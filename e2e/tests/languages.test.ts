@@ -22,7 +22,7 @@ afterAll(async () => {
 describe('languages', () => {
   it('switches the page to the chosen language, remembers it for 90 days, and keeps it on the next visit', async () => {
     const { page, context, problems } = await openPage(browser);
-    await page.goto(signInUrl('cedarcredit'));
+    await page.goto(signInUrl('larchmere'));
     await page.getByLabel('Language').waitFor();
     await Promise.all([page.waitForEvent('load'), page.getByLabel('Language').selectOption('fr')]);
     await page.getByRole('button', { name: 'Log in securely' }).waitFor();
@@ -33,7 +33,7 @@ describe('languages', () => {
     const cookie = (await context.cookies()).find((c) => c.name === 'user_locale');
     expect(cookie?.value).toBe('fr');
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(89 * 24 * 3600);
-    await page.goto(signInUrl('cedarcredit'));
+    await page.goto(signInUrl('larchmere'));
     await page.locator('.portal-signin__submit').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
     await expectAccessible(page, 'the sign-in page in French');

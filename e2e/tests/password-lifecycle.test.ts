@@ -24,7 +24,7 @@ async function withPage(run: (tracked: TrackedPage) => Promise<void>): Promise<v
 }
 
 async function signIn(page: Page, userId: string, password: string): Promise<void> {
-  await page.goto(signInUrl('harborbank'));
+  await page.goto(signInUrl('skerrymoor'));
   await page.getByLabel('User ID').fill(userId);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -35,8 +35,8 @@ async function recoverableUser(page: Page, name: string): Promise<string> {
   const userId = addUser(`${name}${Date.now()}`);
   portal('users', 'set-question', userId, '--question', 'What was your first car?', '--answer', 'Blue Volvo');
   await signIn(page, userId, PASSWORD);
-  await page.waitForURL('**/sdportal/platform/home?cobrandHost=harborbank');
-  await page.goto(`${baseUrl()}/sdportal/logout?cobrandHost=harborbank`);
+  await page.waitForURL('**/sdportal/platform/home?cobrandHost=skerrymoor');
+  await page.goto(`${baseUrl()}/sdportal/logout?cobrandHost=skerrymoor`);
   return userId;
 }
 
@@ -50,9 +50,9 @@ describe('forgotten password', () => {
   it('recovers an account: user ID, question, mail, temporary password, new password, signed in', async () => {
     await withPage(async ({ page }) => {
       const userId = await recoverableUser(page, 'e2erecover');
-      await page.goto(signInUrl('harborbank'));
+      await page.goto(signInUrl('skerrymoor'));
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
-      await page.waitForURL('**/public-portal-ui/forgot-password-component?cobrandHost=harborbank&locale=en_US&nwflow=1');
+      await page.waitForURL('**/public-portal-ui/forgot-password-component?cobrandHost=skerrymoor&locale=en_US&nwflow=1');
       await page.getByRole('heading', { name: 'Forgotten your password?' }).waitFor();
       expect(await page.title()).toBe('Forgot password');
       await page.getByLabel('User ID').fill(userId);
@@ -75,14 +75,14 @@ describe('forgotten password', () => {
 
       await page.getByRole('link', { name: 'Return to login' }).click();
       await signIn(page, userId, temporary);
-      await page.waitForURL('**/public-portal-ui/change-password-component?ec=0x132120c8&cobrandHost=harborbank');
+      await page.waitForURL('**/public-portal-ui/change-password-component?ec=0x132120c8&cobrandHost=skerrymoor');
       await page.getByText('Initial Password has expired. Please enter a new password.').waitFor();
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('old');
       await expectAccessible(page, 'change password after a temporary password');
       await fillNewPassword(page, temporary, 'Northern-Lights-9');
       expect(await page.locator('.portal-rules__item--met').count()).toBe(4);
       await page.getByRole('button', { name: 'Save new password' }).click();
-      await page.waitForURL('**/sdportal/platform/home?cobrandHost=harborbank');
+      await page.waitForURL('**/sdportal/platform/home?cobrandHost=skerrymoor');
       await page.getByText(`Signed in as ${userId}`).waitFor();
       await waitForMail(`${userId}@example.com`, /password was changed/);
     });
@@ -90,12 +90,12 @@ describe('forgotten password', () => {
 
   it('shows the required error on the field and cancels back to the cobrand sign-in page', async () => {
     await withPage(async ({ page }) => {
-      await page.goto(`${baseUrl()}/public-portal-ui/forgot-password-component?cobrandHost=harborbank`);
+      await page.goto(`${baseUrl()}/public-portal-ui/forgot-password-component?cobrandHost=skerrymoor`);
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.locator('.portal-error-summary').getByRole('link', { name: 'User ID is required.' }).waitFor();
       await expectAccessible(page, 'forgot password with an error');
       await page.getByRole('link', { name: 'Cancel' }).click();
-      await page.waitForURL('**/public-portal-ui/login-signin-component?cobrandHost=harborbank');
+      await page.waitForURL('**/public-portal-ui/login-signin-component?cobrandHost=skerrymoor');
     });
   });
 });
@@ -106,7 +106,7 @@ describe('change password', () => {
       const userId = addUser(`e2echange${Date.now()}`);
       portal('users', 'expire-password', userId);
       await signIn(page, userId, PASSWORD);
-      await page.waitForURL('**/change-password-component?ec=0x13212079&cobrandHost=harborbank');
+      await page.waitForURL('**/change-password-component?ec=0x13212079&cobrandHost=skerrymoor');
       await page.getByText('Password has expired. Please enter a new password.').waitFor();
       const met = () => page.locator('.portal-rules__item--met').count();
       await page.getByLabel('New password', { exact: true }).fill('short');
@@ -134,8 +134,8 @@ describe('change password', () => {
       const userId = addUser(`e2eec${Date.now()}`);
       portal('users', 'expire-password', userId);
       await signIn(page, userId, PASSWORD);
-      await page.waitForURL('**/change-password-component?ec=0x13212079&cobrandHost=harborbank');
-      await page.goto(`${baseUrl()}/public-portal-ui/change-password-component?ec=0x38cf07ec&cobrandHost=harborbank`);
+      await page.waitForURL('**/change-password-component?ec=0x13212079&cobrandHost=skerrymoor');
+      await page.goto(`${baseUrl()}/public-portal-ui/change-password-component?ec=0x38cf07ec&cobrandHost=skerrymoor`);
       await page.locator('#new2-error').getByText('do not match').waitFor();
     });
   });
@@ -144,12 +144,12 @@ describe('change password', () => {
     await withPage(async ({ page }) => {
       const userId = addUser(`e2eprofile${Date.now()}`);
       await signIn(page, userId, PASSWORD);
-      await page.waitForURL('**/sdportal/platform/home?cobrandHost=harborbank');
+      await page.waitForURL('**/sdportal/platform/home?cobrandHost=skerrymoor');
       await page.getByRole('link', { name: 'Change password' }).click();
-      await page.waitForURL('**/change-password-component?cobrandHost=harborbank&dest=MyProfile');
+      await page.waitForURL('**/change-password-component?cobrandHost=skerrymoor&dest=MyProfile');
       await fillNewPassword(page, PASSWORD, 'Profile-Change-2026');
       await page.getByRole('button', { name: 'Save new password' }).click();
-      await page.waitForURL('**/sdportal/platform/home?cobrandHost=harborbank');
+      await page.waitForURL('**/sdportal/platform/home?cobrandHost=skerrymoor');
       await page.getByText(`Signed in as ${userId}`).waitFor();
     });
   });

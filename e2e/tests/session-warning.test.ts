@@ -12,7 +12,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const HOME = '**/sdportal/platform/home?cobrandHost=harborbank';
+const HOME = '**/sdportal/platform/home?cobrandHost=skerrymoor';
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Your session is about to expire' });
 const activeText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 
@@ -20,7 +20,7 @@ const activeText = (page: Page) => page.evaluate(() => document.activeElement?.t
 async function signedIn(): Promise<{ context: BrowserContext; page: Page; problems: string[]; firstIdleExpiresAt: number }> {
   const { context, page, problems } = await openPage(browser);
   await context.clock.install();
-  await page.goto(signInUrl('harborbank'));
+  await page.goto(signInUrl('skerrymoor'));
   await page.getByLabel('User ID').fill('demopass');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   const ping = page.waitForResponse('**/sdportal/rest/sessionExpire/pingPortal.json');
@@ -57,7 +57,7 @@ describe('session expiry warning', () => {
     await page.clock.fastForward('03:41');
     await dialog(page).waitFor();
     await page.clock.fastForward('01:20');
-    await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=harborbank');
+    await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
     expect(await page.evaluate(async () => (await fetch('/sdportal/rest/session')).status)).toBe(401);
     await context.close();
   });
@@ -85,7 +85,7 @@ describe('session expiry warning', () => {
     // The session ends at the service (as if it had timed out there); Continue's ping is then refused.
     await page.evaluate(() => fetch('/sdportal/logout', { headers: { 'X-Requested-With': 'XMLHttpRequest' } }));
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=harborbank');
+    await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
     await context.close();
   });
 
@@ -123,8 +123,8 @@ describe('session expiry warning', () => {
     await page.clock.fastForward('03:45');
     await dialog(second).waitFor();
     await second.getByRole('button', { name: 'Log out' }).click();
-    await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=harborbank');
-    await second.waitForURL('**/public-portal-ui/logout-component?cobrandHost=harborbank');
+    await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
+    await second.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
     await context.close();
   });
 });

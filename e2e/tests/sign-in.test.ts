@@ -31,22 +31,22 @@ async function submit(page: TrackedPage['page'], userId: string, password: strin
 describe('sign-in screen', () => {
   it("shows the cobrand's heading, logo, links, footer and language choice, and passes axe", async () => {
     await withPage(async ({ page }) => {
-      await page.goto(signInUrl('harborbank'));
+      await page.goto(signInUrl('skerrymoor'));
       const heading = page.getByRole('heading', { level: 1 });
-      await expect.poll(() => heading.textContent()).toBe('Sign in to Harbor Bank Commercial Card');
-      expect(await page.title()).toBe('Sign in to Harbor Bank Commercial Card');
-      expect(await page.getByRole('img', { name: 'Harbor Bank Commercial Card logo' }).getAttribute('src')).toBe('/sdportal/cobrands/harborbank/logo.jpg');
+      await expect.poll(() => heading.textContent()).toBe('Sign in to Skerrymoor Bank Commercial Card');
+      expect(await page.title()).toBe('Sign in to Skerrymoor Bank Commercial Card');
+      expect(await page.getByRole('img', { name: 'Skerrymoor Bank Commercial Card logo' }).getAttribute('src')).toBe('/sdportal/cobrands/skerrymoor/logo.jpg');
       await expect.poll(() => page.getByText('All fields are required.').isVisible()).toBe(true);
       const forgot = await page.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href');
-      expect(forgot).toBe('/sdportal/forgotPassword.view?cobrandHost=harborbank&locale=en_US&nwflow=1');
+      expect(forgot).toBe('/sdportal/forgotPassword.view?cobrandHost=skerrymoor&locale=en_US&nwflow=1');
       expect(await page.getByRole('link', { name: 'Company self-registration' }).count()).toBe(1);
       expect(await page.getByRole('link', { name: 'Apply for a new card account' }).getAttribute('href'))
-        .toBe('/sdram/prospectiveaccountcontroller/newAccountApplicationRequestForm.view?cobrandHost=harborbank&locale=en_US');
+        .toBe('/sdram/prospectiveaccountcontroller/newAccountApplicationRequestForm.view?cobrandHost=skerrymoor&locale=en_US');
       const footerLinks = page.locator('.portal-footer__link');
       expect(await footerLinks.allTextContents()).toEqual([
-        'Privacy Policy', 'Terms of Use', 'Cookie Notice', 'Security', 'Accessibility', 'Program Manager', 'Harbor Group', 'Disclaimer',
+        'Privacy Policy', 'Terms of Use', 'Cookie Notice', 'Security', 'Accessibility', 'Program Manager', 'Skerrymoor Group', 'Disclaimer',
       ]);
-      expect(await page.getByRole('link', { name: 'Cookie Notice' }).getAttribute('href')).toBe('https://www.harborbank.example/cookies');
+      expect(await page.getByRole('link', { name: 'Cookie Notice' }).getAttribute('href')).toBe('https://www.skerrymoor.example/cookies');
       expect(await page.locator('.portal-footer__authorization-text').textContent())
         .toBe('This system is for authorised users only. Activity may be monitored and recorded.');
       expect(await page.getByRole('img', { name: 'Sentrel Access Assurance logo' }).getAttribute('src')).toBe('/sdportal/footers/assets/warning-shield.png');
@@ -61,28 +61,28 @@ describe('sign-in screen', () => {
 
   it('hides the self-registration and application links for a cobrand without them and uses its own button label', async () => {
     await withPage(async ({ page }) => {
-      await page.goto(signInUrl('cedarcredit'));
-      await page.getByRole('heading', { name: 'Welcome to Cedar Credit Union Spend Manager' }).waitFor();
+      await page.goto(signInUrl('larchmere'));
+      await page.getByRole('heading', { name: 'Welcome to Larchmere Credit Union Spend Manager' }).waitFor();
       expect(await page.getByRole('link', { name: 'Company self-registration' }).count()).toBe(0);
       expect(await page.getByRole('link', { name: 'Apply for a new card account' }).count()).toBe(0);
       expect(await page.getByRole('link', { name: 'Cardholder self-registration' }).count()).toBe(1);
       expect(await page.getByRole('button', { name: 'Log in securely' }).count()).toBe(1);
       // The cobrand's first language is en_GB: the locale cookie is set to it (§4).
       expect(await page.getByLabel('Language').inputValue()).toBe('en_GB');
-      await expectAccessible(page, 'the cedarcredit sign-in page');
+      await expectAccessible(page, 'the larchmere sign-in page');
     });
   });
 
   it('lists each empty field in the error summary, focuses the summary, and links focus the fields', async () => {
     await withPage(async ({ page }) => {
-      await page.goto(signInUrl('harborbank'));
+      await page.goto(signInUrl('skerrymoor'));
       await page.getByRole('button', { name: 'Sign in' }).click();
       const summary = page.locator('.portal-error-summary');
       await summary.waitFor();
       expect(await summary.getByRole('heading').textContent()).toBe('There are 2 problems');
       expect(await summary.getByRole('link').allTextContents()).toEqual(['User ID is required.', 'Password is required.']);
       expect(await page.evaluate(() => document.activeElement?.className)).toContain('portal-error-summary');
-      expect(await page.title()).toBe('Error: Sign in to Harbor Bank Commercial Card');
+      expect(await page.title()).toBe('Error: Sign in to Skerrymoor Bank Commercial Card');
       expect(await page.getByLabel('User ID').getAttribute('aria-invalid')).toBe('true');
       expect(await page.getByLabel('User ID').getAttribute('aria-describedby')).toBe('userId-error');
       expect(await page.locator('#userId-error').textContent()).toBe('Error: The above field is required.');
@@ -97,7 +97,7 @@ describe('sign-in screen', () => {
 
   it('shows the required error on leaving an empty field', async () => {
     await withPage(async ({ page }) => {
-      await page.goto(signInUrl('harborbank'));
+      await page.goto(signInUrl('skerrymoor'));
       await page.getByLabel('User ID').focus();
       await page.keyboard.press('Tab');
       await page.locator('#userId-error').waitFor();
@@ -108,7 +108,7 @@ describe('sign-in screen', () => {
 
   it('signs a password user in with the keyboard alone and lands on the signed-in page', async () => {
     await withPage(async ({ page }) => {
-      await page.goto(signInUrl('harborbank'));
+      await page.goto(signInUrl('skerrymoor'));
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.keyboard.press('Tab'); // skip link
       await page.keyboard.press('Tab');
@@ -123,7 +123,7 @@ describe('sign-in screen', () => {
       await page.keyboard.press('Enter');
       expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('password');
       await page.keyboard.press('Tab');
-      await Promise.all([page.waitForURL('**/sdportal/platform/home?cobrandHost=harborbank'), page.keyboard.press('Enter')]);
+      await Promise.all([page.waitForURL('**/sdportal/platform/home?cobrandHost=skerrymoor'), page.keyboard.press('Enter')]);
       await page.getByText('Signed in as demopass').waitFor();
       expect(await page.title()).toBe('Signed in');
       await expectAccessible(page, 'the signed-in page');
@@ -135,7 +135,7 @@ describe('sign-in screen', () => {
       const refusals: [string, string][] = [['demopass', 'not-the-password'], ['nobody-at-all', PASSWORD], ['demolocked', PASSWORD], ['demoinactive', PASSWORD]];
       const texts: string[] = [];
       for (const [userId, password] of refusals) {
-        await page.goto(signInUrl('harborbank'));
+        await page.goto(signInUrl('skerrymoor'));
         await submit(page, userId, password);
         const summary = page.locator('.portal-error-summary');
         await summary.waitFor();
@@ -153,7 +153,7 @@ describe('sign-in screen', () => {
 
   it('shows the invalid-login error at load when invalidLogin=true', async () => {
     await withPage(async ({ page }) => {
-      await page.goto(signInUrl('harborbank', '&invalidLogin=true'));
+      await page.goto(signInUrl('skerrymoor', '&invalidLogin=true'));
       await page.locator('.portal-error-summary').getByRole('heading', { name: 'Invalid Login' }).waitFor();
     });
   });
@@ -162,26 +162,26 @@ describe('sign-in screen', () => {
     const userId = addUser(`e2elock${Date.now()}`);
     await withPage(async ({ page }) => {
       for (let attempt = 1; attempt <= 6; attempt += 1) {
-        await page.goto(signInUrl('harborbank'));
+        await page.goto(signInUrl('skerrymoor'));
         await submit(page, userId, `wrong-${attempt}`);
         await page.locator('.portal-error-summary').waitFor();
       }
-      await page.goto(signInUrl('harborbank'));
+      await page.goto(signInUrl('skerrymoor'));
       await submit(page, userId, PASSWORD);
       await page.locator('.portal-error-summary').getByRole('heading', { name: 'Invalid Login' }).waitFor();
       expect(portal('users', 'list')).toMatch(new RegExp(`${userId}\\s+locked`));
       portal('users', 'unlock', userId);
-      await page.goto(signInUrl('harborbank'));
+      await page.goto(signInUrl('skerrymoor'));
       await submit(page, userId, PASSWORD);
-      await page.waitForURL('**/sdportal/platform/home?cobrandHost=harborbank');
+      await page.waitForURL('**/sdportal/platform/home?cobrandHost=skerrymoor');
     });
   });
 
   it('sends a user whose password expired to the change-password route', async () => {
     await withPage(async ({ page }) => {
-      await page.goto(signInUrl('harborbank'));
+      await page.goto(signInUrl('skerrymoor'));
       await submit(page, 'demoexpired', PASSWORD);
-      await page.waitForURL('**/public-portal-ui/change-password-component?ec=0x13212079&cobrandHost=harborbank');
+      await page.waitForURL('**/public-portal-ui/change-password-component?ec=0x13212079&cobrandHost=skerrymoor');
       await page.getByRole('heading', { name: 'Create a new password' }).waitFor();
       await page.getByText('Password has expired. Please enter a new password.').waitFor();
     });
@@ -189,10 +189,10 @@ describe('sign-in screen', () => {
 
   it('redirects a single sign-on cobrand to its identity provider at once', async () => {
     await withPage(async ({ page }) => {
-      await page.goto(signInUrl('summitsso'));
-      await page.waitForURL('**/sdportal/platform/identity-provider?cobrandHost=summitsso');
+      await page.goto(signInUrl('veltmoor'));
+      await page.waitForURL('**/sdportal/platform/identity-provider?cobrandHost=veltmoor');
       await page.getByRole('heading', { name: 'Single sign-on' }).waitFor();
-      expect(await page.getByText('identity provider of Summit Trust Corporate Card').count()).toBe(1);
+      expect(await page.getByText('identity provider of Veltmoor Trust Corporate Card').count()).toBe(1);
       await expectAccessible(page, 'the identity-provider stand-in');
     });
   });
@@ -212,29 +212,29 @@ describe('sign-in screen', () => {
 describe('logout', () => {
   it('logs out from the signed-in page, confirms it, and the return button leads back to sign-in', async () => {
     await withPage(async ({ page }) => {
-      await page.goto(signInUrl('harborbank'));
+      await page.goto(signInUrl('skerrymoor'));
       await submit(page, 'demopass', PASSWORD);
-      await page.waitForURL('**/sdportal/platform/home?cobrandHost=harborbank');
+      await page.waitForURL('**/sdportal/platform/home?cobrandHost=skerrymoor');
       await page.getByRole('link', { name: 'Log out' }).click();
-      await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=harborbank');
+      await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
       await page.getByText('You have been logged out.').waitFor();
       expect(await page.title()).toBe('Logged out');
       await expectAccessible(page, 'the logout page');
-      await page.goto(`${baseUrl()}/sdportal/platform/home?cobrandHost=harborbank`);
-      await page.waitForURL('**/public-portal-ui/login-signin-component?cobrandHost=harborbank');
-      await page.goto(`${baseUrl()}/public-portal-ui/logout-component?cobrandHost=harborbank`);
+      await page.goto(`${baseUrl()}/sdportal/platform/home?cobrandHost=skerrymoor`);
+      await page.waitForURL('**/public-portal-ui/login-signin-component?cobrandHost=skerrymoor');
+      await page.goto(`${baseUrl()}/public-portal-ui/logout-component?cobrandHost=skerrymoor`);
       await page.getByRole('link', { name: 'Return to login screen' }).click();
-      await page.waitForURL('**/public-portal-ui/login-signin-component?cobrandHost=harborbank');
+      await page.waitForURL('**/public-portal-ui/login-signin-component?cobrandHost=skerrymoor');
     });
   });
 
   it('sends an unknown address to the logout address in production, ending the session', async () => {
     await withPage(async ({ page }) => {
-      await page.goto(signInUrl('harborbank'));
+      await page.goto(signInUrl('skerrymoor'));
       await submit(page, 'demopass', PASSWORD);
-      await page.waitForURL('**/sdportal/platform/home?cobrandHost=harborbank');
+      await page.waitForURL('**/sdportal/platform/home?cobrandHost=skerrymoor');
       await page.goto(`${baseUrl()}/public-portal-ui/no-such-screen`);
-      await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=harborbank');
+      await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
       const session = await page.evaluate(async () => (await fetch('/sdportal/rest/session')).status);
       expect(session).toBe(401);
     });

@@ -25,7 +25,7 @@ export async function importCatalogue(database: PortalDatabase, dir = CATALOGUE_
 }
 
 export async function bootstrap(config: Config, database: PortalDatabase, warn: (m: string) => void): Promise<{ seeded: boolean }> {
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, database.schema);
   const store = new CobrandStore(database.db);
   // Records stored before footers were resolved at import cannot be answered: load the catalogue again.
   if ((await store.list()).length === 0 || !(await store.isCurrentFormat())) await importCatalogue(database);

@@ -34,9 +34,9 @@ for (const dialect of DIALECTS) {
       expect(response.statusCode).toBe(200);
       expect((await signInSequence(t.client(), 'demoexpired', DEMO_PASSWORD)).statusCode).toBe(401);
       const signedIn = await signInSequence(t.client(), 'demoexpired', 'Harbour-Light-77');
-      expect(signedIn.body).toBe('/sdportal/platform/home?cobrandHost=harborbank');
+      expect(signedIn.body).toBe('/sdportal/platform/home?cobrandHost=skerrymoor');
       const [mail] = await smtp.waitFor(1);
-      expect(mail!.subject).toBe('Harbor Bank Commercial Card: your password was changed');
+      expect(mail!.subject).toBe('Skerrymoor Bank Commercial Card: your password was changed');
       expect(mail!.text).toContain('The password for user ID demoexpired was changed on');
     });
 
@@ -109,8 +109,8 @@ for (const dialect of DIALECTS) {
       expectErrorShape(await change(anonymous, DEMO_PASSWORD, 'Harbour-Light-77'), 401, 'unauthenticated');
       const client = await mustChange();
       expect((await client.get(Paths.changePasswordServiceUrls)).json()).toEqual({
-        cancelPasswordReset: '/sdportal/platform/home?cobrandHost=harborbank',
-        passwordResetProfile: '/sdportal/platform/home?cobrandHost=harborbank',
+        cancelPasswordReset: '/sdportal/platform/home?cobrandHost=skerrymoor',
+        passwordResetProfile: '/sdportal/platform/home?cobrandHost=skerrymoor',
       });
     });
   });

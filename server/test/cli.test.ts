@@ -30,14 +30,14 @@ describe('portal CLI', () => {
   it('migrates, imports the catalogue and lists the cobrands', () => {
     expect(portal('db', 'migrate').stdout).toContain('Applied migrations: 2026_11_21_1000_create_core_tables');
     expect(portal('db', 'migrate').stdout).toContain('The database is up to date.');
-    expect(portal('cobrands', 'import').stdout).toMatch(/Imported \d+ cobrands: .*harborbank/);
-    expect(portal('cobrands', 'list').stdout).toMatch(/harborbank\s+HRB/);
+    expect(portal('cobrands', 'import').stdout).toMatch(/Imported \d+ cobrands: .*skerrymoor/);
+    expect(portal('cobrands', 'list').stdout).toMatch(/skerrymoor\s+SKM/);
   });
 
   it('adds a user, then expires its password and deactivates it, printing each change', () => {
-    expect(portal('users', 'add', 'clerk01', '--email', 'clerk01@example.com', '--cobrand', 'harborbank', '--password', 'Clerk-Password-2026').stdout)
+    expect(portal('users', 'add', 'clerk01', '--email', 'clerk01@example.com', '--cobrand', 'skerrymoor', '--password', 'Clerk-Password-2026').stdout)
       .toContain('Added user clerk01.');
-    expect(portal('users', 'list').stdout).toMatch(/clerk01\s+active\s+password\s+password current\s+harborbank/);
+    expect(portal('users', 'list').stdout).toMatch(/clerk01\s+active\s+password\s+password current\s+skerrymoor/);
     expect(portal('users', 'expire-password', 'clerk01').stdout).toContain('Expired the password of clerk01');
     expect(portal('users', 'list').stdout).toMatch(/clerk01\s+active\s+password\s+password expired/);
     expect(portal('users', 'deactivate', 'clerk01').stdout).toContain('Deactivated clerk01');
@@ -54,7 +54,7 @@ describe('portal CLI', () => {
   });
 
   it('gives a user added without a password a temporary one that must be changed', () => {
-    const { stdout } = portal('users', 'add', 'clerk02', '--email', 'clerk02@example.com', '--cobrand', 'cedarcredit');
+    const { stdout } = portal('users', 'add', 'clerk02', '--email', 'clerk02@example.com', '--cobrand', 'larchmere');
     expect(stdout).toMatch(/Added user clerk02 with temporary password \S{12,20} \(to be changed at first sign-in\)/);
     expect(portal('users', 'list').stdout).toMatch(/clerk02\s+active\s+password\s+password temporary/);
   });
@@ -64,9 +64,9 @@ describe('portal CLI', () => {
     [['users', 'frob'], 'unknown command "users frob"'],
     [['users', 'unlock'], 'a user ID is required'],
     [['users', 'unlock', 'nobody-here'], 'no user "nobody-here"'],
-    [['users', 'add', 'x1', '--cobrand', 'harborbank'], '--email <address> is required'],
+    [['users', 'add', 'x1', '--cobrand', 'skerrymoor'], '--email <address> is required'],
     [['users', 'add', 'x1', '--email', 'x1@example.com', '--cobrand', 'no-such-bank'], 'no cobrand "no-such-bank"'],
-    [['users', 'add', 'clerk01', '--email', 'c@example.com', '--cobrand', 'harborbank'], 'user "clerk01" already exists'],
+    [['users', 'add', 'clerk01', '--email', 'c@example.com', '--cobrand', 'skerrymoor'], 'user "clerk01" already exists'],
     [['users', 'list', '--colour'], "Unknown option '--colour'"],
     [['users', 'unlock', 'clerk01'], 'user "clerk01" is not locked (inactive)'],
   ])('refuses %j with a message and the usage, exiting non-zero', (args, message) => {

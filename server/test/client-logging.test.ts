@@ -44,7 +44,7 @@ for (const dialect of DIALECTS) {
         await expect.poll(() => records().length).toBe(2);
         const written = records();
         expect(written.map((r) => [r.level, r.client.message])).toEqual([[50, 'change password failed'], [30, 'loaded']]);
-        expect(written[0]!.client).toMatchObject({ source: 'uiLogEntries', cobrand: 'harborbank', attributes: [{ key: 'screen', value: 'change-password' }] });
+        expect(written[0]!.client).toMatchObject({ source: 'uiLogEntries', cobrand: 'skerrymoor', attributes: [{ key: 'screen', value: 'change-password' }] });
         expect(written[0]!.reqId).toMatch(/^[0-9a-f-]{36}$/);
       });
     });

@@ -74,17 +74,17 @@ describe('the shipped catalogue', () => {
     expect(new Set(variants.map((v) => v.layout))).toEqual(new Set(['inline', 'stacked', 'columns']));
   });
 
-  it('keeps the demo cobrands: harborbank with every link, cedarcredit with neither registration, summitsso with SSO', () => {
-    const harbor = RECORDS.get('harborbank')!.cobrand;
+  it('keeps the demo cobrands: skerrymoor with every link, larchmere with neither registration, veltmoor with SSO', () => {
+    const harbor = RECORDS.get('skerrymoor')!.cobrand;
     expect(VARIANTS.get(harbor.footerVariant)!.links).toEqual([...FOOTER_LINK_KEYS]);
     expect(harbor).toMatchObject({ companySelfRegisterSupported: true, prospectiveAccountApplicationSupported: true });
-    const cedar = RECORDS.get('cedarcredit')!;
+    const cedar = RECORDS.get('larchmere')!;
     expect(cedar.cobrand).toMatchObject({ companySelfRegisterSupported: false, prospectiveAccountApplicationSupported: false, signInButtonLabel: 'Log in securely' });
     expect(Object.keys(cedar.locales)[0]).toBe('en_GB');
-    expect(RECORDS.get('summitsso')!.cobrand.fssoRedirectUrl).toBe('/sdportal/platform/identity-provider?cobrandHost=summitsso');
+    expect(RECORDS.get('veltmoor')!.cobrand.fssoRedirectUrl).toBe('/sdportal/platform/identity-provider?cobrandHost=veltmoor');
     expect(RECORDS.get('default')!.cobrand.footerVariant).toBe('default');
     // §2: one cobrand has a special button label
-    expect([...RECORDS.values()].filter((r) => r.cobrand.signInButtonLabel !== null).map((r) => r.cobrand.name)).toEqual(['cedarcredit']);
+    expect([...RECORDS.values()].filter((r) => r.cobrand.signInButtonLabel !== null).map((r) => r.cobrand.name)).toEqual(['larchmere']);
   });
 
   it('names only made-up addresses: every absolute address is on an .example domain', () => {
@@ -154,22 +154,22 @@ for (const dialect of DIALECTS) {
         const here = new CobrandDirectory(store, test.clock.now);
         const elsewhere = new CobrandDirectory(store, test.clock.now);
         const client = test.client();
-        const before = await client.get(Paths.cobrand('harborbank'));
-        expect((await here.find('harborbank'))!.record.cobrand.appName).toBe('Harbor Bank Commercial Card');
-        expect((await elsewhere.find('harborbank'))!.record.cobrand.appName).toBe('Harbor Bank Commercial Card');
+        const before = await client.get(Paths.cobrand('skerrymoor'));
+        expect((await here.find('skerrymoor'))!.record.cobrand.appName).toBe('Skerrymoor Bank Commercial Card');
+        expect((await elsewhere.find('skerrymoor'))!.record.cobrand.appName).toBe('Skerrymoor Bank Commercial Card');
 
-        copy.edit('harborbank', (r) => { r.cobrand.appName = 'Harbor Bank Card Centre'; r.cobrand.termsOfUse = 'Website Terms'; });
+        copy.edit('skerrymoor', (r) => { r.cobrand.appName = 'Skerrymoor Bank Card Centre'; r.cobrand.termsOfUse = 'Website Terms'; });
         await importCatalogue(test.database, copy.cobrands, { directory: here, now: test.clock.now() });
 
-        expect((await here.find('harborbank'))!.record.cobrand.appName).toBe('Harbor Bank Card Centre');
-        expect((await elsewhere.find('harborbank'))!.record.cobrand.appName).toBe('Harbor Bank Commercial Card');
+        expect((await here.find('skerrymoor'))!.record.cobrand.appName).toBe('Skerrymoor Bank Card Centre');
+        expect((await elsewhere.find('skerrymoor'))!.record.cobrand.appName).toBe('Skerrymoor Bank Commercial Card');
         test.clock.advance(CACHE_MS);
-        expect((await elsewhere.find('harborbank'))!.footer.links[1]).toEqual({ key: 'termsOfUse', text: 'Website Terms', url: 'https://www.harborbank.example/terms' });
+        expect((await elsewhere.find('skerrymoor'))!.footer.links[1]).toEqual({ key: 'termsOfUse', text: 'Website Terms', url: 'https://www.skerrymoor.example/terms' });
 
-        const after = await client.get(Paths.cobrand('harborbank'), { headers: { 'if-none-match': before.headers.etag as string } });
+        const after = await client.get(Paths.cobrand('skerrymoor'), { headers: { 'if-none-match': before.headers.etag as string } });
         expect(after.statusCode).toBe(200);
         expect(after.headers.etag).not.toBe(before.headers.etag);
-        expect(after.json<Cobrand>().appName).toBe('Harbor Bank Card Centre');
+        expect(after.json<Cobrand>().appName).toBe('Skerrymoor Bank Card Centre');
       } finally {
         rmSync(copy.root, { recursive: true, force: true });
         await test.close();
@@ -180,13 +180,13 @@ for (const dialect of DIALECTS) {
       const test = await createTestApp(dialect);
       try {
         // A record as stored before footers were variants: the catalogue record alone, with an inline footer.
-        const old = { ...RECORDS.get('harborbank'), cobrand: { name: 'harborbank', footer: { layout: 'inline', links: [] } } };
-        await test.database.db.updateTable('cobrand').set({ record: JSON.stringify(old), version: 'old' }).where('name', '=', 'harborbank').execute();
+        const old = { ...RECORDS.get('skerrymoor'), cobrand: { name: 'skerrymoor', footer: { layout: 'inline', links: [] } } };
+        await test.database.db.updateTable('cobrand').set({ record: JSON.stringify(old), version: 'old' }).where('name', '=', 'skerrymoor').execute();
         const store = new CobrandStore(test.database.db);
         expect(await store.isCurrentFormat()).toBe(false);
         await bootstrap(test.config, test.database, () => {});
         expect(await store.isCurrentFormat()).toBe(true);
-        expect((await store.find('harborbank'))!.footer.links).toHaveLength(8);
+        expect((await store.find('skerrymoor'))!.footer.links).toHaveLength(8);
       } finally {
         await test.close();
       }
@@ -196,9 +196,9 @@ for (const dialect of DIALECTS) {
       const test = await createTestApp(dialect);
       const copy = catalogueCopy();
       try {
-        copy.edit('harborbank', (r) => { r.cobrand.appName = 'Changed'; r.cobrand.termsOfUseUrl = 'http://www.harborbank.example/terms'; });
-        copy.edit('cedarcredit', (r) => { r.cobrand.footerVariant = 'no-such-variant'; });
-        copy.edit('summitsso', (r) => { r.cobrand.security = null; r.cobrand.signInToLabel = ''; });
+        copy.edit('skerrymoor', (r) => { r.cobrand.appName = 'Changed'; r.cobrand.termsOfUseUrl = 'http://www.skerrymoor.example/terms'; });
+        copy.edit('larchmere', (r) => { r.cobrand.footerVariant = 'no-such-variant'; });
+        copy.edit('veltmoor', (r) => { r.cobrand.security = null; r.cobrand.signInToLabel = ''; });
         copy.edit('alderquay', (r) => { r.cobrand.disclaimerUrl = '//elsewhere.example/x'; r.allowedOrigins.push('ftp://files.example'); });
         cpSync(join(copy.cobrands, 'default'), join(copy.cobrands, 'newbank'), { recursive: true });
         copy.edit('newbank', (r) => { r.cobrand.name = 'newbank'; r.cobrand.abbreviation = 'NEWB'; });
@@ -207,9 +207,9 @@ for (const dialect of DIALECTS) {
         const failure = await importCatalogue(test.database, copy.cobrands).then(() => null, (error: Error) => error.message);
         const file = (id: string) => join(copy.cobrands, id, 'cobrand.json');
         const expected = [
-          `${file('harborbank')}: /cobrand/termsOfUseUrl "http://www.harborbank.example/terms" must be https:// or a path starting with one "/"`,
-          `${file('cedarcredit')}: /cobrand/footerVariant "no-such-variant" is not a footer variant`,
-          `${file('summitsso')}: /cobrand/signInToLabel`,
+          `${file('skerrymoor')}: /cobrand/termsOfUseUrl "http://www.skerrymoor.example/terms" must be https:// or a path starting with one "/"`,
+          `${file('larchmere')}: /cobrand/footerVariant "no-such-variant" is not a footer variant`,
+          `${file('veltmoor')}: /cobrand/signInToLabel`,
           `${file('alderquay')}: /allowedOrigins/1`,
           `${join(copy.root, 'footers', 'broken.json')}: /links/1`,
         ];
@@ -217,15 +217,15 @@ for (const dialect of DIALECTS) {
         expect(failure).toMatch(/nothing was imported/);
 
         // Fixing the schema errors reveals the checks that need a readable record.
-        copy.edit('summitsso', (r) => { r.cobrand.signInToLabel = 'Sign in to'; });
+        copy.edit('veltmoor', (r) => { r.cobrand.signInToLabel = 'Sign in to'; });
         copy.edit('alderquay', (r) => { r.allowedOrigins.pop(); });
         const second = await importCatalogue(test.database, copy.cobrands).then(() => null, (error: Error) => error.message);
-        expect(second).toContain(`${file('summitsso')}: /cobrand/security is required by footer variant "privacy-security"`);
+        expect(second).toContain(`${file('veltmoor')}: /cobrand/security is required by footer variant "privacy-security"`);
         expect(second).toContain(`${file('alderquay')}: /cobrand/disclaimerUrl "//elsewhere.example/x" must be https:// or a path starting with one "/"`);
 
         const store = new CobrandStore(test.database.db);
         expect(await store.find('newbank')).toBeNull();
-        expect((await store.find('harborbank'))!.record.cobrand.appName).toBe('Harbor Bank Commercial Card');
+        expect((await store.find('skerrymoor'))!.record.cobrand.appName).toBe('Skerrymoor Bank Commercial Card');
         expect((await store.list()).length).toBe(57);
       } finally {
         rmSync(copy.root, { recursive: true, force: true });
@@ -253,9 +253,9 @@ describe('portal cobrands commands', () => {
   it('imports the catalogue, lists every cobrand, and exports a record exactly as its cobrand.json holds it', () => {
     expect(portal('cobrands', 'import').stdout).toContain('Imported 57 cobrands:');
     expect(portal('cobrands', 'list').stdout.trim().split('\n')).toHaveLength(57);
-    const exported = portal('cobrands', 'export', 'cedarcredit');
+    const exported = portal('cobrands', 'export', 'larchmere');
     expect(exported.status).toBe(0);
-    expect(JSON.parse(exported.stdout)).toEqual(RECORDS.get('cedarcredit'));
+    expect(JSON.parse(exported.stdout)).toEqual(RECORDS.get('larchmere'));
   });
 
   it('refuses to export an unknown cobrand with the usage, exiting 2', () => {
@@ -270,14 +270,14 @@ describe('portal cobrands commands', () => {
   it('reports every bad field of a bad catalogue by file and field, exits 1, and leaves the cobrands as they were', () => {
     const copy = catalogueCopy();
     try {
-      copy.edit('harborbank', (r) => { r.cobrand.appName = 'Changed'; r.cobrand.privacyPolicyUrl = 'javascript:alert(1)'; });
+      copy.edit('skerrymoor', (r) => { r.cobrand.appName = 'Changed'; r.cobrand.privacyPolicyUrl = 'javascript:alert(1)'; });
       copy.edit('wrenfold', (r) => { r.cobrand.footerVariant = 'gone'; });
       const result = portal('cobrands', 'import', copy.cobrands);
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('The cobrand catalogue has problems (2); nothing was imported');
-      expect(result.stderr).toContain(`${join(copy.cobrands, 'harborbank', 'cobrand.json')}: /cobrand/privacyPolicyUrl "javascript:alert(1)" must be https://`);
+      expect(result.stderr).toContain(`${join(copy.cobrands, 'skerrymoor', 'cobrand.json')}: /cobrand/privacyPolicyUrl "javascript:alert(1)" must be https://`);
       expect(result.stderr).toContain(`${join(copy.cobrands, 'wrenfold', 'cobrand.json')}: /cobrand/footerVariant "gone" is not a footer variant`);
-      expect(JSON.parse(portal('cobrands', 'export', 'harborbank').stdout).cobrand.appName).toBe('Harbor Bank Commercial Card');
+      expect(JSON.parse(portal('cobrands', 'export', 'skerrymoor').stdout).cobrand.appName).toBe('Skerrymoor Bank Commercial Card');
     } finally {
       rmSync(copy.root, { recursive: true, force: true });
     }

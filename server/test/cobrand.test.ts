@@ -10,24 +10,24 @@ for (const dialect of DIALECTS) {
     const client = { get: (url: string, options?: RequestOptions) => app().client().get(url, options) };
 
     it('answers the cobrand record with an ETag', async () => {
-      const response = await client.get(Paths.cobrand('harborbank'));
+      const response = await client.get(Paths.cobrand('skerrymoor'));
       expect(response.statusCode).toBe(200);
       expect(response.headers.etag).toMatch(/^"[^"]+"$/);
       const cobrand = response.json();
       expect(cobrand).toMatchObject({
-        name: 'harborbank',
-        abbreviation: 'HRB',
+        name: 'skerrymoor',
+        abbreviation: 'SKM',
         signInToLabel: 'Sign in to',
-        appName: 'Harbor Bank Commercial Card',
+        appName: 'Skerrymoor Bank Commercial Card',
         fssoRedirectUrl: null,
         companySelfRegisterSupported: true,
         prospectiveAccountApplicationSupported: true,
         // §3's flat footer fields, as the catalogue holds them
         footerVariant: 'harbor-complete',
         privacyPolicy: 'Privacy Policy',
-        privacyPolicyUrl: 'https://www.harborbank.example/privacy',
+        privacyPolicyUrl: 'https://www.skerrymoor.example/privacy',
         disclaimer: 'Disclaimer',
-        disclaimerUrl: 'https://www.harborbank.example/disclaimer',
+        disclaimerUrl: 'https://www.skerrymoor.example/disclaimer',
         poweredBy: 'Card and Expense Platform',
       });
       // ... and the footer the page renders, resolved from the variant
@@ -35,9 +35,9 @@ for (const dialect of DIALECTS) {
       expect(cobrand.footer.links.map((l: { key: string }) => l.key)).toEqual([
         'privacyPolicy', 'termsOfUse', 'cookieNotice', 'security', 'accessibility', 'managerWebsite', 'groupWebsite', 'disclaimer',
       ]);
-      expect(cobrand.footer.links[0]).toEqual({ key: 'privacyPolicy', text: 'Privacy Policy', url: 'https://www.harborbank.example/privacy' });
-      expect(cobrand.footer.copyrightMessage).toBe('© 2026 Harbor Bank, N.A. Member FDIC.');
-      expect(cobrand.footer.footerMessage).toBe('Card services are provided by Harbor Bank under licence.');
+      expect(cobrand.footer.links[0]).toEqual({ key: 'privacyPolicy', text: 'Privacy Policy', url: 'https://www.skerrymoor.example/privacy' });
+      expect(cobrand.footer.copyrightMessage).toBe('© 2026 Skerrymoor Bank.');
+      expect(cobrand.footer.footerMessage).toBe('Card services are provided by Skerrymoor Bank under licence.');
       expect(cobrand.footer.authorizationWarning).toEqual({
         text: 'This system is for authorised users only. Activity may be monitored and recorded.',
         logoUrl: '/sdportal/footers/assets/warning-shield.png',
@@ -52,23 +52,23 @@ for (const dialect of DIALECTS) {
     });
 
     it('answers 304 with no body when If-None-Match carries the current ETag', async () => {
-      const first = await client.get(Paths.cobrand('harborbank'));
+      const first = await client.get(Paths.cobrand('skerrymoor'));
       const etag = first.headers.etag as string;
 
-      const again = await client.get(Paths.cobrand('harborbank'), { headers: { 'if-none-match': etag } });
+      const again = await client.get(Paths.cobrand('skerrymoor'), { headers: { 'if-none-match': etag } });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
 
-      const stale = await client.get(Paths.cobrand('harborbank'), { headers: { 'if-none-match': '"something-else"' } });
+      const stale = await client.get(Paths.cobrand('skerrymoor'), { headers: { 'if-none-match': '"something-else"' } });
       expect(stale.statusCode).toBe(200);
-      expect(stale.json()).toMatchObject({ name: 'harborbank' });
+      expect(stale.json()).toMatchObject({ name: 'skerrymoor' });
     });
 
     it('gives each cobrand its own ETag', async () => {
-      const harbor = await client.get(Paths.cobrand('harborbank'));
-      const cedar = await client.get(Paths.cobrand('cedarcredit'));
+      const harbor = await client.get(Paths.cobrand('skerrymoor'));
+      const cedar = await client.get(Paths.cobrand('larchmere'));
       expect(cedar.statusCode).toBe(200);
-      expect(cedar.json()).toMatchObject({ name: 'cedarcredit', signInButtonLabel: 'Log in securely' });
+      expect(cedar.json()).toMatchObject({ name: 'larchmere', signInButtonLabel: 'Log in securely' });
       expect(cedar.headers.etag).not.toBe(harbor.headers.etag);
     });
 
@@ -85,7 +85,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('serves the footer images the records name, and nothing else from their folder', async () => {
-      const { footer } = (await client.get(Paths.cobrand('harborbank'))).json();
+      const { footer } = (await client.get(Paths.cobrand('skerrymoor'))).json();
       for (const url of [footer.authorizationWarning.logoUrl, footer.poweredBy.logoUrl]) {
         const image = await client.get(url, { headers: { accept: 'image/*' } });
         expect(image.statusCode, url).toBe(200);
@@ -106,7 +106,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('answers the languages as a locale-to-name map', async () => {
-      const response = await client.get(Paths.cobrandLocales('harborbank'));
+      const response = await client.get(Paths.cobrandLocales('skerrymoor'));
       expect(response.statusCode).toBe(200);
       // Each language named in its own language, the cobrand's default first.
       expect(Object.entries(response.json())).toEqual([
@@ -116,9 +116,9 @@ for (const dialect of DIALECTS) {
     });
 
     it('answers the stylesheet lookup with the cobrand theme address', async () => {
-      const response = await client.get(Paths.cobrandStylesheet('harborbank'));
+      const response = await client.get(Paths.cobrandStylesheet('skerrymoor'));
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ url: '/sdportal/cobrands/harborbank/theme.css' });
+      expect(response.json()).toEqual({ url: '/sdportal/cobrands/skerrymoor/theme.css' });
     });
 
     it('answers the stylesheet lookup for an unknown cobrand with 404', async () => {
@@ -126,7 +126,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('serves the stylesheet the lookup names as text/css', async () => {
-      const { url } = (await client.get(Paths.cobrandStylesheet('harborbank'))).json<{ url: string }>();
+      const { url } = (await client.get(Paths.cobrandStylesheet('skerrymoor'))).json<{ url: string }>();
       const response = await client.get(url, { headers: { accept: 'text/css,*/*;q=0.1' } });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/css/);
@@ -134,20 +134,20 @@ for (const dialect of DIALECTS) {
     });
 
     it('does not serve the catalogue record file', async () => {
-      const response = await client.get('/sdportal/cobrands/harborbank/cobrand.json');
+      const response = await client.get('/sdportal/cobrands/skerrymoor/cobrand.json');
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('allowedOrigins');
     });
 
     it('answers a cobrand abbreviation with the cobrand name as text', async () => {
-      const response = await client.get('/sdportal/rest/cobrandhostabbreviation?cobrandAbbr=HRB');
+      const response = await client.get('/sdportal/rest/cobrandhostabbreviation?cobrandAbbr=SKM');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/plain/);
-      expect(response.body).toBe('harborbank');
+      expect(response.body).toBe('skerrymoor');
     });
 
     it('finds an abbreviation whatever its case', async () => {
-      expect((await client.get('/sdportal/rest/cobrandhostabbreviation?cobrandAbbr=hrb')).body).toBe('harborbank');
+      expect((await client.get('/sdportal/rest/cobrandhostabbreviation?cobrandAbbr=skm')).body).toBe('skerrymoor');
     });
 
     it('refuses an abbreviation lookup without an abbreviation', async () => {

@@ -48,7 +48,7 @@ describe.runIf(DIALECTS.includes('postgres'))('postgres schema', () => {
     await withPgClient((client) => client.query(`create schema ${schema}`));
     const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, dataDir, schema });
     try {
-      expect(await migrateToLatest(database.db)).toContain('2026_11_21_1000_create_core_tables');
+      expect(await migrateToLatest(database.db, schema)).toContain('2026_11_21_1000_create_core_tables');
       const tables = await withPgClient((client) =>
         client.query<{ table_name: string }>('select table_name from information_schema.tables where table_schema = $1 order by 1', [schema]));
       expect(tables.rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['account', 'audit_event', 'cobrand', 'session']));

@@ -20,9 +20,9 @@ for (const dialect of DIALECTS) {
     };
 
     const answers = {
-      'an API answer': () => client.get(Paths.cobrand('harborbank')),
+      'an API answer': () => client.get(Paths.cobrand('skerrymoor')),
       'an error answer': () => client.get('/sdportal/rest/no-such-call'),
-      'a redirect': () => client.get(`${Paths.logoutReturn}?cobrandHost=harborbank`, { browser: true }),
+      'a redirect': () => client.get(`${Paths.logoutReturn}?cobrandHost=skerrymoor`, { browser: true }),
     };
 
     it.each(Object.keys(answers))('sends a strict Content-Security-Policy on %s', async (kind) => {
@@ -39,7 +39,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('sends HSTS, nosniff and a strict referrer policy', async () => {
-      const response = await client.get(Paths.cobrand('harborbank'));
+      const response = await client.get(Paths.cobrand('skerrymoor'));
       expect(response.headers['strict-transport-security']).toMatch(/max-age=(\d+)/);
       const maxAge = Number(/max-age=(\d+)/.exec(String(response.headers['strict-transport-security']))![1]);
       expect(maxAge).toBeGreaterThanOrEqual(15_552_000);
@@ -50,10 +50,10 @@ for (const dialect of DIALECTS) {
 
     it.each([
       ['login info', `${Paths.loginInfo}?username=demopass`, 200],
-      ['the cobrand record', Paths.cobrand('harborbank'), 200],
-      ['the cobrand languages', Paths.cobrandLocales('harborbank'), 200],
-      ['the stylesheet lookup', Paths.cobrandStylesheet('harborbank'), 200],
-      ['the logout labels', `${Paths.logoutLabels}?cobrandHost=harborbank`, 200],
+      ['the cobrand record', Paths.cobrand('skerrymoor'), 200],
+      ['the cobrand languages', Paths.cobrandLocales('skerrymoor'), 200],
+      ['the stylesheet lookup', Paths.cobrandStylesheet('skerrymoor'), 200],
+      ['the logout labels', `${Paths.logoutLabels}?cobrandHost=skerrymoor`, 200],
       ['the external logout URL', Paths.externalLogoutUrl, 200],
       ['the session without one', Paths.session, 401],
       ['an unknown cobrand', Paths.cobrand('no-such-bank'), 404],

@@ -41,15 +41,15 @@ for (const dialect of DIALECTS) {
       const response = await client.get(Paths.logout, { browser: true });
 
       expect(response.statusCode).toBe(303);
-      expect(response.headers.location).toBe('/public-portal-ui/logout-component?cobrandHost=harborbank');
+      expect(response.headers.location).toBe('/public-portal-ui/logout-component?cobrandHost=skerrymoor');
       expect(isCleared(setCookies(response).get(SESSION_COOKIE))).toBe(true);
       expect((await client.get(Paths.session)).statusCode).toBe(401);
     });
 
     it('sends a browser without a session to the logout screen of the cobrand it names', async () => {
-      const response = await t.client().get(`${Paths.logout}?cobrandHost=cedarcredit`, { browser: true });
+      const response = await t.client().get(`${Paths.logout}?cobrandHost=larchmere`, { browser: true });
       expect(response.statusCode).toBe(303);
-      expect(response.headers.location).toBe('/public-portal-ui/logout-component?cobrandHost=cedarcredit');
+      expect(response.headers.location).toBe('/public-portal-ui/logout-component?cobrandHost=larchmere');
     });
 
     it('ends only the session of the client that logs out', async () => {
@@ -65,14 +65,14 @@ for (const dialect of DIALECTS) {
     });
 
     it('answers the logout labels in English with the cobrand and its return link', async () => {
-      const response = await t.client().get(`${Paths.logoutLabels}?cobrandHost=harborbank`);
+      const response = await t.client().get(`${Paths.logoutLabels}?cobrandHost=skerrymoor`);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         'ng.you.have.been.logged.out': 'You have been logged out.',
         'ng.return.to.login.screen': 'Return to login screen',
-        cobrandHostInfo: 'harborbank',
+        cobrandHostInfo: 'skerrymoor',
         fssoLogoutUrl: null,
-        returnUrl: '/sdportal/login.view?cobrandHost=harborbank',
+        returnUrl: '/sdportal/login.view?cobrandHost=skerrymoor',
         ssoLogin: false,
       });
     });
@@ -89,7 +89,7 @@ for (const dialect of DIALECTS) {
     it('says when the signed-out user came through single sign-on', async () => {
       const client = t.client();
       client.cookies.set('sso_user', '1');
-      const response = await client.get(`${Paths.logoutLabels}?cobrandHost=harborbank`);
+      const response = await client.get(`${Paths.logoutLabels}?cobrandHost=skerrymoor`);
       expect(response.json()).toMatchObject({ ssoLogin: true });
     });
 
@@ -101,9 +101,9 @@ for (const dialect of DIALECTS) {
     });
 
     it('sends the logout return link to the sign-in page of its cobrand', async () => {
-      const response = await t.client().get(`${Paths.logoutReturn}?cobrandHost=cedarcredit`, { browser: true });
+      const response = await t.client().get(`${Paths.logoutReturn}?cobrandHost=larchmere`, { browser: true });
       expect(response.statusCode).toBe(302);
-      expect(response.headers.location).toBe('/public-portal-ui/login-signin-component?cobrandHost=cedarcredit');
+      expect(response.headers.location).toBe('/public-portal-ui/login-signin-component?cobrandHost=larchmere');
     });
 
     it('refuses a cobrandHost with characters no cobrand name has', async () => {

@@ -20,7 +20,7 @@ async function ask(client: TestClient, userId: string, answer: string) {
   expect(question.statusCode).toBe(200);
   const { questionId, questionText } = question.json();
   return client.post(Paths.temporaryPasswords, {
-    json: { userId, locale: 'en_US', cobrandName: 'harborbank', securityQuestionSTO: { questionId, questionText, questionResponse: answer } },
+    json: { userId, locale: 'en_US', cobrandName: 'skerrymoor', securityQuestionSTO: { questionId, questionText, questionResponse: answer } },
   });
 }
 
@@ -54,8 +54,8 @@ for (const dialect of DIALECTS) {
       expect(answer.json()).toEqual({});
       const [mail] = await smtp.waitFor(1);
       expect(mail!.to).toBe('demopass@example.com');
-      expect(mail!.subject).toBe('Harbor Bank Commercial Card: your temporary password');
-      expect(mail!.html).toContain('/sdportal/cobrands/harborbank/logo.jpg');
+      expect(mail!.subject).toBe('Skerrymoor Bank Commercial Card: your temporary password');
+      expect(mail!.html).toContain('/sdportal/cobrands/skerrymoor/logo.jpg');
       const temporary = temporaryPasswordIn(mail!);
       expect(temporary).toMatch(/^(?=.*\d)(?=.*[A-Za-z]).{16}$/);
 
@@ -63,7 +63,7 @@ for (const dialect of DIALECTS) {
       expect((await signInSequence(t.client(), 'demopass', DEMO_PASSWORD)).statusCode).toBe(200);
       const used = await signInSequence(t.client(), 'demopass', temporary);
       expect(used.statusCode).toBe(200);
-      expect(used.body).toBe('/public-portal-ui/change-password-component?ec=0x132120c8&cobrandHost=harborbank');
+      expect(used.body).toBe('/public-portal-ui/change-password-component?ec=0x132120c8&cobrandHost=skerrymoor');
       expect((await signInSequence(t.client(), 'demopass', DEMO_PASSWORD)).statusCode).toBe(401);
     });
 
@@ -158,7 +158,7 @@ describe('mail that is never lost', () => {
       await expect.poll(() => { try { return readdirSync(dir).length; } catch { return 0; } }).toBe(1);
       const eml = readFileSync(join(dir, readdirSync(dir)[0]!), 'utf8');
       expect(eml).toContain('To: demopass@example.com');
-      expect(eml).toContain('Subject: Harbor Bank Commercial Card: your temporary password');
+      expect(eml).toContain('Subject: Skerrymoor Bank Commercial Card: your temporary password');
     } finally {
       await t.close();
     }

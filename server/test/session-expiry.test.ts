@@ -68,7 +68,7 @@ for (const dialect of DIALECTS) {
 
     it('answers the warning content of §3 in the language of the locale cookie, with the {0} for the countdown', async () => {
       const client = t.client();
-      const content = await client.get(`${Paths.sessionWarningContent}?cobrandHost=harborbank`);
+      const content = await client.get(`${Paths.sessionWarningContent}?cobrandHost=skerrymoor`);
       expect(content.statusCode).toBe(200);
       expect(content.json()).toEqual({
         sessionExpireContinueButtonLabel: 'Continue',

@@ -9,7 +9,7 @@ import {
 } from './harness.js';
 
 const WRONG_PASSWORD = 'Not-The-Password-1';
-const HOME = '/sdportal/platform/home?cobrandHost=harborbank';
+const HOME = '/sdportal/platform/home?cobrandHost=skerrymoor';
 const LDAP_ID = /^u[0-9a-f]{31}$/;
 
 for (const dialect of DIALECTS) {
@@ -82,7 +82,7 @@ for (const dialect of DIALECTS) {
 
         const me = await client.get(Paths.session);
         expect(me.statusCode).toBe(200);
-        expect(me.json()).toMatchObject({ userId: 'demopass', cobrand: 'harborbank', locale: 'en_US' });
+        expect(me.json()).toMatchObject({ userId: 'demopass', cobrand: 'skerrymoor', locale: 'en_US' });
       });
 
       it('signs in whatever the case of the typed user ID', async () => {
@@ -125,7 +125,7 @@ for (const dialect of DIALECTS) {
 
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toMatch(/^text\/plain/);
-        expect(response.body).toBe('/public-portal-ui/change-password-component?ec=0x13212079&cobrandHost=harborbank');
+        expect(response.body).toBe('/public-portal-ui/change-password-component?ec=0x13212079&cobrandHost=skerrymoor');
         expect(client.sessionCookie).toBeDefined();
         expectErrorShape(await client.get(Paths.session), 401, 'unauthenticated');
       });

@@ -11,6 +11,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface PortalDatabase {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The PostgreSQL schema the portal lives in, when not the default one. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -37,7 +39,7 @@ export function openDatabase(options: OpenOptions): PortalDatabase {
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', ...(options.schema ? { schema: options.schema } : {}), close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const file = join(options.dataDir, options.sqliteFile ?? 'portal.sqlite');
@@ -50,8 +52,9 @@ export function openDatabase(options: OpenOptions): PortalDatabase {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<string[]> {
+  // The migrator looks for its own tables in the schema it is given (else in every schema it can see).
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

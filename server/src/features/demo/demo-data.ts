@@ -16,10 +16,10 @@ export interface DemoUser {
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
-  { userId: 'demopass', cobrand: 'harborbank', status: 'active', passwordState: 'current', note: 'active: signs in to the platform page' },
-  { userId: 'demoexpired', cobrand: 'harborbank', status: 'active', passwordState: 'expired', note: 'password expired: sign-in leads to change password' },
-  { userId: 'demolocked', cobrand: 'harborbank', status: 'locked', passwordState: 'current', note: 'locked: sign-in is refused' },
-  { userId: 'demoinactive', cobrand: 'cedarcredit', status: 'inactive', passwordState: 'current', note: 'inactive: sign-in is refused' },
+  { userId: 'demopass', cobrand: 'skerrymoor', status: 'active', passwordState: 'current', note: 'active: signs in to the platform page' },
+  { userId: 'demoexpired', cobrand: 'skerrymoor', status: 'active', passwordState: 'expired', note: 'password expired: sign-in leads to change password' },
+  { userId: 'demolocked', cobrand: 'skerrymoor', status: 'locked', passwordState: 'current', note: 'locked: sign-in is refused' },
+  { userId: 'demoinactive', cobrand: 'larchmere', status: 'inactive', passwordState: 'current', note: 'inactive: sign-in is refused' },
 ];
 
 /** Creates the demo users when the database has no account at all; answers whether it did. */
@@ -47,9 +47,9 @@ export function demoBanner(origin: string): string {
   return [
     '',
     'Cobrand sign-in portal is ready.',
-    `  Sign in:            ${signIn('harborbank')}`,
-    `  Other cobrands:     ${signIn('cedarcredit')}`,
-    `                      ${signIn('summitsso')}  (single sign-on: redirects at once)`,
+    `  Sign in:            ${signIn('skerrymoor')}`,
+    `  Other cobrands:     ${signIn('larchmere')}`,
+    `                      ${signIn('veltmoor')}  (single sign-on: redirects at once)`,
     `                      ${origin}/public-portal-ui/login-signin-component  (default brand)`,
     '',
     `Demo users (password ${DEMO_PASSWORD}; security question "${DEMO_QUESTION}", answer "${DEMO_ANSWER}"):`,
