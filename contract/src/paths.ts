@@ -21,6 +21,8 @@ export const Paths = {
   forgotPassword: '/services/authentication-service/public/forgotPassword',
   changePassword: '/services/authentication-service/public/changePassword',
   changePasswordServiceUrls: '/sdportal/rest/changepasswordserviceurls',
+  tokenUserInformation: '/sdportal/rest/rsapin/information',
+  tokenPin: (ldapId: string) => `/services/twofactortoken-service/protected/tokens/${encodeURIComponent(ldapId)}`,
   uiLogEntries: '/sdportal/rest/log/uiLogEntries',
   cobrand: (name: string) => `/sdportal/rest/cobrand/${encodeURIComponent(name)}`,
   cobrandLocales: (name: string) => `/sdportal/rest/cobrands/${encodeURIComponent(name)}/locales`,
@@ -56,6 +58,7 @@ export const PathPatterns = {
   cobrandLocales: '/sdportal/rest/cobrands/:name/locales',
   cobrandStylesheet: '/sdportal/rest/cobrands/:name/stylesheet',
   cobrandAbbreviation: '/sdportal/rest/cobrandhostabbreviation',
+  tokenPin: '/services/twofactortoken-service/protected/tokens/:ldapId',
 } as const;
 
 /** Outgoing links of §7; all carry cobrandHost and locale, all but the last also nwflow=1. */

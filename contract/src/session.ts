@@ -14,6 +14,14 @@ export interface SessionView {
   idleExpiresAt: number;
   absoluteExpiresAt: number;
 }
+/** §3 user info for the token screens. */
+export interface TokenUserInformation {
+  shouldAccess: boolean;
+  ldapId: string;
+  b2BAlias: string;
+  forwardFormEndpoint: string;
+}
+
 /** §3 session-expiry warning content. */
 export interface SessionWarningContent {
   sessionExpireContinueButtonLabel: string;

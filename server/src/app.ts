@@ -22,6 +22,9 @@ import { changePasswordRoutes } from './features/change-password/routes.js';
 import { ChangePasswordService } from './features/change-password/change-password-service.js';
 import { clientLoggingRoutes } from './features/client-logging/routes.js';
 import { forgotPasswordRoutes } from './features/forgot-password/routes.js';
+import { tokenRoutes } from './features/token/routes.js';
+import { TokenPinService } from './features/token/token-pin-service.js';
+import { TokenStore } from './tokens/token-store.js';
 import { RecoveryService } from './features/forgot-password/recovery-service.js';
 import { MailWorker } from './mail/mail-worker.js';
 import { OutboxStore } from './mail/outbox-store.js';
@@ -99,7 +102,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cookies: cookiePolicy(config.secureCookies),
   }, clock);
   const passwords = new PasswordStore(db);
-  const signIn = new SignInService({ accounts, passwords, sessions, cobrands, audit, identityKey: keys.userIdentity, clock, publicOrigin: config.publicOrigin });
+  const tokens = new TokenStore(db);
+  const signIn = new SignInService({
+    accounts, passwords, tokens, tokenKeys: { seal: keys.seal, pin: keys.pin }, sessions, cobrands, audit,
+    identityKey: keys.userIdentity, clock, publicOrigin: config.publicOrigin,
+  });
   const throttle = routeThrottle(config.rateLimitPerMinute);
   const outbox = new OutboxStore(db, database.dialect);
   const mailWorker = new MailWorker(outbox, createTransport({
@@ -109,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailDeps = { accounts, passwords, sessions, cobrands, outbox, mailWorker, messages, audit, clock, logoUrlFor };
   const recovery = new RecoveryService({ ...mailDeps, identityKey: keys.userIdentity, temporaryPasswordMinutes: config.temporaryPasswordMinutes });
   const changePassword = new ChangePasswordService(mailDeps);
+  const pins = new TokenPinService({ ...mailDeps, tokens, pinKey: keys.pin });
   if (options.startMailWorker !== false) mailWorker.start();
   app.addHook('onClose', () => mailWorker.stop());
 
@@ -129,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(clientLoggingRoutes, { sessions, throttle });
   await app.register(forgotPasswordRoutes, { recovery, throttle });
   await app.register(changePasswordRoutes, { changePassword, sessions, throttle });
+  await app.register(tokenRoutes, { accounts, sessions, pins, throttle });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });
   await app.register(webPagesRoutes, { webDistDir: options.webDistDir ?? WEB_DIST_DIR, messages });
   return app;

@@ -5,7 +5,8 @@ import type { CobrandDirectory } from './cobrands/cobrand-directory.js';
 import { CobrandStore } from './cobrands/cobrand-store.js';
 import type { Config } from './config.js';
 import { migrateToLatest, type PortalDatabase } from './db/database.js';
-import { seedDemoUsers } from './features/demo/demo-data.js';
+import { demoTokenUris, seedDemoUsers } from './features/demo/demo-data.js';
+import { TokenStore } from './tokens/token-store.js';
 import { CATALOGUE_DIR } from './paths.js';
 import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
 
@@ -24,12 +25,21 @@ export async function importCatalogue(database: PortalDatabase, dir = CATALOGUE_
   return cobrands.map((c) => c.record.cobrand.name);
 }
 
-export async function bootstrap(config: Config, database: PortalDatabase, warn: (m: string) => void): Promise<{ seeded: boolean }> {
+export interface Bootstrapped {
+  seeded: boolean;
+  /** Demo mode: the demo token users' otpauth URIs, for the start banner. */
+  demoTokens: { userId: string; uri: string }[];
+}
+
+export async function bootstrap(config: Config, database: PortalDatabase, warn: (m: string) => void): Promise<Bootstrapped> {
   await migrateToLatest(database.db, database.schema);
   const store = new CobrandStore(database.db);
   // Records stored before footers were resolved at import cannot be answered: load the catalogue again.
   if ((await store.list()).length === 0 || !(await store.isCurrentFormat())) await importCatalogue(database);
-  if (!config.demo) return { seeded: false };
+  if (!config.demo) return { seeded: false, demoTokens: [] };
   const keys = deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, warn));
-  return { seeded: await seedDemoUsers(new AccountStore(database.db), keys.userIdentity, Date.now()) };
+  const accounts = new AccountStore(database.db);
+  const tokens = new TokenStore(database.db);
+  const seeded = await seedDemoUsers(accounts, tokens, keys, Date.now());
+  return { seeded, demoTokens: await demoTokenUris(accounts, tokens, keys.seal) };
 }

@@ -9,7 +9,11 @@ import { importCatalogue } from './bootstrap.js';
 import { CobrandStore } from './cobrands/cobrand-store.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrateToLatest, openDatabase, type PortalDatabase } from './db/database.js';
-import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
+import { deriveKeys, loadPortalSecret, type PortalKeys } from './security/portal-secret.js';
+import { CobrandDirectory } from './cobrands/cobrand-directory.js';
+import { assignToken, currentCode } from './tokens/token-admin.js';
+import { TokenStore } from './tokens/token-store.js';
+import QRCode from 'qrcode';
 import { SessionStore } from './sessions/session-store.js';
 
 const USAGE = `Usage: npm run portal -- <command>
@@ -24,6 +28,10 @@ const USAGE = `Usage: npm run portal -- <command>
   users expire-password <userId>               make the next sign-in go to change password
   users set-question <userId> --question <text> --answer <answer>
                                                set the security question for password recovery
+  tokens assign <userId>                       give a user a new token (new-PIN mode); prints its otpauth URI and QR code
+  tokens reset-pin <userId>                    put a user's token back in new-PIN mode
+  tokens unassign <userId>                     take a user's token away (password sign-in again)
+  tokens code <userId>                         demo mode only: the code the user's token shows now
   cobrands list                                list the cobrands in the database
   cobrands import [dir]                        validate and load a catalogue (default: data/cobrands, with the
                                                footer variants of the footers folder beside it); nothing is
@@ -38,7 +46,7 @@ function temporaryPassword(): string {
   return `${randomBytes(9).toString('base64url')}#7q`;
 }
 
-async function run(argv: string[], database: PortalDatabase, identityKey: () => Buffer): Promise<string> {
+async function run(argv: string[], database: PortalDatabase, keys: () => PortalKeys, demo: boolean): Promise<string> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -51,6 +59,11 @@ async function run(argv: string[], database: PortalDatabase, identityKey: () => 
   const needUser = (): string => {
     if (!subject) throw new UsageError('a user ID is required');
     return subject;
+  };
+  const existing = async () => {
+    const account = await accounts.findByUserId(userIdKey(needUser()));
+    if (!account) throw new UsageError(`no user "${subject}"`);
+    return account;
   };
   const changed = (ok: boolean, what: string) => {
     if (!ok) throw new UsageError(`no user "${subject}"`);
@@ -69,7 +82,7 @@ async function run(argv: string[], database: PortalDatabase, identityKey: () => 
       if (!(await new CobrandStore(database.db).find(values.cobrand))) throw new UsageError(`no cobrand "${values.cobrand}"`);
       if (await accounts.findByUserId(userIdKey(userId))) throw new UsageError(`user "${userId}" already exists`);
       const password = values.password ?? temporaryPassword();
-      await createAccount(accounts, identityKey(), {
+      await createAccount(accounts, keys().userIdentity, {
         userId, email: values.email, cobrand: values.cobrand, password,
         passwordState: values.password ? 'current' : 'temporary',
       }, now);
@@ -99,6 +112,30 @@ async function run(argv: string[], database: PortalDatabase, identityKey: () => 
       if (!values.question?.trim() || !values.answer?.trim()) throw new UsageError('--question <text> and --answer <answer> are required');
       if (values.answer.trim().length < 4) throw new UsageError('the answer must be at least 4 characters');
       return changed(await accounts.setSecurityQuestion(key, values.question.trim(), await hashSecret(normaliseAnswer(values.answer)), now), `Set the security question of ${subject}.`);
+    }
+    case 'tokens assign': {
+      const account = await existing();
+      const { record } = await new CobrandDirectory(new CobrandStore(database.db), Date.now).resolve(account.cobrand);
+      const uri = await assignToken(new TokenStore(database.db), keys().seal, account, record.cobrand.appName, now);
+      const qr = await QRCode.toString(uri, { type: 'terminal', small: true });
+      return `Assigned a new token to ${subject}, in new-PIN mode.\nLoad it into an authenticator app: ${uri}\n${qr}`;
+    }
+    case 'tokens reset-pin': {
+      const account = await existing();
+      if (!(await new TokenStore(database.db).resetPin(account.id, now))) throw new UsageError(`user "${subject}" has no token`);
+      return `Reset the PIN of ${subject}: the next sign-in with a tokencode alone sets a new one.`;
+    }
+    case 'tokens unassign': {
+      const account = await existing();
+      await new TokenStore(database.db).unassign(account.id, now);
+      return `Removed the token of ${subject}; they sign in with their password again.`;
+    }
+    case 'tokens code': {
+      if (!demo) throw new UsageError('tokens code is for demo mode only (PORTAL_DEMO=true)');
+      const account = await existing();
+      const code = await currentCode(new TokenStore(database.db), keys().seal, account.id, now);
+      if (!code) throw new UsageError(`user "${subject}" has no token`);
+      return code;
     }
     case 'cobrands list': {
       const rows = await new CobrandStore(database.db).list();
@@ -134,8 +171,8 @@ async function main(): Promise<number> {
   try {
     const argv = process.argv.slice(2);
     if (!(argv[0] === 'db' && argv[1] === 'migrate')) await migrateToLatest(database.db);
-    const key = () => deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, (m) => console.error(m))).userIdentity;
-    console.log(await run(argv, database, key));
+    const keys = () => deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, (m) => console.error(m)));
+    console.log(await run(argv, database, keys, config.demo));
     return 0;
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {

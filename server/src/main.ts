@@ -21,7 +21,7 @@ function configOrExit(): Config {
 const config = configOrExit();
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const app = await buildApp({ config, database });
-const { seeded } = await bootstrap(config, database, (m) => app.log.warn(m));
+const { seeded, demoTokens } = await bootstrap(config, database, (m) => app.log.warn(m));
 if (seeded) app.log.info('created the demo users');
 
 const sweeper = setInterval(() => {
@@ -33,7 +33,7 @@ await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 const origin = config.publicOrigin.replace(/:\d+$/, '') === 'http://localhost' ? `http://localhost:${port}` : config.publicOrigin;
-if (config.demo) console.log(demoBanner(origin));
+if (config.demo) console.log(demoBanner(origin, demoTokens));
 else console.log(`Cobrand sign-in portal listening on ${config.host}:${port}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -53,6 +53,25 @@ describe('portal CLI', () => {
     expect(portal('users', 'set-question', 'clerk01', '--question', 'Q?').stderr).toContain('--question <text> and --answer <answer> are required');
   });
 
+  it('assigns a token with its otpauth URI and QR code, shows its code in demo mode only, resets its PIN and removes it', () => {
+    portal('users', 'add', 'tokenclerk', '--email', 'tokenclerk@example.com', '--cobrand', 'skerrymoor', '--password', 'Clerk-Password-2026');
+    const assigned = portal('tokens', 'assign', 'tokenclerk').stdout;
+    expect(assigned).toContain('Assigned a new token to tokenclerk, in new-PIN mode.');
+    expect(assigned).toMatch(/otpauth:\/\/totp\/Skerrymoor%20Bank%20Commercial%20Card:tokenclerk\?secret=[A-Z2-7]{32}&issuer=.*&digits=8&period=60/);
+    expect(assigned).toMatch(/[▀▄█]/);
+    expect(portal('users', 'list').stdout).toMatch(/tokenclerk\s+active\s+token/);
+    expect(portal('tokens', 'code', 'tokenclerk').stdout.trim()).toMatch(/^\d{8}$/);
+    const notDemo = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'tokens', 'code', 'tokenclerk'], {
+      cwd: serverDir, env: { ...process.env, DATA_DIR: dataDir, PORTAL_SECRET: TEST_PORTAL_SECRET, DATABASE_URL: '', PORTAL_DEMO: 'false' }, encoding: 'utf8',
+    });
+    expect(notDemo.status).toBe(2);
+    expect(notDemo.stderr).toContain('tokens code is for demo mode only');
+    expect(portal('tokens', 'reset-pin', 'tokenclerk').stdout).toContain('Reset the PIN of tokenclerk');
+    expect(portal('tokens', 'unassign', 'tokenclerk').stdout).toContain('Removed the token of tokenclerk');
+    expect(portal('users', 'list').stdout).toMatch(/tokenclerk\s+active\s+password/);
+    expect(portal('tokens', 'reset-pin', 'tokenclerk').stderr).toContain('user "tokenclerk" has no token');
+  });
+
   it('gives a user added without a password a temporary one that must be changed', () => {
     const { stdout } = portal('users', 'add', 'clerk02', '--email', 'clerk02@example.com', '--cobrand', 'larchmere');
     expect(stdout).toMatch(/Added user clerk02 with temporary password \S{12,20} \(to be changed at first sign-in\)/);

@@ -1,4 +1,5 @@
 /** ARCHITECTURE §2 and §9: one storage layer on both databases; a restart on a filled database changes nothing. */
+import { DEMO_USERS } from '../src/features/demo/demo-data.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,10 +23,10 @@ for (const dialect of DIALECTS) {
       const before = await accountRow(t.database, 'demopass');
       const cobrands = await t.database.db.selectFrom('cobrand').select(['name', 'version']).orderBy('name').execute();
 
-      expect(await bootstrap(t.config, t.database, () => {})).toEqual({ seeded: false });
+      expect(await bootstrap(t.config, t.database, () => {})).toEqual({ seeded: false, demoTokens: [{ userId: 'demotoken', uri: expect.stringContaining('otpauth://totp/') }, { userId: 'demonewpin', uri: expect.stringContaining('otpauth://totp/') }] });
 
       expect(await accountRow(t.database, 'demopass')).toEqual(before);
-      expect(await t.database.db.selectFrom('account').select('id').execute()).toHaveLength(4);
+      expect(await t.database.db.selectFrom('account').select('id').execute()).toHaveLength(DEMO_USERS.length);
       expect(await t.database.db.selectFrom('cobrand').select(['name', 'version']).orderBy('name').execute()).toEqual(cobrands);
       expect((await signInSequence(t.client(), 'demopass')).statusCode).toBe(200);
     });

@@ -6,3 +6,4 @@ export * from './logout.js';
 export * from './session.js';
 export * from './logging.js';
 export * from './password.js';
+export * from './token.js';

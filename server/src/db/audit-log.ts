@@ -6,7 +6,7 @@ import type { Database } from './tables.js';
 
 export type AuditKind =
   | 'signin.success' | 'signin.failure' | 'account.locked' | 'session.logout'
-  | 'recovery.failure' | 'recovery.mailed' | 'password.changed' | 'password.change.failure';
+  | 'recovery.failure' | 'recovery.mailed' | 'password.changed' | 'password.change.failure' | 'token.pin.set';
 
 export class AuditLog {
   constructor(private readonly db: Kysely<Database>, private readonly clock: Clock) {}

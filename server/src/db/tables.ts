@@ -1,5 +1,6 @@
 import type { AccountTable, PasswordHistoryTable, TemporaryPasswordTable } from '../accounts/account.table.js';
 import type { MailOutboxTable } from '../mail/mail-outbox.table.js';
+import type { TokenAttemptTable, TokenTable } from '../tokens/token.table.js';
 import type { CobrandTable } from '../cobrands/cobrand.table.js';
 import type { SessionTable } from '../sessions/session.table.js';
 import type { AuditEventTable } from './audit-event.table.js';
@@ -12,4 +13,6 @@ export interface Database {
   password_history: PasswordHistoryTable;
   temporary_password: TemporaryPasswordTable;
   mail_outbox: MailOutboxTable;
+  token: TokenTable;
+  token_attempt: TokenAttemptTable;
 }

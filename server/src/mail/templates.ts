@@ -36,7 +36,13 @@ export function temporaryPasswordMail(ctx: MailContext, password: string, minute
   return compose(ctx, 'mail.temporaryPassword.subject', [t('mail.temporaryPassword.body', String(minutes)), t('mail.temporaryPassword.next')], password);
 }
 
+export function pinSetMail(ctx: MailContext, at: number): OutgoingMail {
+  return compose(ctx, 'mail.pinSet.subject', [ctx.messages.text(ctx.locale, 'mail.pinSet.body', [ctx.userId, when(ctx, at)])]);
+}
+
+const when = (ctx: MailContext, at: number) =>
+  `${new Intl.DateTimeFormat(languageTag(isLocale(ctx.locale) ? ctx.locale : DEFAULT_LOCALE), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+
 export function passwordChangedMail(ctx: MailContext, at: number): OutgoingMail {
-  const when = `${new Intl.DateTimeFormat(languageTag(isLocale(ctx.locale) ? ctx.locale : DEFAULT_LOCALE), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
-  return compose(ctx, 'mail.passwordChanged.subject', [ctx.messages.text(ctx.locale, 'mail.passwordChanged.body', [ctx.userId, when])]);
+  return compose(ctx, 'mail.passwordChanged.subject', [ctx.messages.text(ctx.locale, 'mail.passwordChanged.body', [ctx.userId, when(ctx, at)])]);
 }

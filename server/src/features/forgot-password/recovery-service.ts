@@ -74,8 +74,9 @@ export class RecoveryService {
       await this.equalHashWork();
       return;
     }
-    // §1: not on a first login; and a try that raced this one may have locked the account meanwhile.
-    if (!(await accounts.clearFailures(account.id, now)) || account.last_signin_at === null) {
+    // §1: not on a first login; a token user signs in with PIN and tokencode, so a temporary password could never
+    // stand in for its token step; and a try that raced this one may have locked the account meanwhile.
+    if (!(await accounts.clearFailures(account.id, now)) || account.last_signin_at === null || account.login_type === 'token') {
       await this.equalHashWork();
       return;
     }

@@ -3,6 +3,7 @@ import { Paths, type LogoutLabels } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { call, getJson, getText } from '../../api/client';
 import { usePage } from '../../page/page-context';
+import { LOGOUT_NOTICE_ITEM } from '../../page/logout-notice';
 import { reportFailure } from '../../page/report';
 
 /** Ends any session still open: the service names its logout address, which is then called (§7). */
@@ -15,6 +16,12 @@ export function LogoutScreen() {
   const { t, cobrand } = usePage();
   const [labels, setLabels] = useState<LogoutLabels | null>(null);
   const [loaded, setLoaded] = useState(false);
+  // A screen that logged the user out because of an error left its message here (§8 new PIN: "app server down").
+  const [notice] = useState(() => {
+    const message = sessionStorage.getItem(LOGOUT_NOTICE_ITEM);
+    sessionStorage.removeItem(LOGOUT_NOTICE_ITEM);
+    return message;
+  });
 
   useEffect(() => {
     const query = `?cobrandHost=${encodeURIComponent(cobrand.name)}`;
@@ -35,6 +42,7 @@ export function LogoutScreen() {
   return (
     <div className="portal-logout">
       <h1 className="portal-heading">{t('logout.heading')}</h1>
+      {notice && <p className="portal-notice portal-logout__notice" role="alert">{notice}</p>}
       <p className="portal-logout__message" role="status">{labels?.['ng.you.have.been.logged.out'] ?? t('ng.you.have.been.logged.out')}</p>
       {showReturn && (
         <a className="portal-button portal-button--primary portal-logout__return" href={returnUrl}>

@@ -1,5 +1,4 @@
-// Route of spec §2; its screen is built by the issue that owns this step of the flow.
-import { StepUnavailable } from '../../components/StepUnavailable';
 import { startPage } from '../../page/start-page';
+import { NewPinScreen } from './NewPinScreen';
 
-void startPage(() => <StepUnavailable titleKey="page.title.new-rsa-pin-component" />, { titleKey: 'page.title.new-rsa-pin-component' });
+void startPage(NewPinScreen, { titleKey: 'page.title.new-rsa-pin-component' });

@@ -1,5 +1,4 @@
-// Route of spec §2; its screen is built by the issue that owns this step of the flow.
-import { StepUnavailable } from '../../components/StepUnavailable';
 import { startPage } from '../../page/start-page';
+import { NextTokenScreen } from './NextTokenScreen';
 
-void startPage(() => <StepUnavailable titleKey="page.title.next-token-component" />, { titleKey: 'page.title.next-token-component' });
+void startPage(NextTokenScreen, { titleKey: 'page.title.next-token-component' });

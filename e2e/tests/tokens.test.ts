@@ -1,0 +1,110 @@
+/** Two-factor sign-in in Chromium with real tokencodes: new PIN, PIN + tokencode, next tokencode (§2, §4, §5, §8). */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, expectAccessible, launchChromium, openPage, signInUrl, type TrackedPage } from '../support/browser';
+import { tokenUser } from '../support/tokens';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withPage(run: (tracked: TrackedPage) => Promise<void>): Promise<void> {
+  const tracked = await openPage(browser);
+  try {
+    await run(tracked);
+    expect(tracked.problems).toEqual([]);
+  } finally {
+    await tracked.context.close();
+  }
+}
+
+async function signIn(page: Page, userId: string, password: string): Promise<void> {
+  await page.goto(signInUrl('skerrymoor'));
+  await page.getByLabel('User ID').fill(userId);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe('token sign-in', () => {
+  it('sets a new PIN with the next passcode, logs out, then signs in with PIN + tokencode', async () => {
+    await withPage(async ({ page }) => {
+      const token = tokenUser('e2enewpin');
+      // The previous, current and next codes are all near the clock, so none is doubted.
+      await signIn(page, token.userId, token.code(-1));
+      await page.waitForURL('**/public-portal-ui/new-rsa-pin-component?cobrandHost=skerrymoor');
+      await page.getByRole('heading', { name: 'Create a new token PIN' }).waitFor();
+      expect(await page.title()).toBe('Create a new token PIN');
+      expect(await page.getByLabel('Next passcode').getAttribute('inputmode')).toBe('numeric');
+      expect(await page.getByLabel('Next passcode').getAttribute('autocomplete')).toBe('one-time-code');
+      await expectAccessible(page, 'the new-PIN screen');
+
+      await page.getByRole('button', { name: 'HIDE', exact: true }).click();
+      expect(await page.getByText('Choose a 4-digit PIN').isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'SHOW', exact: true }).getAttribute('aria-expanded')).toBe('false');
+
+      await page.getByLabel('New PIN', { exact: true }).fill('0123');
+      await page.getByLabel('Confirm new PIN').fill('0124');
+      await page.getByLabel('Next passcode').fill('123');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.locator('#pin-error').getByText('The PIN must not start with 0.').waitFor();
+      expect(await page.locator('#confirm-error').textContent()).toContain('do not match');
+      expect(await page.locator('#passcode-error').textContent()).toContain('The passcode must be 8 digits.');
+      await expectAccessible(page, 'the new-PIN screen with errors');
+
+      await page.getByLabel('New PIN', { exact: true }).fill('1357');
+      await page.getByLabel('Confirm new PIN').fill('1357');
+      await page.getByLabel('Next passcode').fill(token.code(0));
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
+      expect(await page.evaluate(() => sessionStorage.getItem('portal.newPin'))).toBeNull();
+
+      await signIn(page, token.userId, `1357${token.code(1)}`);
+      await page.waitForURL('**/sdportal/platform/home?cobrandHost=skerrymoor');
+      await page.getByText(`Signed in as ${token.userId}`).waitFor();
+    });
+  });
+
+  it('shows Invalid Login for a wrong PIN, then asks for the next tokencode and accepts it', async () => {
+    await withPage(async ({ page }) => {
+      const token = tokenUser('e2enext');
+      await signIn(page, token.userId, token.code());
+      await page.waitForURL('**/new-rsa-pin-component?cobrandHost=skerrymoor');
+      await page.getByLabel('New PIN', { exact: true }).fill('2580');
+      await page.getByLabel('Confirm new PIN').fill('2580');
+      await page.getByLabel('Next passcode').fill(token.code(1));
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL('**/logout-component?cobrandHost=skerrymoor');
+
+      await signIn(page, token.userId, `9999${token.code(2)}`);
+      await page.locator('.portal-error-summary').getByRole('heading', { name: 'Invalid Login' }).waitFor();
+      await signIn(page, token.userId, `2580${token.code(2)}`);
+      await page.waitForURL('**/public-portal-ui/next-token-component?authn_attempt_id=**');
+      await page.getByRole('heading', { name: 'Enter the next passcode' }).waitFor();
+      await expectAccessible(page, 'the next-token screen');
+
+      await page.getByLabel('Next passcode').fill('1234');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.locator('#passcode-error').getByText('Invalid token').waitFor();
+      await page.getByLabel('Next passcode').fill(token.code(2));
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.locator('#passcode-error').getByText('Invalid token').waitFor();
+      await expectAccessible(page, 'the next-token screen with an invalid token');
+      await page.getByLabel('Next passcode').fill(token.code(3));
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL('**/sdportal/platform/home?cobrandHost=skerrymoor');
+    });
+  });
+
+  it('logs out a visitor who opens a token screen out of turn', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(`${baseUrl()}/public-portal-ui/new-rsa-pin-component?cobrandHost=skerrymoor`);
+      await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
+      await page.goto(`${baseUrl()}/public-portal-ui/next-token-component?cobrandHost=skerrymoor`);
+      await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
+    });
+  });
+});

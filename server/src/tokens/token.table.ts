@@ -1,0 +1,24 @@
+/** A user's token (ARCHITECTURE §4): one per account. */
+export interface TokenTable {
+  account_id: string;
+  /** The TOTP seed, sealed with AES-256-GCM under a key from PORTAL_SECRET: it must be read back to check codes. */
+  seed_sealed: string;
+  /** HMAC of the PIN under a server key; null while the token is in new-PIN mode. */
+  pin_hmac: string | null;
+  /** The last 60-second step whose code was accepted: no code at or before it is accepted again. */
+  last_step: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A next-tokencode challenge (§7): the following code must come, for this attempt, before it expires. */
+export interface TokenAttemptTable {
+  id: string;
+  account_id: string;
+  in_response_to: string;
+  referral_path: string;
+  /** The step of the code that raised the doubt; the answer must be a later one. */
+  after_step: number;
+  expires_at: number;
+  created_at: number;
+}
