@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_PATH } from './chromium-path';
 
 const require = createRequire(import.meta.url);
@@ -47,4 +47,42 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
   expect(violations, `axe violations on ${label}`).toEqual([]);
+}
+
+/**
+ * One Chromium per test file. `withPage` gives a test a fresh browser context and fails it on any page error or CSP
+ * refusal seen meanwhile.
+ */
+export function useChromium(): { browser: () => Browser; withPage: (run: (tracked: TrackedPage) => Promise<void>) => Promise<void> } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const current = (): Browser => {
+    if (!browser) throw new Error('Chromium did not start');
+    return browser;
+  };
+  return {
+    browser: current,
+    async withPage(run) {
+      const tracked = await openPage(current());
+      try {
+        await run(tracked);
+        expect(tracked.problems).toEqual([]);
+      } finally {
+        await tracked.context.close();
+      }
+    },
+  };
+}
+
+/** Signs in through the sign-in form of a cobrand, as a user would. */
+export async function signInThroughForm(page: Page, cobrand: string, userId: string, password: string): Promise<void> {
+  await page.goto(signInUrl(cobrand));
+  await page.getByLabel('User ID').fill(userId);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }

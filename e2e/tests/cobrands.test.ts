@@ -5,9 +5,8 @@
  */
 import { readFileSync, existsSync } from 'node:fs';
 import type { CobrandEntry, FooterVariant } from '@portal/contract';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchChromium, openPage, signInUrl } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, openPage, signInUrl, useChromium } from '../support/browser';
 
 const data = new URL('../../data/', import.meta.url);
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(new URL(path, data), 'utf8')) as T;
@@ -36,13 +35,7 @@ function expected(id: string) {
 
 const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 describe('cobrand sign-in pages', () => {
   it('cover the three layouts, a context-prefixed cookie link and both footer logos between them', () => {
@@ -55,7 +48,7 @@ describe('cobrand sign-in pages', () => {
 
   it.each(SAMPLE)('%s shows its logo, theme and footer, and passes axe', async (id) => {
     const want = expected(id);
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(chromium.browser());
     try {
       await page.goto(signInUrl(id));
       await page.locator('.portal-signin__submit').waitFor();

@@ -1,9 +1,8 @@
 /** Every language of §3 in Chromium: the selector switches and remembers, and every locale renders whole. */
 import { readFileSync } from 'node:fs';
 import { SUPPORTED_LOCALES, languageTag } from '@portal/contract';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchChromium, openPage, signInUrl } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, openPage, signInUrl, useChromium } from '../support/browser';
 
 const english = {
   ...JSON.parse(readFileSync(new URL('../../data/i18n/en_US/Messages.json', import.meta.url), 'utf8')),
@@ -11,17 +10,11 @@ const english = {
 } as Record<string, string>;
 const KEYS = Object.keys(english);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 describe('languages', () => {
   it('switches the page to the chosen language, remembers it for 90 days, and keeps it on the next visit', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(chromium.browser());
     await page.goto(signInUrl('larchmere'));
     await page.getByLabel('Language').waitFor();
     await Promise.all([page.waitForEvent('load'), page.getByLabel('Language').selectOption('fr')]);
@@ -42,7 +35,7 @@ describe('languages', () => {
   });
 
   it('renders the sign-in page in all 23 locales with no missing text and no overflowing button', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(chromium.browser());
     const report: string[] = [];
     for (const locale of SUPPORTED_LOCALES) {
       await page.goto(signInUrl('default', `&locale=${locale}`));
@@ -69,7 +62,7 @@ describe('languages', () => {
   });
 
   it.each(['ja', 'ru', 'fr_CA', 'in'])('passes axe in %s with the error summary showing', async (locale) => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(chromium.browser());
     await page.goto(signInUrl('default', `&locale=${locale}`));
     await page.locator('.portal-signin__submit').click();
     await page.locator('.portal-error-summary').waitFor();

@@ -1,34 +1,14 @@
 /** Forgotten and changed passwords in Chromium, with the temporary password read from real mail (§2, §4, §8). */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD, addUser, portal } from '../support/admin';
-import { baseUrl, expectAccessible, launchChromium, openPage, signInUrl, type TrackedPage } from '../support/browser';
+import { baseUrl, expectAccessible, signInThroughForm, signInUrl, useChromium } from '../support/browser';
 import { temporaryPasswordIn, waitForMail } from '../support/mailbox';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
+const { withPage } = chromium;
 
-async function withPage(run: (tracked: TrackedPage) => Promise<void>): Promise<void> {
-  const tracked = await openPage(browser);
-  try {
-    await run(tracked);
-    expect(tracked.problems).toEqual([]);
-  } finally {
-    await tracked.context.close();
-  }
-}
-
-async function signIn(page: Page, userId: string, password: string): Promise<void> {
-  await page.goto(signInUrl('skerrymoor'));
-  await page.getByLabel('User ID').fill(userId);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+const signIn = (page: Page, userId: string, password: string) => signInThroughForm(page, 'skerrymoor', userId, password);
 
 /** A user who has signed in before and has a security question, as recovery requires (§1). */
 async function recoverableUser(page: Page, name: string): Promise<string> {

@@ -1,16 +1,10 @@
 /** The session-expiry warning in Chromium, with Playwright's clock instead of real waiting (§2, §4, §9). */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD } from '../support/admin';
-import { expectAccessible, launchChromium, openPage, signInUrl } from '../support/browser';
+import { expectAccessible, openPage, signInUrl, useChromium } from '../support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 const HOME = '**/sdportal/platform/home?cobrandHost=skerrymoor';
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Your session is about to expire' });
@@ -18,7 +12,7 @@ const activeText = (page: Page) => page.evaluate(() => document.activeElement?.t
 
 /** A signed-in context whose pages run on a fake clock; answers the page and its first ping's answer. */
 async function signedIn(): Promise<{ context: BrowserContext; page: Page; problems: string[]; firstIdleExpiresAt: number }> {
-  const { context, page, problems } = await openPage(browser);
+  const { context, page, problems } = await openPage(chromium.browser());
   await context.clock.install();
   await page.goto(signInUrl('skerrymoor'));
   await page.getByLabel('User ID').fill('demopass');

@@ -1,26 +1,10 @@
 /** The sign-in journey in Chromium: every state of the sign-in screen, by mouse and by keyboard, checked by axe. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD, addUser, portal } from '../support/admin';
-import { baseUrl, expectAccessible, launchChromium, openPage, signInUrl, type TrackedPage } from '../support/browser';
+import { baseUrl, expectAccessible, signInUrl, type TrackedPage, useChromium } from '../support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withPage(run: (tracked: TrackedPage) => Promise<void>): Promise<void> {
-  const tracked = await openPage(browser);
-  try {
-    await run(tracked);
-    expect(tracked.problems).toEqual([]);
-  } finally {
-    await tracked.context.close();
-  }
-}
+const chromium = useChromium();
+const { withPage } = chromium;
 
 async function submit(page: TrackedPage['page'], userId: string, password: string): Promise<void> {
   await page.getByLabel('User ID').fill(userId);

@@ -1,33 +1,13 @@
 /** Two-factor sign-in in Chromium with real tokencodes: new PIN, PIN + tokencode, next tokencode (§2, §4, §5, §8). */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectAccessible, launchChromium, openPage, signInUrl, type TrackedPage } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, expectAccessible, signInThroughForm, signInUrl, useChromium } from '../support/browser';
 import { tokenUser } from '../support/tokens';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
+const { withPage } = chromium;
 
-async function withPage(run: (tracked: TrackedPage) => Promise<void>): Promise<void> {
-  const tracked = await openPage(browser);
-  try {
-    await run(tracked);
-    expect(tracked.problems).toEqual([]);
-  } finally {
-    await tracked.context.close();
-  }
-}
-
-async function signIn(page: Page, userId: string, password: string): Promise<void> {
-  await page.goto(signInUrl('skerrymoor'));
-  await page.getByLabel('User ID').fill(userId);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+const signIn = (page: Page, userId: string, password: string) => signInThroughForm(page, 'skerrymoor', userId, password);
 
 describe('token sign-in', () => {
   it('sets a new PIN with the next passcode, logs out, then signs in with PIN + tokencode', async () => {

@@ -1,9 +1,9 @@
 /** Changing a password through §7's call: every rule of the policy, the history, the lock, and the atomic swap. */
 import { Paths } from '@portal/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/features/demo/demo-data.js';
-import { DIALECTS, accountRow, createTestApp, expectErrorShape, signInSequence, type TestApp, type TestClient } from './harness.js';
-import { TestSmtpServer } from './smtp.js';
+import { DIALECTS, accountRow, createTestApp, expectErrorShape, signInSequence, type TestApp, type TestClient, useMailTestApp } from './harness.js';
+import type { TestSmtpServer } from './smtp.js';
 
 const change = (client: TestClient, oldCredential: string, newCredential: string, userId = 'demoexpired') =>
   client.post(Paths.changePassword, { json: { userId, oldCredential, newCredential } });
@@ -12,13 +12,9 @@ for (const dialect of DIALECTS) {
   describe(dialect, () => {
     let t: TestApp;
     let smtp: TestSmtpServer;
-    beforeEach(async () => {
-      smtp = await new TestSmtpServer().start();
-      t = await createTestApp(dialect, { config: { smtpUrl: smtp.url } });
-    });
-    afterEach(async () => {
-      await t?.close();
-      await smtp?.stop();
+    useMailTestApp(dialect, (app, server) => {
+      t = app;
+      smtp = server;
     });
 
     async function mustChange(): Promise<TestClient> {

@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { CSRF_COOKIE, Paths, REQUEST_HEADERS } from '@portal/contract';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse as Response } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { TestSmtpServer } from './smtp.js';
 import { buildApp } from '../src/app.js';
 import { bootstrap } from '../src/bootstrap.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -113,6 +114,21 @@ export async function createTestApp(dialect: Dialect, overrides: TestAppOverride
     await cleanup();
     throw error;
   }
+}
+
+/** A fresh service for each test, sending its mail to a real SMTP server of its own on loopback. */
+export function useMailTestApp(dialect: Dialect, use: (app: TestApp, smtp: TestSmtpServer) => void): void {
+  let app: TestApp | undefined;
+  let smtp: TestSmtpServer | undefined;
+  beforeEach(async () => {
+    smtp = await new TestSmtpServer().start();
+    app = await createTestApp(dialect, { config: { smtpUrl: smtp.url } });
+    use(app, smtp);
+  });
+  afterEach(async () => {
+    await app?.close();
+    await smtp?.stop();
+  });
 }
 
 /**

@@ -2,11 +2,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Paths } from '@portal/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountStore } from '../src/accounts/account-store.js';
 import { DEMO_ANSWER, DEMO_PASSWORD, DEMO_QUESTION } from '../src/features/demo/demo-data.js';
 import { OutboxStore } from '../src/mail/outbox-store.js';
-import { DIALECTS, accountRow, createTestApp, expectErrorShape, signInSequence, type TestApp, type TestClient } from './harness.js';
+import { DIALECTS, accountRow, createTestApp, expectErrorShape, signInSequence, type TestApp, type TestClient, useMailTestApp } from './harness.js';
 import { TestSmtpServer, temporaryPasswordIn } from './smtp.js';
 
 async function browser(t: TestApp): Promise<TestClient> {
@@ -28,13 +28,9 @@ for (const dialect of DIALECTS) {
   describe(dialect, () => {
     let t: TestApp;
     let smtp: TestSmtpServer;
-    beforeEach(async () => {
-      smtp = await new TestSmtpServer().start();
-      t = await createTestApp(dialect, { config: { smtpUrl: smtp.url } });
-    });
-    afterEach(async () => {
-      await t?.close();
-      await smtp?.stop();
+    useMailTestApp(dialect, (app, server) => {
+      t = app;
+      smtp = server;
     });
 
     it("shows the user's own question, and a stable decoy of the same shape for an unknown user ID", async () => {

@@ -1,13 +1,13 @@
 /** Two-factor tokens through §7's calls, with real tokencodes computed from the seed against the test clock. */
 import { Paths } from '@portal/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ANSWER } from '../src/features/demo/demo-data.js';
 import { deriveKeys } from '../src/security/portal-secret.js';
 import { openSeed } from '../src/tokens/seed-box.js';
 import { TokenStore } from '../src/tokens/token-store.js';
 import { codeAt, stepAt } from '../src/tokens/tokencode.js';
-import { DIALECTS, TEST_PORTAL_SECRET, accountRow, createTestApp, expectErrorShape, loginInfo, signInSequence, type TestApp, type TestClient } from './harness.js';
-import { TestSmtpServer } from './smtp.js';
+import { DIALECTS, TEST_PORTAL_SECRET, accountRow, createTestApp, expectErrorShape, loginInfo, signInSequence, type TestApp, type TestClient, useMailTestApp } from './harness.js';
+import type { TestSmtpServer } from './smtp.js';
 
 const keys = deriveKeys(TEST_PORTAL_SECRET);
 
@@ -15,13 +15,9 @@ for (const dialect of DIALECTS) {
   describe(dialect, () => {
     let t: TestApp;
     let smtp: TestSmtpServer;
-    beforeEach(async () => {
-      smtp = await new TestSmtpServer().start();
-      t = await createTestApp(dialect, { config: { smtpUrl: smtp.url } });
-    });
-    afterEach(async () => {
-      await t?.close();
-      await smtp?.stop();
+    useMailTestApp(dialect, (app, server) => {
+      t = app;
+      smtp = server;
     });
 
     /** The code the user's token shows `offset` steps from the test clock. */

@@ -2,18 +2,12 @@
  * Changing a password (§4, §5, §8): the current password is checked like a sign-in try (it counts toward the lock),
  * the new one against the whole policy, and the swap is atomic, with the notice mail written in the same transaction.
  */
+import type { MailingDeps } from '../../mail/mailing-deps.js';
 import { brokenPasswordRules, type PasswordRule } from '@portal/contract';
 import { userIdKey } from '../../accounts/account-identity.js';
 import type { AccountStore } from '../../accounts/account-store.js';
 import { isCommonPassword } from '../../accounts/common-passwords.js';
 import type { PasswordStore } from '../../accounts/password-store.js';
-import type { Clock } from '../../clock.js';
-import type { CobrandDirectory } from '../../cobrands/cobrand-directory.js';
-import type { LogoUrlFor } from '../../cobrands/logo.js';
-import type { AuditLog } from '../../db/audit-log.js';
-import type { Messages } from '../../i18n/messages.js';
-import type { MailWorker } from '../../mail/mail-worker.js';
-import type { OutboxStore } from '../../mail/outbox-store.js';
 import { passwordChangedMail } from '../../mail/templates.js';
 import { hashSecret, verifyDummy, verifySecret } from '../../security/passwords.js';
 import type { SessionManager } from '../../sessions/session-manager.js';
@@ -22,17 +16,10 @@ import type { SessionRow } from '../../sessions/session-store.js';
 export type PolicyRule = PasswordRule | 'history' | 'common';
 export type ChangeOutcome = { ok: true } | { ok: false; code: 'invalid.credentials' } | { ok: false; code: 'password.policy'; rules: PolicyRule[] };
 
-export interface ChangePasswordDeps {
+export interface ChangePasswordDeps extends MailingDeps {
   accounts: AccountStore;
   passwords: PasswordStore;
   sessions: SessionManager;
-  cobrands: CobrandDirectory;
-  outbox: OutboxStore;
-  mailWorker: MailWorker;
-  messages: Messages;
-  audit: AuditLog;
-  clock: Clock;
-  logoUrlFor: LogoUrlFor;
 }
 
 export class ChangePasswordService {

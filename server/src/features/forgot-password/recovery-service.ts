@@ -3,36 +3,23 @@
  * answer is the same, and every path costs one argon2 verify and one argon2 hash. Only an active account that has
  * signed in before, with the right answer, gets a temporary password; wrong answers count toward the lock.
  */
+import type { MailingDeps } from '../../mail/mailing-deps.js';
 import { randomBytes } from 'node:crypto';
 import { userIdKey } from '../../accounts/account-identity.js';
 import type { AccountStore } from '../../accounts/account-store.js';
 import { normaliseAnswer } from '../../accounts/create-account.js';
 import type { PasswordStore } from '../../accounts/password-store.js';
 import { generateTemporaryPassword } from '../../accounts/temporary-password.js';
-import type { Clock } from '../../clock.js';
-import type { CobrandDirectory } from '../../cobrands/cobrand-directory.js';
-import type { LogoUrlFor } from '../../cobrands/logo.js';
-import type { AuditLog } from '../../db/audit-log.js';
-import type { Messages } from '../../i18n/messages.js';
-import type { MailWorker } from '../../mail/mail-worker.js';
-import type { OutboxStore } from '../../mail/outbox-store.js';
 import { temporaryPasswordMail } from '../../mail/templates.js';
 import { hashSecret, verifyDummy, verifySecret } from '../../security/passwords.js';
 import type { SessionManager } from '../../sessions/session-manager.js';
 import { questionFor } from './security-question.js';
 
-export interface RecoveryDeps {
+export interface RecoveryDeps extends MailingDeps {
   accounts: AccountStore;
   passwords: PasswordStore;
   sessions: SessionManager;
-  cobrands: CobrandDirectory;
-  outbox: OutboxStore;
-  mailWorker: MailWorker;
-  messages: Messages;
-  audit: AuditLog;
   identityKey: Buffer;
-  clock: Clock;
-  logoUrlFor: LogoUrlFor;
   temporaryPasswordMinutes: number;
 }
 

@@ -1,26 +1,13 @@
 /** Setting a token's PIN in new-PIN mode (§4), and telling the user by mail (ARCHITECTURE §5). */
 import type { AccountRow } from '../../accounts/account-store.js';
-import type { Clock } from '../../clock.js';
-import type { CobrandDirectory } from '../../cobrands/cobrand-directory.js';
-import type { LogoUrlFor } from '../../cobrands/logo.js';
-import type { AuditLog } from '../../db/audit-log.js';
-import type { Messages } from '../../i18n/messages.js';
-import type { MailWorker } from '../../mail/mail-worker.js';
-import type { OutboxStore } from '../../mail/outbox-store.js';
+import type { MailingDeps } from '../../mail/mailing-deps.js';
 import { pinSetMail } from '../../mail/templates.js';
 import { isValidPin, pinHmac } from '../../tokens/pin.js';
 import type { TokenStore } from '../../tokens/token-store.js';
 
-export interface TokenPinDeps {
+export interface TokenPinDeps extends MailingDeps {
   tokens: TokenStore;
   pinKey: Buffer;
-  cobrands: CobrandDirectory;
-  outbox: OutboxStore;
-  mailWorker: MailWorker;
-  messages: Messages;
-  audit: AuditLog;
-  clock: Clock;
-  logoUrlFor: LogoUrlFor;
 }
 
 export class TokenPinService {
