@@ -1,4 +1,5 @@
 /** Sessions end after SESSION_IDLE_SECONDS without a renewal and at the absolute lifetime; the ping renews (§7, §9). */
+import { readFileSync } from 'node:fs';
 import { Paths } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, createTestApp, expectErrorShape, signInSequence, type TestApp } from './harness.js';
@@ -79,6 +80,17 @@ for (const dialect of DIALECTS) {
         sessionExpirationWarningBoxPingUrl: Paths.sessionPing,
       });
       expectErrorShape(await client.get(`${Paths.sessionWarningContent}?cobrandHost=bad%20name`), 400);
+    });
+
+    it('answers the warning content in the language of the locale cookie, for any cobrand', async () => {
+      const french = JSON.parse(readFileSync(new URL('../../data/i18n/fr/PortalLabels.json', import.meta.url), 'utf8')) as Record<string, string>;
+      const client = t.client();
+      client.cookies.set('user_locale', 'fr');
+      const content = (await client.get(`${Paths.sessionWarningContent}?cobrandHost=larchmere`)).json();
+      expect(content.sessionExpireWarningBoxTitle).toBe(french.sessionExpireWarningBoxTitle);
+      expect(content.sessionExpireContinueButtonLabel).toBe(french.sessionExpireContinueButtonLabel);
+      expect(content.generalSessionAboutToExpireMessage).toBe(french.generalSessionAboutToExpireMessage);
+      expect(content.sessionExpireWarningBoxTitle).not.toBe('Your session is about to expire');
     });
   });
 }
