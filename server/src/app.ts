@@ -17,6 +17,7 @@ import type { Config } from './config.js';
 import { AuditLog } from './db/audit-log.js';
 import type { PortalDatabase } from './db/database.js';
 import { PasswordStore } from './accounts/password-store.js';
+import { listenForCatalogueChanges } from './cobrands/catalogue-changes.js';
 import { logoUrlFinder } from './cobrands/logo.js';
 import { changePasswordRoutes } from './features/change-password/routes.js';
 import { ChangePasswordService } from './features/change-password/change-password-service.js';
@@ -118,6 +119,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const changePassword = new ChangePasswordService(mailDeps);
   const pins = new TokenPinService({ ...mailDeps, tokens, pinKey: keys.pin });
   if (options.startMailWorker !== false) mailWorker.start();
+  if (database.dialect === 'postgres' && config.databaseUrl) {
+    const listener = listenForCatalogueChanges(config.databaseUrl, database.schema, () => cobrands.invalidate(), (m) => app.log.warn(m));
+    app.addHook('onClose', () => listener.close());
+  }
   app.addHook('onClose', () => mailWorker.stop());
 
   await app.register(fastifyCookie);

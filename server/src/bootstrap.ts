@@ -1,6 +1,7 @@
 /** What every start does before serving: migrate, make sure the catalogue is loaded, and (demo) seed the demo users. */
 import { AccountStore } from './accounts/account-store.js';
 import { readCatalogue } from './cobrands/catalogue.js';
+import { announceCatalogueChange } from './cobrands/catalogue-changes.js';
 import type { CobrandDirectory } from './cobrands/cobrand-directory.js';
 import { CobrandStore } from './cobrands/cobrand-store.js';
 import type { Config } from './config.js';
@@ -12,7 +13,7 @@ import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
 
 export interface ImportOptions {
   now?: number;
-  /** This process's cobrand cache, emptied once the import has landed; other processes catch up within CACHE_MS. */
+  /** This process's cobrand cache, emptied once the import has landed; other instances are told by NOTIFY. */
   directory?: CobrandDirectory;
 }
 
@@ -22,6 +23,7 @@ export async function importCatalogue(database: PortalDatabase, dir = CATALOGUE_
   if (problems.length) throw new Error(`The cobrand catalogue has problems (${problems.length}); nothing was imported:\n${problems.join('\n')}`);
   await new CobrandStore(database.db).importAll(cobrands, options.now ?? Date.now());
   options.directory?.invalidate();
+  await announceCatalogueChange(database);
   return cobrands.map((c) => c.record.cobrand.name);
 }
 

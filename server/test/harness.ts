@@ -66,6 +66,10 @@ export interface TestAppOverrides {
   clock?: TestClock;
   /** Fastify's logger option; silent unless a test reads the logs. */
   logger?: FastifyServerOptions['logger'];
+  /** Another instance of the service on the same PostgreSQL schema (scale-out); that app owns the schema. */
+  sameDatabaseAs?: TestApp;
+  /** Where the service reaches PostgreSQL, e.g. through a proxy a test can cut. */
+  databaseUrl?: string;
 }
 
 export async function createTestApp(dialect: Dialect, overrides: TestAppOverrides = {}): Promise<TestApp> {
@@ -75,8 +79,8 @@ export async function createTestApp(dialect: Dialect, overrides: TestAppOverride
     for (const step of cleanups.reverse()) await step();
   };
   try {
-    let schema: string | undefined;
-    if (dialect === 'postgres') {
+    let schema: string | undefined = overrides.sameDatabaseAs?.database.schema;
+    if (dialect === 'postgres' && !schema) {
       if (!TEST_DATABASE_URL) throw new Error('The postgres dialect needs TEST_DATABASE_URL');
       schema = `t_${randomBytes(8).toString('hex')}`;
       await withPgClient((client) => client.query(`create schema ${schema}`));
@@ -90,13 +94,13 @@ export async function createTestApp(dialect: Dialect, overrides: TestAppOverride
         RATE_LIMIT_PER_MINUTE: '0',
         PORTAL_SECRET: TEST_PORTAL_SECRET,
         LOG_LEVEL: 'silent',
-        ...(dialect === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL! } : {}),
+        ...(dialect === 'postgres' ? { DATABASE_URL: overrides.databaseUrl ?? TEST_DATABASE_URL! } : {}),
       }),
       ...overrides.config,
     };
     const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir, ...(schema ? { schema } : {}) });
     cleanups.push(() => database.close());
-    const clock = overrides.clock ?? new TestClock();
+    const clock = overrides.clock ?? overrides.sameDatabaseAs?.clock ?? new TestClock();
     await bootstrap(config, database, () => {});
     const app = await buildApp({ config, database, clock: clock.now, logger: overrides.logger ?? false });
     cleanups.push(() => app.close());
@@ -167,6 +171,8 @@ export async function withPgClient<T>(work: (client: pg.Client) => Promise<T>): 
 export interface ClientOptions {
   /** The client's address as the service sees it (for throttling per address). */
   remoteAddress?: string;
+  /** Another client's cookie jar, shared: one browser talking to several instances behind a load balancer. */
+  cookies?: Map<string, string>;
 }
 
 export interface RequestOptions {
@@ -188,9 +194,11 @@ export interface RequestOptions {
  * sends §7's headers, and echoes the sec-token cookie in X-XSRF-TOKEN on non-GET requests.
  */
 export class TestClient {
-  readonly cookies = new Map<string, string>();
+  readonly cookies: Map<string, string>;
 
-  constructor(private readonly app: FastifyInstance, private readonly options: ClientOptions = {}) {}
+  constructor(private readonly app: FastifyInstance, private readonly options: ClientOptions = {}) {
+    this.cookies = options.cookies ?? new Map<string, string>();
+  }
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);

@@ -1,7 +1,7 @@
 /**
- * Cobrand records for the request path, cached in memory: a record is re-read from the database after a short time,
- * so a catalogue import on any instance (or by the CLI, its own process) reaches every instance within CACHE_MS.
- * An import in this process calls invalidate(), so this instance answers the new records at once.
+ * Cobrand records for the request path, cached in memory. An import empties this cache at once: in this process
+ * directly, in every other instance on PostgreSQL through NOTIFY (catalogue-changes.ts). The short TTL is the fallback
+ * for a notice that could not arrive (SQLite and the CLI's own process, a listener reconnecting).
  */
 import { DEFAULT_COBRAND } from '@portal/contract';
 import type { Clock } from '../clock.js';

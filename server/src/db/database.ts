@@ -36,8 +36,10 @@ export function openDatabase(options: OpenOptions): PortalDatabase {
       connectionTimeoutMillis: 5_000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    // A dropped idle connection must not crash the process; the pool replaces it.
+    // A dropped connection must not crash the process. pg-pool listens for errors only on idle clients, so every
+    // client gets its own listener too: the query in flight still fails (503), and the pool replaces the client.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', ...(options.schema ? { schema: options.schema } : {}), close: () => db.destroy() };
   }
