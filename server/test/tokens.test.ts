@@ -3,7 +3,7 @@ import { Paths } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ANSWER } from '../src/features/demo/demo-data.js';
 import { deriveKeys } from '../src/security/portal-secret.js';
-import { openSeed } from '../src/tokens/seed-box.js';
+import { openSeed, sealSeed } from '../src/tokens/seed-box.js';
 import { TokenStore } from '../src/tokens/token-store.js';
 import { codeAt, stepAt } from '../src/tokens/tokencode.js';
 import { DIALECTS, TEST_PORTAL_SECRET, accountRow, createTestApp, expectErrorShape, loginInfo, signInSequence, type TestApp, type TestClient, useMailTestApp } from './harness.js';
@@ -120,6 +120,13 @@ for (const dialect of DIALECTS) {
       const next = await nextToken(client, 'demotoken', await code('demotoken'), doubted.body);
       expect(next.body).toBe('/sdportal/platform/home?cobrandHost=skerrymoor');
       expect((await client.get(Paths.session)).json().userId).toBe('demotoken');
+    });
+
+    it('refuses, without an error, a token whose seed was sealed under another PORTAL_SECRET', async () => {
+      const account = (await accountRow(t.database, 'demotoken'))!;
+      const other = deriveKeys('another-portal-secret-0123456789-abcdefghijkl');
+      await t.database.db.updateTable('token').set({ seed_sealed: sealSeed(other.seal, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP') }).where('account_id', '=', account.id).execute();
+      expect((await signInSequence(t.client(), 'demotoken', '246812345678')).statusCode).toBe(401);
     });
 
     it('doubts a right code far from the clock', async () => {

@@ -22,8 +22,8 @@ export interface TokenKeys {
 export async function checkToken(tokens: TokenStore, keys: TokenKeys, account: AccountRow, password: string, now: number): Promise<TokenVerdict | null> {
   await verifyDummy(password);
   const token = await tokens.find(account.id);
-  if (!token) return null;
-  const seed = openSeed(keys.seal, token.seed_sealed);
+  const seed = token ? readableSeed(keys.seal, token.seed_sealed) : null;
+  if (!token || seed === null) return null;
   const newPinMode = token.pin_hmac === null;
   if (password.length !== (newPinMode ? PASSCODE_LENGTH : PIN_LENGTH + PASSCODE_LENGTH)) return null;
   const pinRight = newPinMode || pinMatches(keys.pin, account.id, password.slice(0, PIN_LENGTH), token.pin_hmac);
@@ -38,7 +38,17 @@ export async function checkToken(tokens: TokenStore, keys: TokenKeys, account: A
 export async function checkNextCode(tokens: TokenStore, keys: TokenKeys, accountId: string, afterStep: number, code: string, now: number): Promise<boolean> {
   await verifyDummy(code);
   const token = await tokens.find(accountId);
-  if (!token) return false;
-  const match = matchCode(openSeed(keys.seal, token.seed_sealed), code, now);
+  const seed = token ? readableSeed(keys.seal, token.seed_sealed) : null;
+  if (seed === null) return false;
+  const match = matchCode(seed, code, now);
   return match !== null && match.step > afterStep && match.step <= afterStep + 2 && (await tokens.acceptStep(accountId, match.step, now));
+}
+
+/** A seed sealed under another PORTAL_SECRET (rotated) cannot be read: that token is refused, not an error. */
+function readableSeed(key: Buffer, sealed: string): string | null {
+  try {
+    return openSeed(key, sealed);
+  } catch {
+    return null;
+  }
 }
