@@ -38,7 +38,7 @@ import { signInRoutes } from './features/signin/routes.js';
 import { SignInService } from './features/signin/signin-service.js';
 import { webPagesRoutes } from './features/web-pages/routes.js';
 import { ApiError } from './http/api-error.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { registerErrorHandler, sendRouterError } from './http/error-handler.js';
 import { Messages } from './i18n/messages.js';
 import { CATALOGUE_DIR, WEB_DIST_DIR } from './paths.js';
 import { registerCsrfGuard } from './security/csrf-guard.js';
@@ -81,6 +81,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
+  const messages = new Messages();
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
@@ -88,10 +89,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     routerOptions: { maxParamLength: 200 },
+    // An address the router cannot read (a bad escape, an over-long parameter) still gets the error shape.
+    frameworkErrors: (error, request, reply) => sendRouterError(reply, request, messages, error),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const keys = deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, (m) => app.log.warn(m)));
-  const messages = new Messages();
   const db = database.db;
   const accounts = new AccountStore(db);
   const audit = new AuditLog(db, clock);

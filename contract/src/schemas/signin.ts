@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { SecretSchema, UserIdSchema } from './common.js';
+import { NO_CONTROL_CHARACTERS, SecretSchema, UserIdSchema } from './common.js';
 
 export const LoginInfoQuerySchema = Type.Object({ username: UserIdSchema }, { additionalProperties: false });
 export type LoginInfoQuery = Static<typeof LoginInfoQuerySchema>;
@@ -15,9 +15,9 @@ export const SendLoginBodySchema = Type.Object({
   username: UserIdSchema,
   'login-form-type': Type.Union([Type.Literal('password'), Type.Literal('token'), Type.Literal('next-token')]),
   password: SecretSchema,
-  authn_attempt_id: Type.Optional(Type.String({ maxLength: 128 })),
-  in_response_to: Type.Optional(Type.String({ maxLength: 128 })),
-  referral_path: Type.Optional(Type.String({ maxLength: 2048 })),
+  authn_attempt_id: Type.Optional(Type.String({ maxLength: 128, pattern: NO_CONTROL_CHARACTERS })),
+  in_response_to: Type.Optional(Type.String({ maxLength: 128, pattern: NO_CONTROL_CHARACTERS })),
+  referral_path: Type.Optional(Type.String({ maxLength: 2048, pattern: NO_CONTROL_CHARACTERS })),
   cobrandHost: Type.Optional(Type.String({ maxLength: 64 })),
 });
 export type SendLoginBody = Static<typeof SendLoginBodySchema>;

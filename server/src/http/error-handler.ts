@@ -66,7 +66,7 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, messages
     .code(error.statusCode)
     .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
-    .send(errorBody(messages, request.cookies[LOCALE_COOKIE], error.items));
+    .send(errorBody(messages, request.cookies?.[LOCALE_COOKIE], error.items));
 }
 
 export function registerErrorHandler(app: FastifyInstance, messages: Messages): void {
@@ -81,4 +81,19 @@ export function registerErrorHandler(app: FastifyInstance, messages: Messages): 
       messageKey: 'error.system',
     }]));
   });
+}
+
+/**
+ * Errors the router raises before any hook runs (an address it cannot decode, a parameter over the limit): the same
+ * error shape, and the headers the security hooks would have set.
+ */
+export function sendRouterError(reply: FastifyReply, request: FastifyRequest, messages: Messages, error: FastifyError): FastifyReply {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  reply
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'")
+    .header('x-content-type-options', 'nosniff')
+    .header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  return sendError(reply, request, messages, new ApiError(tooLong ? 414 : 400, [tooLong
+    ? { code: ErrorCodes.tooLong, messageKey: 'request.invalid' }
+    : { code: ErrorCodes.invalid, messageKey: 'request.invalid' }]));
 }
