@@ -1,0 +1,184 @@
+/**
+ * HTTP clients of the benchmarks other than autocannon: one request at a time (latency of a sequence), and an
+ * open-loop generator that starts requests on a fixed schedule whatever the answers, so a slow answer or a stall
+ * counts in full (no coordinated omission).
+ */
+import http from 'node:http';
+import net from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+/** The headers the web app sends on every call (contract REQUEST_HEADERS). */
+export const APP_HEADERS = { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json, text/plain, */*' };
+
+export function agent(maxSockets = 1) {
+  return new http.Agent({ keepAlive: true, maxSockets });
+}
+
+/** One request; answers status, headers, body text and the time from start to the last byte (ms). */
+export function request(base, { method = 'GET', path, headers = {}, body, agent: useAgent }) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const url = new URL(path, base);
+    const req = http.request(url, { method, headers, agent: useAgent }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({
+        status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started,
+      }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (body !== undefined) req.end(body);
+    else req.end();
+  });
+}
+
+export const cookieValue = (setCookie, name) => {
+  for (const line of [setCookie ?? []].flat()) {
+    const match = line.match(new RegExp(`^${name}=([^;]*)`));
+    if (match) return match[1];
+  }
+  return undefined;
+};
+
+/**
+ * §7's sign-in sequence as the browser runs it: the logout pre-step, the login-info lookup, then send-login with the
+ * sec-token cookie echoed in X-XSRF-TOKEN. Answers each step's time and the session cookie.
+ */
+export async function signInSequence(base, useAgent, userId, password) {
+  const logout = await request(base, { path: '/sdportal/logout', headers: APP_HEADERS, agent: useAgent });
+  const token = cookieValue(logout.headers['set-cookie'], 'sec-token');
+  if (logout.status !== 204 || !token) throw new Error(`logout pre-step answered ${logout.status} with no sec-token`);
+  const cookie = `sec-token=${token}`;
+  const info = await request(base, { path: `/sdportal/rest/login/info?username=${encodeURIComponent(userId)}`, headers: { ...APP_HEADERS, cookie }, agent: useAgent });
+  if (info.status !== 200) throw new Error(`login info answered ${info.status}`);
+  const { ldapId } = JSON.parse(info.body);
+  const send = await request(base, {
+    method: 'POST', path: '/pkmslogin.form', agent: useAgent,
+    headers: { ...APP_HEADERS, cookie, 'x-xsrf-token': token, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: ldapId, 'login-form-type': 'password', password }).toString(),
+  });
+  if (send.status !== 200) throw new Error(`send-login answered ${send.status}: ${send.body.slice(0, 200)}`);
+  const session = cookieValue(send.headers['set-cookie'], 'portal-session');
+  const signedInToken = cookieValue(send.headers['set-cookie'], 'sec-token');
+  return {
+    logoutMs: logout.ms, infoMs: info.ms, sendMs: send.ms, totalMs: logout.ms + info.ms + send.ms, session, location: send.body,
+    /** What the browser sends from then on: the session, the token re-issued for it, the language. */
+    cookie: `portal-session=${session}; sec-token=${signedInToken}; user_locale=en_US`,
+  };
+}
+
+/**
+ * Open loop: `rate` requests per second for `seconds`, each started at its scheduled time whatever the answers so far,
+ * on keep-alive connections written to directly (one request at a time per connection, a new connection opened when
+ * all are busy, up to `maxSockets`; beyond that requests wait their turn). Latency runs from the scheduled start to
+ * the last byte of the answer, so a slow answer or a stall counts in full. Plain sockets and prepared request bytes
+ * keep the generator's own CPU small. `pick(i)` gives request i's path and headers; answers must carry Content-Length.
+ */
+export function fixedRate(base, { rate, seconds, pick, maxSockets = 64, expectStatus = 200 }) {
+  const { hostname, port } = new URL(base);
+  const total = Math.round(rate * seconds);
+  const interval = 1000 / rate;
+  const latencies = new Float64Array(total);
+  const statusCounts = new Map();
+  let done = 0;
+  let errors = 0;
+  let sent = 0;
+  const idle = [];
+  const sockets = new Set();
+  const waiting = [];
+  const encode = ({ path, headers }) => Buffer.from(
+    `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${Object.entries(headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`,
+  );
+  // The generator's own event-loop delay: how late it could notice answers, for judging the figures' noise.
+  const lag = monitorEventLoopDelay({ resolution: 1 });
+  lag.enable();
+  return new Promise((resolve, reject) => {
+    const start = performance.now() + 10;
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      lag.disable();
+      for (const socket of sockets) socket.destroy();
+      const wall = (performance.now() - start) / 1000;
+      const unexpected = [...statusCounts].filter(([status]) => status !== expectStatus).reduce((a, [, n]) => a + n, 0);
+      resolve({
+        latencies: Array.from(latencies.subarray(0, done)), total, errors, unexpected, statuses: Object.fromEntries(statusCounts),
+        lastStatus: [...statusCounts.keys()].find((st) => st !== expectStatus) ?? expectStatus, achievedRate: done / wall, connections: sockets.size,
+        generatorLagP99: lag.percentile(99) / 1e6,
+      });
+    };
+    const settle = () => {
+      if (done + errors === total) finish();
+    };
+    const open = () => {
+      const socket = net.connect(Number(port), hostname);
+      socket.setNoDelay(true);
+      sockets.add(socket);
+      let buffer = Buffer.alloc(0);
+      let current = null;
+      const next = () => {
+        current = null;
+        const queued = waiting.shift();
+        if (queued) send(socket, queued);
+        else idle.push(socket);
+      };
+      socket.assign = (job) => {
+        current = job;
+        socket.write(job.bytes);
+      };
+      socket.on('data', (chunk) => {
+        buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
+        for (;;) {
+          if (!current) return;
+          const end = buffer.indexOf('\r\n\r\n');
+          if (end < 0) return;
+          const head = buffer.toString('latin1', 0, end);
+          const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? NaN);
+          if (!Number.isFinite(length)) {
+            reject(new Error(`an answer without Content-Length: ${head.slice(0, 200)}`));
+            finish();
+            return;
+          }
+          if (buffer.length < end + 4 + length) return;
+          buffer = buffer.subarray(end + 4 + length);
+          const status = Number(head.slice(9, 12));
+          latencies[done] = performance.now() - current.scheduled;
+          done += 1;
+          statusCounts.set(status, (statusCounts.get(status) ?? 0) + 1);
+          settle();
+          next();
+        }
+      });
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        sockets.delete(socket);
+        const i = idle.indexOf(socket);
+        if (i >= 0) idle.splice(i, 1);
+        if (current) {
+          errors += 1;
+          current = null;
+          settle();
+        }
+      });
+      return socket;
+    };
+    const send = (socket, job) => socket.assign(job);
+    const dispatch = (job) => {
+      const socket = idle.pop();
+      if (socket) send(socket, job);
+      else if (sockets.size < maxSockets) send(open(), job);
+      else waiting.push(job);
+    };
+    const tick = () => {
+      const now = performance.now();
+      while (sent < total && start + sent * interval <= now) {
+        dispatch({ bytes: encode(pick(sent)), scheduled: start + sent * interval });
+        sent += 1;
+      }
+      if (sent < total) setTimeout(tick, 1);
+    };
+    setTimeout(tick, 10);
+  });
+}

@@ -1,0 +1,166 @@
+/**
+ * Starts the real built service (`node server/dist/main.js`) as a child process on a free port with its own temporary
+ * DATA_DIR, the way e2e/setup/server.ts does, plus the bare Fastify hello-world the cheap calls are compared with.
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+/** A fixed secret, so the seeder derives the same ldapIds as the service. Benchmarks only. */
+export const PORTAL_SECRET = 'benchmarks-only-secret-0123456789abcdef';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitUntilReady(url, child, path) {
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode} before it was ready`);
+    try {
+      if ((await fetch(`${url}${path}`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not become ready within 60 s`);
+}
+
+/** Every child still running is ended when the benchmark process ends, however it ends. */
+const running = new Set();
+let cleanupInstalled = false;
+function installCleanup() {
+  if (cleanupInstalled) return;
+  cleanupInstalled = true;
+  process.on('exit', () => {
+    for (const child of running) child.kill('SIGKILL');
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, () => {
+      for (const child of running) child.kill('SIGKILL');
+      process.exit(130);
+    });
+  }
+}
+
+function track(child, name) {
+  installCleanup();
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  child.stdout.resume();
+  return {
+    child,
+    pid: child.pid,
+    name,
+    stderr: () => stderr,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** The service as `npm start` runs it, with throttling off and quiet logs. */
+export async function startPortal({ dataDir, name = 'portal', env = {}, nodeArgs = [] }) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [...nodeArgs, 'server/dist/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_SECRET, PUBLIC_ORIGIN: `http://localhost:${port}`,
+      RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '', SMTP_URL: '', PORTAL_DEMO: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const server = track(child, name);
+  const started = performance.now();
+  try {
+    await waitUntilReady(url, child, '/readyz');
+  } catch (error) {
+    throw new Error(`${error.message}\n${server.stderr()}`);
+  }
+  return { ...server, url, port, dataDir, startedAt: started, readySeconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * A bare Fastify hello-world: the same Fastify, no plugins, no logger. `withSecurityHeaders` adds the service's own
+ * security-header plugin (server/src/security/headers.ts, loaded through tsx) and nothing else.
+ */
+export async function startHello({ withSecurityHeaders = false } = {}) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [...(withSecurityHeaders ? ['--import', 'tsx'] : []), join(root, 'bench/lib/hello-server.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HELLO_WITH_SECURITY_HEADERS: withSecurityHeaders ? '1' : '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const server = track(child, withSecurityHeaders ? 'hello+headers' : 'hello');
+  await waitUntilReady(url, child, '/');
+  return { ...server, url, port };
+}
+
+/** Resident set size of a process now, and its peak so far (VmHWM), in bytes. */
+export function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? NaN) * 1024;
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+/** Samples a process's RSS every 100 ms while `work` runs; answers the work's result and the highest sample. */
+export async function withRssSampling(pid, work) {
+  let max = memoryOf(pid).rss;
+  const timer = setInterval(() => {
+    try {
+      max = Math.max(max, memoryOf(pid).rss);
+    } catch {
+      // the process ended
+    }
+  }, 100);
+  try {
+    const result = await work();
+    return { result, maxRss: Math.max(max, memoryOf(pid).rss) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
+ * CPU seconds a process has used so far, split into its main thread (JavaScript, HTTP, SQLite) and its other threads
+ * (the libuv pool where argon2 runs, and V8's helpers). Linux /proc, clock ticks of 1/100 s.
+ */
+export function cpuOf(pid) {
+  const ticks = (tid) => {
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  let others = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    if (Number(tid) === pid) continue;
+    try {
+      others += ticks(tid);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return { main: ticks(pid) / 100, others: others / 100 };
+}

@@ -1,0 +1,183 @@
+// `npm run bench`: builds if stale, starts the built service as child processes on free ports with temporary data
+// folders, measures the six figures of the benchmark issue, prints each with how it was measured, and writes
+// docs/benchmarks.md. Options: --quick (shorter runs, 100,000 instead of 1,000,000 rows; prints only),
+// --only=1,3 (those figures; prints only), --write (write docs/benchmarks.md even with --quick or --only).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { bundleBytes } from './figures/bundle-bytes.mjs';
+import { cheapCallsFigure } from './figures/cheap-calls.mjs';
+import { formUsable } from './figures/form-usable.mjs';
+import { memoryFigure } from './figures/memory.mjs';
+import { scaleFigure } from './figures/scale.mjs';
+import { signInLoad, signInThroughput } from './figures/signin-throughput.mjs';
+import { launchChromium } from './lib/chromium.mjs';
+import { agent, signInSequence } from './lib/http.mjs';
+import { cpuSnapshot, describeMachine, loadAverage, othersShare } from './lib/machine.mjs';
+import { renderFigure, renderReport } from './lib/report.mjs';
+import { memoryOf, PORTAL_SECRET, root, startHello, startPortal, withRssSampling } from './lib/servers.mjs';
+
+process.stdout.on('error', () => undefined);
+
+const { values: options } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, write: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } },
+});
+const only = options.only ? new Set(options.only.split(',').map((s) => Number(s.trim()))) : null;
+const wanted = (id) => !only || only.has(id);
+const quick = options.quick;
+
+/** Every duration and size of a run, in one place. */
+const PLAN = quick
+  ? { mainUsers: 5_000, f1: { rounds: 3, seconds: 2 }, f2: { rounds: 2, seconds: 1, rateSeconds: 1 }, f4: { loads: 3 },
+    f6: { small: 1_000, large: 100_000, signIns: 40, lookups: 200, pingSeconds: 10 } }
+  : { mainUsers: 20_000, f1: { rounds: 10, seconds: 3 }, f2: { rounds: 5, seconds: 2, rateSeconds: 2 }, f4: { loads: 10 },
+    f6: { small: 1_000, large: 1_000_000, signIns: 300, lookups: 1_000, pingSeconds: 61 } };
+
+const runStarted = performance.now();
+const say = (line) => console.log(line);
+const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
+
+function seed(dataDir, users, sessions, env = {}) {
+  const out = `${dataDir}.json`;
+  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench/lib/seed-database.ts'), dataDir, String(users), String(sessions), out], {
+    cwd: root, env: { ...process.env, PORTAL_SECRET, ...env }, stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return JSON.parse(readFileSync(out, 'utf8'));
+}
+
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+const figures = [];
+const stopAfter = [];
+
+async function measure(id, label, work) {
+  if (!wanted(id)) return null;
+  say(`\n— Figure ${id}: ${label}…`);
+  const loadBefore = loadAverage();
+  const cpuBefore = cpuSnapshot();
+  const started = performance.now();
+  let figure;
+  try {
+    figure = await work();
+  } catch (error) {
+    // One figure that cannot be measured does not stop the others; the run then ends with a failure status.
+    process.exitCode = 1;
+    console.error(error);
+    figure = { id, title: label, goal: 'see the figure', result: `not measured: ${String(error?.message ?? error).split('\n')[0]}`, met: false, failed: true, method: [] };
+  }
+  figure.seconds = (performance.now() - started) / 1000;
+  figure.load = { before: loadBefore, after: loadAverage(), others: othersShare(cpuBefore, cpuSnapshot()) };
+  figures.push(figure);
+  say(renderFigure(figure, { console: true }));
+  return figure;
+}
+
+const tempRoot = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+const runCpu = cpuSnapshot();
+try {
+  say(`Benchmarks (${quick ? 'quick run' : 'full run'}${only ? `, figures ${[...only].join(', ')}` : ''}); temporary data in ${tempRoot}`);
+  buildIfStale();
+  const machine = describeMachine();
+  machine.loadAtStart = loadAverage();
+  say(`Machine: ${machine.nproc} cores, ${machine.cpu}, ${machine.memory}, Node ${machine.node}; load average ${machine.loadAtStart}`);
+
+  let memory = null;
+  if ([1, 2, 3, 4, 5].some(wanted)) {
+    const t = performance.now();
+    const mainDir = join(tempRoot, 'main');
+    const mainSeed = seed(mainDir, PLAN.mainUsers, 0);
+    say(`Seeded ${PLAN.mainUsers.toLocaleString('en-US')} users in ${seconds(t)} s`);
+    const users = Array.from({ length: PLAN.mainUsers }, (_, i) => `bench${String(i).padStart(7, '0')}`);
+    const portal = await startPortal({ dataDir: mainDir, name: 'portal' });
+    stopAfter.push(portal);
+    const hello = await startHello();
+    stopAfter.push(hello);
+    const helloHeaders = wanted(2) ? await startHello({ withSecurityHeaders: true }) : null;
+    if (helloHeaders) stopAfter.push(helloHeaders);
+    await pause(2_000);
+    memory = { idleStart: memoryOf(portal.pid).rss, mainUsers: PLAN.mainUsers };
+
+    const f1 = await measure(1, 'sign-ins per second vs raw argon2id verifies per second', () =>
+      signInThroughput({ server: portal, seed: mainSeed, users: users.slice(0, -10), ...PLAN.f1 }));
+    if (f1 && !f1.failed) memory.signInLoad = f1.maxRss;
+
+    const f2 = await measure(2, 'cheap calls vs a bare Fastify hello-world', async () => {
+      const { cookie } = await signInSequence(portal.url, agent(1), users.at(-1), mainSeed.password);
+      return cheapCallsFigure({ portal, hello, helloHeaders, cookie, ...PLAN.f2 });
+    });
+    if (f2 && !f2.failed) memory.cheapLoad = f2.maxRss;
+
+    // One Chromium for figures 3 and 4, kept open until both are done, so its CPU is counted as the benchmark's.
+    const browser = wanted(3) || wanted(4) ? await launchChromium() : null;
+    await measure(3, 'sign-in route bytes and locale bundles', () => bundleBytes({ portal, browser }));
+    await measure(4, 'time until the sign-in form is usable, CPU slowed 4x', () => formUsable({ portal, browser, ...PLAN.f4 }));
+    await browser?.close();
+
+    if (wanted(5) && !memory.signInLoad) {
+      say('\nA 5 s sign-in load for figure 5…');
+      let next = 0;
+      memory.signInLoad = (await withRssSampling(portal.pid, () => signInLoad(portal, mainSeed, 5, () => users[next++ % users.length]))).maxRss;
+    }
+    if (wanted(5) && !memory.cheapLoad) {
+      say('A 5 s cheap-call load for figure 5…');
+      memory.cheapLoad = (await withRssSampling(portal.pid, () => autocannon({ url: `${portal.url}/sdportal/rest/cobrand/skerrymoor`, connections: 10, duration: 5 }))).maxRss;
+    }
+    if (wanted(5)) {
+      await pause(2_000);
+      memory.idleAfter = memoryOf(portal.pid).rss;
+    }
+    await helloHeaders?.stop();
+    await hello.stop();
+    await portal.stop();
+  }
+
+  if (wanted(6)) {
+    const { small: smallCount, large: largeCount } = PLAN.f6;
+    const sessionEnv = { SESSION_IDLE_SECONDS: '3600' };
+    const t = performance.now();
+    const smallDir = join(tempRoot, 'small');
+    const smallSeed = seed(smallDir, smallCount, smallCount, sessionEnv);
+    const largeDir = join(tempRoot, 'large');
+    say(`\nSeeding ${largeCount.toLocaleString('en-US')} users and ${largeCount.toLocaleString('en-US')} sessions…`);
+    const largeSeed = seed(largeDir, largeCount, largeCount, sessionEnv);
+    say(`Seeded both databases in ${seconds(t)} s (the large one in ${largeSeed.seconds.toFixed(1)} s)`);
+    const small = await startPortal({ dataDir: smallDir, name: 'small', env: sessionEnv });
+    stopAfter.push(small);
+    const large = await startPortal({ dataDir: largeDir, name: 'large', env: sessionEnv });
+    stopAfter.push(large);
+    const control = await startHello();
+    stopAfter.push(control);
+    const f6 = await measure(6, `cost with ${smallCount.toLocaleString('en-US')} vs ${largeCount.toLocaleString('en-US')} users and sessions`, () =>
+      scaleFigure({ small: { server: small, seed: smallSeed }, large: { server: large, seed: largeSeed }, control, signIns: PLAN.f6.signIns, lookups: PLAN.f6.lookups, pingSeconds: PLAN.f6.pingSeconds }));
+    if (memory && f6 && !f6.failed) memory.large = { users: largeCount, smallUsers: smallCount, idle: f6.data.large.idleRss, load: f6.data.large.loadRss, small: f6.data.small.idleRss };
+    await control.stop();
+    await small.stop();
+    await large.stop();
+  }
+
+  if (wanted(5) && memory) {
+    await measure(5, 'resident memory, idle and under load', async () => memoryFigure(memory));
+  }
+
+  figures.sort((a, b) => a.id - b.id);
+  const totalSeconds = (performance.now() - runStarted) / 1000;
+  machine.loadAtEnd = loadAverage();
+  machine.others = othersShare(runCpu, cpuSnapshot());
+  say(`\nAll done in ${totalSeconds.toFixed(0)} s; load average at the end ${machine.loadAtEnd}; other processes used ${(100 * machine.others).toFixed(0)} % of the machine's CPU meanwhile.`);
+  const full = !quick && !only;
+  if (full || options.write) {
+    const file = join(root, 'docs/benchmarks.md');
+    writeFileSync(file, renderReport({ machine, figures, totalSeconds, quick, date: new Date() }));
+    say(`Wrote ${file}`);
+  } else {
+    say('docs/benchmarks.md was left as it is (a quick or partial run; add --write to write it).');
+  }
+  say('\nSummary:');
+  for (const f of figures) say(`  ${f.id}. ${f.title}: ${f.result} — ${f.failed ? 'NOT MEASURED' : f.met === null ? 'no goal set' : f.met ? 'goal met' : 'goal MISSED'}`);
+} finally {
+  for (const server of stopAfter.reverse()) await server.stop().catch(() => undefined);
+  if (!options.keep) rmSync(tempRoot, { recursive: true, force: true });
+}
