@@ -76,6 +76,8 @@ async function measure(id, label, work) {
 }
 
 const tempRoot = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+// Also when the run is interrupted (the children are ended by servers.mjs on the same signals).
+if (!options.keep) process.on('exit', () => rmSync(tempRoot, { recursive: true, force: true }));
 const runCpu = cpuSnapshot();
 try {
   say(`Benchmarks (${quick ? 'quick run' : 'full run'}${only ? `, figures ${[...only].join(', ')}` : ''}); temporary data in ${tempRoot}`);

@@ -3,11 +3,11 @@
  * argon2id verify rate of the same parameters, in alternating rounds of the same run.
  */
 import { execFile } from 'node:child_process';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { APP_HEADERS, cookieValue } from '../lib/http.mjs';
-import { cpus } from 'node:os';
 import { cpuOf, root, withRssSampling } from '../lib/servers.mjs';
 import { median, round, sum } from '../lib/stats.mjs';
 
@@ -85,7 +85,7 @@ export async function signInLoad(server, seed, seconds, nextUser) {
     serverOthers: cpuAfter.others - cpuBefore.others,
     loadGenerator: (own.user + own.system) / 1e6,
   };
-  return { cpu, signIns, refused, other: Object.fromEntries(other), seconds: result.duration, errors: result.errors, timeouts: result.timeouts, latencyP50: result.latency.p50 };
+  return { cpu, signIns, refused, other: Object.fromEntries(other), seconds: result.duration, errors: result.errors, timeouts: result.timeouts, requestP50: result.latency.p50 };
 }
 
 export async function signInThroughput({ server, seed, users, rounds, seconds }) {
@@ -107,7 +107,7 @@ export async function signInThroughput({ server, seed, users, rounds, seconds })
     rows.push({
       round: r + 1,
       rawPerSecond: raw.verifies / raw.seconds, rawVerifies: raw.verifies, rawSeconds: raw.seconds, concurrency: raw.concurrency,
-      signInsPerSecond: load.signIns / load.seconds, signIns: load.signIns, signInSeconds: load.seconds, sequenceP50: load.latencyP50,
+      signInsPerSecond: load.signIns / load.seconds, signIns: load.signIns, signInSeconds: load.seconds, requestP50: load.requestP50,
       cpu: load.cpu,
     });
   }
@@ -134,7 +134,7 @@ export async function signInThroughput({ server, seed, users, rounds, seconds })
       rows: rows.map((r) => {
         const cap = cpus().length * r.signInSeconds;
         const pct = (v) => `${round((100 * v) / cap, 1)} %`;
-        return [r.round, round(r.rawPerSecond, 1), round(r.signInsPerSecond, 1), round(r.signInsPerSecond / r.rawPerSecond, 3), r.sequenceP50,
+        return [r.round, round(r.rawPerSecond, 1), round(r.signInsPerSecond, 1), round(r.signInsPerSecond / r.rawPerSecond, 3), r.requestP50,
           pct(r.cpu.serverMain), pct(r.cpu.serverOthers), pct(r.cpu.loadGenerator)];
       }),
     },
