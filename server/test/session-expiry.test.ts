@@ -1,6 +1,7 @@
 /** Sessions end after SESSION_IDLE_SECONDS without a renewal and at the absolute lifetime; the ping renews (§7, §9). */
 import { readFileSync } from 'node:fs';
 import { Paths } from '@portal/contract';
+import { SessionStore } from '../src/sessions/session-store.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, createTestApp, expectErrorShape, signInSequence, type TestApp } from './harness.js';
 
@@ -61,6 +62,22 @@ for (const dialect of DIALECTS) {
       const client = t.client();
       expect((await signInSequence(client, 'demoexpired')).statusCode).toBe(200);
       expect((await client.get(Paths.sessionPing)).statusCode).toBe(200);
+    });
+
+    it('sweeps away sessions past their idle or absolute deadline and keeps live ones', async () => {
+      await signedIn(); // never renewed: idle deadline at 300 s
+      const renewed = await signedIn(); // renewed until its absolute lifetime ends at 900 s
+      for (let i = 0; i < 4; i += 1) {
+        t.clock.advance(200_000);
+        expect((await renewed.get(Paths.sessionPing)).statusCode).toBe(200);
+      }
+      const live = await signedIn(); // signed in at 800 s: live until 1,100 s
+      t.clock.advance(150_000);
+      const count = async () => Number((await t.database.db.selectFrom('session').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      expect(await count()).toBe(3);
+      expect(await new SessionStore(t.database.db).deleteExpired(t.clock.now())).toBe(2);
+      expect(await count()).toBe(1);
+      expect((await live.get(Paths.session)).statusCode).toBe(200);
     });
 
     it('answers the ping with 401 without a session', async () => {
