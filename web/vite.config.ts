@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const root = dirname(fileURLToPath(import.meta.url));
 
@@ -40,7 +41,12 @@ const devPageAddresses: Plugin = {
 
 export default defineConfig({
   root,
-  plugins: [devPageAddresses],
+  plugins: [
+    devPageAddresses,
+    // Scripts and styles are also written as .br and .gz beside themselves, which the service sends to browsers that
+    // ask for them (preCompressed in its static routes): no compression work per request.
+    compression({ include: /\.(js|css)$/, threshold: 1024, algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+  ],
   base: '/public-portal-ui/',
   publicDir: false,
   build: {

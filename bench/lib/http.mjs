@@ -69,6 +69,73 @@ export async function signInSequence(base, useAgent, userId, password) {
 }
 
 /**
+ * Splits what a keep-alive connection receives into answers: status, head (latin1 text) and body. Answers must carry
+ * Content-Length unless they are 204 or 304 (the service's all do); `onBad` gets the head of one that does not, and reading stops.
+ */
+export function answerReader(onAnswer, onBad) {
+  let buffer = Buffer.alloc(0);
+  return (chunk) => {
+    buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
+    for (;;) {
+      const end = buffer.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const head = buffer.toString('latin1', 0, end);
+      const status = Number(head.slice(9, 12));
+      // 204 and 304 never have a body (RFC 9110 §15.3.5, §15.4.5), and need not say so.
+      const length = status === 204 || status === 304 ? 0 : Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? NaN);
+      if (!Number.isFinite(length)) {
+        onBad(head);
+        return;
+      }
+      if (buffer.length < end + 4 + length) return;
+      const body = buffer.subarray(end + 4, end + 4 + length);
+      buffer = buffer.subarray(end + 4 + length);
+      onAnswer({ status, head, body });
+    }
+  };
+}
+
+/** The value of a Set-Cookie in an answer's head, or undefined. */
+export function headCookie(head, name) {
+  return new RegExp(`\r\nset-cookie: ${name}=([^;\r]*)`, 'i').exec(head)?.[1];
+}
+
+/**
+ * One keep-alive connection on a plain socket, one request at a time, for closed-loop clients: far less CPU per
+ * request than a full HTTP client, which matters when the generator shares the machine with what it measures.
+ */
+export function rawConnection(base) {
+  const { hostname, port } = new URL(base);
+  const socket = net.connect(Number(port), hostname);
+  socket.setNoDelay(true);
+  let pending = null;
+  const fail = (error) => {
+    const p = pending;
+    pending = null;
+    p?.reject(error);
+  };
+  socket.on('data', answerReader((answer) => {
+    const p = pending;
+    pending = null;
+    p?.resolve(answer);
+  }, (head) => fail(new Error(`an answer without Content-Length: ${head.slice(0, 200)}`))));
+  socket.on('error', fail);
+  socket.on('close', () => fail(new Error('the connection closed')));
+  return {
+    request({ method = 'GET', path, headers = {}, body }) {
+      const payload = body === undefined ? '' : body;
+      const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+      const length = body === undefined ? '' : `content-length: ${Buffer.byteLength(payload)}\r\n`;
+      return new Promise((resolve, reject) => {
+        pending = { resolve, reject };
+        socket.write(`${method} ${path} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n${lines}${length}\r\n${payload}`);
+      });
+    },
+    close: () => socket.destroy(),
+  };
+}
+
+/**
  * Open loop: `rate` requests per second for `seconds`, each started at its scheduled time whatever the answers so far,
  * on keep-alive connections written to directly (one request at a time per connection, a new connection opened when
  * all are busy, up to `maxSockets`; beyond that requests wait their turn). Latency runs from the scheduled start to
@@ -116,7 +183,6 @@ export function fixedRate(base, { rate, seconds, pick, maxSockets = 64, expectSt
       const socket = net.connect(Number(port), hostname);
       socket.setNoDelay(true);
       sockets.add(socket);
-      let buffer = Buffer.alloc(0);
       let current = null;
       const next = () => {
         current = null;
@@ -128,29 +194,17 @@ export function fixedRate(base, { rate, seconds, pick, maxSockets = 64, expectSt
         current = job;
         socket.write(job.bytes);
       };
-      socket.on('data', (chunk) => {
-        buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
-        for (;;) {
-          if (!current) return;
-          const end = buffer.indexOf('\r\n\r\n');
-          if (end < 0) return;
-          const head = buffer.toString('latin1', 0, end);
-          const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? NaN);
-          if (!Number.isFinite(length)) {
-            reject(new Error(`an answer without Content-Length: ${head.slice(0, 200)}`));
-            finish();
-            return;
-          }
-          if (buffer.length < end + 4 + length) return;
-          buffer = buffer.subarray(end + 4 + length);
-          const status = Number(head.slice(9, 12));
-          latencies[done] = performance.now() - current.scheduled;
-          done += 1;
-          statusCounts.set(status, (statusCounts.get(status) ?? 0) + 1);
-          settle();
-          next();
-        }
-      });
+      socket.on('data', answerReader((answer) => {
+        if (!current) return;
+        latencies[done] = performance.now() - current.scheduled;
+        done += 1;
+        statusCounts.set(answer.status, (statusCounts.get(answer.status) ?? 0) + 1);
+        settle();
+        next();
+      }, (head) => {
+        reject(new Error(`an answer without Content-Length: ${head.slice(0, 200)}`));
+        finish();
+      }));
       socket.on('error', () => undefined);
       socket.on('close', () => {
         sockets.delete(socket);

@@ -39,7 +39,7 @@ const SAMPLE = 5_000;
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_DEMO: 'false', LOG_LEVEL: 'warn' });
 if (!config.portalSecret) throw new Error('PORTAL_SECRET must be set, the same as the service under test');
 const started = performance.now();
-const database = openDatabase({ databaseUrl: null, dataDir: config.dataDir });
+const database = openDatabase({ databaseUrl: null, dataDir: config.dataDir, sqliteCheckpoints: 'inline' });
 await bootstrap(config, database, () => undefined);
 await database.close();
 const keys = deriveKeys(config.portalSecret);

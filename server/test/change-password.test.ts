@@ -101,7 +101,7 @@ for (const dialect of DIALECTS) {
 
     it('answers 401 without a session, and the change-password addresses with one', async () => {
       const anonymous = t.client();
-      await anonymous.get('/healthz');
+      await anonymous.openPage();
       expectErrorShape(await change(anonymous, DEMO_PASSWORD, 'Harbour-Light-77'), 401, 'unauthenticated');
       const client = await mustChange();
       expect((await client.get(Paths.changePasswordServiceUrls)).json()).toEqual({

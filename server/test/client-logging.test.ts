@@ -25,7 +25,7 @@ async function withLoggingApp(dialect: (typeof DIALECTS)[number], overrides: Tes
 /** A client as the web app is: it has loaded a page, so it holds an anti-forgery token. */
 async function browserClient(t: Awaited<ReturnType<typeof createTestApp>>) {
   const client = t.client();
-  await client.get('/healthz');
+  await client.openPage();
   return client;
 }
 

@@ -1,10 +1,10 @@
 /** ARCHITECTURE §5 and spec §7/§9: the sec-token cookie, echoed in X-XSRF-TOKEN / X-CSRF-TOKEN, bound to the session. */
 import { CSRF_COOKIE, Paths } from '@portal/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/features/demo/demo-data.js';
 import {
-  DIALECTS, SESSION_COOKIE, accountRow, createTestApp, expectErrorShape, loginInfo, setCookies, signInSequence,
-  type TestApp,
+  DIALECTS, SESSION_COOKIE, accountRow, expectErrorShape, loginInfo, setCookies, signInSequence,
+  type TestApp, useFreshTestApp,
 } from './harness.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{20}$/;
@@ -12,12 +12,7 @@ const TOKEN = /^[A-Za-z0-9_-]{20}$/;
 for (const dialect of DIALECTS) {
   describe(dialect, () => {
     let t: TestApp;
-    beforeEach(async () => {
-      t = await createTestApp(dialect);
-    });
-    afterEach(async () => {
-      await t?.close();
-    });
+    useFreshTestApp(dialect, {}, (app) => (t = app));
 
     const rightPassword = (ldapId: string) => ({ username: ldapId, 'login-form-type': 'password', password: DEMO_PASSWORD });
 

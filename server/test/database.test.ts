@@ -1,23 +1,19 @@
 /** ARCHITECTURE §2 and §9: one storage layer on both databases; a restart on a filled database changes nothing. */
 import { DEMO_USERS } from '../src/features/demo/demo-data.js';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bootstrap } from '../src/bootstrap.js';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
-import { DIALECTS, TEST_DATABASE_URL, accountRow, createTestApp, signInSequence, withPgClient, type TestApp } from './harness.js';
+import { DIALECTS, TEST_DATABASE_URL, accountRow, signInSequence, withPgClient, type TestApp, useFreshTestApp } from './harness.js';
 
 for (const dialect of DIALECTS) {
   describe(dialect, () => {
     let t: TestApp;
-    beforeEach(async () => {
-      t = await createTestApp(dialect);
-    });
-    afterEach(async () => {
-      await t?.close();
-    });
+    useFreshTestApp(dialect, {}, (app) => (t = app));
 
     it('changes nothing when a restart bootstraps a database that is already set up', async () => {
       const before = await accountRow(t.database, 'demopass');
@@ -53,6 +49,37 @@ describe.runIf(DIALECTS.includes('postgres'))('postgres schema', () => {
       const tables = await withPgClient((client) =>
         client.query<{ table_name: string }>('select table_name from information_schema.tables where table_schema = $1 order by 1', [schema]));
       expect(tables.rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['account', 'audit_event', 'cobrand', 'session']));
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('sqlite checkpoints', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'portal-checkpoints-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('copies the write-ahead log into the database file from a worker, never on the service connection', async () => {
+    const database = openDatabase({ databaseUrl: null, dataDir });
+    try {
+      const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(database.db);
+      expect(rows[0]?.wal_autocheckpoint).toBe(0);
+      await sql`create table scratch (value text not null)`.execute(database.db);
+      const file = join(dataDir, 'portal.sqlite');
+      const before = statSync(file).size;
+      // About 2.4 MB, one transaction per row as the service writes: all of it lands in the log first.
+      for (let i = 0; i < 300; i += 1) {
+        await sql`insert into scratch (value) values (${randomBytes(4_096).toString('hex')})`.execute(database.db);
+      }
+      let after = statSync(file).size;
+      for (let waited = 0; after < before + 2_000_000 && waited < 10_000; waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        after = statSync(file).size;
+      }
+      expect(after).toBeGreaterThanOrEqual(before + 2_000_000);
     } finally {
       await database.close();
     }

@@ -34,7 +34,7 @@ import { runInNewContext } from 'node:vm';
 import { PathPatterns, Paths, PORTAL_UI_BASE, ROUTES, routePath } from '@portal/contract';
 import fc, { type Arbitrary } from 'fast-check';
 import type { LightMyRequestResponse as Response } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/features/demo/demo-data.js';
 import { WEB_DIST_DIR } from '../src/paths.js';
 import { issueCsrfToken, sessionBinding } from '../src/security/csrf.js';
@@ -48,8 +48,8 @@ import {
   shortText, textOver, textWithin, type Maybe,
 } from './fuzz-inputs.js';
 import {
-  DIALECTS, SESSION_COOKIE, TEST_PORTAL_SECRET, accountRow, createTestApp, expectErrorShape, loginInfo, signInSequence, useSharedTestApp,
-  type TestApp, type TestClient,
+  DIALECTS, SESSION_COOKIE, TEST_PORTAL_SECRET, accountRow, expectErrorShape, loginInfo, signInSequence, useSharedTestApp,
+  type TestApp, type TestClient, useFreshTestApp,
 } from './harness.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);
@@ -353,7 +353,7 @@ class Fuzzer {
     };
 
     const anonymous = t.client();
-    expect((await anonymous.get('/healthz')).statusCode).toBe(200);
+    await anonymous.openPage();
     const signedIn = t.client();
     expect((await signInSequence(signedIn, 'demopass')).statusCode).toBe(200);
     const mustChange = t.client();
@@ -999,12 +999,7 @@ for (const dialect of DIALECTS) {
      */
     describe('inputs the fuzz found answered wrongly', () => {
       let t: TestApp;
-      beforeEach(async () => {
-        t = await createTestApp(dialect);
-      });
-      afterEach(async () => {
-        await t?.close();
-      });
+      useFreshTestApp(dialect, {}, (app) => (t = app));
       const ready = async (): Promise<TestClient> => {
         const client = t.client();
         expect((await client.get('/healthz')).statusCode).toBe(200);

@@ -120,6 +120,18 @@ export async function createTestApp(dialect: Dialect, overrides: TestAppOverride
   }
 }
 
+/** A fresh service for each test (for tests that change what the next would see), handed to `use` before each. */
+export function useFreshTestApp(dialect: Dialect, overrides: TestAppOverrides, use: (app: TestApp) => void): void {
+  let app: TestApp | undefined;
+  beforeEach(async () => {
+    app = await createTestApp(dialect, overrides);
+    use(app);
+  });
+  afterEach(async () => {
+    await app?.close();
+  });
+}
+
 /** A fresh service for each test, sending its mail to a real SMTP server of its own on loopback. */
 export function useMailTestApp(dialect: Dialect, use: (app: TestApp, smtp: TestSmtpServer) => void): void {
   let app: TestApp | undefined;
@@ -214,6 +226,13 @@ export class TestClient {
 
   get(url: string, options: RequestOptions = {}): Promise<Response> {
     return this.request('GET', url, options);
+  }
+
+  /** What a portal page does as it loads (§7's pre-step): the logout address answers 204 and an anonymous sec-token. */
+  async openPage(): Promise<this> {
+    const response = await this.get(Paths.logout);
+    if (response.statusCode !== 204 || !this.csrfToken) throw new Error(`the pre-step answered ${response.statusCode} and no sec-token`);
+    return this;
   }
 
   post(url: string, options: RequestOptions = {}): Promise<Response> {

@@ -23,7 +23,21 @@ for (const dialect of DIALECTS) {
       'an API answer': () => client.get(Paths.cobrand('skerrymoor')),
       'an error answer': () => client.get('/sdportal/rest/no-such-call'),
       'a redirect': () => client.get(`${Paths.logoutReturn}?cobrandHost=skerrymoor`, { browser: true }),
+      'a translation bundle': () => client.get('/public-portal-ui/assets/i18n/fr/user-ux/PortalLabels.json'),
+      'a refused post': () => app().client().post(Paths.logout, { json: {} }),
     };
+
+    it.each(Object.keys(answers))('sends the framing, isolation and sniffing headers on %s', async (kind) => {
+      const response = await answers[kind as keyof typeof answers]();
+      expect(response.headers).toMatchObject({
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'x-permitted-cross-domain-policies': 'none',
+        'referrer-policy': 'same-origin',
+      });
+    });
 
     it.each(Object.keys(answers))('sends a strict Content-Security-Policy on %s', async (kind) => {
       const response = await answers[kind as keyof typeof answers]();
@@ -72,10 +86,12 @@ for (const dialect of DIALECTS) {
       expectErrorShape(await browser.post('/sdportal/rest/no-such-call', { json: {} }), 404, 'not.found');
     });
 
-    it('answers /healthz with 200', async () => {
+    it('answers /healthz with 200, and issues probes no anti-forgery token', async () => {
       const response = await client.get('/healthz');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ status: 'ok' });
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect((await client.get('/readyz')).headers['set-cookie']).toBeUndefined();
     });
 
     it('answers /readyz with 200 while the database answers', async () => {

@@ -1,19 +1,14 @@
 /** §2 logout screen and §7 logout calls: the logout address, the labels, the external logout URL, the return link. */
 import { Paths } from '@portal/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  DIALECTS, SESSION_COOKIE, createTestApp, expectErrorShape, isCleared, setCookies, signInSequence, type TestApp,
+  DIALECTS, SESSION_COOKIE, expectErrorShape, isCleared, setCookies, signInSequence, type TestApp, useFreshTestApp,
 } from './harness.js';
 
 for (const dialect of DIALECTS) {
   describe(dialect, () => {
     let t: TestApp;
-    beforeEach(async () => {
-      t = await createTestApp(dialect);
-    });
-    afterEach(async () => {
-      await t?.close();
-    });
+    useFreshTestApp(dialect, {}, (app) => (t = app));
 
     it('ends the session on an XHR logout with 204, a cleared cookie and Clear-Site-Data', async () => {
       const client = t.client();

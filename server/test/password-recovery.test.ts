@@ -11,7 +11,7 @@ import { TestSmtpServer, temporaryPasswordIn } from './smtp.js';
 
 async function browser(t: TestApp): Promise<TestClient> {
   const client = t.client();
-  await client.get('/healthz');
+  await client.openPage();
   return client;
 }
 

@@ -2,20 +2,15 @@
 import { readFileSync } from 'node:fs';
 import { Paths } from '@portal/contract';
 import { SessionStore } from '../src/sessions/session-store.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DIALECTS, createTestApp, expectErrorShape, signInSequence, type TestApp } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, expectErrorShape, signInSequence, type TestApp, useFreshTestApp } from './harness.js';
 
 const IDLE_MS = 300_000;
 
 for (const dialect of DIALECTS) {
   describe(dialect, () => {
     let t: TestApp;
-    beforeEach(async () => {
-      t = await createTestApp(dialect, { config: { sessionAbsoluteSeconds: 900 } });
-    });
-    afterEach(async () => {
-      await t?.close();
-    });
+    useFreshTestApp(dialect, { config: { sessionAbsoluteSeconds: 900 } }, (app) => (t = app));
 
     async function signedIn() {
       const client = t.client();
@@ -43,6 +38,19 @@ for (const dialect of DIALECTS) {
       t.clock.advance(IDLE_MS - 1_000);
       expect((await client.get(Paths.session)).statusCode).toBe(200);
       expect((await client.get(Paths.session)).json().idleExpiresAt).toBe(ping.json().idleExpiresAt);
+    });
+
+    it('leaves the deadline as stored when a ping would move it by less than 1 % of the idle time', async () => {
+      const client = await signedIn();
+      t.clock.advance(60_000);
+      const first = (await client.get(Paths.sessionPing)).json();
+      expect(first.idleExpiresAt).toBe(t.clock.now() + IDLE_MS);
+      t.clock.advance(2_999);
+      const soon = (await client.get(Paths.sessionPing)).json();
+      expect(soon).toEqual({ idleExpiresAt: first.idleExpiresAt, absoluteExpiresAt: first.absoluteExpiresAt, serverTime: t.clock.now() });
+      expect((await client.get(Paths.session)).json().idleExpiresAt).toBe(first.idleExpiresAt);
+      t.clock.advance(1);
+      expect((await client.get(Paths.sessionPing)).json().idleExpiresAt).toBe(t.clock.now() + IDLE_MS);
     });
 
     it('never extends a session past its absolute lifetime', async () => {

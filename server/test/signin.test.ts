@@ -1,11 +1,11 @@
 /** §7 sign-in sequence and ARCHITECTURE §4: login info, send-login, the one refusal, the lock after six failures. */
 import { Paths } from '@portal/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountStore } from '../src/accounts/account-store.js';
 import { DEMO_PASSWORD } from '../src/features/demo/demo-data.js';
 import {
   DIALECTS, SESSION_COOKIE, accountRow, createTestApp, expectErrorShape, loginInfo, setCookies, signInSequence,
-  type TestApp, type TestClient,
+  type TestApp, type TestClient, useFreshTestApp,
 } from './harness.js';
 
 const WRONG_PASSWORD = 'Not-The-Password-1';
@@ -15,12 +15,7 @@ const LDAP_ID = /^u[0-9a-f]{31}$/;
 for (const dialect of DIALECTS) {
   describe(dialect, () => {
     let t: TestApp;
-    beforeEach(async () => {
-      t = await createTestApp(dialect);
-    });
-    afterEach(async () => {
-      await t?.close();
-    });
+    useFreshTestApp(dialect, {}, (app) => (t = app));
 
     /** A client that only carries the given session cookie, as another browser replaying it would. */
     const replaying = (sessionCookie: string): TestClient => {
@@ -156,22 +151,25 @@ for (const dialect of DIALECTS) {
       });
 
       it('uses a __Host- prefixed Secure session cookie when the portal is served over https', async () => {
-        await t.close();
-        t = await createTestApp(dialect, { config: { publicOrigin: 'https://portal.example.com', secureCookies: true } });
-        const client = t.client();
+        const secure = await createTestApp(dialect, { config: { publicOrigin: 'https://portal.example.com', secureCookies: true } });
+        try {
+          const client = secure.client();
 
-        const response = await signInSequence(client, 'demopass');
+          const response = await signInSequence(client, 'demopass');
 
-        expect(response.statusCode).toBe(200);
-        const cookies = setCookies(response);
-        const session = cookies.get('__Host-portal-session');
-        expect(session?.secure).toBe(true);
-        expect(session?.httpOnly).toBe(true);
-        expect(session?.path).toBe('/');
-        expect(session).not.toHaveProperty('domain');
-        expect(cookies.get('sec-token')?.secure).toBe(true);
-        expect(cookies.has(SESSION_COOKIE)).toBe(false);
-        expect((await client.get(Paths.session)).json()).toMatchObject({ userId: 'demopass' });
+          expect(response.statusCode).toBe(200);
+          const cookies = setCookies(response);
+          const session = cookies.get('__Host-portal-session');
+          expect(session?.secure).toBe(true);
+          expect(session?.httpOnly).toBe(true);
+          expect(session?.path).toBe('/');
+          expect(session).not.toHaveProperty('domain');
+          expect(cookies.get('sec-token')?.secure).toBe(true);
+          expect(cookies.has(SESSION_COOKIE)).toBe(false);
+          expect((await client.get(Paths.session)).json()).toMatchObject({ userId: 'demopass' });
+        } finally {
+          await secure.close();
+        }
       });
 
       it('ends the session after five idle minutes', async () => {
@@ -339,12 +337,7 @@ for (const dialect of DIALECTS) {
 
   describe(`${dialect} throttling`, () => {
     let t: TestApp;
-    beforeEach(async () => {
-      t = await createTestApp(dialect, { config: { rateLimitPerMinute: 3 } });
-    });
-    afterEach(async () => {
-      await t?.close();
-    });
+    useFreshTestApp(dialect, { config: { rateLimitPerMinute: 3 } }, (app) => (t = app));
 
     it('answers the fourth login-info call from one address in a minute with 429 in the error shape', async () => {
       const client = t.client({ remoteAddress: '198.51.100.7' });

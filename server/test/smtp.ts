@@ -1,4 +1,7 @@
-/** A real SMTP server on loopback for the tests: it keeps what it receives, parsed, and can be stopped and restarted. */
+/**
+ * A real SMTP server on loopback for the tests: it keeps what it receives, parsed, and can be stopped and restarted.
+ * The browser tests' sink (e2e/setup/smtp-sink.ts) is this server too, telling each mail to `onMail`.
+ */
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -13,7 +16,7 @@ export class TestSmtpServer {
   readonly received: ReceivedMail[] = [];
   private server: SMTPServer | null = null;
 
-  constructor(public port = 0) {}
+  constructor(public port = 0, private readonly onMail: (mail: ReceivedMail) => void = () => undefined) {}
 
   get url(): string {
     return `smtp://127.0.0.1:${this.port}`;
@@ -27,7 +30,9 @@ export class TestSmtpServer {
       onData: (stream, _session, done) => {
         simpleParser(stream).then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-          this.received.push({ to: to ?? '', subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' });
+          const received = { to: to ?? '', subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' };
+          this.received.push(received);
+          this.onMail(received);
           done();
         }, done);
       },

@@ -92,7 +92,7 @@ for (const dialect of DIALECTS) {
 
     it('refuses to set a PIN out of turn: without a new-PIN session, from a full session, or for another user', async () => {
       const anonymous = t.client();
-      await anonymous.get('/healthz');
+      await anonymous.openPage();
       expectErrorShape(await setPin(anonymous, 'demonewpin', '1357'), 401);
       const full = t.client();
       await signInSequence(full, 'demotoken', `2468${await code('demotoken')}`);
@@ -139,7 +139,7 @@ for (const dialect of DIALECTS) {
       const client = t.client();
       const doubted = (await signInSequence(client, 'demotoken', `2468${await code('demotoken')}`)).body;
       const stranger = t.client();
-      await stranger.get('/healthz');
+      await stranger.openPage();
       expect((await nextToken(stranger, 'demotoken', await code('demotoken', 1), doubted)).statusCode).toBe(401);
       expect((await nextToken(client, 'demotoken', await code('demotoken', 1), doubted.replace(/in_response_to=[\w-]+/, 'in_response_to=forged'))).statusCode).toBe(401);
       t.clock.advance(181_000);
@@ -148,7 +148,7 @@ for (const dialect of DIALECTS) {
 
     it('sends a token user no temporary password: it could never stand in for the token', async () => {
       const client = t.client();
-      await client.get('/healthz');
+      await client.openPage();
       const { questionId } = (await client.post(Paths.securityQuestions, { json: 'demotoken' })).json();
       const answer = await client.post(Paths.temporaryPasswords, { json: { userId: 'demotoken', securityQuestionSTO: { questionId, questionResponse: DEMO_ANSWER } } });
       expect(answer.statusCode).toBe(200);

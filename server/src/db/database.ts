@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
+import { checkpointInBackground } from './sqlite-checkpoints.js';
 import type { Database } from './tables.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -26,6 +27,13 @@ export interface OpenOptions {
   schema?: string;
   /** SQLite file name inside dataDir. */
   sqliteFile?: string;
+  /**
+   * SQLite: checkpoint from a worker thread (the default, for the service) or on the connection itself, as SQLite
+   * does by default (enough for a command that runs and exits).
+   */
+  sqliteCheckpoints?: 'background' | 'inline';
+  /** Told when something degrades without failing (the checkpoint worker stopped). */
+  onWarning?: (message: string) => void;
 }
 
 export function openDatabase(options: OpenOptions): PortalDatabase {
@@ -50,8 +58,40 @@ export function openDatabase(options: OpenOptions): PortalDatabase {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const checkpointer = options.sqliteCheckpoints === 'inline' ? null : checkpointInBackground(sqlite, file, options.onWarning);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    async close() {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
+}
+
+/** Enough for every query the service writes; queries built with a varying number of values could make more. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely asks SQLite to prepare every query afresh, which cost more than running most of ours. The service's queries
+ * are a fixed set of texts, so each is prepared once and reused. Safe because better-sqlite3 runs a statement to the
+ * end before it returns, and the service never streams rows (a statement being iterated could not be reused).
+ */
+function withStatementCache(sqlite: SQLite.Database): { prepare(sql: string): SQLite.Statement; close(): void } {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close: () => sqlite.close(),
+  };
 }
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<string[]> {

@@ -10,18 +10,24 @@ import { isValidCsrfToken, sessionBinding } from './csrf.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 const STATIC_PREFIXES = [`${PORTAL_UI_BASE}static/`, `${PORTAL_UI_BASE}assets/`, COBRAND_ASSETS_BASE];
+/** Probes of a load balancer or orchestrator read with no browser: no token is issued for them. */
+const PROBES = new Set(['/healthz', '/readyz']);
 
 export function registerCsrfGuard(app: FastifyInstance, key: Buffer, sessions: SessionManager): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (STATIC_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
+  // A callback hook, not an async one: it does no I/O, and every request runs it.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (STATIC_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return done();
+    const safe = SAFE_METHODS.has(request.method);
+    if (safe && PROBES.has(request.url)) return done();
     const rawSession = sessions.rawId(request);
     const cookieToken = request.cookies[CSRF_COOKIE];
     const cookieValid = isValidCsrfToken(key, cookieToken, sessionBinding(rawSession));
     if (!cookieValid) sessions.issueCsrf(reply, rawSession);
-    if (SAFE_METHODS.has(request.method)) return;
+    if (safe) return done();
     const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
     if (!cookieValid || typeof header !== 'string' || header !== cookieToken) {
-      throw new ApiError(403, [{ code: ErrorCodes.csrf, messageKey: 'request.forbidden' }]);
+      return done(new ApiError(403, [{ code: ErrorCodes.csrf, messageKey: 'request.forbidden' }]));
     }
+    return done();
   });
 }

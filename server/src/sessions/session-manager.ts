@@ -7,8 +7,14 @@ import { issueCsrfToken, sessionBinding } from '../security/csrf.js';
 import { hashSessionId, newSessionId } from '../security/ids.js';
 import type { Clock } from '../clock.js';
 import { CSRF_COOKIE, type CookiePolicy } from './session-cookie.js';
-import type { SessionRow, SessionStore } from './session-store.js';
+import type { Deadlines, SessionRow, SessionStore } from './session-store.js';
 import type { SessionKind } from './session.table.js';
+
+/**
+ * A ping moves the idle deadline only when it would move by at least this share of the idle time (3 s of the default
+ * 5 minutes): the countdown a browser shows is then at most that much short, and repeated pings do not rewrite the row.
+ */
+export const RENEW_STEP_SHARE = 0.01;
 
 export interface SessionSettings {
   idleMs: number;
@@ -68,10 +74,11 @@ export class SessionManager {
   }
 
   /** The ping (§7): renews any live session, the restricted ones included, whose screens carry the warning too. */
-  async renew(request: FastifyRequest): Promise<{ idleExpiresAt: number; absoluteExpiresAt: number } | null> {
+  async renew(request: FastifyRequest): Promise<Deadlines | null> {
     const raw = this.rawId(request);
     if (!raw) return null;
-    const renewed = await this.store.renew(hashSessionId(raw), this.clock(), this.settings.idleMs);
+    const { idleMs } = this.settings;
+    const renewed = await this.store.renew(hashSessionId(raw), this.clock(), idleMs, idleMs * RENEW_STEP_SHARE);
     if (!renewed) await this.store.delete(hashSessionId(raw));
     return renewed;
   }
@@ -86,7 +93,9 @@ export class SessionManager {
       await this.store.delete(idHash);
       reply.clearCookie(this.settings.cookies.sessionCookie, this.settings.cookies.session);
     }
-    if (raw || !request.cookies[CSRF_COOKIE]) this.issueCsrf(reply, undefined);
+    // The token was bound to the session just ended. Without a session, the guard (csrf-guard.ts) has already
+    // issued one if the request lacked a valid token.
+    if (raw) this.issueCsrf(reply, undefined);
     return ended;
   }
 

@@ -1,8 +1,12 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { SessionTable } from './session.table.js';
 
 export type SessionRow = Selectable<SessionTable>;
+export interface Deadlines {
+  idleExpiresAt: number;
+  absoluteExpiresAt: number;
+}
 
 export class SessionStore {
   constructor(private readonly db: Kysely<Database>) {}
@@ -21,26 +25,35 @@ export class SessionStore {
       .executeTakeFirst();
   }
 
-  /** Moves the idle deadline, never past the absolute one; answers both deadlines, or null if the session is gone. */
-  async renew(idHash: string, now: number, idleMs: number): Promise<{ idleExpiresAt: number; absoluteExpiresAt: number } | null> {
+  /**
+   * Moves the idle deadline to `now + idleMs`, never past the absolute one; answers both deadlines, or null if the
+   * session is gone. A deadline that would move by less than `minStepMs` is left as it is and answered as stored: a
+   * client pinging in a loop then costs a read, not a write of an indexed column.
+   */
+  async renew(idHash: string, now: number, idleMs: number, minStepMs: number): Promise<Deadlines | null> {
+    const live = await this.findLive(idHash, now);
+    if (!live) return null;
+    const deadlines = (row: Pick<SessionRow, 'idle_expires_at' | 'absolute_expires_at'>) => ({
+      idleExpiresAt: Number(row.idle_expires_at), absoluteExpiresAt: Number(row.absolute_expires_at),
+    });
+    if (Math.min(now + idleMs, Number(live.absolute_expires_at)) - Number(live.idle_expires_at) < minStepMs) return deadlines(live);
+    // The same conditions again in the update: another request may have ended the session since the read.
     const row = await this.db
       .updateTable('session')
-      .set((eb) => ({
-        last_seen_at: now,
-        // CASE rather than least()/min(), which differ between PostgreSQL and SQLite.
-        idle_expires_at: eb
-          .case()
-          .when('absolute_expires_at', '<', now + idleMs)
-          .then(eb.ref('absolute_expires_at'))
-          .else(now + idleMs)
-          .end(),
-      }))
+      .set((eb) => ({ last_seen_at: now, idle_expires_at: this.renewedDeadline(eb, now + idleMs) }))
       .where('id_hash', '=', idHash)
       .where('idle_expires_at', '>', now)
       .where('absolute_expires_at', '>', now)
       .returning(['idle_expires_at', 'absolute_expires_at'])
       .executeTakeFirst();
-    return row ? { idleExpiresAt: Number(row.idle_expires_at), absoluteExpiresAt: Number(row.absolute_expires_at) } : null;
+    return row ? deadlines(row) : null;
+  }
+
+  /** The wanted idle deadline capped at the absolute one: CASE rather than least()/min(), which differ by database. */
+  private renewedDeadline(eb: ExpressionBuilder<Database, 'session'>, wanted: number) {
+    // eb.val: a bound parameter, so the query's text, and the statement SQLite prepared for it, stay the same.
+    const value = eb.val(wanted);
+    return eb.case().when('absolute_expires_at', '<', value).then(eb.ref('absolute_expires_at')).else(value).end();
   }
 
   async delete(idHash: string): Promise<void> {

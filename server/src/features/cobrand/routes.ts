@@ -8,10 +8,12 @@ import { COBRAND_ASSETS_BASE, ErrorCodes, FOOTER_ASSETS_BASE, PathPatterns, Path
 import { CobrandLocalesSchema, CobrandParamsSchema, CobrandSchema, StylesheetLookupSchema } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fastifyStatic from '@fastify/static';
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
+import type { FastifyReply } from 'fastify';
 import type { CobrandDirectory } from '../../cobrands/cobrand-directory.js';
 import type { StoredCobrand } from '../../cobrands/cobrand-store.js';
 import { ApiError } from '../../http/api-error.js';
+import { PreparedAnswers, sendPrepared } from '../../http/prepared-answer.js';
 import { FOOTER_ASSETS_DIR } from '../../paths.js';
 
 export interface CobrandRoutesOptions {
@@ -20,6 +22,10 @@ export interface CobrandRoutesOptions {
   footerAssetsDir?: string;
 }
 
+/** The route's own response serialiser (fast-json-stringify, from the schema): only the schema's fields go out. */
+const serialize = (reply: FastifyReply, value: unknown, schema: TSchema): string =>
+  reply.serializeInput(value as Record<string, unknown>, schema as unknown as Record<string, unknown>);
+
 const notFound = () => new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]);
 const PUBLIC_FILES = /^[a-z0-9._-]+\/(logo\.(jpg|png|gif)|theme\.css)$/;
 const FOOTER_IMAGES = /^[a-z0-9][a-z0-9._-]*\.(jpg|png|gif)$/;
@@ -27,17 +33,22 @@ const FOOTER_IMAGES = /^[a-z0-9][a-z0-9._-]*\.(jpg|png|gif)$/;
 export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = async (app, { cobrands, catalogueDir, footerAssetsDir = FOOTER_ASSETS_DIR }) => {
   const load = async (name: string): Promise<StoredCobrand> => (await cobrands.find(name)) ?? Promise.reject(notFound());
 
+  // Both answers are serialised (by the routes' response schemas) and encoded once per stored version of a record,
+  // its content hash, not once per request.
+  const records = new PreparedAnswers('application/json; charset=utf-8');
+  const localeLists = new PreparedAnswers('application/json; charset=utf-8');
+
   app.get(PathPatterns.cobrand, { schema: { params: CobrandParamsSchema, response: { 200: CobrandSchema, 304: Type.Null() } } }, async (request, reply) => {
     const { record, footer, version } = await load(request.params.name);
-    const etag = `"${version}"`;
-    reply.header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
     const cobrand: Cobrand = { ...record.cobrand, footer };
-    return cobrand;
+    return sendPrepared(request, reply, await records.get(version, () => serialize(reply, cobrand, CobrandSchema))!);
   });
 
   app.get(PathPatterns.cobrandLocales, { schema: { params: CobrandParamsSchema, response: { 200: CobrandLocalesSchema } } },
-    async (request) => (await load(request.params.name)).record.locales);
+    async (request, reply) => {
+      const { record, version } = await load(request.params.name);
+      return sendPrepared(request, reply, await localeLists.get(version, () => serialize(reply, record.locales, CobrandLocalesSchema))!);
+    });
 
   app.get(PathPatterns.cobrandStylesheet, { schema: { params: CobrandParamsSchema, response: { 200: StylesheetLookupSchema } } },
     async (request) => {

@@ -2,15 +2,15 @@
  * Serves the built web app: each §2 route is its own page (ARCHITECTURE §1), unknown addresses get the not-found page,
  * and the locale bundles are answered at §7's paths.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrorCodes, PORTAL_UI_BASE, Paths, ROUTES, routePath } from '@portal/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import { sendError } from '../../http/error-handler.js';
-import type { Bundle, Messages } from '../../i18n/messages.js';
+import { PreparedAnswers, sendPrepared } from '../../http/prepared-answer.js';
+import { BUNDLES, type Bundle, type Messages } from '../../i18n/messages.js';
 
 export interface WebPagesOptions {
   webDistDir: string;
@@ -25,22 +25,24 @@ const BUNDLE_PATHS: Record<Bundle, string> = {
 
 export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (app, { webDistDir, messages }) => {
   const pageDir = join(webDistDir, 'pages');
-  const pages = new Map<string, Buffer>();
+  const pageFiles = new Map<string, Buffer>();
   for (const name of [...ROUTES, ...Object.values(EXTRA_PAGES)]) {
     const file = join(pageDir, `${name}.html`);
-    if (existsSync(file)) pages.set(name, readFileSync(file));
+    if (existsSync(file)) pageFiles.set(name, readFileSync(file));
   }
-  if (pages.size === 0) app.log.warn(`The web app is not built (${pageDir} is missing): run \`npm run build\`.`);
+  const pages = new PreparedAnswers('text/html; charset=utf-8');
+  if (pageFiles.size === 0) app.log.warn(`The web app is not built (${pageDir} is missing): run \`npm run build\`.`);
 
-  const sendPage = (reply: FastifyReply, name: string, status = 200): FastifyReply => {
-    const page = pages.get(name);
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, name: string, status = 200): Promise<FastifyReply> => {
+    const page = pages.get(name, () => pageFiles.get(name));
     if (!page) return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built: run `npm run build`.');
-    return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    // no-cache: a new release is picked up at once; the ETag makes the check a 304.
+    return sendPrepared(request, reply.code(status).header('cache-control', 'no-cache'), await page);
   };
 
-  for (const route of ROUTES) app.get(routePath(route), async (_request, reply) => sendPage(reply, route));
-  app.get(Paths.platformHome, async (_request, reply) => sendPage(reply, EXTRA_PAGES.home));
-  app.get(Paths.ssoStandIn, async (_request, reply) => sendPage(reply, EXTRA_PAGES.identityProvider));
+  for (const route of ROUTES) app.get(routePath(route), async (request, reply) => sendPage(request, reply, route));
+  app.get(Paths.platformHome, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.home));
+  app.get(Paths.ssoStandIn, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.identityProvider));
 
   const toSignIn = (_request: unknown, reply: FastifyReply) => reply.redirect(routePath('login-signin-component'), 302);
   app.get('/', toSignIn);
@@ -51,14 +53,13 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (app, {
     return reply.redirect(`${routePath('forgot-password-component')}${query}`, 302);
   });
 
-  for (const bundle of Object.keys(BUNDLE_PATHS) as Bundle[]) {
+  const bundles = new PreparedAnswers('application/json; charset=utf-8');
+  for (const bundle of BUNDLES) {
     app.get<{ Params: { locale: string } }>(`${PORTAL_UI_BASE}assets/i18n/:locale/${BUNDLE_PATHS[bundle]}`, async (request, reply) => {
-      const body = messages.bundle(request.params.locale, bundle);
-      if (!body) throw new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]);
-      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-      reply.header('etag', etag).header('cache-control', 'public, max-age=300');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(body);
+      const { locale } = request.params;
+      const prepared = bundles.get(`${locale}/${bundle}`, () => messages.bundle(locale, bundle));
+      if (!prepared) throw new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]);
+      return sendPrepared(request, reply.header('cache-control', 'public, max-age=300'), await prepared);
     });
   }
 
@@ -71,12 +72,14 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (app, {
       index: false,
       immutable: true,
       maxAge: '365d',
+      // The build wrote .br and .gz beside each script and stylesheet (web/vite.config.ts).
+      preCompressed: true,
     });
   }
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage) return sendPage(reply, EXTRA_PAGES.notFound, 404);
+    if (wantsPage) return sendPage(request, reply, EXTRA_PAGES.notFound, 404);
     return sendError(reply, request, messages, new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]));
   });
 };
