@@ -22,7 +22,7 @@ export function cheapCalls({ portal, hello, helloHeaders, cookie }) {
     { name: 'cobrand record', base: portal.url, path: '/sdportal/rest/cobrand/skerrymoor', headers, role: 'goal' },
     { name: 'cobrand locales', base: portal.url, path: '/sdportal/rest/cobrands/skerrymoor/locales', headers, role: 'goal' },
     { name: 'translation bundle (fr PortalLabels)', base: portal.url, path: '/public-portal-ui/assets/i18n/fr/user-ux/PortalLabels.json', headers, role: 'goal' },
-    { name: 'session ping (renews the session row)', base: portal.url, path: '/sdportal/rest/sessionExpire/pingPortal.json', headers, role: 'goal' },
+    { name: 'session ping (one session pinged over and over: a read once renewed; figure 6 pings with writes)', base: portal.url, path: '/sdportal/rest/sessionExpire/pingPortal.json', headers, role: 'goal' },
     { name: 'portal /healthz (no handler work: the service\'s per-request hooks alone)', base: portal.url, path: '/healthz', headers, role: 'extra' },
   ];
 }

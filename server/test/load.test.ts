@@ -72,5 +72,7 @@ describe.runIf(DIALECTS.includes('postgres'))(`${USERS} users for ${SECONDS} s o
     const perUser = new Map<string, number>();
     for (const mail of smtp.received) perUser.set(mail.to, (perUser.get(mail.to) ?? 0) + 1);
     expect([...perUser.keys()].every((to) => /^load\d+@example\.com$/.test(to))).toBe(true);
+    // What the run did, for the soak's report.
+    console.log(`${USERS} users, ${SECONDS} s: ${rounds} rounds of sign-in, ping, who-am-I and logout across both instances; ${recoveries} recovery mails sent and ${smtp.received.length} delivered`);
   }, 30_000 + SECONDS * 3_000);
 });
