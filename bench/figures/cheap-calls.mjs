@@ -7,7 +7,7 @@ import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { APP_HEADERS, fixedRate } from '../lib/http.mjs';
 import { withRssSampling } from '../lib/servers.mjs';
-import { median, percentile, round } from '../lib/stats.mjs';
+import { median, percentile, round, roundDown } from '../lib/stats.mjs';
 
 export const CONNECTIONS = 10;
 export const FIXED_RATE = 2_000;
@@ -88,14 +88,14 @@ export async function cheapCallsFigure({ portal, hello, helloHeaders, cookie, ro
     id: 2,
     title: 'Cheap calls: requests per second and p99 latency vs a bare Fastify hello-world',
     goal: `each at least 0.5 of the hello-world's requests/s; p99 under ${P99_GOAL_MS} ms at ${FIXED_RATE.toLocaleString('en-US')} requests/s`,
-    result: `hello-world ${Math.round(helloRps)} req/s; lowest ratio ${round(worstRatio.ratio, 3)} (${worstRatio.name}), highest ${round(Math.max(...goalRows.map((r) => r.ratio)), 3)}; `
+    result: `hello-world ${Math.round(helloRps)} req/s; lowest ratio ${roundDown(worstRatio.ratio)} (${worstRatio.name}), highest ${roundDown(Math.max(...goalRows.map((r) => r.ratio)))}; `
       + `p99 at ${FIXED_RATE}/s from ${round(Math.min(...goalRows.map((r) => r.p99)), 2)} to ${round(worstP99.p99, 2)} ms (${worstP99.name}); hello-world's ${round(rows[0].p99, 2)} ms`,
     met: goalRows.every((r) => r.ratioMet && r.p99Met),
     maxRss,
     table: {
       head: ['call', 'req/s saturated', 'each round', 'ratio to hello-world', `p50 at ${FIXED_RATE}/s (ms)`, `p99 at ${FIXED_RATE}/s (ms, median of rounds)`, 'p99 each round', 'max (ms)', 'lowest achieved rate', 'generator lag p99 (ms, worst round)', 'goal'],
       rows: rows.map((r) => [
-        `${r.name} \`${r.path}\``, Math.round(r.rps), r.perRound.map((v) => Math.round(v)).join(' / '), round(r.ratio, 3),
+        `${r.name} \`${r.path}\``, Math.round(r.rps), r.perRound.map((v) => Math.round(v)).join(' / '), roundDown(r.ratio),
         round(r.p50, 2), round(r.p99, 2), r.p99Rounds.map((v) => round(v, 2)).join(' / '), round(r.max, 1), Math.round(r.achieved), round(r.lag, 1), verdict(r),
       ]),
     },
