@@ -40,8 +40,8 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = as
 
   app.get(PathPatterns.cobrand, { schema: { params: CobrandParamsSchema, response: { 200: CobrandSchema, 304: Type.Null() } } }, async (request, reply) => {
     const { record, footer, version } = await load(request.params.name);
-    const cobrand: Cobrand = { ...record.cobrand, footer };
-    return sendPrepared(request, reply, await records.get(version, () => serialize(reply, cobrand, CobrandSchema))!);
+    const cobrand = (): Cobrand => ({ ...record.cobrand, footer });
+    return sendPrepared(request, reply, await records.get(version, () => serialize(reply, cobrand(), CobrandSchema))!);
   });
 
   app.get(PathPatterns.cobrandLocales, { schema: { params: CobrandParamsSchema, response: { 200: CobrandLocalesSchema } } },
