@@ -1,6 +1,7 @@
 /** Kysely access to accounts. Rows stay inside the services that use them. */
 import { MAX_FAILED_LOGINS } from '@portal/contract';
 import type { Kysely, Selectable } from 'kysely';
+import { prepareQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/tables.js';
 import type { AccountStatus, AccountTable } from './account.table.js';
 
@@ -11,10 +12,15 @@ export type AccountKey = { kind: 'ldapId' | 'userIdKey' | 'id'; value: string };
 const KEY_COLUMN = { ldapId: 'ldap_id', userIdKey: 'user_id_key', id: 'id' } as const;
 
 export class AccountStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** The login-info lookup: every sign-in makes it, and anyone may call it. Compiled once. */
+  private readonly byUserId;
 
-  findByUserId(userIdKey: string): Promise<AccountRow | undefined> {
-    return this.db.selectFrom('account').selectAll().where('user_id_key', '=', userIdKey).executeTakeFirst();
+  constructor(private readonly db: Kysely<Database>) {
+    this.byUserId = prepareQuery(db, (userIdKey: string) => db.selectFrom('account').selectAll().where('user_id_key', '=', userIdKey));
+  }
+
+  async findByUserId(userIdKey: string): Promise<AccountRow | undefined> {
+    return (await this.byUserId(userIdKey)).rows[0];
   }
 
   findById(id: string): Promise<AccountRow | undefined> {

@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { prepareQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/tables.js';
 import type { SessionTable } from './session.table.js';
 
@@ -8,21 +9,37 @@ export interface Deadlines {
   absoluteExpiresAt: number;
 }
 
+/** Every authenticated call reads its session, and every ping may renew it: both are compiled once. */
+const hotQueries = (db: Kysely<Database>) => ({
+  live: prepareQuery(db, (idHash: string, now: number) => db
+    .selectFrom('session')
+    .selectAll()
+    .where('id_hash', '=', idHash)
+    .where('idle_expires_at', '>', now)
+    .where('absolute_expires_at', '>', now)),
+  // The same conditions again in the update: another request may have ended the session since the read.
+  renew: prepareQuery(db, (idHash: string, now: number, wanted: number) => db
+    .updateTable('session')
+    .set((eb) => ({ last_seen_at: now, idle_expires_at: renewedDeadline(eb, wanted) }))
+    .where('id_hash', '=', idHash)
+    .where('idle_expires_at', '>', now)
+    .where('absolute_expires_at', '>', now)
+    .returning(['idle_expires_at', 'absolute_expires_at'])),
+});
+
 export class SessionStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly hot: ReturnType<typeof hotQueries>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.hot = hotQueries(db);
+  }
 
   async insert(row: SessionRow): Promise<void> {
     await this.db.insertInto('session').values(row).execute();
   }
 
-  findLive(idHash: string, now: number): Promise<SessionRow | undefined> {
-    return this.db
-      .selectFrom('session')
-      .selectAll()
-      .where('id_hash', '=', idHash)
-      .where('idle_expires_at', '>', now)
-      .where('absolute_expires_at', '>', now)
-      .executeTakeFirst();
+  async findLive(idHash: string, now: number): Promise<SessionRow | undefined> {
+    return (await this.hot.live(idHash, now)).rows[0];
   }
 
   /**
@@ -37,23 +54,8 @@ export class SessionStore {
       idleExpiresAt: Number(row.idle_expires_at), absoluteExpiresAt: Number(row.absolute_expires_at),
     });
     if (Math.min(now + idleMs, Number(live.absolute_expires_at)) - Number(live.idle_expires_at) < minStepMs) return deadlines(live);
-    // The same conditions again in the update: another request may have ended the session since the read.
-    const row = await this.db
-      .updateTable('session')
-      .set((eb) => ({ last_seen_at: now, idle_expires_at: this.renewedDeadline(eb, now + idleMs) }))
-      .where('id_hash', '=', idHash)
-      .where('idle_expires_at', '>', now)
-      .where('absolute_expires_at', '>', now)
-      .returning(['idle_expires_at', 'absolute_expires_at'])
-      .executeTakeFirst();
+    const [row] = (await this.hot.renew(idHash, now, now + idleMs)).rows;
     return row ? deadlines(row) : null;
-  }
-
-  /** The wanted idle deadline capped at the absolute one: CASE rather than least()/min(), which differ by database. */
-  private renewedDeadline(eb: ExpressionBuilder<Database, 'session'>, wanted: number) {
-    // eb.val: a bound parameter, so the query's text, and the statement SQLite prepared for it, stay the same.
-    const value = eb.val(wanted);
-    return eb.case().when('absolute_expires_at', '<', value).then(eb.ref('absolute_expires_at')).else(value).end();
   }
 
   async delete(idHash: string): Promise<void> {
@@ -79,4 +81,11 @@ export class SessionStore {
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+}
+
+/** The wanted idle deadline capped at the absolute one: CASE rather than least()/min(), which differ by database. */
+function renewedDeadline(eb: ExpressionBuilder<Database, 'session'>, wanted: number) {
+  // eb.val: a bound parameter (a plain value in then/else would be written into the SQL text).
+  const value = eb.val(wanted);
+  return eb.case().when('absolute_expires_at', '<', value).then(eb.ref('absolute_expires_at')).else(value).end();
 }
