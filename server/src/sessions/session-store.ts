@@ -9,8 +9,9 @@ export interface Deadlines {
   absoluteExpiresAt: number;
 }
 
-/** Every authenticated call reads its session, and every ping may renew it: these are compiled once. */
+/** Every authenticated call reads its session, every ping may renew it, every logout ends it: compiled once. */
 const hotQueries = (db: Kysely<Database>) => ({
+  delete: prepareQuery(db, (idHash: string) => db.deleteFrom('session').where('id_hash', '=', idHash)),
   live: prepareQuery(db, (idHash: string, now: number) => db
     .selectFrom('session')
     .selectAll()
@@ -66,7 +67,7 @@ export class SessionStore {
   }
 
   async delete(idHash: string): Promise<void> {
-    await this.db.deleteFrom('session').where('id_hash', '=', idHash).execute();
+    await this.hot.delete(idHash);
   }
 
   async deleteForAccount(accountId: string): Promise<void> {
