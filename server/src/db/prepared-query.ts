@@ -1,7 +1,8 @@
 /**
- * Queries on the path of every call (the session check, the login-info lookup) are written with Kysely like every
- * other query, but built and compiled once: each call then binds its values to the same SQL text and runs it. Building
- * and compiling cost more than running such a query (a primary-key read); they were a third of a session ping's time.
+ * Queries on the path of every call (the session check, the login-info lookup, a sign-in's writes) are written with
+ * Kysely like every other query, but built and compiled once: each call then binds its values to the same SQL text and
+ * runs it. For the session read on SQLite, building and compiling cost more than SQLite's own work (about 15 µs a call
+ * through the query builder, 8 µs prepared, 5 µs for better-sqlite3 alone).
  */
 import { createQueryId, type Compilable, type Kysely, type QueryResult } from 'kysely';
 import type { Database } from './tables.js';
