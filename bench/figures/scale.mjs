@@ -30,10 +30,11 @@ async function pingWindow(server, seed, seconds) {
   const run = await fixedRate(server.url, {
     rate: PING_RATE,
     seconds,
-    pick: () => {
-      const session = pickRandom(seed.sampleSessions);
-      return { path: '/sdportal/rest/sessionExpire/pingPortal.json', headers: { ...APP_HEADERS, cookie: `portal-session=${session.id}; sec-token=${session.token}; user_locale=en_US` } };
-    },
+    // Each ping is for one of the sample sessions, picked at random.
+    requests: seed.sampleSessions.map((session) => ({
+      path: '/sdportal/rest/sessionExpire/pingPortal.json',
+      headers: { ...APP_HEADERS, cookie: `portal-session=${session.id}; sec-token=${session.token}; user_locale=en_US` },
+    })),
   });
   if (run.errors || run.unexpected) throw new Error(`ping on ${server.name}: ${run.errors} errors, ${run.unexpected} answers other than 200 (last ${run.lastStatus}): are the seeded sessions still live?`);
   return run;
@@ -76,7 +77,7 @@ export async function scaleFigure({ small, large, control, signIns, lookups, pin
       result.ping = run;
     }),
     (async () => {
-      floor = control ? await fixedRate(control.url, { rate: PING_RATE, seconds: pingSeconds, pick: () => ({ path: '/', headers: {} }) }) : null;
+      floor = control ? await fixedRate(control.url, { rate: PING_RATE, seconds: pingSeconds, requests: [{ path: '/', headers: {} }] }) : null;
     })(),
   ]);
   const summary = (name) => {
@@ -84,7 +85,7 @@ export async function scaleFigure({ small, large, control, signIns, lookups, pin
     return {
       sendP50: median(r.send), totalP50: median(r.total), infoP50: median(r.info),
       pingP50: percentile(r.ping.latencies, 50), pingP99: percentile(r.ping.latencies, 99), pingP999: percentile(r.ping.latencies, 99.9),
-      pingMax: percentile(r.ping.latencies, 100), pingRate: r.ping.achievedRate, pingCount: r.ping.latencies.length, lag: r.ping.generatorLagP99,
+      pingMax: percentile(r.ping.latencies, 100), pingRate: r.ping.achievedRate, pingCount: r.ping.latencies.length, lag: r.ping.generatorLagP99, lagMax: r.ping.generatorLagMax,
       signIns: r.send.length, lookups: r.info.length, idleRss: r.idleRss, loadRss: r.loadRss,
     };
   };
@@ -113,6 +114,7 @@ export async function scaleFigure({ small, large, control, signIns, lookups, pin
         row(`ping max at ${PING_RATE}/s, ms`, s.pingMax, l.pingMax),
         ...(floor ? [[`control: a bare Fastify hello-world at ${PING_RATE}/s in the same window, p50 / p99 / max, ms (the machine's floor meanwhile)`, `${round(percentile(floor.latencies, 50), 2)} / ${round(percentile(floor.latencies, 99), 2)} / ${round(percentile(floor.latencies, 100), 1)}`, '', '']] : []),
         row('load generator\'s own event-loop delay p99 during the ping window, ms (noise indicator)', s.lag, l.lag),
+        row('load generator\'s own event-loop delay max during the ping window, ms (noise indicator)', s.lagMax, l.lagMax),
         row('sweep of expired sessions, ms (the service\'s SessionStore.deleteExpired, median of 3, nothing to delete)', median(small.seed.sweepMs), median(large.seed.sweepMs)),
         row('time from start to ready, s', small.server.readySeconds, large.server.readySeconds),
         row('resident memory idle, MiB', s.idleRss / 2 ** 20, l.idleRss / 2 ** 20, 0),
