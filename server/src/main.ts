@@ -27,8 +27,9 @@ warn = (message) => app.log.warn(message);
 const { seeded, demoTokens } = await bootstrap(config, database, (m) => app.log.warn(m));
 if (seeded) app.log.info('created the demo users');
 
+const sessionStore = new SessionStore(database.db);
 const sweeper = setInterval(() => {
-  new SessionStore(database.db).deleteExpired(Date.now()).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+  sessionStore.deleteExpired(Date.now()).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
 }, 60_000);
 sweeper.unref();
 
