@@ -1,5 +1,6 @@
 /** §7 sign-in sequence and ARCHITECTURE §4: login info, send-login, the one refusal, the lock after six failures. */
 import { Paths } from '@portal/contract';
+import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
 import { AccountStore } from '../src/accounts/account-store.js';
 import { DEMO_PASSWORD } from '../src/features/demo/demo-data.js';
@@ -78,6 +79,23 @@ for (const dialect of DIALECTS) {
         const me = await client.get(Paths.session);
         expect(me.statusCode).toBe(200);
         expect(me.json()).toMatchObject({ userId: 'demopass', cobrand: 'skerrymoor', locale: 'en_US' });
+      });
+
+      it('records the sign-in time, clears earlier failures and replaces a hash made with older parameters', async () => {
+        // algorithm 2 is Argon2id; weaker memory and time than the service's own parameters.
+        const oldHash = await hash(DEMO_PASSWORD, { algorithm: 2, memoryCost: 4096, timeCost: 1, parallelism: 1 });
+        await t.database.db.updateTable('account').set({ password_hash: oldHash, failed_attempts: 2, last_signin_at: null })
+          .where('user_id_key', '=', 'demopass').execute();
+        t.clock.advance(5_000);
+
+        expect((await signInSequence(t.client(), 'demopass')).statusCode).toBe(200);
+
+        const row = await accountRow(t.database, 'demopass');
+        expect(row).toMatchObject({ failed_attempts: 0, last_signin_at: t.clock.now() });
+        expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+        expect((await signInSequence(t.client(), 'demopass')).statusCode).toBe(200);
+        expect((await signInSequence(t.client(), 'demopass', WRONG_PASSWORD)).statusCode).toBe(401);
+        expect((await accountRow(t.database, 'demopass')).password_hash).toBe(row.password_hash);
       });
 
       it('signs in whatever the case of the typed user ID', async () => {
