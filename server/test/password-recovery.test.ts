@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AccountStore } from '../src/accounts/account-store.js';
 import { DEMO_ANSWER, DEMO_PASSWORD, DEMO_QUESTION } from '../src/features/demo/demo-data.js';
 import { OutboxStore } from '../src/mail/outbox-store.js';
+import { MAX_CONNECTIONS } from '../src/mail/transport.js';
 import { DIALECTS, accountRow, createTestApp, expectErrorShape, signInSequence, type TestApp, type TestClient, useMailTestApp } from './harness.js';
 import { TestSmtpServer, temporaryPasswordIn } from './smtp.js';
 
@@ -135,7 +136,7 @@ describe('mail that is never lost', () => {
       try {
         t.clock.advance(10 * 60_000); // past the retry delay; the worker's next pass sends it
         await expect.poll(async () => back.received.length, { timeout: 15_000, interval: 200 }).toBe(1);
-        expect(await outbox.pending()).toBe(0);
+        await expect.poll(() => outbox.pending()).toBe(0);
         await new Promise((r) => setTimeout(r, 2_500));
         expect(back.received).toHaveLength(1);
       } finally {
@@ -143,6 +144,27 @@ describe('mail that is never lost', () => {
       }
     } finally {
       await t.close();
+    }
+  });
+
+  it('sends a backlog over a few connections it keeps, each mail once', async () => {
+    const smtp = await new TestSmtpServer().start();
+    const t = await createTestApp('sqlite', { config: { smtpUrl: smtp.url } });
+    try {
+      const outbox = new OutboxStore(t.database.db, t.database.dialect);
+      const count = 6 * MAX_CONNECTIONS;
+      for (let i = 0; i < count; i += 1) {
+        await outbox.enqueue(t.database.db, { recipient: `backlog${i}@example.com`, subject: `mail ${i}`, text: 'text', html: '<p>html</p>' }, t.clock.now());
+      }
+      await smtp.waitFor(count, 15_000);
+      // Each row is marked sent once the server has taken it.
+      await expect.poll(() => outbox.pending()).toBe(0);
+      expect(new Set(smtp.received.map((mail) => mail.to)).size).toBe(count);
+      expect(smtp.received).toHaveLength(count);
+      expect(smtp.connections).toBeLessThanOrEqual(MAX_CONNECTIONS);
+    } finally {
+      await t.close();
+      await smtp.stop();
     }
   });
 

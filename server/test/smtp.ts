@@ -14,6 +14,8 @@ export interface ReceivedMail {
 
 export class TestSmtpServer {
   readonly received: ReceivedMail[] = [];
+  /** Connections opened to this server since it started. */
+  connections = 0;
   private server: SMTPServer | null = null;
 
   constructor(public port = 0, private readonly onMail: (mail: ReceivedMail) => void = () => undefined) {}
@@ -27,6 +29,10 @@ export class TestSmtpServer {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onConnect: (_session, done) => {
+        this.connections += 1;
+        done();
+      },
       onData: (stream, _session, done) => {
         simpleParser(stream).then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;

@@ -3,7 +3,7 @@
  * schedules a retry, so mail survives a mail server that is down and a process that dies (the claim expires).
  */
 import type { Clock } from '../clock.js';
-import type { OutboxStore } from './outbox-store.js';
+import type { OutboxRow, OutboxStore } from './outbox-store.js';
 import type { MailTransport } from './transport.js';
 
 export class MailWorker {
@@ -38,15 +38,20 @@ export class MailWorker {
 
   private async pass(): Promise<void> {
     for (let batch = await this.outbox.claimDue(this.clock()); batch.length > 0; batch = await this.outbox.claimDue(this.clock())) {
-      for (const row of batch) {
-        try {
-          await this.transport.send(row);
-          await this.outbox.markSent(row.id, this.clock());
-        } catch (error) {
-          await this.outbox.markFailed(row, this.clock(), (error as Error).message ?? String(error));
-          return; // the server is likely down: leave the rest for the next pass
-        }
-      }
+      // A batch's mails go out together (the transport keeps a few connections), each marked on its own outcome.
+      const sent = await Promise.all(batch.map((row) => this.sendOne(row)));
+      if (sent.includes(false)) return; // the server is likely down: the next pass tries again
     }
+  }
+
+  private async sendOne(row: OutboxRow): Promise<boolean> {
+    try {
+      await this.transport.send(row);
+    } catch (error) {
+      await this.outbox.markFailed(row, this.clock(), (error as Error).message ?? String(error));
+      return false;
+    }
+    await this.outbox.markSent(row.id, this.clock());
+    return true;
   }
 }
