@@ -29,6 +29,8 @@ export class TestSmtpServer {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      // Stopping says 421 to connections still open (the service keeps its connections) instead of waiting for them.
+      closeTimeout: 100,
       onConnect: (_session, done) => {
         this.connections += 1;
         done();
