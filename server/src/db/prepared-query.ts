@@ -14,7 +14,10 @@ type Slot = { argument: number } | { constant: unknown };
  * their values and must declare each argument (no defaults or rest: its `length` says how many there are). Every value
  * it binds is one of its arguments or a constant written in it, bound as written every time.
  */
-export function prepareQuery<A extends unknown[], O>(db: Kysely<Database>, build: (...args: A) => Compilable<O>): (...args: A) => Promise<QueryResult<O>> {
+export function prepareQuery<A extends unknown[], O>(
+  db: Kysely<Database>,
+  build: (...args: A) => Compilable<O>,
+): (...args: A) => Promise<QueryResult<O>> {
   // Unique strings: Kysely binds them as it would any value, and each is found again in the parameter list.
   const markers = Array.from({ length: build.length }, (_, i) => `\u0000argument ${i}\u0000`);
   const { sql, parameters, query } = build(...(markers as unknown as A)).compile();

@@ -10,30 +10,28 @@ export interface Deadlines {
 }
 
 /** Every authenticated call reads its session, every ping may renew it, every logout ends it: compiled once. */
-const hotQueries = (db: Kysely<Database>) => ({
-  delete: prepareQuery(db, (idHash: string) => db.deleteFrom('session').where('id_hash', '=', idHash)),
-  live: prepareQuery(db, (idHash: string, now: number) => db
+const hotQueries = (db: Kysely<Database>) => {
+  const liveRow = (idHash: string, now: number) => db
     .selectFrom('session')
-    .selectAll()
     .where('id_hash', '=', idHash)
     .where('idle_expires_at', '>', now)
-    .where('absolute_expires_at', '>', now)),
-  // The ping needs only the deadlines: building a row object costs more the more columns it has.
-  liveDeadlines: prepareQuery(db, (idHash: string, now: number) => db
-    .selectFrom('session')
-    .select(['idle_expires_at', 'absolute_expires_at'])
-    .where('id_hash', '=', idHash)
-    .where('idle_expires_at', '>', now)
-    .where('absolute_expires_at', '>', now)),
-  // The same conditions again in the update: another request may have ended the session since the read.
-  renew: prepareQuery(db, (idHash: string, now: number, wanted: number) => db
-    .updateTable('session')
-    .set((eb) => ({ last_seen_at: now, idle_expires_at: renewedDeadline(eb, wanted) }))
-    .where('id_hash', '=', idHash)
-    .where('idle_expires_at', '>', now)
-    .where('absolute_expires_at', '>', now)
-    .returning(['idle_expires_at', 'absolute_expires_at'])),
-});
+    .where('absolute_expires_at', '>', now);
+  return {
+    delete: prepareQuery(db, (idHash: string) => db.deleteFrom('session').where('id_hash', '=', idHash)),
+    live: prepareQuery(db, (idHash: string, now: number) => liveRow(idHash, now).selectAll()),
+    // The ping needs only the deadlines: building a row object costs more the more columns it has.
+    liveDeadlines: prepareQuery(db, (idHash: string, now: number) =>
+      liveRow(idHash, now).select(['idle_expires_at', 'absolute_expires_at'])),
+    // The same conditions again in the update: another request may have ended the session since the read.
+    renew: prepareQuery(db, (idHash: string, now: number, wanted: number) => db
+      .updateTable('session')
+      .set((eb) => ({ last_seen_at: now, idle_expires_at: renewedDeadline(eb, wanted) }))
+      .where('id_hash', '=', idHash)
+      .where('idle_expires_at', '>', now)
+      .where('absolute_expires_at', '>', now)
+      .returning(['idle_expires_at', 'absolute_expires_at'])),
+  };
+};
 
 export class SessionStore {
   private readonly hot: ReturnType<typeof hotQueries>;
