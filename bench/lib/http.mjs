@@ -137,6 +137,7 @@ export function rawConnection(base) {
     close: () => socket.destroy(),
   };
 }
+
 /**
  * Open loop: `rate` requests per second for `seconds`, each started at its scheduled time whatever the answers so far
  * (`open-loop.mjs`). Each request is one of `requests` ({ path, headers }), picked at random. The generator runs in a
