@@ -78,8 +78,9 @@ export class SessionManager {
     const raw = this.rawId(request);
     if (!raw) return null;
     const { idleMs } = this.settings;
-    const renewed = await this.store.renew(hashSessionId(raw), this.clock(), idleMs, idleMs * RENEW_STEP_SHARE);
-    if (!renewed) await this.store.delete(hashSessionId(raw));
+    const idHash = hashSessionId(raw);
+    const renewed = await this.store.renew(idHash, this.clock(), idleMs, idleMs * RENEW_STEP_SHARE);
+    if (!renewed) await this.store.delete(idHash);
     return renewed;
   }
 
