@@ -4,24 +4,13 @@
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/free-port.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 /** A fixed secret, so the seeder derives the same ldapIds as the service. Benchmarks only. */
 export const PORTAL_SECRET = 'benchmarks-only-secret-0123456789abcdef';
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function waitUntilReady(url, child, path) {
   for (let i = 0; i < 600; i += 1) {

@@ -4,12 +4,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
+import { freePort } from '../../scripts/free-port.mjs';
 import { CHROMIUM_PATH } from '../support/chromium-path';
 import { startSmtpSink } from './smtp-sink';
 
@@ -23,17 +23,6 @@ declare module 'vitest' {
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PORTAL_SECRET = 'browser-tests-only-secret-0123456789abcdef';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 200; i += 1) {

@@ -5,12 +5,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSRF_COOKIE, Paths } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/free-port.mjs';
 import { openDatabase } from '../src/db/database.js';
 import { DIALECTS, TEST_DATABASE_URL, TEST_PORTAL_SECRET, withPgClient } from './harness.js';
 
@@ -18,13 +18,6 @@ const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const USERS = 8;
 const OLD = 'Crash-Test-Old-2026';
 const NEW = 'Crash-Test-New-2026';
-
-const freePort = () => new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
-  });
-});
 
 /** A browser-like client over real HTTP: cookies, §7's headers, the anti-forgery token. */
 class HttpClient {
