@@ -31,7 +31,7 @@ const upstreams = Array.from({ length: count }, (_, i) => port + 1 + i);
 const children = [];
 
 function start(index) {
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
+  const child = spawn(process.execPath, ['server/start.cjs'], {
     cwd: root,
     env: { ...env, PORT: String(upstreams[index]), DATA_DIR: mkdtempSync(join(tmpdir(), `portal-instance-${index}-`)), PORTAL_DEMO: env.PORTAL_DEMO ?? 'true' },
     stdio: ['ignore', index === 0 ? 'inherit' : 'ignore', 'inherit'],

@@ -22,7 +22,7 @@ const COLUMNS = 8;
 async function startPortal(dataDir) {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
+  const child = spawn(process.execPath, ['server/start.cjs'], {
     cwd: root,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_SECRET: randomBytes(32).toString('base64'),

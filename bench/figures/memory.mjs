@@ -24,7 +24,7 @@ export function memoryFigure(memory) {
     met: null,
     table: { head: ['state', 'resident memory (VmRSS)'], rows },
     method: [
-      'VmRSS of the service\'s process from /proc/<pid>/status (the built `node server/dist/main.js`, SQLite, as in figure 1). Idle: read once. Under load: the highest of samples every 100 ms while the load ran. SQLite\'s own page cache is inside this figure; the operating system\'s file cache is not.',
+      'VmRSS of the service\'s process from /proc/<pid>/status (the built `node server/start.cjs`, SQLite, as in figure 1). Idle: read once. Under load: the highest of samples every 100 ms while the load ran. SQLite\'s own page cache is inside this figure; the operating system\'s file cache is not.',
     ],
     data: memory,
   };

@@ -3,7 +3,7 @@
  * argon2id verify rate of the same parameters, in alternating rounds of the same run.
  */
 import { execFile } from 'node:child_process';
-import { cpus } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { APP_HEADERS, headCookie, rawConnection } from '../lib/http.mjs';
@@ -13,10 +13,20 @@ import { median, percentile, round, roundDown, sum } from '../lib/stats.mjs';
 const run = promisify(execFile);
 export const CONNECTIONS = 16;
 
-async function rawVerifyRate(seed, seconds) {
-  const { stdout } = await run(process.execPath, [join(root, 'bench/lib/argon2-rate.mjs'), seed.passwordHash, seed.password, String(seconds)], { cwd: root });
+/**
+ * `inFlight`: verifies kept in flight, on a pool of as many threads; by default what the service's entry
+ * (server/start.cjs) gives the service: UV_THREADPOOL_SIZE if set, else one thread a core.
+ */
+async function rawVerifyRate(seed, seconds, inFlight = Number(process.env.UV_THREADPOOL_SIZE) || availableParallelism()) {
+  const { stdout } = await run(process.execPath, [join(root, 'bench/lib/argon2-rate.mjs'), seed.passwordHash, seed.password, String(seconds), String(inFlight)], {
+    cwd: root, env: { ...process.env, UV_THREADPOOL_SIZE: String(inFlight) },
+  });
   return JSON.parse(stdout);
 }
+
+/** libuv's default pool size: how many verifies the service ran at once before its entry sized the pool to the cores. */
+const POOL_DEFAULT = 4;
+const COMPARISON_ROUNDS = 3;
 
 /**
  * Sign-ins by `CONNECTIONS` simulated browsers, each running the whole sequence for a distinct user every time, on
@@ -89,6 +99,7 @@ export async function signInThroughput({ server, seed, users, rounds, seconds })
   let maxRss = 0;
   for (let r = 0; r < rounds; r += 1) {
     const raw = await rawVerifyRate(seed, seconds);
+    const rawAtPoolSize = r < COMPARISON_ROUNDS && raw.concurrency !== POOL_DEFAULT ? await rawVerifyRate(seed, seconds, POOL_DEFAULT) : null;
     const sampled = await withRssSampling(server.pid, () => signInLoad(server, seed, seconds, nextUser));
     maxRss = Math.max(maxRss, sampled.maxRss);
     const load = sampled.result;
@@ -100,6 +111,7 @@ export async function signInThroughput({ server, seed, users, rounds, seconds })
       rawPerSecond: raw.verifies / raw.seconds, rawVerifies: raw.verifies, rawSeconds: raw.seconds, concurrency: raw.concurrency,
       signInsPerSecond: load.signIns / load.seconds, signIns: load.signIns, signInSeconds: load.seconds, requestP50: load.requestP50,
       cpu: load.cpu,
+      rawAtPoolSize: rawAtPoolSize && rawAtPoolSize.verifies / rawAtPoolSize.seconds,
     });
   }
   const rawRate = sum(rows.map((r) => r.rawVerifies)) / sum(rows.map((r) => r.rawSeconds));
@@ -130,14 +142,23 @@ export async function signInThroughput({ server, seed, users, rounds, seconds })
       }),
     },
     notes: [
+      ...comparisonNote(rows),
       `Over the sign-in halves of the rounds the service's argon2 pool used ${round(100 * cpuShares.serverOthers, 1)} % of the machine's CPU, its main thread ${round(100 * cpuShares.serverMain, 1)} %, the load generator ${round(100 * cpuShares.loadGenerator, 1)} %; the raw runs had the machine to themselves apart from other processes.`,
     ],
     method: [
-      `The service: the built \`node server/dist/main.js\` on SQLite in a temporary DATA_DIR (RATE_LIMIT_PER_MINUTE=0, LOG_LEVEL=warn, PORTAL_DEMO=false, a fixed PORTAL_SECRET), holding ${users.length.toLocaleString('en-US')} password users written by \`bench/lib/seed-database.ts\` (the service's own bootstrap, \`hashSecret\` and \`ldapIdFor\`; one argon2id hash, m=19456 KiB, t=2, p=1, serves every row since its salt is inside it).`,
+      `The service: the built \`node server/start.cjs\` on SQLite in a temporary DATA_DIR (RATE_LIMIT_PER_MINUTE=0, LOG_LEVEL=warn, PORTAL_DEMO=false, a fixed PORTAL_SECRET), holding ${users.length.toLocaleString('en-US')} password users written by \`bench/lib/seed-database.ts\` (the service's own bootstrap, \`hashSecret\` and \`ldapIdFor\`; one argon2id hash, m=19456 KiB, t=2, p=1, serves every row since its salt is inside it).`,
       `Sign-ins: ${CONNECTIONS} keep-alive connections on plain sockets (\`rawConnection\` in \`bench/lib/http.mjs\`, which costs far less CPU than autocannon did), each a browser running §7's whole sequence for the next user of the list (${Math.min(next, users.length).toLocaleString('en-US')} distinct users over the run): \`GET /sdportal/logout\` with X-Requested-With (answers 204 and the \`sec-token\` cookie), \`GET /sdportal/rest/login/info?username=…\` (answers the ldapId), \`POST /pkmslogin.form\` form-encoded with the cookie echoed in X-XSRF-TOKEN. A sign-in counts when send-login answers 200 with the platform address; any other answer stops the benchmark.`,
-      `Raw rate: \`bench/lib/argon2-rate.mjs\` in a process of its own verifies the same hash and password with @node-rs/argon2 (the service's library), keeping ${rows[0]?.concurrency} verifies in flight: the libuv threadpool size the service can use (UV_THREADPOOL_SIZE, 4 by default).`,
+      `Raw rate: \`bench/lib/argon2-rate.mjs\` in a process of its own verifies the same hash and password with @node-rs/argon2 (the service's library), keeping ${rows[0]?.concurrency} verifies in flight: as many as the service's pool has threads (UV_THREADPOOL_SIZE, set by its entry \`server/start.cjs\` to the number of cores).`,
       `${rounds} short rounds, each ${seconds} s of raw verifies then ${seconds} s of sign-ins, after an untimed 3 s sign-in warm-up, so both see nearly the same moments of a shared machine. The figure is the median of the rounds' ratios (sign-ins/s over verifies/s); the ratio over all rounds together is given beside it. Both have the machine's ${cpus().length} cores; the sign-ins share them with the service's main thread and the load generator, whose CPU use (from /proc/<pid>/task/*/stat and process.cpuUsage) is shown as a share of the machine.`,
     ],
     data: { rows, rawRate, signInRate, ratio, figureRatio, cpuShares, connections: CONNECTIONS, concurrency: rows[0]?.concurrency, signInsTotal: next, distinctUsers: Math.min(next, users.length) },
   };
+}
+
+/** The raw rate with libuv's default 4 in flight, in the first rounds, beside the service's own setting. */
+function comparisonNote(rows) {
+  const compared = rows.filter((r) => r.rawAtPoolSize);
+  if (compared.length === 0) return [];
+  const at = (key) => median(compared.map((r) => r[key]));
+  return [`Raw verifies with ${POOL_DEFAULT} in flight (libuv's default pool size) in rounds 1–${compared.length}: ${round(at('rawAtPoolSize'), 1)} a second (median; each: ${compared.map((r) => round(r.rawAtPoolSize, 1)).join(' / ')}), against ${round(at('rawPerSecond'), 1)} with ${rows[0].concurrency} in flight, the service's setting and the reference above.`];
 }

@@ -1,15 +1,18 @@
 /**
  * The raw argon2id verify rate on this machine: @node-rs/argon2 (the service's library) verifying the service's own
- * hash (its parameters are inside it), keeping as many verifies in flight as the libuv threadpool has threads (what
- * the service can use: UV_THREADPOOL_SIZE, 4 by default), for a given time.
+ * hash (its parameters are inside it), for a given time, keeping as many verifies in flight as the pool has threads:
+ * UV_THREADPOOL_SIZE, which the service's entry (server/start.cjs) sets to the number of cores unless it is set.
  *
- * Run: node bench/lib/argon2-rate.mjs <hash> <password> <seconds>   Prints {verifies, seconds, concurrency} as JSON.
+ * Run: UV_THREADPOOL_SIZE=<threads> node bench/lib/argon2-rate.mjs <hash> <password> <seconds> [in flight]
+ * Prints {verifies, seconds, concurrency} as JSON. The optional last argument sets the verifies in flight apart from
+ * the pool's size (figure 1 passes both, equal).
  */
 import { verify } from '@node-rs/argon2';
+import { availableParallelism } from 'node:os';
 
-const [hash, password, secondsArg] = process.argv.slice(2);
+const [hash, password, secondsArg, inFlightArg] = process.argv.slice(2);
 const seconds = Number(secondsArg);
-const concurrency = Number(process.env.UV_THREADPOOL_SIZE || 4);
+const concurrency = Number(inFlightArg) || Number(process.env.UV_THREADPOOL_SIZE) || availableParallelism();
 
 // Warm-up: one verify per thread, untimed.
 await Promise.all(Array.from({ length: concurrency }, () => verify(hash, password)));

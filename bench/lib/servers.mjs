@@ -1,5 +1,5 @@
 /**
- * Starts the real built service (`node server/dist/main.js`) as a child process on a free port with its own temporary
+ * Starts the real built service (`node server/start.cjs`) as a child process on a free port with its own temporary
  * DATA_DIR, the way e2e/setup/server.ts does, plus the bare Fastify hello-world the cheap calls are compared with.
  */
 import { spawn } from 'node:child_process';
@@ -71,7 +71,7 @@ function track(child, name) {
 export async function startPortal({ dataDir, name = 'portal', env = {}, nodeArgs = [] }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, 'server/dist/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'server/start.cjs'], {
     cwd: root,
     env: {
       ...process.env,

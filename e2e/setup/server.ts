@@ -46,7 +46,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const smtp = await startSmtpSink(join(dataDir, 'received-mail'));
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
+  const child = spawn(process.execPath, ['server/start.cjs'], {
     cwd: root,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_SECRET, PUBLIC_ORIGIN: baseUrl,
