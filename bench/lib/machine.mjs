@@ -1,7 +1,7 @@
 /** What the figures were measured on. Read-only look-ups. */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { availableParallelism, cpus, totalmem } from 'node:os';
 import { root } from './servers.mjs';
 import { CHROMIUM_PATH } from './chromium.mjs';
 
@@ -33,7 +33,8 @@ export function describeMachine() {
     chromium: existsSync(CHROMIUM_PATH)
       ? `${CHROMIUM_PATH}${safe(() => ` (Debian package ${execFileSync('dpkg-query', ['-W', '-f', '${Version}', 'chromium'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()})`, '')}`
       : 'not installed',
-    uvThreadpool: process.env.UV_THREADPOOL_SIZE || '4 (default)',
+    // What the service's entry (server/start.cjs) gives the service.
+    uvThreadpool: process.env.UV_THREADPOOL_SIZE ? `${process.env.UV_THREADPOOL_SIZE} (UV_THREADPOOL_SIZE)` : `${availableParallelism()} (a thread a core, set by server/start.cjs)`,
     commit: commit ? `${commit}${dirty ? ' with uncommitted changes' : ''}` : 'unknown',
   };
 }

@@ -39,7 +39,7 @@ export function renderReport({ machine, figures, totalSeconds, quick, date }) {
         ['CPU (/proc/cpuinfo)', machine.cpu],
         ['memory', machine.memory],
         ['Node.js', machine.node],
-        ['libuv threadpool', machine.uvThreadpool],
+        ['libuv threadpool of the service (argon2 runs there)', machine.uvThreadpool],
         ['Chromium', machine.chromium],
         ['system', `${machine.os}, kernel ${machine.kernel}`],
         ['code', `commit ${machine.commit}`],
