@@ -40,8 +40,13 @@ const origin = config.publicOrigin.replace(/:\d+$/, '') === 'http://localhost' ?
 if (config.demo) console.log(demoBanner(origin, demoTokens));
 else console.log(`Cobrand sign-in portal listening on ${config.host}:${port}`);
 
+// A second signal while closing is ignored: under `npm start` a terminal's Ctrl-C reaches both this process and the
+// launcher, which passes it on (scripts/start.mjs).
+let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
     clearInterval(sweeper);
     app.close().then(() => database.close()).finally(() => process.exit(0));
   });
