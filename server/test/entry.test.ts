@@ -1,6 +1,9 @@
-/** The service's entry, `node server/start.cjs`: libuv's pool, where argon2 runs, gets a thread a core. */
+/**
+ * The service's entry, `node server/start.cjs`: libuv's pool, where argon2 runs, gets a thread a core. And `npm start`'s
+ * launcher, which runs the service through it: a signal closes the service, and both end cleanly.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +16,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const running: ChildProcess[] = [];
 const dirs: string[] = [];
 
-/** Starts the built service through its entry and answers its thread count once it is ready. */
-async function threadsOfStartedService(poolSize?: number): Promise<number> {
+/** Starts `script` (the entry or the launcher) on a free port and answers the process once the service is ready. */
+async function startReady(script: string, poolSize?: number, detached = false): Promise<ChildProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-entry-'));
   dirs.push(dataDir);
   const port = await freePort();
@@ -24,17 +27,39 @@ async function threadsOfStartedService(poolSize?: number): Promise<number> {
   };
   delete env.UV_THREADPOOL_SIZE;
   if (poolSize) env.UV_THREADPOOL_SIZE = String(poolSize);
-  const child = spawn(process.execPath, ['server/start.cjs'], { cwd: root, env, stdio: 'ignore' });
+  const child = spawn(process.execPath, [script], { cwd: root, env, stdio: 'ignore', detached });
   running.push(child);
   await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status, { timeout: 20_000, interval: 100 }).toBe(200);
-  // The pool has started by now: the service read its files and answered through it.
-  return readdirSync(`/proc/${child.pid}/task`).length;
+  return child;
 }
+
+/** The started service's thread count: the pool has started by now, as the service read its files through it. */
+const threadsOfStartedService = async (poolSize?: number) => readdirSync(`/proc/${(await startReady('server/start.cjs', poolSize)).pid}/task`).length;
+
+const childrenOf = (pid: number): number[] =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+
+/** The launcher's service: its one child process. */
+function serviceOf(launcher: ChildProcess): number {
+  const children = childrenOf(launcher.pid!);
+  expect(children).toHaveLength(1);
+  return children[0]!;
+}
+
+const exitOf = (child: ChildProcess) => new Promise<{ code: number | null; signal: string | null }>((resolve) => {
+  child.once('exit', (code, signal) => resolve({ code, signal }));
+});
+const gone = (pid: number) => !existsSync(`/proc/${pid}`);
 
 describe('the service entry', () => {
   beforeAll(() => buildIfStale({ quiet: true }), 120_000);
   afterAll(() => {
-    for (const child of running) child.kill('SIGKILL');
+    // A launcher's service too, should a test have failed before it ended.
+    for (const child of running) {
+      if (child.exitCode !== null || child.signalCode !== null) continue;
+      for (const pid of childrenOf(child.pid!)) process.kill(pid, 'SIGKILL');
+      child.kill('SIGKILL');
+    }
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -43,5 +68,23 @@ describe('the service entry', () => {
     const byDefault = await threadsOfStartedService();
     expect(await threadsOfStartedService(cores)).toBe(byDefault);
     expect(await threadsOfStartedService(cores + 3)).toBe(byDefault + 3);
+  }, 60_000);
+
+  it("npm start's launcher passes SIGTERM on: the service closes, and both exit with 0", async () => {
+    const launcher = await startReady('scripts/start.mjs');
+    const service = serviceOf(launcher);
+    const exit = exitOf(launcher);
+    launcher.kill('SIGTERM');
+    expect(await exit).toEqual({ code: 0, signal: null });
+    await expect.poll(() => gone(service), { timeout: 10_000 }).toBe(true);
+  }, 60_000);
+
+  it('a terminal\'s Ctrl-C (SIGINT to the whole process group) reaches the service twice, and it still closes cleanly', async () => {
+    const launcher = await startReady('scripts/start.mjs', undefined, true);
+    const service = serviceOf(launcher);
+    const exit = exitOf(launcher);
+    process.kill(-launcher.pid!, 'SIGINT');
+    expect(await exit).toEqual({ code: 0, signal: null });
+    await expect.poll(() => gone(service), { timeout: 10_000 }).toBe(true);
   }, 60_000);
 });
