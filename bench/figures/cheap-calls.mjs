@@ -15,15 +15,15 @@ export const P99_GOAL_MS = 5;
 
 /** The calls, with the cookies a signed-in browser sends (so the anti-forgery token is valid and not re-issued). */
 export function cheapCalls({ portal, hello, helloHeaders, cookie }) {
-  const headers = { ...APP_HEADERS, cookie };
+  const service = { base: portal.url, pid: portal.pid, headers: { ...APP_HEADERS, cookie } };
   return [
     { name: 'hello-world (bare Fastify)', base: hello.url, pid: hello.pid, path: '/', headers: {}, role: 'reference' },
     ...(helloHeaders ? [{ name: 'hello-world + the service\'s security-header plugin alone (registerSecurityHeaders)', base: helloHeaders.url, pid: helloHeaders.pid, path: '/', headers: {}, role: 'extra' }] : []),
-    { name: 'cobrand record', base: portal.url, pid: portal.pid, path: '/sdportal/rest/cobrand/skerrymoor', headers, role: 'goal' },
-    { name: 'cobrand locales', base: portal.url, pid: portal.pid, path: '/sdportal/rest/cobrands/skerrymoor/locales', headers, role: 'goal' },
-    { name: 'translation bundle (fr PortalLabels)', base: portal.url, pid: portal.pid, path: '/public-portal-ui/assets/i18n/fr/user-ux/PortalLabels.json', headers, role: 'goal' },
-    { name: 'session ping (one session pinged over and over: a read once renewed; figure 6 pings with writes)', base: portal.url, pid: portal.pid, path: '/sdportal/rest/sessionExpire/pingPortal.json', headers, role: 'goal' },
-    { name: 'portal /healthz (no handler work: the service\'s per-request hooks alone)', base: portal.url, pid: portal.pid, path: '/healthz', headers, role: 'extra' },
+    { name: 'cobrand record', ...service, path: '/sdportal/rest/cobrand/skerrymoor', role: 'goal' },
+    { name: 'cobrand locales', ...service, path: '/sdportal/rest/cobrands/skerrymoor/locales', role: 'goal' },
+    { name: 'translation bundle (fr PortalLabels)', ...service, path: '/public-portal-ui/assets/i18n/fr/user-ux/PortalLabels.json', role: 'goal' },
+    { name: 'session ping (one session pinged over and over: a read once renewed; figure 6 pings with writes)', ...service, path: '/sdportal/rest/sessionExpire/pingPortal.json', role: 'goal' },
+    { name: 'portal /healthz (no handler work: the service\'s per-request hooks alone)', ...service, path: '/healthz', role: 'extra' },
   ];
 }
 
