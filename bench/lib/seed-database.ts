@@ -129,11 +129,13 @@ const filled = performance.now();
 
 // The sweep every instance runs each minute (main.ts), through the service's own store, on the file as the service
 // opens it. Every seeded session is live, so it deletes nothing: this is the cost of looking.
+// One store, made before the clock starts: a store compiles its queries when it is made, as main.ts's does once.
 const reopened = openDatabase({ databaseUrl: null, dataDir: config.dataDir });
+const store = new SessionStore(reopened.db);
 const sweepMs: number[] = [];
 for (let i = 0; i < 3; i += 1) {
   const t = performance.now();
-  const deleted = await new SessionStore(reopened.db).deleteExpired(Date.now());
+  const deleted = await store.deleteExpired(Date.now());
   sweepMs.push(performance.now() - t);
   if (deleted !== 0) throw new Error(`the sweep deleted ${deleted} sessions that should be live`);
 }
