@@ -12,7 +12,7 @@ import { CSRF_COOKIE, Paths } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.mjs';
 import { openDatabase } from '../src/db/database.js';
-import { DIALECTS, TEST_DATABASE_URL, TEST_PORTAL_SECRET, withPgClient } from './harness.js';
+import { DIALECTS, TEST_DATABASE_URL, TEST_PORTAL_SECRET, untilReady, withPgClient } from './harness.js';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const USERS = 8;
@@ -63,7 +63,7 @@ for (const dialect of DIALECTS) {
         const port = await freePort();
         const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env: { ...env, PORT: String(port) }, stdio: 'ignore' });
         const base = `http://127.0.0.1:${port}`;
-        await expect.poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status, { timeout: 20_000, interval: 100 }).toBe(200);
+        await untilReady(base);
         return { child, base };
       };
       try {

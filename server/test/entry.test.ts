@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
-import { TEST_PORTAL_SECRET } from './harness.js';
+import { TEST_PORTAL_SECRET, untilReady } from './harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const running: ChildProcess[] = [];
@@ -29,7 +29,7 @@ async function startReady(script: string, poolSize?: number, detached = false): 
   if (poolSize) env.UV_THREADPOOL_SIZE = String(poolSize);
   const child = spawn(process.execPath, [script], { cwd: root, env, stdio: 'ignore', detached });
   running.push(child);
-  await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status, { timeout: 20_000, interval: 100 }).toBe(200);
+  await untilReady(`http://127.0.0.1:${port}`);
   return child;
 }
 

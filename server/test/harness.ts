@@ -170,6 +170,11 @@ export function useSharedTestApp(dialect: Dialect, overrides: TestAppOverrides =
   };
 }
 
+/** Waits until a service started as a process at `base` answers /readyz with 200 (its database answers). */
+export async function untilReady(base: string): Promise<void> {
+  await expect.poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status, { timeout: 20_000, interval: 100 }).toBe(200);
+}
+
 export async function withPgClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL!, connectionTimeoutMillis: 5_000 });
   await client.connect();
