@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/free-port.mjs';
@@ -152,4 +153,21 @@ export function cpuOf(pid) {
     }
   }
   return { main: ticks(pid) / 100, others: others / 100 };
+}
+
+/**
+ * Figure 1's floor: figure 1's three calls answered by a bare Fastify server whose send-login only verifies the
+ * password with argon2id (bench/lib/bare-signin-server.mjs), on a pool the size the service's entry gives.
+ */
+export async function startBareSignIn({ passwordHash }) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [join(root, 'bench/lib/bare-signin-server.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), PASSWORD_HASH: passwordHash, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? String(availableParallelism()) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const server = track(child, 'bare sign-in');
+  await waitUntilReady(url, child, '/sdportal/rest/login/info?username=ready');
+  return { ...server, url, port };
 }
