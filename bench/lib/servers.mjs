@@ -1,6 +1,7 @@
 /**
  * Starts the real built service (`node server/start.cjs`) as a child process on a free port with its own temporary
- * DATA_DIR, the way e2e/setup/server.ts does, plus the bare Fastify hello-world the cheap calls are compared with.
+ * DATA_DIR, the way e2e/setup/server.ts does, plus the references it is compared with: the bare Fastify hello-world
+ * of the cheap calls and the bare sign-in server of figure 1's floor.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -68,45 +69,67 @@ function track(child, name) {
   };
 }
 
-/** The service as `npm start` runs it, with throttling off and quiet logs. */
-export async function startPortal({ dataDir, name = 'portal', env = {}, nodeArgs = [] }) {
+/**
+ * One of the benchmarks' servers as a child process on a free port, tracked until it ends; answers once `readyPath`
+ * answers 2xx, or throws with the child's last output. `env` is given the port (the server's PORT).
+ */
+async function startServer({ name, args, env, readyPath }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, 'server/start.cjs'], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_SECRET, PUBLIC_ORIGIN: `http://localhost:${port}`,
-      RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '', SMTP_URL: '', PORTAL_DEMO: 'false',
-      ...env,
-    },
+    env: { ...process.env, PORT: String(port), ...env(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const server = track(child, name);
   const started = performance.now();
   try {
-    await waitUntilReady(url, child, '/readyz');
+    await waitUntilReady(url, child, readyPath);
   } catch (error) {
     throw new Error(`${error.message}\n${server.stderr()}`);
   }
-  return { ...server, url, port, dataDir, startedAt: started, readySeconds: (performance.now() - started) / 1000 };
+  return { ...server, url, port, startedAt: started, readySeconds: (performance.now() - started) / 1000 };
+}
+
+/** The service as `npm start` runs it, with throttling off and quiet logs. */
+export async function startPortal({ dataDir, name = 'portal', env = {}, nodeArgs = [] }) {
+  const server = await startServer({
+    name,
+    args: [...nodeArgs, 'server/start.cjs'],
+    env: (port) => ({
+      HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_SECRET, PUBLIC_ORIGIN: `http://localhost:${port}`,
+      RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '', SMTP_URL: '', PORTAL_DEMO: 'false',
+      ...env,
+    }),
+    readyPath: '/readyz',
+  });
+  return { ...server, dataDir };
 }
 
 /**
  * A bare Fastify hello-world: the same Fastify, no plugins, no logger. `withSecurityHeaders` adds the service's own
  * security-header plugin (server/src/security/headers.ts, loaded through tsx) and nothing else.
  */
-export async function startHello({ withSecurityHeaders = false } = {}) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(withSecurityHeaders ? ['--import', 'tsx'] : []), join(root, 'bench/lib/hello-server.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HELLO_WITH_SECURITY_HEADERS: withSecurityHeaders ? '1' : '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+export function startHello({ withSecurityHeaders = false } = {}) {
+  return startServer({
+    name: withSecurityHeaders ? 'hello+headers' : 'hello',
+    args: [...(withSecurityHeaders ? ['--import', 'tsx'] : []), join(root, 'bench/lib/hello-server.mjs')],
+    env: () => ({ HELLO_WITH_SECURITY_HEADERS: withSecurityHeaders ? '1' : '0' }),
+    readyPath: '/',
   });
-  const server = track(child, withSecurityHeaders ? 'hello+headers' : 'hello');
-  await waitUntilReady(url, child, '/');
-  return { ...server, url, port };
+}
+
+/**
+ * Figure 1's floor: figure 1's three calls answered by a bare Fastify server whose send-login only verifies the
+ * password with argon2id (bench/lib/bare-signin-server.mjs), on a pool the size the service's entry gives.
+ */
+export function startBareSignIn({ passwordHash }) {
+  return startServer({
+    name: 'bare sign-in',
+    args: [join(root, 'bench/lib/bare-signin-server.mjs')],
+    env: () => ({ PASSWORD_HASH: passwordHash, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? String(availableParallelism()) }),
+    readyPath: '/sdportal/rest/login/info?username=ready',
+  });
 }
 
 /** Resident set size of a process now, and its peak so far (VmHWM), in bytes. */
@@ -153,21 +176,4 @@ export function cpuOf(pid) {
     }
   }
   return { main: ticks(pid) / 100, others: others / 100 };
-}
-
-/**
- * Figure 1's floor: figure 1's three calls answered by a bare Fastify server whose send-login only verifies the
- * password with argon2id (bench/lib/bare-signin-server.mjs), on a pool the size the service's entry gives.
- */
-export async function startBareSignIn({ passwordHash }) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(root, 'bench/lib/bare-signin-server.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), PASSWORD_HASH: passwordHash, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? String(availableParallelism()) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const server = track(child, 'bare sign-in');
-  await waitUntilReady(url, child, '/sdportal/rest/login/info?username=ready');
-  return { ...server, url, port };
 }
