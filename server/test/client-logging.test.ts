@@ -92,6 +92,22 @@ for (const dialect of DIALECTS) {
       });
     });
 
+    it('keeps out of the log a quoted password with spaces, a pwd value, a bearer token and an e-mail address', async () => {
+      await withLoggingApp(dialect, {}, async (t, records) => {
+        const jwt = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJkZW1vcGFzcyJ9.c2lnbmF0dXJlLXBhcnQ';
+        const lines = ['{"password": "correct horse battery staple"}', 'pwd=PwdSecretValue99', `Authorization: Bearer ${jwt}`, 'mail for jane.doe@example.com bounced'];
+        const client = await browserClient(t);
+        for (const line of lines) expect((await client.request('PUT', Paths.logErrorStatement, { json: line })).statusCode).toBe(204);
+        expect((await client.post(Paths.uiLogEntries, { json: { logEntries: lines.map((line) => entry(line)) } })).statusCode).toBe(204);
+        await expect.poll(() => records().length).toBe(8);
+        const text = JSON.stringify(records());
+        for (const secret of ['horse', 'battery', 'staple', 'PwdSecretValue99', jwt.slice(0, 20), 'c2lnbmF0dXJl', 'jane.doe', 'example.com']) {
+          expect(text).not.toContain(secret);
+        }
+        expect(text).toContain('bounced');
+      });
+    });
+
     it.each([
       ['a body that is not JSON', { payload: 'logEntries', headers: { 'content-type': 'text/plain' } }, 415],
       ['a form body', { form: { message: 'x' } }, 415],
