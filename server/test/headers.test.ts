@@ -25,6 +25,8 @@ for (const dialect of DIALECTS) {
       'a redirect': () => client.get(`${Paths.logoutReturn}?cobrandHost=skerrymoor`, { browser: true }),
       'a translation bundle': () => client.get('/public-portal-ui/assets/i18n/fr/user-ux/PortalLabels.json'),
       'a refused post': () => app().client().post(Paths.logout, { json: {} }),
+      'an address the router cannot decode': () => client.get('/sdportal/rest/cobrand/%zz'),
+      'a parameter over the router limit': () => client.get(`/sdportal/rest/cobrand/${'a'.repeat(201)}`),
     };
 
     it.each(Object.keys(answers))('sends the framing, isolation and sniffing headers on %s', async (kind) => {

@@ -2,6 +2,7 @@
 import { ErrorCodes, LOCALE_COOKIE, type ApiErrorBody } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Messages } from '../i18n/messages.js';
+import { SECURITY_HEADERS } from '../security/headers.js';
 import { ApiError, type ErrorSpec } from './api-error.js';
 
 interface AjvIssue {
@@ -89,10 +90,7 @@ export function registerErrorHandler(app: FastifyInstance, messages: Messages): 
  */
 export function sendRouterError(reply: FastifyReply, request: FastifyRequest, messages: Messages, error: FastifyError): FastifyReply {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  reply
-    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'")
-    .header('x-content-type-options', 'nosniff')
-    .header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  reply.headers(SECURITY_HEADERS);
   return sendError(reply, request, messages, new ApiError(tooLong ? 414 : 400, [tooLong
     ? { code: ErrorCodes.tooLong, messageKey: 'request.invalid' }
     : { code: ErrorCodes.invalid, messageKey: 'request.invalid' }]));
