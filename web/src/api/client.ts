@@ -18,7 +18,8 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { ...REQUEST_HEADERS };
   let body: string | undefined;
-  if (method !== 'GET' && method !== 'HEAD') {
+  // §7: only a relative URL gets the token, so it never reaches another origin (checklist 35).
+  if (method !== 'GET' && method !== 'HEAD' && isRelative(path)) {
     const token = readCookie(CSRF_COOKIE) ?? '';
     headers['X-XSRF-TOKEN'] = token;
     headers['X-CSRF-TOKEN'] = token;
@@ -39,6 +40,9 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
   }
   return response;
 }
+
+/** A path on this origin: one leading slash, not `//host` nor `/\host` (which browsers read as another host). */
+export const isRelative = (path: string): boolean => /^\/(?![/\\])/.test(path);
 
 export const getJson = async <T>(path: string): Promise<T> => (await call(path)).json() as Promise<T>;
 export const getText = async (path: string): Promise<string> => (await call(path)).text();
