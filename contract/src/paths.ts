@@ -52,6 +52,12 @@ export type RouteName = (typeof ROUTES)[number];
 
 export const routePath = (route: RouteName) => `${PORTAL_UI_BASE}${route}`;
 
+/**
+ * The logout screen's query parameter that makes it ask "Do you want to log out?" before it ends the session: the
+ * service adds it when the logout came from another site (docs/security.md).
+ */
+export const LOGOUT_CONFIRM_PARAM = 'confirm';
+
 /** Route patterns of the parameterised paths above, for the service's router. */
 export const PathPatterns = {
   cobrand: '/sdportal/rest/cobrand/:name',

@@ -1,4 +1,6 @@
 /** The sign-in journey in Chromium: every state of the sign-in screen, by mouse and by keyboard, checked by axe. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, addUser, portal } from '../support/admin';
 import { baseUrl, expectAccessible, signInUrl, type TrackedPage, useChromium } from '../support/browser';
@@ -210,6 +212,42 @@ describe('logout', () => {
       await page.getByRole('link', { name: 'Return to login screen' }).click();
       await page.waitForURL('**/public-portal-ui/login-signin-component?cobrandHost=skerrymoor');
     });
+  });
+
+  it('asks before a logout started by a link on another site, and logs out only when the user says so', async () => {
+    // Another site: a page on 127.0.0.1 (the portal is on localhost) with a link to the logout address.
+    const logoutLink = `${baseUrl()}/sdportal/logout?cobrandHost=skerrymoor`;
+    const otherSite = createServer((_request, response) => {
+      response.setHeader('content-type', 'text/html; charset=utf-8');
+      response.end(`<!doctype html><html lang="en"><title>Elsewhere</title><a href="${logoutLink}">Win a prize</a></html>`);
+    });
+    await new Promise<void>((resolve) => otherSite.listen(0, '127.0.0.1', resolve));
+    try {
+      await withPage(async ({ page }) => {
+        await page.goto(signInUrl('skerrymoor'));
+        await submit(page, 'demopass', PASSWORD);
+        await page.waitForURL('**/sdportal/platform/home?cobrandHost=skerrymoor');
+        const sessionStatus = () => page.evaluate(async () => (await fetch('/sdportal/rest/session')).status);
+
+        await page.goto(`http://127.0.0.1:${(otherSite.address() as AddressInfo).port}/`);
+        await page.getByRole('link', { name: 'Win a prize' }).click();
+        await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor&confirm=1');
+        await page.getByRole('heading', { name: 'Do you want to log out?' }).waitFor();
+        expect(await page.title()).toBe('Do you want to log out?');
+        expect(await page.getByText('You have been logged out.').count()).toBe(0);
+        expect(await sessionStatus()).toBe(200);
+        await expectAccessible(page, 'the logout question');
+
+        await page.getByRole('button', { name: 'Log out' }).click();
+        await page.getByText('You have been logged out.').waitFor();
+        expect(await sessionStatus()).toBe(401);
+        expect(page.url()).toBe(`${baseUrl()}/public-portal-ui/logout-component?cobrandHost=skerrymoor`);
+        expect(await page.title()).toBe('Logged out');
+        await expectAccessible(page, 'the logout page after the question');
+      });
+    } finally {
+      await new Promise((resolve) => otherSite.close(resolve));
+    }
   });
 
   it('sends an unknown address to the logout address in production, ending the session', async () => {

@@ -33,7 +33,7 @@ for (const dialect of DIALECTS) {
       const client = t.client();
       expect((await signInSequence(client, 'demopass')).statusCode).toBe(200);
 
-      const response = await client.get(Paths.logout, { browser: true });
+      const response = await client.get(Paths.logout, { browser: true, headers: { 'sec-fetch-site': 'same-origin' } });
 
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe('/public-portal-ui/logout-component?cobrandHost=skerrymoor');
@@ -41,8 +41,46 @@ for (const dialect of DIALECTS) {
       expect((await client.get(Paths.session)).statusCode).toBe(401);
     });
 
+    it.each([
+      ['a link on another site', { 'sec-fetch-site': 'cross-site' }],
+      ['a sibling subdomain', { 'sec-fetch-site': 'same-site' }],
+      ['a browser that sends no Fetch Metadata and no XHR header', {}],
+      ['a cross-site request that claims to be XHR', { 'sec-fetch-site': 'cross-site', 'x-requested-with': 'XMLHttpRequest' }],
+    ])('ends nothing on a logout from %s, and sends it to the logout screen to ask', async (_name, headers) => {
+      const client = t.client();
+      expect((await signInSequence(client, 'demopass')).statusCode).toBe(200);
+
+      const response = await client.get(`${Paths.logout}?cobrandHost=skerrymoor`, { browser: true, headers });
+
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/public-portal-ui/logout-component?cobrandHost=skerrymoor&confirm=1');
+      expect(setCookies(response).has(SESSION_COOKIE)).toBe(false);
+      expect((await client.get(Paths.session)).statusCode).toBe(200);
+    });
+
+    it("ends the session on the user's own navigation to the logout address (typed or bookmarked)", async () => {
+      const client = t.client();
+      expect((await signInSequence(client, 'demopass')).statusCode).toBe(200);
+      const response = await client.get(Paths.logout, { browser: true, headers: { 'sec-fetch-site': 'none' } });
+      expect(response.headers.location).toBe('/public-portal-ui/logout-component?cobrandHost=skerrymoor');
+      expect((await client.get(Paths.session)).statusCode).toBe(401);
+    });
+
+    it('makes the logout screen ask first when another site opens it, and only then', async () => {
+      const page = '/public-portal-ui/logout-component?cobrandHost=skerrymoor';
+      const crossSite = await t.client().get(page, { browser: true, headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(crossSite.statusCode).toBe(303);
+      expect(crossSite.headers.location).toBe(`${page}&confirm=1`);
+      const asked = await t.client().get(`${page}&confirm=1`, { browser: true, headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(asked.statusCode).toBe(200);
+      expect(asked.headers['content-type']).toMatch(/^text\/html/);
+      for (const site of ['same-origin', 'none']) {
+        expect((await t.client().get(page, { browser: true, headers: { 'sec-fetch-site': site } })).statusCode).toBe(200);
+      }
+    });
+
     it('sends a browser without a session to the logout screen of the cobrand it names', async () => {
-      const response = await t.client().get(`${Paths.logout}?cobrandHost=larchmere`, { browser: true });
+      const response = await t.client().get(`${Paths.logout}?cobrandHost=larchmere`, { browser: true, headers: { 'sec-fetch-site': 'same-origin' } });
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe('/public-portal-ui/logout-component?cobrandHost=larchmere');
     });

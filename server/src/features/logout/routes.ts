@@ -1,10 +1,11 @@
 /** §2 logout screen's calls and the logout address itself (the sign-in pre-step of §7 uses it too). */
-import { LOCALE_COOKIE, Paths, routePath } from '@portal/contract';
+import { LOCALE_COOKIE, LOGOUT_CONFIRM_PARAM, Paths, routePath } from '@portal/contract';
 import { CobrandQuerySchema, LogoutLabelsSchema } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { CobrandDirectory } from '../../cobrands/cobrand-directory.js';
 import type { AuditLog } from '../../db/audit-log.js';
 import type { Messages } from '../../i18n/messages.js';
+import { cameFromPortal } from '../../security/fetch-metadata.js';
 import { checkedRedirect } from '../../security/redirects.js';
 import type { SessionManager } from '../../sessions/session-manager.js';
 
@@ -19,16 +20,22 @@ export interface LogoutRoutesOptions {
 /** The SSO user cookie of §3: set when a session came through single sign-on, read by the logout screen. */
 export const SSO_USER_COOKIE = 'sso_user';
 
+function logoutScreen(cobrand: string | undefined, confirm: boolean): string {
+  const query = new URLSearchParams(cobrand ? { cobrandHost: cobrand } : {});
+  if (confirm) query.set(LOGOUT_CONFIRM_PARAM, '1');
+  return `${routePath('logout-component')}${query.size ? `?${query}` : ''}`;
+}
+
 export const logoutRoutes: FastifyPluginAsyncTypebox<LogoutRoutesOptions> = async (app, { sessions, cobrands, messages, audit, publicOrigin }) => {
   app.get(Paths.logout, { schema: { querystring: CobrandQuerySchema } }, async (request, reply) => {
+    // A link on another site ends nothing: the logout screen asks the user first.
+    if (!cameFromPortal(request.headers)) return reply.redirect(logoutScreen(request.query.cobrandHost, true), 303);
     const ended = await sessions.end(request, reply);
     if (ended) await audit.record('session.logout', ended.account_id);
     // "cache" only: "cookies" and "storage" would also drop the language choice and the cobrand the user came from.
     reply.header('clear-site-data', '"cache"');
     if (request.headers['x-requested-with'] === 'XMLHttpRequest') return reply.code(204).send();
-    const cobrand = ended?.cobrand ?? request.query.cobrandHost;
-    const query = cobrand ? `?cobrandHost=${encodeURIComponent(cobrand)}` : '';
-    return reply.redirect(`${routePath('logout-component')}${query}`, 303);
+    return reply.redirect(logoutScreen(ended?.cobrand ?? request.query.cobrandHost, false), 303);
   });
 
   app.get(Paths.logoutLabels, {

@@ -4,13 +4,14 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ErrorCodes, PORTAL_UI_BASE, Paths, ROUTES, routePath } from '@portal/contract';
+import { ErrorCodes, LOGOUT_CONFIRM_PARAM, PORTAL_UI_BASE, Paths, ROUTES, routePath } from '@portal/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import { sendError } from '../../http/error-handler.js';
 import { PreparedAnswers, sendPrepared } from '../../http/prepared-answer.js';
 import { BUNDLES, type Bundle, type Messages } from '../../i18n/messages.js';
+import { cameFromPortal } from '../../security/fetch-metadata.js';
 
 export interface WebPagesOptions {
   webDistDir: string;
@@ -22,6 +23,14 @@ const BUNDLE_PATHS: Record<Bundle, string> = {
   Messages: 'commercial-common-translations/com/mastercard/cp/sdng/common/resources/Messages.json',
   PortalLabels: 'user-ux/PortalLabels.json',
 };
+
+/** The logout screen ends the session as it loads; opened from another site, it asks first (docs/security.md). */
+async function askBeforeLogout(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const url = new URL(request.url, 'http://portal');
+  if (cameFromPortal(request.headers) || url.searchParams.get(LOGOUT_CONFIRM_PARAM) === '1') return;
+  url.searchParams.set(LOGOUT_CONFIRM_PARAM, '1');
+  await reply.redirect(`${url.pathname}${url.search}`, 303);
+}
 
 export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (app, { webDistDir, messages }) => {
   const pageDir = join(webDistDir, 'pages');
@@ -40,7 +49,10 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (app, {
     return sendPrepared(request, reply.code(status).header('cache-control', 'no-cache'), await page);
   };
 
-  for (const route of ROUTES) app.get(routePath(route), async (request, reply) => sendPage(request, reply, route));
+  for (const route of ROUTES) {
+    const hooks = route === 'logout-component' ? { onRequest: askBeforeLogout } : {};
+    app.get(routePath(route), hooks, async (request, reply) => sendPage(request, reply, route));
+  }
   app.get(Paths.platformHome, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.home));
   app.get(Paths.ssoStandIn, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.identityProvider));
 

@@ -1,6 +1,6 @@
 // Logout screen (spec §2 "Logout screen", §7 logoutLabelsAndReturnLink and externalLogoutUrl).
-import { Paths, type LogoutLabels } from '@portal/contract';
-import { useEffect, useState } from 'react';
+import { LOGOUT_CONFIRM_PARAM, Paths, type LogoutLabels } from '@portal/contract';
+import { useEffect, useRef, useState } from 'react';
 import { call, getJson, getText } from '../../api/client';
 import { usePage } from '../../page/page-context';
 import { LOGOUT_NOTICE_ITEM } from '../../page/logout-notice';
@@ -13,9 +13,13 @@ async function endSession(): Promise<void> {
 }
 
 export function LogoutScreen() {
-  const { t, cobrand } = usePage();
+  const { t, cobrand, query } = usePage();
   const [labels, setLabels] = useState<LogoutLabels | null>(null);
   const [loaded, setLoaded] = useState(false);
+  // Opened from another site, the screen asks before it ends the session (the service added the parameter).
+  const [askedAtLoad] = useState(() => query.get(LOGOUT_CONFIRM_PARAM) === '1');
+  const [asking, setAsking] = useState(askedAtLoad);
+  const heading = useRef<HTMLHeadingElement>(null);
   // A screen that logged the user out because of an error left its message here (§8 new PIN: "app server down").
   const [notice] = useState(() => {
     const message = sessionStorage.getItem(LOGOUT_NOTICE_ITEM);
@@ -30,18 +34,46 @@ export function LogoutScreen() {
       .catch((error: unknown) => reportFailure('logout labels', error))
       .finally(() => {
         setLoaded(true);
-        endSession().catch((error: unknown) => reportFailure('logout', error));
+        // When the screen asks, the answer ends the session instead.
+        if (!askedAtLoad) endSession().catch((error: unknown) => reportFailure('logout', error));
       });
-  }, [cobrand.name]);
+  }, [cobrand.name, askedAtLoad]);
+
+  useEffect(() => {
+    if (asking) document.title = t('logout.confirm.heading');
+  }, [asking, t]);
+
+  const confirm = () => {
+    endSession()
+      .catch((error: unknown) => reportFailure('logout', error))
+      .finally(() => {
+        const url = new URL(location.href);
+        url.searchParams.delete(LOGOUT_CONFIRM_PARAM);
+        history.replaceState(null, '', url);
+        document.title = t('page.title.logout-component');
+        setAsking(false);
+        heading.current?.focus();
+      });
+  };
 
   // §2: nothing shows until the labels load.
   if (!loaded) return null;
+  if (asking) {
+    return (
+      <div className="portal-logout">
+        <h1 className="portal-heading">{t('logout.confirm.heading')}</h1>
+        <button type="button" className="portal-button portal-button--primary portal-logout__confirm" onClick={confirm}>
+          {t('logout.confirm.button')}
+        </button>
+      </div>
+    );
+  }
   const returnUrl = labels?.returnUrl ?? `${Paths.logoutReturn}?cobrandHost=${encodeURIComponent(cobrand.name)}`;
   // §2: hidden for an SSO login unless the return link is a federated-SSO logout address.
   const showReturn = !labels?.ssoLogin || Boolean(labels.fssoLogoutUrl);
   return (
     <div className="portal-logout">
-      <h1 className="portal-heading">{t('logout.heading')}</h1>
+      <h1 className="portal-heading" ref={heading} tabIndex={-1}>{t('logout.heading')}</h1>
       {notice && <p className="portal-notice portal-logout__notice" role="alert">{notice}</p>}
       <p className="portal-logout__message" role="status">{labels?.['ng.you.have.been.logged.out'] ?? t('ng.you.have.been.logged.out')}</p>
       {showReturn && (
