@@ -108,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const tokens = new TokenStore(db);
   const signIn = new SignInService({
     accounts, passwords, tokens, tokenKeys: { seal: keys.seal, pin: keys.pin }, sessions, cobrands, audit,
-    identityKey: keys.userIdentity, clock, publicOrigin: config.publicOrigin,
+    identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword, clock, publicOrigin: config.publicOrigin,
   });
   const throttle = routeThrottle(config.rateLimitPerMinute);
   const outbox = new OutboxStore(db, database.dialect);
@@ -117,7 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }), clock, (err) => app.log.warn({ err }, 'mail pass failed'));
   const logoUrlFor = logoUrlFinder(options.catalogueDir ?? CATALOGUE_DIR, config.publicOrigin);
   const mailDeps = { accounts, passwords, sessions, cobrands, outbox, mailWorker, messages, audit, clock, logoUrlFor };
-  const recovery = new RecoveryService({ ...mailDeps, identityKey: keys.userIdentity, temporaryPasswordMinutes: config.temporaryPasswordMinutes });
+  const recovery = new RecoveryService({
+    ...mailDeps, identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword, temporaryPasswordMinutes: config.temporaryPasswordMinutes });
   const changePassword = new ChangePasswordService(mailDeps);
   const pins = new TokenPinService({ ...mailDeps, tokens, pinKey: keys.pin });
   if (options.startMailWorker !== false) mailWorker.start();

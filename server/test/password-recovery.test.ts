@@ -88,6 +88,67 @@ for (const dialect of DIALECTS) {
       expect(smtp.received).toEqual([]);
     });
 
+    it('never clears the count of wrong passwords with a right answer: the sixth failure still locks', async () => {
+      for (let i = 0; i < 5; i += 1) expect((await signInSequence(t.client(), 'demopass', 'Wrong-Password-1')).statusCode).toBe(401);
+      expect((await ask(await browser(t), 'demopass', DEMO_ANSWER)).statusCode).toBe(200);
+      expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(5);
+
+      expect((await signInSequence(t.client(), 'demopass', 'Wrong-Password-1')).statusCode).toBe(401);
+      expect((await accountRow(t.database, 'demopass')).status).toBe('locked');
+      expect((await signInSequence(t.client(), 'demopass', DEMO_PASSWORD)).statusCode).toBe(401);
+      // Locked until an administrator unlocks it: neither the mailed password nor another recovery opens it.
+      const [mail] = await smtp.waitFor(1);
+      expect((await signInSequence(t.client(), 'demopass', temporaryPasswordIn(mail!))).statusCode).toBe(401);
+      expect((await ask(await browser(t), 'demopass', DEMO_ANSWER)).statusCode).toBe(200);
+      t.clock.advance(24 * 60 * 60_000);
+      expect((await signInSequence(t.client(), 'demopass', DEMO_PASSWORD)).statusCode).toBe(401);
+      expect(smtp.received).toHaveLength(1);
+    });
+
+    it('counts wrong answers and wrong passwords together: five of one and one of the other lock', async () => {
+      for (let i = 0; i < 5; i += 1) expect((await ask(await browser(t), 'demopass', `guess ${i}`)).statusCode).toBe(200);
+      expect((await signInSequence(t.client(), 'demopass', 'Wrong-Password-1')).statusCode).toBe(401);
+      expect((await accountRow(t.database, 'demopass')).status).toBe('locked');
+    });
+
+    it('spends the temporary password at its first sign-in: the second try with it is an invalid login', async () => {
+      await ask(await browser(t), 'demopass', DEMO_ANSWER);
+      const temporary = temporaryPasswordIn((await smtp.waitFor(1))[0]!);
+      const first = await signInSequence(t.client(), 'demopass', temporary);
+      expect(first.body).toBe('/public-portal-ui/change-password-component?ec=0x132120c8&cobrandHost=skerrymoor');
+
+      const second = await signInSequence(t.client(), 'demopass', temporary);
+      expect(second.statusCode).toBe(401);
+      expect(second.headers['set-cookie'] ?? '').not.toContain('portal-session=');
+      expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(1);
+    });
+
+    it('still lets the session the temporary password opened change the password', async () => {
+      await ask(await browser(t), 'demopass', DEMO_ANSWER);
+      const temporary = temporaryPasswordIn((await smtp.waitFor(1))[0]!);
+      const client = t.client();
+      await signInSequence(client, 'demopass', temporary);
+      const changed = await client.post(Paths.changePassword, { json: { userId: 'demopass', oldCredential: temporary, newCredential: 'Fresh-Chosen-2027' } });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect((await signInSequence(t.client(), 'demopass', 'Fresh-Chosen-2027')).statusCode).toBe(200);
+    });
+
+    it('keeps the password a temporary one replaced in the history: changing straight back to it is refused', async () => {
+      await ask(await browser(t), 'demopass', DEMO_ANSWER);
+      const temporary = temporaryPasswordIn((await smtp.waitFor(1))[0]!);
+      const client = t.client();
+      await signInSequence(client, 'demopass', temporary);
+      const change = (oldCredential: string, newCredential: string) =>
+        client.post(Paths.changePassword, { json: { userId: 'demopass', oldCredential, newCredential } });
+      expect((await change(temporary, 'Fresh-Chosen-2027')).statusCode).toBe(200);
+      expect((await signInSequence(client, 'demopass', 'Fresh-Chosen-2027')).statusCode).toBe(200);
+
+      const back = await change('Fresh-Chosen-2027', DEMO_PASSWORD);
+      const [item] = expectErrorShape(back, 400, 'password.policy');
+      expect(back.json().errors[0].params).toEqual(['history']);
+      expect(item!.field).toBe('newCredential');
+    });
+
     it('lets a temporary password expire after 30 minutes', async () => {
       await ask(await browser(t), 'demopass', DEMO_ANSWER);
       const temporary = temporaryPasswordIn((await smtp.waitFor(1))[0]!);

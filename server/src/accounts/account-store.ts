@@ -74,6 +74,28 @@ export class AccountStore {
     return Number(result.numAffectedRows) > 0;
   }
 
+  /**
+   * Gives back a try claimed for a step that is not a sign-in and did not fail (a right security answer): the count
+   * is as it was before the claim, never lower, so only a successful sign-in clears it. False once the account is no
+   * longer active (a wrong try that raced this one may have locked it).
+   */
+  async releaseAttempt(id: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('account')
+      .set((eb) => ({ failed_attempts: eb('failed_attempts', '-', 1), updated_at: now }))
+      .where('id', '=', id)
+      .where('status', '=', 'active')
+      .where('failed_attempts', '>', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** A temporary password opens one change-password session: from its first sign-in on it opens nothing more. */
+  async spendTemporaryPassword(id: string, now: number): Promise<void> {
+    await this.db.updateTable('account').set({ password_expires_at: now, updated_at: now })
+      .where('id', '=', id).where('password_state', '=', 'temporary').execute();
+  }
+
   /** Locks the account once its sixth claimed try has failed. */
   async lockIfExhausted(id: string, now: number): Promise<boolean> {
     const result = await this.db

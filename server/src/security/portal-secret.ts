@@ -11,6 +11,7 @@ export interface PortalKeys {
   userIdentity: Buffer;
   pin: Buffer;
   seal: Buffer;
+  temporaryPassword: Buffer;
 }
 
 export function loadPortalSecret(configured: string | null, dataDir: string, warn: (message: string) => void): string {
@@ -31,5 +32,6 @@ export function deriveKeys(secret: string): PortalKeys {
     userIdentity: derive('directory identity'),
     pin: derive('token pin'),
     seal: derive('token seed encryption'),
+    temporaryPassword: derive('temporary password digest'),
   };
 }

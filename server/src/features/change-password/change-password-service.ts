@@ -40,11 +40,12 @@ export class ChangePasswordService {
       return { ok: false, code: 'invalid.credentials' };
     }
     await accounts.clearFailures(claimed.id, now);
+    const current = { hash: claimed.password_hash, chosen: claimed.password_state !== 'temporary' };
 
     const rules: PolicyRule[] = brokenPasswordRules(input.newCredential, claimed.user_id);
     if (isCommonPassword(input.newCredential)) rules.push('common');
     if (rules.length === 0) {
-      for (const hash of await this.deps.passwords.recentHashes(claimed.id, claimed.password_hash)) {
+      for (const hash of await this.deps.passwords.recentHashes(claimed.id, current)) {
         if (await verifySecret(hash, input.newCredential)) {
           rules.push('history');
           break;
@@ -59,7 +60,7 @@ export class ChangePasswordService {
       logoUrl: this.deps.logoUrlFor(record.cobrand.name), recipient: claimed.email, userId: claimed.user_id,
     }, now);
     const newHash = await hashSecret(input.newCredential);
-    const changed = await this.deps.passwords.change(claimed.id, claimed.password_hash, newHash, now, (trx) => this.deps.outbox.enqueue(trx, mail, now));
+    const changed = await this.deps.passwords.change(claimed.id, current, newHash, now, (trx) => this.deps.outbox.enqueue(trx, mail, now));
     if (!changed) return { ok: false, code: 'invalid.credentials' };
     await audit.record('password.changed', claimed.id);
     void this.deps.mailWorker.nudge();

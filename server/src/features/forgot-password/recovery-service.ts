@@ -1,17 +1,17 @@
 /**
  * Forgotten passwords (§1, §4): the question, then the answer. Nothing tells who exists or who is active: every
- * answer is the same, and every path costs one argon2 verify and one argon2 hash. Only an active account that has
- * signed in before, with the right answer, gets a temporary password; wrong answers count toward the lock.
+ * answer is the same, and every path costs one argon2 verify. Only an active account that has signed in before, with
+ * the right answer, gets a temporary password; wrong answers count toward the lock, and a right one leaves the count
+ * as it was: only a successful sign-in clears it.
  */
 import type { MailingDeps } from '../../mail/mailing-deps.js';
-import { randomBytes } from 'node:crypto';
 import { userIdKey } from '../../accounts/account-identity.js';
 import type { AccountStore } from '../../accounts/account-store.js';
 import { normaliseAnswer } from '../../accounts/create-account.js';
 import type { PasswordStore } from '../../accounts/password-store.js';
-import { generateTemporaryPassword } from '../../accounts/temporary-password.js';
+import { generateTemporaryPassword, temporaryPasswordDigest } from '../../accounts/temporary-password.js';
 import { temporaryPasswordMail } from '../../mail/templates.js';
-import { hashSecret, verifyDummy, verifySecret } from '../../security/passwords.js';
+import { verifyDummy, verifySecret } from '../../security/passwords.js';
 import type { SessionManager } from '../../sessions/session-manager.js';
 import { questionFor } from './security-question.js';
 
@@ -20,6 +20,7 @@ export interface RecoveryDeps extends MailingDeps {
   passwords: PasswordStore;
   sessions: SessionManager;
   identityKey: Buffer;
+  temporaryPasswordKey: Buffer;
   temporaryPasswordMinutes: number;
 }
 
@@ -47,7 +48,6 @@ export class RecoveryService {
     const account = await accounts.claimAttempt({ kind: 'userIdKey', value: key }, now);
     if (!account?.security_answer_hash) {
       await verifyDummy(request.answer);
-      await this.equalHashWork();
       return;
     }
     const expected = questionFor(this.deps.identityKey, key, account.security_question);
@@ -58,15 +58,11 @@ export class RecoveryService {
         await this.deps.sessions.endAllFor(account.id);
         await audit.record('account.locked', account.id);
       }
-      await this.equalHashWork();
       return;
     }
     // §1: not on a first login; a token user signs in with PIN and tokencode, so a temporary password could never
     // stand in for its token step; and a try that raced this one may have locked the account meanwhile.
-    if (!(await accounts.clearFailures(account.id, now)) || account.last_signin_at === null || account.login_type === 'token') {
-      await this.equalHashWork();
-      return;
-    }
+    if (!(await accounts.releaseAttempt(account.id, now)) || account.last_signin_at === null || account.login_type === 'token') return;
     const password = generateTemporaryPassword(account.user_id);
     const expiresAt = now + this.deps.temporaryPasswordMinutes * 60_000;
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
@@ -78,13 +74,9 @@ export class RecoveryService {
       recipient: account.email,
       userId: account.user_id,
     }, password, this.deps.temporaryPasswordMinutes);
-    await this.deps.passwords.saveTemporary(account.id, await hashSecret(password), now, expiresAt, (trx) => this.deps.outbox.enqueue(trx, mail, now));
+    const digest = temporaryPasswordDigest(this.deps.temporaryPasswordKey, account.id, password);
+    await this.deps.passwords.saveTemporary(account.id, digest, now, expiresAt, (trx) => this.deps.outbox.enqueue(trx, mail, now));
     await audit.record('recovery.mailed', account.id);
     void this.deps.mailWorker.nudge();
-  }
-
-  /** The argon2 hash a successful request spends on the temporary password, spent by every other path too. */
-  private async equalHashWork(): Promise<void> {
-    await hashSecret(randomBytes(12).toString('base64url'));
   }
 }

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ldapIdFor, userIdKey } from '../../accounts/account-identity.js';
 import type { AccountRow, AccountStore } from '../../accounts/account-store.js';
 import type { PasswordStore } from '../../accounts/password-store.js';
+import { matchesTemporaryPassword } from '../../accounts/temporary-password.js';
 import type { Clock } from '../../clock.js';
 import type { CobrandDirectory } from '../../cobrands/cobrand-directory.js';
 import type { AuditLog } from '../../db/audit-log.js';
@@ -37,6 +38,7 @@ export interface SignInDeps {
   cobrands: CobrandDirectory;
   audit: AuditLog;
   identityKey: Buffer;
+  temporaryPasswordKey: Buffer;
   clock: Clock;
   publicOrigin: string;
 }
@@ -87,12 +89,15 @@ export class SignInService {
       const verdict = await checkToken(this.deps.tokens, this.deps.tokenKeys, account, body.password, now);
       return verdict ? { account, verdict } : null;
     }
-    let valid = await verifySecret(account.password_hash, body.password);
-    // A temporary password past its time no longer opens the account (ARCHITECTURE §3).
-    if (valid && account.password_state === 'temporary' && account.password_expires_at !== null && account.password_expires_at <= now) valid = false;
-    if (valid) return { account, verdict: { kind: 'password' } };
-    const used = await this.useTemporaryPassword(account.id, body.password, now);
-    return used ? { account: used, verdict: { kind: 'password' } } : null;
+    // One argon2 verify on every path; a pending temporary password is checked by its digest, in microseconds.
+    const valid = await verifySecret(account.password_hash, body.password);
+    const pending = await this.deps.passwords.findTemporary(account.id, now);
+    const isTemporary = matchesTemporaryPassword(this.deps.temporaryPasswordKey, account.id, body.password, pending?.digest);
+    if (valid) return isSpent(account, now) ? null : { account, verdict: { kind: 'password' } };
+    if (!pending || !isTemporary) return null;
+    const used = await this.deps.passwords.consumeTemporary(account.id, pending, await hashSecret(body.password), now);
+    const updated = used ? await this.deps.accounts.findById(account.id) : undefined;
+    return updated ? { account: updated, verdict: { kind: 'password' } } : null;
   }
 
   /** §7 next token: the following code, for the attempt the service opened, from the session it opened it for. */
@@ -131,14 +136,6 @@ export class SignInService {
     return null;
   }
 
-  /** A pending temporary password, when it is the one given, is used up and becomes the account's password. */
-  private async useTemporaryPassword(accountId: string, password: string, now: number): Promise<AccountRow | null> {
-    const pending = await this.deps.passwords.findTemporary(accountId, now);
-    if (!pending || !(await verifySecret(pending.passwordHash, password))) return null;
-    if (!(await this.deps.passwords.consumeTemporary(accountId, pending, now))) return null;
-    return (await this.deps.accounts.findById(accountId)) ?? null;
-  }
-
   private async startSession(request: FastifyRequest, reply: FastifyReply, account: AccountRow, verdict: Verdict, now: number): Promise<string> {
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
     const cobrand = record.cobrand.name;
@@ -162,6 +159,7 @@ export class SignInService {
       return `${routePath('next-token-component')}?${nextTokenQuery(attempt, cobrand)}`;
     }
     if (account.password_state !== 'current') {
+      if (account.password_state === 'temporary') await this.deps.accounts.spendTemporaryPassword(account.id, now);
       await start('change_password');
       const ec = account.password_state === 'temporary' ? EC_TEMPORARY_PASSWORD : EC_PASSWORD_EXPIRED;
       return `${routePath('change-password-component')}?ec=${ec}&${query}`;
@@ -170,6 +168,13 @@ export class SignInService {
     return checkedRedirect(record.platformHomeUrl, record.allowedOrigins, this.deps.publicOrigin, homeOf(cobrand));
   }
 }
+
+/**
+ * A temporary password opens one change-password session: the mailed one is spent when it replaces the account's
+ * password, an administrator's at its first sign-in (checklist 17). A spent one is an ordinary wrong password.
+ */
+const isSpent = (account: AccountRow, now: number): boolean =>
+  account.password_state === 'temporary' && account.password_expires_at !== null && account.password_expires_at <= now;
 
 const homeOf = (cobrand: string) => `${Paths.platformHome}?cobrandHost=${encodeURIComponent(cobrand)}`;
 
