@@ -11,7 +11,9 @@ export const PASSWORD_HISTORY = 4;
 export const PASSWORD_RULES = ['length', 'composition', 'repeats', 'notUserId'] as const;
 export type PasswordRule = (typeof PASSWORD_RULES)[number];
 
-export function passwordRuleResults(password: string, userId: string): Record<PasswordRule, boolean> {
+/** Rules count code points of the NFC form, the form the service hashes (checklist 14). */
+export function passwordRuleResults(typed: string, userId: string): Record<PasswordRule, boolean> {
+  const password = typed.normalize('NFC');
   const length = [...password].length;
   return {
     length: length >= PASSWORD_MIN_LENGTH && length <= PASSWORD_MAX_LENGTH,

@@ -1,9 +1,9 @@
 /** The admin command line: `npm run portal -- <command>`. Each command prints what it did. */
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { userIdKey } from './accounts/account-identity.js';
 import { AccountStore } from './accounts/account-store.js';
 import { createAccount, normaliseAnswer } from './accounts/create-account.js';
+import { generateTemporaryPassword } from './accounts/temporary-password.js';
 import { hashSecret } from './security/passwords.js';
 import { importCatalogue } from './bootstrap.js';
 import { CobrandStore } from './cobrands/cobrand-store.js';
@@ -21,7 +21,8 @@ const USAGE = `Usage: npm run portal -- <command>
   db migrate                                   apply pending database migrations
   users add <userId> --email <address> --cobrand <name> [--password <password>]
                                                create an active password user; without --password a
-                                               temporary password is generated, printed, and must be changed
+                                               temporary password is generated and printed; it opens one
+                                               sign-in, which must change it
   users list                                   list users with their state
   users unlock <userId>                        unlock a locked user and clear failed tries
   users deactivate <userId>                    make a user inactive and end their sessions
@@ -40,11 +41,6 @@ const USAGE = `Usage: npm run portal -- <command>
 `;
 
 class UsageError extends Error {}
-
-function temporaryPassword(): string {
-  // Letters, digits and a symbol so it passes the password policy; 16 characters inside the 12-20 range.
-  return `${randomBytes(9).toString('base64url')}#7q`;
-}
 
 async function run(argv: string[], database: PortalDatabase, keys: () => PortalKeys, demo: boolean): Promise<string> {
   const { positionals, values } = parseArgs({
@@ -81,7 +77,7 @@ async function run(argv: string[], database: PortalDatabase, keys: () => PortalK
       if (!values.cobrand) throw new UsageError('--cobrand <name> is required');
       if (!(await new CobrandStore(database.db).find(values.cobrand))) throw new UsageError(`no cobrand "${values.cobrand}"`);
       if (await accounts.findByUserId(userIdKey(userId))) throw new UsageError(`user "${userId}" already exists`);
-      const password = values.password ?? temporaryPassword();
+      const password = values.password ?? generateTemporaryPassword(userId);
       await createAccount(accounts, keys().userIdentity, {
         userId, email: values.email, cobrand: values.cobrand, password,
         passwordState: values.password ? 'current' : 'temporary',

@@ -192,6 +192,21 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it("refuses a cobrand whose platform, SSO or logout address is on another cobrand's origin (checklist 37)", async () => {
+      const test = await createTestApp(dialect);
+      const copy = catalogueCopy();
+      try {
+        copy.edit('skerrymoor', (r) => { (r as RawRecord & { platformHomeUrl: string }).platformHomeUrl = 'https://www.hollinsgate.example/home'; });
+        copy.edit('larchmere', (r) => { r.cobrand.fssoLogoutUrl = 'https://www.skerrymoor.example/logout'; });
+        const failure = await importCatalogue(test.database, copy.cobrands).then(() => null, (error: Error) => error.message);
+        expect(failure).toContain(`${join(copy.cobrands, 'skerrymoor', 'cobrand.json')}: /platformHomeUrl "https://www.hollinsgate.example/home"`);
+        expect(failure).toContain(`${join(copy.cobrands, 'larchmere', 'cobrand.json')}: /cobrand/fssoLogoutUrl "https://www.skerrymoor.example/logout"`);
+      } finally {
+        rmSync(copy.root, { recursive: true, force: true });
+        await test.close();
+      }
+    });
+
     it('imports nothing when any record is bad, and names each bad field by file and field', async () => {
       const test = await createTestApp(dialect);
       const copy = catalogueCopy();

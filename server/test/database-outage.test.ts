@@ -23,12 +23,17 @@ describe.runIf(DIALECTS.includes('postgres'))('a database outage', () => {
     const client = t.client();
     expect((await signInSequence(client, 'demopass')).statusCode).toBe(200);
     expect((await client.get('/readyz')).statusCode).toBe(200);
+    const { ldapId } = (await client.get(`${Paths.loginInfo}?username=demopass`)).json();
 
     await proxy.cut();
     expect((await client.get('/readyz')).statusCode).toBe(503);
     const [item] = expectErrorShape(await client.get(Paths.session), 503, 'unavailable');
     expect(item!.message).toBe('A system error occurred. Please try again later');
     expectErrorShape(await client.get(`${Paths.loginInfo}?username=demopass`), 503, 'unavailable');
+    // Checklist 44: a sign-in fails closed, with the generic system error and no session.
+    const closed = await client.post(Paths.sendLogin, { form: { username: ldapId, 'login-form-type': 'password', password: 'Portal-Demo-2026' } });
+    expectErrorShape(closed, 503, 'unavailable');
+    expect(String(closed.headers['set-cookie'] ?? '')).not.toMatch(/portal-session=[^;]/);
     expect((await client.get('/healthz')).statusCode).toBe(200);
 
     await proxy.open();

@@ -75,7 +75,7 @@ for (const dialect of DIALECTS) {
 
       // §4: the screen signs in with the next passcode, then posts the PIN.
       expect((await signInSequence(client, 'demonewpin', await code('demonewpin', 1))).statusCode).toBe(200);
-      for (const bad of ['0123', '123', '12345', 'abcd']) {
+      for (const bad of ['0123', '123', '12345', 'abcd', '12a4', ' 123', '１２３４']) {
         const refused = await setPin(client, 'demonewpin', bad);
         expect(refused.statusCode).toBe(400);
         expect(refused.statusMessage).toBe('Invalid PIN');

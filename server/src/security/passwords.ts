@@ -18,16 +18,22 @@ let dummyHash: Promise<string> | null = null;
 const work = { verifies: 0, hashes: 0 };
 export const argon2Work = (): Readonly<typeof work> => ({ ...work });
 
+/**
+ * One Unicode form at set and at verify (NFC, as NIST 800-63B rev 4 asks): "é" typed as one code point on one keyboard
+ * and as "e" + accent on another is the same password.
+ */
+const normal = (secret: string): string => secret.normalize('NFC');
+
 export function hashSecret(secret: string): Promise<string> {
   work.hashes += 1;
-  return hash(secret, PARAMS);
+  return hash(normal(secret), PARAMS);
 }
 
 /** False for a wrong secret and for a malformed stored hash; never throws for either. */
 export async function verifySecret(storedHash: string, secret: string): Promise<boolean> {
   work.verifies += 1;
   try {
-    return await verify(storedHash, secret);
+    return await verify(storedHash, normal(secret));
   } catch {
     return false;
   }
