@@ -39,6 +39,18 @@ describe('isAllowedRedirect', () => {
     expect(isAllowedRedirect(target, ALLOWED, SELF)).toBe(false);
   });
 
+  // The security checklist's redirect vectors (its section 3), with www.skerrymoor.example as the tenant.
+  it.each([
+    'https://evil.example', '//evil.example', '/\\evil.example', '\\/evil.example', '%2F%2Fevil.example', '/%5Cevil.example',
+    'https://www.skerrymoor.example.evil.example', 'https://www.skerrymoor.example@evil.example',
+    'https://www.skerrymoor.example%40evil.example', 'https://a@b@evil.example', 'https://evil.example#@www.skerrymoor.example',
+    'https://evil.example?.www.skerrymoor.example', 'http://www.skerrymoor.example', 'https://localhost', 'https://127.0.0.1',
+    'javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', '\tjavascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>', 'https://www.skerrymoor.example\t.evil',
+  ])('rejects the checklist vector %j', (target) => {
+    expect(isAllowedRedirect(target, ALLOWED, SELF)).toBe(false);
+  });
+
   it('accepts its own origin only when told which it is', () => {
     expect(isAllowedRedirect('https://portal.example.com/x', ALLOWED)).toBe(false);
     expect(isAllowedRedirect('https://portal.example.com/x', ALLOWED, SELF)).toBe(true);

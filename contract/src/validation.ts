@@ -26,7 +26,8 @@ export function isAllowedRedirect(target: string, allowedOrigins: readonly strin
   if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return false;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(target)) return false;
-  if (target.startsWith('/')) return !target.startsWith('//');
+  // A path on this origin, whose start reads as one slash even to a server that decodes %2F and %5C before routing.
+  if (target.startsWith('/')) return !/^\/(?:[/\\]|%2f|%5c)/i.test(target);
   let url: URL;
   try {
     url = new URL(target);

@@ -112,6 +112,7 @@ for (const dialect of DIALECTS) {
       expect(doubted.body).toMatch(/^\/public-portal-ui\/next-token-component\?authn_attempt_id=[\w-]+&in_response_to=[\w-]+&referral_path=%2Fsdportal%2Fplatform%2Fhome%3FcobrandHost%3Dskerrymoor&cobrandHost=skerrymoor$/);
       expect((await info(client, 'nexttoken')).json()).toMatchObject({ shouldAccess: true, b2BAlias: 'demotoken' });
       expectErrorShape(await client.get(Paths.session), 401);
+      const restricted = client.sessionCookie;
 
       const same = await nextToken(client, 'demotoken', current, doubted.body);
       expect(same.statusCode).toBe(200);
@@ -120,6 +121,9 @@ for (const dialect of DIALECTS) {
       const next = await nextToken(client, 'demotoken', await code('demotoken'), doubted.body);
       expect(next.body).toBe('/sdportal/platform/home?cobrandHost=skerrymoor');
       expect((await client.get(Paths.session)).json().userId).toBe('demotoken');
+      // Checklist 23: the token step's success issues a new session ID too.
+      expect(client.sessionCookie).toBeDefined();
+      expect(client.sessionCookie).not.toBe(restricted);
     });
 
     it('refuses, without an error, a token whose seed was sealed under another PORTAL_SECRET', async () => {
