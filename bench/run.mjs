@@ -1,5 +1,5 @@
 // `npm run bench`: builds if stale, starts the built service as child processes on free ports with temporary data
-// folders, measures the six figures of the benchmark issue, prints each with how it was measured, and writes
+// folders, measures the seven figures of the benchmark issues, prints each with how it was measured, and writes
 // docs/benchmarks.md. Options: --quick (shorter runs, 100,000 instead of 1,000,000 rows; prints only),
 // --only=1,3 (those figures; prints only), --write (write docs/benchmarks.md even with --quick or --only).
 import { execFileSync } from 'node:child_process';
@@ -13,6 +13,7 @@ import { bundleBytes } from './figures/bundle-bytes.mjs';
 import { cheapCallsFigure } from './figures/cheap-calls.mjs';
 import { formUsable } from './figures/form-usable.mjs';
 import { memoryFigure } from './figures/memory.mjs';
+import { refusalTiming } from './figures/refusal-timing.mjs';
 import { scaleFigure } from './figures/scale.mjs';
 import { signInLoad, signInThroughput } from './figures/signin-throughput.mjs';
 import { launchChromium } from './lib/chromium.mjs';
@@ -33,9 +34,9 @@ const quick = options.quick;
 /** Every duration and size of a run, in one place. */
 const PLAN = quick
   ? { mainUsers: 5_000, f1: { rounds: 3, seconds: 2 }, f2: { rounds: 2, seconds: 1, rateSeconds: 1 }, f4: { loads: 3 },
-    f6: { small: 1_000, large: 100_000, signIns: 40, lookups: 200, pingSeconds: 10 } }
+    f6: { small: 1_000, large: 100_000, signIns: 40, lookups: 200, pingSeconds: 10 }, f7: { samples: 30, warmUp: 3 } }
   : { mainUsers: 20_000, f1: { rounds: 10, seconds: 3 }, f2: { rounds: 5, seconds: 2, rateSeconds: 2 }, f4: { loads: 10 },
-    f6: { small: 1_000, large: 1_000_000, signIns: 300, lookups: 1_000, pingSeconds: 61 } };
+    f6: { small: 1_000, large: 1_000_000, signIns: 300, lookups: 1_000, pingSeconds: 61 }, f7: { samples: 200, warmUp: 10 } };
 
 const runStarted = performance.now();
 const say = (line) => console.log(line);
@@ -164,6 +165,13 @@ try {
     await control.stop();
     await small.stop();
     await large.stop();
+  }
+
+  if (wanted(7)) {
+    const demo = await startPortal({ dataDir: join(tempRoot, 'demo'), name: 'demo', env: { PORTAL_DEMO: 'true' } });
+    stopAfter.push(demo);
+    await measure(7, 'refused sign-ins by account state', () => refusalTiming({ server: demo, ...PLAN.f7 }));
+    await demo.stop();
   }
 
   if (wanted(5) && memory) {

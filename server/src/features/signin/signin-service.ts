@@ -26,6 +26,8 @@ export const EC_TEMPORARY_PASSWORD = '0x132120c8';
 /** §8: the next-token screen's code for an invalid tokencode. */
 export const EC_INVALID_TOKEN = '14008';
 const NEXT_TOKEN_MS = 180_000;
+/** An account ID no row has (IDs are UUIDs). */
+const NO_ACCOUNT = 'none';
 
 type Verdict = { kind: 'password' } | TokenVerdict;
 
@@ -64,8 +66,11 @@ export class SignInService {
     const now = clock();
     const account = await accounts.claimAttempt({ kind: 'ldapId', value: body.username.trim().toLowerCase() }, now);
     if (!account) {
+      // The statements a refused try on a real account makes, matching no row: the same work, so the same time.
       await verifyDummy(body.password);
+      await this.deps.passwords.findTemporary(NO_ACCOUNT, now);
       await audit.record('signin.failure', null, { reason: 'unavailable' });
+      await accounts.lockIfExhausted(NO_ACCOUNT, now);
       return null;
     }
     const checked = await this.check(account, body, now);

@@ -1,0 +1,91 @@
+/**
+ * Figure 7: how long a refused sign-in takes, by what the account is (security checklist 2, timing-enumeration
+ * method): an unknown user ID, an active user, a locked one, an inactive one, and an active one with a recovery under
+ * way. Samples of the five are interleaved in a new random order each round, on one keep-alive connection, after a
+ * warm-up; only send-login is timed (the pre-step and the login-info lookup are not).
+ */
+import { APP_HEADERS, agent, cookieValue, request, signInSequence } from '../lib/http.mjs';
+import { median, percentile, round } from '../lib/stats.mjs';
+
+const WRONG = 'Not-The-Password-1';
+const DEMO_PASSWORD = 'Portal-Demo-2026';
+/** The demo users `npm start` creates (server/src/features/demo/demo-data.ts), and one that does not exist. */
+const KINDS = [
+  { kind: 'unknown user ID', userId: 'nobody-bench', password: WRONG },
+  { kind: 'active user, wrong password', userId: 'demoexpired', password: WRONG, reset: true },
+  { kind: 'locked user, right password', userId: 'demolocked', password: DEMO_PASSWORD },
+  { kind: 'inactive user, right password', userId: 'demoinactive', password: DEMO_PASSWORD },
+  { kind: 'recovery under way, wrong password', userId: 'demopass', password: WRONG, reset: true },
+];
+
+async function token(base, useAgent) {
+  const logout = await request(base, { path: '/sdportal/logout', headers: APP_HEADERS, agent: useAgent });
+  return cookieValue(logout.headers['set-cookie'], 'sec-token');
+}
+
+/** One refused send-login, timed alone; answers its time and status. */
+async function refusedTry(base, useAgent, { userId, password }) {
+  const csrf = await token(base, useAgent);
+  const headers = { ...APP_HEADERS, cookie: `sec-token=${csrf}` };
+  const info = await request(base, { path: `/sdportal/rest/login/info?username=${userId}`, headers, agent: useAgent });
+  const send = await request(base, {
+    method: 'POST', path: '/pkmslogin.form', agent: useAgent,
+    headers: { ...headers, 'x-xsrf-token': csrf, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: JSON.parse(info.body).ldapId, 'login-form-type': 'password', password }).toString(),
+  });
+  return { ms: send.ms, status: send.status };
+}
+
+/** demopass asks for a temporary password, which then stays pending while the figure runs. */
+async function startRecovery(base, useAgent) {
+  const csrf = await token(base, useAgent);
+  const headers = { ...APP_HEADERS, cookie: `sec-token=${csrf}`, 'x-xsrf-token': csrf, 'content-type': 'application/json' };
+  const question = await request(base, { method: 'POST', path: '/cpae/public/users/securityquestions', headers, agent: useAgent, body: '"demopass"' });
+  const { questionId } = JSON.parse(question.body);
+  const answer = await request(base, {
+    method: 'POST', path: '/cpae/public/users/temporarypasswords', headers, agent: useAgent,
+    body: JSON.stringify({ userId: 'demopass', locale: 'en_US', cobrandName: 'skerrymoor', securityQuestionSTO: { questionId, questionResponse: 'harbor' } }),
+  });
+  if (answer.status !== 200) throw new Error(`the recovery request answered ${answer.status}`);
+}
+
+const shuffled = (items) => items.map((item) => [Math.random(), item]).sort((a, b) => a[0] - b[0]).map(([, item]) => item);
+
+export async function refusalTiming({ server, samples, warmUp }) {
+  const useAgent = agent(1);
+  await startRecovery(server.url, useAgent);
+  const times = new Map(KINDS.map((k) => [k.kind, []]));
+  const statuses = new Set();
+  for (let round = 0; round < warmUp + samples; round += 1) {
+    for (const entry of shuffled(KINDS)) {
+      const { ms, status } = await refusedTry(server.url, useAgent, entry);
+      statuses.add(status);
+      if (round >= warmUp) times.get(entry.kind).push(ms);
+      // A right password clears the count, so the active users never reach the lock (untimed).
+      if (entry.reset) await signInSequence(server.url, useAgent, entry.userId, DEMO_PASSWORD);
+    }
+  }
+  const reference = median(times.get(KINDS[0].kind));
+  const rows = KINDS.map(({ kind }) => {
+    const values = times.get(kind);
+    return [kind, round(median(values), 2), round(percentile(values, 90), 2), round(median(values) / reference, 3)];
+  });
+  const ratios = rows.map((r) => r[3]);
+  const spread = Math.max(...ratios) - Math.min(...ratios);
+  const met = ratios.every((r) => r >= 0.95 && r <= 1.05);
+  return {
+    id: 7,
+    title: 'Refused sign-ins take the same time whatever the account',
+    goal: 'the median time of each kind within 5 % of the unknown user ID\'s (ratios 0.95 to 1.05)',
+    result: `ratios ${ratios.join(' / ')} (unknown / active / locked / inactive / recovery under way); widest gap ${round(100 * spread, 1)} %`,
+    met,
+    table: { head: ['refused sign-in', 'median (ms)', 'p90 (ms)', 'median / unknown user ID'], rows },
+    notes: statuses.size === 1 && statuses.has(401) ? [] : [`answers other than 401 were seen: ${[...statuses].join(', ')}`],
+    method: [
+      `The built service with its demo users, on SQLite; demopass first asks for a temporary password (right security answer), which stays pending throughout.`,
+      `${samples} samples of each kind after ${warmUp} rounds of warm-up, the five interleaved in a new random order each round, one request at a time on one keep-alive connection.`,
+      'Only send-login is timed, from the request to the last byte of its answer; the logout pre-step and the login-info lookup before it are not. After each try on an active user, an untimed sign-in with the right password clears its count, so it never locks.',
+      '`server/test/signin-equal-work.test.ts` counts the argon2 work of each path (one verify, no hash); this figure measures the time that work takes.',
+    ],
+  };
+}
