@@ -9,7 +9,7 @@ import { median, percentile, round } from '../lib/stats.mjs';
 
 const WRONG = 'Not-The-Password-1';
 const DEMO_PASSWORD = 'Portal-Demo-2026';
-/** The demo users `npm start` creates (server/src/features/demo/demo-data.ts), and one that does not exist. */
+/** The demo users `npm start` creates (server/src/account/demo-users.ts), and one that does not exist. */
 const KINDS = [
   { kind: 'unknown user ID', userId: 'nobody-bench', password: WRONG },
   { kind: 'active user, wrong password', userId: 'demoexpired', password: WRONG, reset: true },

@@ -14,8 +14,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { ldapIdFor, userIdKey } from '../../server/src/accounts/account-identity.js';
-import type { AccountRow } from '../../server/src/accounts/account-store.js';
+import { type AccountRow, ldapIdFor, userIdKey } from '../../server/src/account/index.js';
 import { bootstrap } from '../../server/src/bootstrap.js';
 import { loadConfig } from '../../server/src/config.js';
 import { openDatabase } from '../../server/src/db/database.js';
@@ -23,7 +22,7 @@ import { issueCsrfToken, sessionBinding } from '../../server/src/security/csrf.j
 import { hashSessionId } from '../../server/src/security/ids.js';
 import { hashSecret } from '../../server/src/security/passwords.js';
 import { deriveKeys } from '../../server/src/security/portal-secret.js';
-import { SessionStore, type SessionRow } from '../../server/src/sessions/session-store.js';
+import { SessionStore, type SessionRow } from '../../server/src/session/index.js';
 
 const [dataDir, usersArg, sessionsArg, outFile] = process.argv.slice(2);
 if (!dataDir || !usersArg || !sessionsArg || !outFile) {

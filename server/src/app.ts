@@ -1,5 +1,5 @@
 /**
- * Composes the service: external plugins, then the app's own hooks, then the features' routes (fastify/demo's order).
+ * Composes the service: external plugins, then the app's own hooks, then each capability's routes (fastify/demo's order).
  * Everything a request needs is passed in, so tests build the same app on SQLite or PostgreSQL with their own clock.
  */
 import fastifyCookie from '@fastify/cookie';
@@ -9,34 +9,20 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorCodes } from '@portal/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { AccountStore } from './accounts/account-store.js';
+import { AccountStore, PasswordStore } from './account/index.js';
 import { systemClock, type Clock } from './clock.js';
-import { CobrandDirectory } from './cobrands/cobrand-directory.js';
-import { CobrandStore } from './cobrands/cobrand-store.js';
+import { CobrandDirectory, cobrandRoutes, CobrandStore, listenForCatalogueChanges, logoUrlFinder } from './cobrand/index.js';
 import type { Config } from './config.js';
 import { AuditLog } from './db/audit-log.js';
 import type { PortalDatabase } from './db/database.js';
-import { PasswordStore } from './accounts/password-store.js';
-import { listenForCatalogueChanges } from './cobrands/catalogue-changes.js';
-import { logoUrlFinder } from './cobrands/logo.js';
-import { changePasswordRoutes } from './features/change-password/routes.js';
-import { ChangePasswordService } from './features/change-password/change-password-service.js';
-import { clientLoggingRoutes } from './features/client-logging/routes.js';
-import { forgotPasswordRoutes } from './features/forgot-password/routes.js';
-import { tokenRoutes } from './features/token/routes.js';
-import { TokenPinService } from './features/token/token-pin-service.js';
-import { TokenStore } from './tokens/token-store.js';
-import { RecoveryService } from './features/forgot-password/recovery-service.js';
-import { MailWorker } from './mail/mail-worker.js';
-import { OutboxStore } from './mail/outbox-store.js';
-import { createTransport } from './mail/transport.js';
-import { cobrandRoutes } from './features/cobrand/routes.js';
-import { healthRoutes } from './features/health/routes.js';
-import { logoutRoutes } from './features/logout/routes.js';
-import { sessionRoutes } from './features/session/routes.js';
-import { signInRoutes } from './features/signin/routes.js';
-import { SignInService } from './features/signin/signin-service.js';
-import { webPagesRoutes } from './features/web-pages/routes.js';
+import { ChangePasswordService, passwordRoutes, RecoveryService } from './password/index.js';
+import { clientLoggingRoutes } from './logging/index.js';
+import { TokenPinService, tokenRoutes, TokenStore } from './token/index.js';
+import { createTransport, MailWorker, OutboxStore } from './mail/index.js';
+import { healthRoutes } from './health/index.js';
+import { cookiePolicy, SessionManager, sessionRoutes, SessionStore } from './session/index.js';
+import { signInRoutes, SignInService } from './signin/index.js';
+import { webPagesRoutes } from './pages/index.js';
 import { ApiError } from './http/api-error.js';
 import { registerErrorHandler, sendRouterError } from './http/error-handler.js';
 import { Messages } from './i18n/messages.js';
@@ -45,9 +31,6 @@ import { registerCsrfGuard } from './security/csrf-guard.js';
 import { registerSecurityHeaders } from './security/headers.js';
 import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
 import { routeThrottle } from './security/throttle.js';
-import { cookiePolicy } from './sessions/session-cookie.js';
-import { SessionManager } from './sessions/session-manager.js';
-import { SessionStore } from './sessions/session-store.js';
 
 export interface AppOptions {
   config: Config;
@@ -140,11 +123,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { db });
   await app.register(signInRoutes, { signIn, throttle, refusedBody: () => messages.text('en_US', 'login.failed') });
-  await app.register(logoutRoutes, { sessions, cobrands, messages, audit, publicOrigin: config.publicOrigin });
-  await app.register(sessionRoutes, { clock, sessions, accounts, cobrands, messages });
+  await app.register(sessionRoutes, { clock, sessions, accounts, cobrands, messages, audit, publicOrigin: config.publicOrigin });
   await app.register(clientLoggingRoutes, { sessions, throttle });
-  await app.register(forgotPasswordRoutes, { recovery, throttle });
-  await app.register(changePasswordRoutes, { changePassword, sessions, throttle });
+  await app.register(passwordRoutes, { recovery, changePassword, sessions, throttle });
   await app.register(tokenRoutes, { accounts, sessions, pins, throttle });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });
   await app.register(webPagesRoutes, { webDistDir: options.webDistDir ?? WEB_DIST_DIR, messages });

@@ -1,13 +1,10 @@
 /** What every start does before serving: migrate, make sure the catalogue is loaded, and (demo) seed the demo users. */
-import { AccountStore } from './accounts/account-store.js';
-import { readCatalogue } from './cobrands/catalogue.js';
-import { announceCatalogueChange } from './cobrands/catalogue-changes.js';
-import type { CobrandDirectory } from './cobrands/cobrand-directory.js';
-import { CobrandStore } from './cobrands/cobrand-store.js';
+import { AccountStore } from './account/index.js';
+import { announceCatalogueChange, type CobrandDirectory, CobrandStore, readCatalogue } from './cobrand/index.js';
 import type { Config } from './config.js';
 import { migrateToLatest, type PortalDatabase } from './db/database.js';
-import { demoTokenUris, seedDemoUsers } from './features/demo/demo-data.js';
-import { TokenStore } from './tokens/token-store.js';
+import { demoTokenUris, seedDemoUsers } from './demo-users.js';
+import { TokenStore } from './token/index.js';
 import { CATALOGUE_DIR } from './paths.js';
 import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
 

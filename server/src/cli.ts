@@ -1,20 +1,15 @@
 /** The admin command line: `npm run portal -- <command>`. Each command prints what it did. */
 import { parseArgs } from 'node:util';
-import { userIdKey } from './accounts/account-identity.js';
-import { AccountStore } from './accounts/account-store.js';
-import { createAccount, normaliseAnswer } from './accounts/create-account.js';
-import { generateTemporaryPassword } from './accounts/temporary-password.js';
+import { AccountStore, createAccount, generateTemporaryPassword, normaliseAnswer, userIdKey } from './account/index.js';
 import { hashSecret } from './security/passwords.js';
 import { importCatalogue } from './bootstrap.js';
-import { CobrandStore } from './cobrands/cobrand-store.js';
+import { CobrandDirectory, CobrandStore } from './cobrand/index.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrateToLatest, openDatabase, type PortalDatabase } from './db/database.js';
 import { deriveKeys, loadPortalSecret, type PortalKeys } from './security/portal-secret.js';
-import { CobrandDirectory } from './cobrands/cobrand-directory.js';
-import { assignToken, currentCode } from './tokens/token-admin.js';
-import { TokenStore } from './tokens/token-store.js';
+import { assignToken, currentCode, TokenStore } from './token/index.js';
 import QRCode from 'qrcode';
-import { SessionStore } from './sessions/session-store.js';
+import { SessionStore } from './session/index.js';
 
 const USAGE = `Usage: npm run portal -- <command>
 

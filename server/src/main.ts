@@ -3,8 +3,8 @@ import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
-import { demoBanner } from './features/demo/demo-data.js';
-import { SessionStore } from './sessions/session-store.js';
+import { demoBanner } from './demo-users.js';
+import { SessionStore } from './session/index.js';
 
 function configOrExit(): Config {
   try {

@@ -5,14 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { Paths } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readCatalogue } from '../src/cobrands/catalogue.js';
-import { announceCatalogueChange } from '../src/cobrands/catalogue-changes.js';
-import { CobrandStore } from '../src/cobrands/cobrand-store.js';
+import { announceCatalogueChange, CobrandStore, readCatalogue } from '../src/cobrand/index.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
-import { DEMO_PASSWORD } from '../src/features/demo/demo-data.js';
+import { DEMO_PASSWORD } from '../src/demo-users.js';
 import { CATALOGUE_DIR } from '../src/paths.js';
-import { OutboxStore } from '../src/mail/outbox-store.js';
+import { OutboxStore } from '../src/mail/index.js';
 import { DIALECTS, TEST_DATABASE_URL, accountRow, createTestApp, signInSequence, withPgClient, type TestApp } from './harness.js';
 import { TestSmtpServer } from './smtp.js';
 

@@ -1,7 +1,7 @@
 /** ARCHITECTURE §5 and spec §7/§9: the sec-token cookie, echoed in X-XSRF-TOKEN / X-CSRF-TOKEN, bound to the session. */
 import { CSRF_COOKIE, Paths } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/features/demo/demo-data.js';
+import { DEMO_PASSWORD } from '../src/demo-users.js';
 import {
   DIALECTS, SESSION_COOKIE, accountRow, expectErrorShape, loginInfo, setCookies, signInSequence,
   type TestApp, useFreshTestApp,

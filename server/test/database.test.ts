@@ -1,5 +1,5 @@
 /** ARCHITECTURE §2 and §9: one storage layer on both databases; a restart on a filled database changes nothing. */
-import { DEMO_USERS } from '../src/features/demo/demo-data.js';
+import { DEMO_USERS } from '../src/demo-users.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

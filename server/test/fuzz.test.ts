@@ -35,13 +35,11 @@ import { PathPatterns, Paths, PORTAL_UI_BASE, ROUTES, routePath } from '@portal/
 import fc, { type Arbitrary } from 'fast-check';
 import type { LightMyRequestResponse as Response } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/features/demo/demo-data.js';
+import { DEMO_PASSWORD } from '../src/demo-users.js';
 import { WEB_DIST_DIR } from '../src/paths.js';
 import { issueCsrfToken, sessionBinding } from '../src/security/csrf.js';
 import { deriveKeys } from '../src/security/portal-secret.js';
-import { openSeed } from '../src/tokens/seed-box.js';
-import { TokenStore } from '../src/tokens/token-store.js';
-import { codeAt, stepAt } from '../src/tokens/tokencode.js';
+import { codeAt, openSeed, stepAt, TokenStore } from '../src/token/index.js';
 import {
   BODY_LIMIT, MISSING, anyText, contentType, encodedPairs, extraFields, garbageCookies, headerValue, hugeJsonString, isTraversal,
   jsonValue, neverAString, neverAnObject, nonString, objectOf, pathSegment, percentEncode, queryString, rawBytes, rawJsonText,
@@ -457,7 +455,7 @@ class Fuzzer {
     const label = describeExchange(request, response);
     const status = response.statusCode;
     if (!WEB_APP_BUILT && status === 503 && response.body.startsWith('The web app is not built')) {
-      // Without `npm run build` every page answers this (features/web-pages/routes.ts): a state of the checkout.
+      // Without `npm run build` every page answers this (pages/routes.ts): a state of the checkout.
       this.stats.unbuiltPages += 1;
       return;
     }
@@ -613,7 +611,7 @@ const STATIC_PREFIXES = [`${PORTAL_UI_BASE}static/`, `${PORTAL_UI_BASE}assets/`,
 const isStatic = (url: string) => STATIC_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 // ---------------------------------------------------------------------------------------------------------------
-// The routes (server/src/features/*/routes.ts; docs/api.md).
+// The routes (server/src/<capability>/routes.ts; docs/api.md).
 
 const ROUTE_SPECS: Record<string, RouteSpec> = {
   loginInfo: { key: 'loginInfo', method: 'GET', path: Paths.loginInfo },

@@ -18,8 +18,8 @@ import { buildApp } from '../src/app.js';
 import { bootstrap } from '../src/bootstrap.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Dialect, type PortalDatabase } from '../src/db/database.js';
-import { DEMO_PASSWORD } from '../src/features/demo/demo-data.js';
-import { cookiePolicy } from '../src/sessions/session-cookie.js';
+import { DEMO_PASSWORD } from '../src/demo-users.js';
+import { cookiePolicy } from '../src/session/index.js';
 
 export type { Dialect };
 

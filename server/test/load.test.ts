@@ -5,9 +5,8 @@
  */
 import { Paths } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountStore } from '../src/accounts/account-store.js';
-import { createAccount } from '../src/accounts/create-account.js';
-import { DEMO_ANSWER } from '../src/features/demo/demo-data.js';
+import { AccountStore, createAccount } from '../src/account/index.js';
+import { DEMO_ANSWER } from '../src/demo-users.js';
 import { deriveKeys } from '../src/security/portal-secret.js';
 import { DIALECTS, TEST_PORTAL_SECRET, createTestApp, signInSequence, type TestApp } from './harness.js';
 import { TestSmtpServer } from './smtp.js';

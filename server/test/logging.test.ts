@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.js';
-import { DEMO_PASSWORD } from '../src/features/demo/demo-data.js';
+import { DEMO_PASSWORD } from '../src/demo-users.js';
 import { DIALECTS, createTestApp, signInSequence } from './harness.js';
 
 function capture(): { stream: Writable; lines: string[] } {

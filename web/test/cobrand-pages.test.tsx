@@ -11,7 +11,7 @@ import { LOGO_FORMATS, Paths, type Cobrand, type CobrandLocales } from '@portal/
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 // The service's own catalogue reader, so the page renders exactly the record the service would answer.
-import { readCatalogue } from '../../server/src/cobrands/catalogue';
+import { readCatalogue } from '../../server/src/cobrand/index.js';
 import { Shell } from '../src/components/Shell';
 import { createTranslator, type Dictionary, type Translate } from '../src/i18n/translator';
 import { PageContext, type PageContextValue } from '../src/page/page-context';

@@ -1,8 +1,8 @@
-import type { AccountTable, PasswordHistoryTable, TemporaryPasswordTable } from '../accounts/account.table.js';
-import type { MailOutboxTable } from '../mail/mail-outbox.table.js';
-import type { TokenAttemptTable, TokenTable } from '../tokens/token.table.js';
-import type { CobrandTable } from '../cobrands/cobrand.table.js';
-import type { SessionTable } from '../sessions/session.table.js';
+import type { AccountTable, PasswordHistoryTable, TemporaryPasswordTable } from '../account/index.js';
+import type { MailOutboxTable } from '../mail/index.js';
+import type { TokenAttemptTable, TokenTable } from '../token/index.js';
+import type { CobrandTable } from '../cobrand/index.js';
+import type { SessionTable } from '../session/index.js';
 import type { AuditEventTable } from './audit-event.table.js';
 
 export interface Database {

@@ -1,6 +1,5 @@
 import type { Clock } from '../clock.js';
-import type { CobrandDirectory } from '../cobrands/cobrand-directory.js';
-import type { LogoUrlFor } from '../cobrands/logo.js';
+import type { CobrandDirectory, LogoUrlFor } from '../cobrand/index.js';
 import type { AuditLog } from '../db/audit-log.js';
 import type { Messages } from '../i18n/messages.js';
 import type { MailWorker } from './mail-worker.js';

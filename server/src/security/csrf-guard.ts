@@ -5,7 +5,7 @@
 import { COBRAND_ASSETS_BASE, CSRF_COOKIE, ErrorCodes, PORTAL_UI_BASE } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/api-error.js';
-import type { SessionManager } from '../sessions/session-manager.js';
+import type { SessionManager } from '../session/index.js';
 import { isValidCsrfToken, sessionBinding } from './csrf.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);

@@ -1,0 +1,9 @@
+/** What the cobrand capability offers the rest of the service; nothing else of it is imported from outside. */
+export { announceCatalogueChange, listenForCatalogueChanges } from './catalogue-changes.js';
+export { readCatalogue } from './catalogue.js';
+export { CobrandDirectory } from './cobrand-directory.js';
+export { CobrandStore } from './cobrand-store.js';
+export type { CobrandTable } from './cobrand.table.js';
+export { logoUrlFinder } from './logo.js';
+export type { LogoUrlFor } from './logo.js';
+export { cobrandRoutes } from './routes.js';

@@ -1,0 +1,85 @@
+/** The fixed demo data `npm start` creates on an empty database, so anyone can try the portal. */
+import { type AccountStatus, type AccountStore, createAccount, type PasswordState } from './account/index.js';
+import type { PortalKeys } from './security/portal-secret.js';
+import { assignToken, pinHmac, type TokenStore, tokenUri } from './token/index.js';
+
+export const DEMO_PASSWORD = 'Portal-Demo-2026';
+export const DEMO_QUESTION = 'What was the name of your first pet?';
+export const DEMO_ANSWER = 'harbor';
+
+export const DEMO_TOKEN_PIN = '2468';
+
+export interface DemoUser {
+  userId: string;
+  cobrand: string;
+  status: AccountStatus;
+  passwordState: PasswordState;
+  note: string;
+  /** A token user: `pin` for one with a PIN, `new-pin` for one in new-PIN mode. */
+  token?: 'pin' | 'new-pin';
+}
+
+export const DEMO_USERS: readonly DemoUser[] = [
+  { userId: 'demopass', cobrand: 'skerrymoor', status: 'active', passwordState: 'current', note: 'active: signs in to the platform page' },
+  { userId: 'demoexpired', cobrand: 'skerrymoor', status: 'active', passwordState: 'expired', note: 'password expired: sign-in leads to change password' },
+  { userId: 'demolocked', cobrand: 'skerrymoor', status: 'locked', passwordState: 'current', note: 'locked: sign-in is refused' },
+  { userId: 'demoinactive', cobrand: 'larchmere', status: 'inactive', passwordState: 'current', note: 'inactive: sign-in is refused' },
+  { userId: 'demotoken', cobrand: 'skerrymoor', status: 'active', passwordState: 'current', token: 'pin', note: `token user: PIN ${DEMO_TOKEN_PIN} + tokencode` },
+  { userId: 'demonewpin', cobrand: 'skerrymoor', status: 'active', passwordState: 'current', token: 'new-pin', note: 'token user in new-PIN mode: tokencode alone' },
+];
+
+/** Creates the demo users when the database has no account at all; answers whether it did. */
+export async function seedDemoUsers(accounts: AccountStore, tokens: TokenStore, keys: PortalKeys, now: number): Promise<boolean> {
+  if ((await accounts.count()) > 0) return false;
+  for (const user of DEMO_USERS) {
+    await createAccount(accounts, keys.userIdentity, {
+      userId: user.userId,
+      email: `${user.userId}@example.com`,
+      cobrand: user.cobrand,
+      password: DEMO_PASSWORD,
+      status: user.status,
+      passwordState: user.passwordState,
+      securityQuestion: DEMO_QUESTION,
+      securityAnswer: DEMO_ANSWER,
+      signedInBefore: true,
+    }, now);
+    if (!user.token) continue;
+    const account = (await accounts.findByUserId(user.userId))!;
+    await assignToken(tokens, keys.seal, account, 'Card and Expense Platform', now);
+    if (user.token === 'pin') await tokens.setPin(account.id, pinHmac(keys.pin, account.id, DEMO_TOKEN_PIN), now, async () => undefined);
+  }
+  return true;
+}
+
+/** The demo token users' otpauth URIs, read back at every start so the banner can show them. */
+export async function demoTokenUris(accounts: AccountStore, tokens: TokenStore, sealKey: Buffer): Promise<{ userId: string; uri: string }[]> {
+  const found = [];
+  for (const user of DEMO_USERS.filter((u) => u.token)) {
+    const account = await accounts.findByUserId(user.userId);
+    const uri = account && (await tokenUri(tokens, sealKey, account, 'Card and Expense Platform'));
+    if (uri) found.push({ userId: user.userId, uri });
+  }
+  return found;
+}
+
+export function demoBanner(origin: string, tokenUris: { userId: string; uri: string }[] = []): string {
+  const signIn = (cobrand: string) => `${origin}/public-portal-ui/login-signin-component?cobrandHost=${cobrand}`;
+  const width = Math.max(...DEMO_USERS.map((u) => u.userId.length)) + 2;
+  return [
+    '',
+    'Cobrand sign-in portal is ready.',
+    `  Sign in:            ${signIn('skerrymoor')}`,
+    `  Other cobrands:     ${signIn('larchmere')}`,
+    `                      ${signIn('veltmoor')}  (single sign-on: redirects at once)`,
+    `                      ${origin}/public-portal-ui/login-signin-component  (default brand)`,
+    '',
+    `Demo users (password ${DEMO_PASSWORD}; security question "${DEMO_QUESTION}", answer "${DEMO_ANSWER}"):`,
+    ...DEMO_USERS.map((u) => `  ${u.userId.padEnd(width)}${u.cobrand.padEnd(13)}${u.note}`),
+    '',
+    ...(tokenUris.length ? [
+      'Demo tokens (8-digit codes every 60 s: load a URI into an authenticator app, or `npm run portal -- tokens code <user>`):',
+      ...tokenUris.map((t) => `  ${t.userId.padEnd(width)}${t.uri}`),
+      '',
+    ] : []),
+  ].join('\n');
+}

@@ -1,0 +1,2 @@
+/** What the health capability offers the rest of the service; nothing else of it is imported from outside. */
+export { healthRoutes } from './routes.js';

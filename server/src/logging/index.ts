@@ -1,0 +1,2 @@
+/** What the logging capability offers the rest of the service; nothing else of it is imported from outside. */
+export { clientLoggingRoutes } from './routes.js';

@@ -1,0 +1,40 @@
+/**
+ * §7's logging calls: the error-log call and the UI logging service. Their bodies come from any browser, so they are
+ * treated as untrusted: JSON only, schema-checked and capped, throttled, neutralised and scrubbed, then written as
+ * structured records with the session's cobrand and the request ID.
+ */
+import { Paths } from '@portal/contract';
+import { ErrorStatementSchema, LogEntriesBodySchema } from '@portal/contract/schemas';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { requireContentType } from '../http/content-type.js';
+import { scrubAttribute, scrubText } from '../security/scrub.js';
+import type { RouteThrottle } from '../security/throttle.js';
+import type { SessionManager } from '../session/index.js';
+
+export interface ClientLoggingOptions {
+  sessions: SessionManager;
+  throttle: RouteThrottle;
+}
+
+const LEVELS = { DEBUG: 'debug', INFO: 'info', ERROR: 'error' } as const;
+
+export const clientLoggingRoutes: FastifyPluginAsyncTypebox<ClientLoggingOptions> = async (app, { sessions, throttle }) => {
+  const json = requireContentType('application/json');
+  const cobrandOf = async (request: FastifyRequest) =>
+    (await sessions.current(request, ['full', 'change_password', 'new_pin', 'next_token']))?.cobrand ?? null;
+
+  app.put(Paths.logErrorStatement, { schema: { body: ErrorStatementSchema }, config: throttle, preValidation: json }, async (request, reply) => {
+    request.log.error({ client: { source: 'logErrorStatement', cobrand: await cobrandOf(request), message: scrubText(request.body) } }, 'client error');
+    return reply.code(204).send();
+  });
+
+  app.post(Paths.uiLogEntries, { schema: { body: LogEntriesBodySchema }, config: throttle, preValidation: json }, async (request, reply) => {
+    const cobrand = await cobrandOf(request);
+    for (const entry of request.body.logEntries) {
+      const attributes = (entry.attributes ?? []).map(({ key, value }) => scrubAttribute(key, value));
+      request.log[LEVELS[entry.level]]({ client: { source: 'uiLogEntries', cobrand, message: scrubText(entry.message), attributes } }, 'client log');
+    }
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,2 @@
+/** What the pages capability offers the rest of the service; nothing else of it is imported from outside. */
+export { webPagesRoutes } from './routes.js';

@@ -1,0 +1,97 @@
+/**
+ * Serves the built web app: each §2 route is its own page (ARCHITECTURE §1), unknown addresses get the not-found page,
+ * and the locale bundles are answered at §7's paths.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ErrorCodes, LOGOUT_CONFIRM_PARAM, PORTAL_UI_BASE, Paths, ROUTES, routePath } from '@portal/contract';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../http/api-error.js';
+import { sendError } from '../http/error-handler.js';
+import { PreparedAnswers, sendPrepared } from '../http/prepared-answer.js';
+import { BUNDLES, type Bundle, type Messages } from '../i18n/messages.js';
+import { cameFromPortal } from '../security/fetch-metadata.js';
+
+export interface WebPagesOptions {
+  webDistDir: string;
+  messages: Messages;
+}
+
+const EXTRA_PAGES = { notFound: 'not-found', home: 'home', identityProvider: 'identity-provider' } as const;
+const BUNDLE_PATHS: Record<Bundle, string> = {
+  Messages: 'commercial-common-translations/com/mastercard/cp/sdng/common/resources/Messages.json',
+  PortalLabels: 'user-ux/PortalLabels.json',
+};
+
+/** The logout screen ends the session as it loads; opened from another site, it asks first (docs/security.md). */
+async function askBeforeLogout(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const url = new URL(request.url, 'http://portal');
+  if (cameFromPortal(request.headers) || url.searchParams.get(LOGOUT_CONFIRM_PARAM) === '1') return;
+  url.searchParams.set(LOGOUT_CONFIRM_PARAM, '1');
+  await reply.redirect(`${url.pathname}${url.search}`, 303);
+}
+
+export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (app, { webDistDir, messages }) => {
+  const pageDir = join(webDistDir, 'pages');
+  const pageFiles = new Map<string, Buffer>();
+  for (const name of [...ROUTES, ...Object.values(EXTRA_PAGES)]) {
+    const file = join(pageDir, `${name}.html`);
+    if (existsSync(file)) pageFiles.set(name, readFileSync(file));
+  }
+  const pages = new PreparedAnswers('text/html; charset=utf-8');
+  if (pageFiles.size === 0) app.log.warn(`The web app is not built (${pageDir} is missing): run \`npm run build\`.`);
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, name: string, status = 200): Promise<FastifyReply> => {
+    const page = pages.get(name, () => pageFiles.get(name));
+    if (!page) return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built: run `npm run build`.');
+    // no-cache: a new release is picked up at once; the ETag makes the check a 304.
+    return sendPrepared(request, reply.code(status).header('cache-control', 'no-cache'), await page);
+  };
+
+  for (const route of ROUTES) {
+    const hooks = route === 'logout-component' ? { onRequest: askBeforeLogout } : {};
+    app.get(routePath(route), hooks, async (request, reply) => sendPage(request, reply, route));
+  }
+  app.get(Paths.platformHome, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.home));
+  app.get(Paths.ssoStandIn, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.identityProvider));
+
+  const toSignIn = (_request: unknown, reply: FastifyReply) => reply.redirect(routePath('login-signin-component'), 302);
+  app.get('/', toSignIn);
+  app.get(PORTAL_UI_BASE, toSignIn);
+  // §7's outgoing forgot-password link lands on the portal's own screen, keeping its query.
+  app.get('/sdportal/forgotPassword.view', async (request, reply) => {
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.redirect(`${routePath('forgot-password-component')}${query}`, 302);
+  });
+
+  const bundles = new PreparedAnswers('application/json; charset=utf-8');
+  for (const bundle of BUNDLES) {
+    app.get<{ Params: { locale: string } }>(`${PORTAL_UI_BASE}assets/i18n/:locale/${BUNDLE_PATHS[bundle]}`, async (request, reply) => {
+      const { locale } = request.params;
+      const prepared = bundles.get(`${locale}/${bundle}`, () => messages.bundle(locale, bundle));
+      if (!prepared) throw new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]);
+      return sendPrepared(request, reply.header('cache-control', 'public, max-age=300'), await prepared);
+    });
+  }
+
+  const staticDir = join(webDistDir, 'static');
+  if (existsSync(staticDir)) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      prefix: `${PORTAL_UI_BASE}static/`,
+      decorateReply: false,
+      index: false,
+      immutable: true,
+      maxAge: '365d',
+      // The build wrote .br and .gz beside each script and stylesheet (web/vite.config.ts).
+      preCompressed: true,
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) return sendPage(request, reply, EXTRA_PAGES.notFound, 404);
+    return sendError(reply, request, messages, new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]));
+  });
+};

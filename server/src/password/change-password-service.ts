@@ -1,0 +1,64 @@
+/**
+ * Changing a password (§4, §5, §8): the current password is checked like a sign-in try (it counts toward the lock),
+ * the new one against the whole policy, and the swap is atomic, with the notice mail written in the same transaction.
+ */
+import { type MailingDeps, passwordChangedMail } from '../mail/index.js';
+import { brokenPasswordRules, type PasswordRule } from '@portal/contract';
+import { type AccountStore, isCommonPassword, type PasswordStore, userIdKey } from '../account/index.js';
+import { hashSecret, verifyDummy, verifySecret } from '../security/passwords.js';
+import type { SessionManager, SessionRow } from '../session/index.js';
+
+export type PolicyRule = PasswordRule | 'history' | 'common';
+export type ChangeOutcome = { ok: true } | { ok: false; code: 'invalid.credentials' } | { ok: false; code: 'password.policy'; rules: PolicyRule[] };
+
+export interface ChangePasswordDeps extends MailingDeps {
+  accounts: AccountStore;
+  passwords: PasswordStore;
+  sessions: SessionManager;
+}
+
+export class ChangePasswordService {
+  constructor(private readonly deps: ChangePasswordDeps) {}
+
+  async change(session: SessionRow, input: { userId: string; oldCredential: string; newCredential: string }): Promise<ChangeOutcome> {
+    const { accounts, audit, clock } = this.deps;
+    const now = clock();
+    const owner = await accounts.findById(session.account_id);
+    const claimed = owner && userIdKey(input.userId) === owner.user_id_key ? await accounts.claimAttempt({ kind: 'id', value: owner.id }, now) : undefined;
+    if (!claimed || !(await verifySecret(claimed.password_hash, input.oldCredential))) {
+      if (!claimed) await verifyDummy(input.oldCredential);
+      else if (await accounts.lockIfExhausted(claimed.id, now)) {
+        await this.deps.sessions.endAllFor(claimed.id);
+        await audit.record('account.locked', claimed.id);
+      }
+      await audit.record('password.change.failure', owner?.id ?? null, { reason: 'current password' });
+      return { ok: false, code: 'invalid.credentials' };
+    }
+    await accounts.clearFailures(claimed.id, now);
+    const current = { hash: claimed.password_hash, chosen: claimed.password_state !== 'temporary' };
+
+    const rules: PolicyRule[] = brokenPasswordRules(input.newCredential, claimed.user_id);
+    if (isCommonPassword(input.newCredential)) rules.push('common');
+    if (rules.length === 0) {
+      for (const hash of await this.deps.passwords.recentHashes(claimed.id, current)) {
+        if (await verifySecret(hash, input.newCredential)) {
+          rules.push('history');
+          break;
+        }
+      }
+    }
+    if (rules.length > 0) return { ok: false, code: 'password.policy', rules };
+
+    const { record } = await this.deps.cobrands.resolve(claimed.cobrand);
+    const mail = passwordChangedMail({
+      messages: this.deps.messages, locale: session.locale, appName: record.cobrand.appName,
+      logoUrl: this.deps.logoUrlFor(record.cobrand.name), recipient: claimed.email, userId: claimed.user_id,
+    }, now);
+    const newHash = await hashSecret(input.newCredential);
+    const changed = await this.deps.passwords.change(claimed.id, current, newHash, now, (trx) => this.deps.outbox.enqueue(trx, mail, now));
+    if (!changed) return { ok: false, code: 'invalid.credentials' };
+    await audit.record('password.changed', claimed.id);
+    void this.deps.mailWorker.nudge();
+    return { ok: true };
+  }
+}

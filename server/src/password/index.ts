@@ -1,0 +1,4 @@
+/** What the password capability offers the rest of the service; nothing else of it is imported from outside. */
+export { ChangePasswordService } from './change-password-service.js';
+export { RecoveryService } from './recovery-service.js';
+export { passwordRoutes } from './routes.js';

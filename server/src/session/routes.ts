@@ -1,0 +1,114 @@
+/**
+ * §7's session calls: the ping, the warning content and who is signed in (for the signed-in page that stands in for
+ * the platform); and the logout address (also the sign-in pre-step) with the logout screen's calls (§2).
+ */
+import { ErrorCodes, LOCALE_COOKIE, LOGOUT_CONFIRM_PARAM, Paths, routePath } from '@portal/contract';
+import {
+  CobrandQuerySchema, LogoutLabelsSchema, SessionRenewalSchema, SessionViewSchema, SessionWarningContentSchema,
+} from '@portal/contract/schemas';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AccountStore } from '../account/index.js';
+import type { Clock } from '../clock.js';
+import type { CobrandDirectory } from '../cobrand/index.js';
+import type { AuditLog } from '../db/audit-log.js';
+import { ApiError } from '../http/api-error.js';
+import type { Messages } from '../i18n/messages.js';
+import { cameFromPortal } from '../security/fetch-metadata.js';
+import { checkedRedirect } from '../security/redirects.js';
+import type { SessionManager } from './session-manager.js';
+
+export interface SessionRoutesOptions {
+  clock: Clock;
+  sessions: SessionManager;
+  accounts: AccountStore;
+  cobrands: CobrandDirectory;
+  messages: Messages;
+  audit: AuditLog;
+  publicOrigin: string;
+}
+
+const unauthenticated = () => new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'session.ended' }]);
+
+/** The SSO user cookie of §3: set when a session came through single sign-on, read by the logout screen. */
+export const SSO_USER_COOKIE = 'sso_user';
+
+function logoutScreen(cobrand: string | undefined, confirm: boolean): string {
+  const query = new URLSearchParams(cobrand ? { cobrandHost: cobrand } : {});
+  if (confirm) query.set(LOGOUT_CONFIRM_PARAM, '1');
+  return `${routePath('logout-component')}${query.size ? `?${query}` : ''}`;
+}
+
+export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (app, options) => {
+  const { clock, sessions, accounts, cobrands, messages, audit, publicOrigin } = options;
+  app.get(Paths.sessionPing, { schema: { response: { 200: SessionRenewalSchema } } }, async (request) => {
+    const renewed = await sessions.renew(request);
+    if (!renewed) throw unauthenticated();
+    return { ...renewed, serverTime: clock() };
+  });
+
+  app.get(Paths.sessionWarningContent, {
+    schema: { querystring: CobrandQuerySchema, response: { 200: SessionWarningContentSchema } },
+  }, async (request) => {
+    await cobrands.resolve(request.query.cobrandHost);
+    const locale = request.cookies[LOCALE_COOKIE];
+    return {
+      sessionExpireContinueButtonLabel: messages.text(locale, 'sessionExpireContinueButtonLabel'),
+      sessionExpireWarningBoxTitle: messages.text(locale, 'sessionExpireWarningBoxTitle'),
+      sessionExpireLogoutButtonLabel: messages.text(locale, 'sessionExpireLogoutButtonLabel'),
+      generalSessionHelpExpireMessage: messages.text(locale, 'generalSessionHelpExpireMessage'),
+      // The `{0}` stays for the browser, which fills in the countdown as mm:ss.
+      generalSessionAboutToExpireMessage: messages.source(locale, 'generalSessionAboutToExpireMessage'),
+      sessionExpirationWarningBoxPingUrl: Paths.sessionPing,
+    };
+  });
+
+  app.get(Paths.session, { schema: { response: { 200: SessionViewSchema } } }, async (request) => {
+    const session = await sessions.current(request);
+    const account = session && (await accounts.findById(session.account_id));
+    if (!session || !account) throw unauthenticated();
+    return {
+      userId: account.user_id,
+      cobrand: session.cobrand,
+      locale: session.locale,
+      idleExpiresAt: session.idle_expires_at,
+      absoluteExpiresAt: session.absolute_expires_at,
+    };
+  });
+
+  app.get(Paths.logout, { schema: { querystring: CobrandQuerySchema } }, async (request, reply) => {
+    // A link on another site ends nothing: the logout screen asks the user first.
+    if (!cameFromPortal(request.headers)) return reply.redirect(logoutScreen(request.query.cobrandHost, true), 303);
+    const ended = await sessions.end(request, reply);
+    if (ended) await audit.record('session.logout', ended.account_id);
+    // "cache" only: "cookies" and "storage" would also drop the language choice and the cobrand the user came from.
+    reply.header('clear-site-data', '"cache"');
+    if (request.headers['x-requested-with'] === 'XMLHttpRequest') return reply.code(204).send();
+    return reply.redirect(logoutScreen(ended?.cobrand ?? request.query.cobrandHost, false), 303);
+  });
+
+  app.get(Paths.logoutLabels, {
+    schema: { querystring: CobrandQuerySchema, response: { 200: LogoutLabelsSchema } },
+  }, async (request) => {
+    const { record } = await cobrands.resolve(request.query.cobrandHost);
+    const locale = request.cookies[LOCALE_COOKIE];
+    const fssoLogoutUrl = record.cobrand.fssoLogoutUrl
+      ? checkedRedirect(record.cobrand.fssoLogoutUrl, record.allowedOrigins, publicOrigin, '') || null
+      : null;
+    return {
+      'ng.you.have.been.logged.out': messages.text(locale, 'ng.you.have.been.logged.out'),
+      'ng.return.to.login.screen': messages.text(locale, 'ng.return.to.login.screen'),
+      cobrandHostInfo: record.cobrand.name,
+      fssoLogoutUrl,
+      returnUrl: fssoLogoutUrl ?? `${Paths.logoutReturn}?cobrandHost=${encodeURIComponent(record.cobrand.name)}`,
+      ssoLogin: request.cookies[SSO_USER_COOKIE] === '1',
+    };
+  });
+
+  app.get(Paths.externalLogoutUrl, async (_request, reply) => reply.type('text/plain; charset=utf-8').send(Paths.logout));
+
+  // §7's logout return link: back to the sign-in page of the cobrand.
+  app.get(Paths.logoutReturn, { schema: { querystring: CobrandQuerySchema } }, async (request, reply) => {
+    const cobrand = request.query.cobrandHost;
+    return reply.redirect(`${routePath('login-signin-component')}${cobrand ? `?cobrandHost=${encodeURIComponent(cobrand)}` : ''}`, 302);
+  });
+};

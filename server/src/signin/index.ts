@@ -1,0 +1,3 @@
+/** What the signin capability offers the rest of the service; nothing else of it is imported from outside. */
+export { signInRoutes } from './routes.js';
+export { SignInService } from './signin-service.js';

@@ -1,0 +1,11 @@
+/** What the token capability offers the rest of the service; nothing else of it is imported from outside. */
+export { pinHmac } from './pin.js';
+export { tokenRoutes } from './routes.js';
+export { openSeed } from './seed-box.js';
+export { assignToken, currentCode, tokenUri } from './token-admin.js';
+export { checkNextCode, checkToken } from './token-check.js';
+export type { TokenKeys, TokenVerdict } from './token-check.js';
+export { TokenPinService } from './token-pin-service.js';
+export { TokenStore } from './token-store.js';
+export type { TokenAttemptTable, TokenTable } from './token.table.js';
+export { codeAt, stepAt } from './tokencode.js';
