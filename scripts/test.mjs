@@ -1,5 +1,5 @@
-// `npm test`: build if stale, typecheck every package, run every test (browser tests included), then print one
-// plain closing line and fail if the browser tests did not run.
+// `npm test`: build if stale, lint and check the formatting, typecheck every package, run every test (browser tests
+// included), then print one plain closing line and fail if the browser tests did not run.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +10,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 buildIfStale();
+execFileSync(bin('eslint'), ['.'], { cwd: root, stdio: 'inherit' });
+execFileSync(bin('prettier'), ['--check', '--log-level', 'warn', '.'], { cwd: root, stdio: 'inherit' });
 for (const project of ['contract', 'server', 'web', 'e2e']) {
   execFileSync(bin('tsc'), ['-p', project], { cwd: root, stdio: 'inherit' });
 }

@@ -86,7 +86,7 @@ async function startServer({ name, args, env, readyPath }) {
   try {
     await waitUntilReady(url, child, readyPath);
   } catch (error) {
-    throw new Error(`${error.message}\n${server.stderr()}`);
+    throw new Error(`${error.message}\n${server.stderr()}`, { cause: error });
   }
   return { ...server, url, port, startedAt: started, readySeconds: (performance.now() - started) / 1000 };
 }

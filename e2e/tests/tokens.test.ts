@@ -1,7 +1,7 @@
 /** Two-factor sign-in in Chromium with real tokencodes: new PIN, PIN + tokencode, next tokencode (§2, §4, §5, §8). */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, expectAccessible, signInThroughForm, signInUrl, useChromium } from '../support/browser';
+import { baseUrl, expectAccessible, signInThroughForm, useChromium } from '../support/browser';
 import { tokenUser } from '../support/tokens';
 
 const chromium = useChromium();

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { FOOTER_LAYOUTS, FOOTER_LINK_KEYS } from '../cobrand.js';
+import { type FOOTER_LAYOUTS, FOOTER_LINK_KEYS } from '../cobrand.js';
 import { CobrandNameSchema } from './common.js';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);

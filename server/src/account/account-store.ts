@@ -9,14 +9,14 @@ export type AccountRow = Selectable<AccountTable>;
 
 /** How a caller names the account whose try it claims: sign-in by ldapId, recovery by user ID, a session by id. */
 export type AccountKey = { kind: 'ldapId' | 'userIdKey' | 'id'; value: string };
-const KEY_COLUMN = { ldapId: 'ldap_id', userIdKey: 'user_id_key', id: 'id' } as const;
+type KeyColumn = { ldapId: 'ldap_id'; userIdKey: 'user_id_key'; id: 'id' };
 
 /**
  * The statements of every sign-in (ARCHITECTURE §4), built and compiled once. Each has one shape whatever the call, so
  * that one compiled text serves them all.
  */
 const signInQueries = (db: Kysely<Database>) => {
-  const claim = (column: (typeof KEY_COLUMN)[AccountKey['kind']]) => prepareQuery(db, (value: string, now: number) => db
+  const claim = (column: KeyColumn[AccountKey['kind']]) => prepareQuery(db, (value: string, now: number) => db
     .updateTable('account')
     .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1), updated_at: now }))
     .where(column, '=', value)

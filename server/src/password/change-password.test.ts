@@ -2,7 +2,7 @@
 import { Paths } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo-users.js';
-import { DIALECTS, accountRow, createTestApp, expectErrorShape, signInSequence, type TestApp, type TestClient, useMailTestApp } from '../../test/harness.js';
+import { DIALECTS, accountRow, expectErrorShape, signInSequence, type TestApp, type TestClient, useMailTestApp } from '../../test/harness.js';
 import type { TestSmtpServer } from '../../test/smtp.js';
 
 const change = (client: TestClient, oldCredential: string, newCredential: string, userId = 'demoexpired') =>

@@ -6,7 +6,7 @@ import { deriveKeys } from '../security/portal-secret.js';
 import { openSeed, sealSeed } from './seed-box.js';
 import { TokenStore } from './token-store.js';
 import { codeAt, stepAt } from './tokencode.js';
-import { DIALECTS, TEST_PORTAL_SECRET, accountRow, createTestApp, expectErrorShape, loginInfo, signInSequence, type TestApp, type TestClient, useMailTestApp } from '../../test/harness.js';
+import { DIALECTS, TEST_PORTAL_SECRET, accountRow, expectErrorShape, loginInfo, signInSequence, type TestApp, type TestClient, useMailTestApp } from '../../test/harness.js';
 import type { TestSmtpServer } from '../../test/smtp.js';
 
 const keys = deriveKeys(TEST_PORTAL_SECRET);
