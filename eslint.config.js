@@ -5,7 +5,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const CAPABILITIES = ['account', 'cobrand', 'password', 'session', 'signin', 'token', 'mail', 'logging', 'pages', 'health'];
+const CAPABILITIES = [
+  'account',
+  'cobrand',
+  'password',
+  'session',
+  'signin',
+  'token',
+  'mail',
+  'logging',
+  'pages',
+  'health',
+];
 const ANY_CAPABILITY = CAPABILITIES.join('|');
 const INFRASTRUCTURE = ['db', 'http', 'security', 'i18n'];
 
@@ -23,11 +34,18 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.mjs', '**/*.cjs', '**/*.js'], rules: { '@typescript-eslint/consistent-type-imports': 'off' } },
-  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   // Migrations are frozen and typed Kysely<any>, so that no later change of the app's tables can alter them (STYLE).
   { files: ['server/src/db/migrations/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   // Scripts that hand functions to a browser page (page.evaluate) use the page's globals there.
-  { files: ['bench/figures/form-usable.mjs', 'scripts/cobrand-sheet.mjs'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  {
+    files: ['bench/figures/form-usable.mjs', 'scripts/cobrand-sheet.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
 
   // A capability reaches another only through its index.ts.
   ...CAPABILITIES.map((capability) => ({
@@ -64,7 +82,10 @@ export default tseslint.config(
   {
     files: ['contract/**/*.ts'],
     rules: restrict([
-      { regex: '(^|/)(server|web)/|^@portal/(server|web)', message: 'contract/ imports neither the service nor the web app.' },
+      {
+        regex: '(^|/)(server|web)/|^@portal/(server|web)',
+        message: 'contract/ imports neither the service nor the web app.',
+      },
     ]),
   },
   // The web app: browser globals, the hooks rules, no service code, and no screen reaching into another.

@@ -20,12 +20,25 @@ import { launchChromium } from './lib/chromium.mjs';
 import { agent, signInSequence } from './lib/http.mjs';
 import { cpuSnapshot, describeMachine, loadAverage, othersShare } from './lib/machine.mjs';
 import { renderFigure, renderReport } from './lib/report.mjs';
-import { memoryOf, PORTAL_SECRET, root, startBareSignIn, startHello, startPortal, withRssSampling } from './lib/servers.mjs';
+import {
+  memoryOf,
+  PORTAL_SECRET,
+  root,
+  startBareSignIn,
+  startHello,
+  startPortal,
+  withRssSampling,
+} from './lib/servers.mjs';
 
 process.stdout.on('error', () => undefined);
 
 const { values: options } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, write: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    write: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
 });
 const only = options.only ? new Set(options.only.split(',').map((s) => Number(s.trim()))) : null;
 const wanted = (id) => !only || only.has(id);
@@ -33,10 +46,22 @@ const quick = options.quick;
 
 /** Every duration and size of a run, in one place. */
 const PLAN = quick
-  ? { mainUsers: 5_000, f1: { rounds: 3, seconds: 2 }, f2: { rounds: 2, seconds: 1, rateSeconds: 1 }, f4: { loads: 3 },
-    f6: { small: 1_000, large: 100_000, signIns: 40, lookups: 200, pingSeconds: 10 }, f7: { samples: 30, warmUp: 3 } }
-  : { mainUsers: 20_000, f1: { rounds: 10, seconds: 3 }, f2: { rounds: 5, seconds: 2, rateSeconds: 2 }, f4: { loads: 10 },
-    f6: { small: 1_000, large: 1_000_000, signIns: 300, lookups: 1_000, pingSeconds: 61 }, f7: { samples: 200, warmUp: 10 } };
+  ? {
+      mainUsers: 5_000,
+      f1: { rounds: 3, seconds: 2 },
+      f2: { rounds: 2, seconds: 1, rateSeconds: 1 },
+      f4: { loads: 3 },
+      f6: { small: 1_000, large: 100_000, signIns: 40, lookups: 200, pingSeconds: 10 },
+      f7: { samples: 30, warmUp: 3 },
+    }
+  : {
+      mainUsers: 20_000,
+      f1: { rounds: 10, seconds: 3 },
+      f2: { rounds: 5, seconds: 2, rateSeconds: 2 },
+      f4: { loads: 10 },
+      f6: { small: 1_000, large: 1_000_000, signIns: 300, lookups: 1_000, pingSeconds: 61 },
+      f7: { samples: 200, warmUp: 10 },
+    };
 
 const runStarted = performance.now();
 const say = (line) => console.log(line);
@@ -44,9 +69,15 @@ const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
 
 function seed(dataDir, users, sessions, env = {}) {
   const out = `${dataDir}.json`;
-  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench/lib/seed-database.ts'), dataDir, String(users), String(sessions), out], {
-    cwd: root, env: { ...process.env, PORTAL_SECRET, ...env }, stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'bench/lib/seed-database.ts'), dataDir, String(users), String(sessions), out],
+    {
+      cwd: root,
+      env: { ...process.env, PORTAL_SECRET, ...env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   return JSON.parse(readFileSync(out, 'utf8'));
 }
 
@@ -67,7 +98,15 @@ async function measure(id, label, work) {
     // One figure that cannot be measured does not stop the others; the run then ends with a failure status.
     process.exitCode = 1;
     console.error(error);
-    figure = { id, title: label, goal: 'see the figure', result: `not measured: ${String(error?.message ?? error).split('\n')[0]}`, met: false, failed: true, method: [] };
+    figure = {
+      id,
+      title: label,
+      goal: 'see the figure',
+      result: `not measured: ${String(error?.message ?? error).split('\n')[0]}`,
+      met: false,
+      failed: true,
+      method: [],
+    };
   }
   figure.seconds = (performance.now() - started) / 1000;
   figure.load = { before: loadBefore, after: loadAverage(), others: othersShare(cpuBefore, cpuSnapshot()) };
@@ -81,11 +120,15 @@ const tempRoot = mkdtempSync(join(tmpdir(), 'portal-bench-'));
 if (!options.keep) process.on('exit', () => rmSync(tempRoot, { recursive: true, force: true }));
 const runCpu = cpuSnapshot();
 try {
-  say(`Benchmarks (${quick ? 'quick run' : 'full run'}${only ? `, figures ${[...only].join(', ')}` : ''}); temporary data in ${tempRoot}`);
+  say(
+    `Benchmarks (${quick ? 'quick run' : 'full run'}${only ? `, figures ${[...only].join(', ')}` : ''}); temporary data in ${tempRoot}`,
+  );
   buildIfStale();
   const machine = describeMachine();
   machine.loadAtStart = loadAverage();
-  say(`Machine: ${machine.nproc} cores, ${machine.cpu}, ${machine.memory}, Node ${machine.node}; load average ${machine.loadAtStart}`);
+  say(
+    `Machine: ${machine.nproc} cores, ${machine.cpu}, ${machine.memory}, Node ${machine.node}; load average ${machine.loadAtStart}`,
+  );
 
   let memory = null;
   if ([1, 2, 3, 4, 5].some(wanted)) {
@@ -106,7 +149,13 @@ try {
     const f1 = await measure(1, 'sign-ins per second vs raw argon2id verifies per second', async () => {
       const floor = await startBareSignIn({ passwordHash: mainSeed.passwordHash });
       try {
-        return await signInThroughput({ server: portal, floor, seed: mainSeed, users: users.slice(0, -10), ...PLAN.f1 });
+        return await signInThroughput({
+          server: portal,
+          floor,
+          seed: mainSeed,
+          users: users.slice(0, -10),
+          ...PLAN.f1,
+        });
       } finally {
         await floor.stop();
       }
@@ -122,17 +171,25 @@ try {
     // One Chromium for figures 3 and 4, kept open until both are done, so its CPU is counted as the benchmark's.
     const browser = wanted(3) || wanted(4) ? await launchChromium() : null;
     await measure(3, 'sign-in route bytes and locale bundles', () => bundleBytes({ portal, browser }));
-    await measure(4, 'time until the sign-in form is usable, CPU slowed 4x', () => formUsable({ portal, browser, ...PLAN.f4 }));
+    await measure(4, 'time until the sign-in form is usable, CPU slowed 4x', () =>
+      formUsable({ portal, browser, ...PLAN.f4 }),
+    );
     await browser?.close();
 
     if (wanted(5) && !memory.signInLoad) {
       say('\nA 5 s sign-in load for figure 5…');
       let next = 0;
-      memory.signInLoad = (await withRssSampling(portal.pid, () => signInLoad(portal, mainSeed, 5, () => users[next++ % users.length]))).maxRss;
+      memory.signInLoad = (
+        await withRssSampling(portal.pid, () => signInLoad(portal, mainSeed, 5, () => users[next++ % users.length]))
+      ).maxRss;
     }
     if (wanted(5) && !memory.cheapLoad) {
       say('A 5 s cheap-call load for figure 5…');
-      memory.cheapLoad = (await withRssSampling(portal.pid, () => autocannon({ url: `${portal.url}/sdportal/rest/cobrand/skerrymoor`, connections: 10, duration: 5 }))).maxRss;
+      memory.cheapLoad = (
+        await withRssSampling(portal.pid, () =>
+          autocannon({ url: `${portal.url}/sdportal/rest/cobrand/skerrymoor`, connections: 10, duration: 5 }),
+        )
+      ).maxRss;
     }
     if (wanted(5)) {
       await pause(2_000);
@@ -159,9 +216,27 @@ try {
     stopAfter.push(large);
     const control = await startHello();
     stopAfter.push(control);
-    const f6 = await measure(6, `cost with ${smallCount.toLocaleString('en-US')} vs ${largeCount.toLocaleString('en-US')} users and sessions`, () =>
-      scaleFigure({ small: { server: small, seed: smallSeed }, large: { server: large, seed: largeSeed }, control, signIns: PLAN.f6.signIns, lookups: PLAN.f6.lookups, pingSeconds: PLAN.f6.pingSeconds }));
-    if (memory && f6 && !f6.failed) memory.large = { users: largeCount, smallUsers: smallCount, idle: f6.data.large.idleRss, load: f6.data.large.loadRss, small: f6.data.small.idleRss };
+    const f6 = await measure(
+      6,
+      `cost with ${smallCount.toLocaleString('en-US')} vs ${largeCount.toLocaleString('en-US')} users and sessions`,
+      () =>
+        scaleFigure({
+          small: { server: small, seed: smallSeed },
+          large: { server: large, seed: largeSeed },
+          control,
+          signIns: PLAN.f6.signIns,
+          lookups: PLAN.f6.lookups,
+          pingSeconds: PLAN.f6.pingSeconds,
+        }),
+    );
+    if (memory && f6 && !f6.failed)
+      memory.large = {
+        users: largeCount,
+        smallUsers: smallCount,
+        idle: f6.data.large.idleRss,
+        load: f6.data.large.loadRss,
+        small: f6.data.small.idleRss,
+      };
     await control.stop();
     await small.stop();
     await large.stop();
@@ -182,7 +257,9 @@ try {
   const totalSeconds = (performance.now() - runStarted) / 1000;
   machine.loadAtEnd = loadAverage();
   machine.others = othersShare(runCpu, cpuSnapshot());
-  say(`\nAll done in ${totalSeconds.toFixed(0)} s; load average at the end ${machine.loadAtEnd}; other processes used ${(100 * machine.others).toFixed(0)} % of the machine's CPU meanwhile.`);
+  say(
+    `\nAll done in ${totalSeconds.toFixed(0)} s; load average at the end ${machine.loadAtEnd}; other processes used ${(100 * machine.others).toFixed(0)} % of the machine's CPU meanwhile.`,
+  );
   const full = !quick && !only;
   if (full || options.write) {
     const file = join(root, 'docs/benchmarks.md');
@@ -192,7 +269,10 @@ try {
     say('docs/benchmarks.md was left as it is (a quick or partial run; add --write to write it).');
   }
   say('\nSummary:');
-  for (const f of figures) say(`  ${f.id}. ${f.title}: ${f.result} — ${f.failed ? 'NOT MEASURED' : f.met === null ? 'no goal set' : f.met ? 'goal met' : 'goal MISSED'}`);
+  for (const f of figures)
+    say(
+      `  ${f.id}. ${f.title}: ${f.result} — ${f.failed ? 'NOT MEASURED' : f.met === null ? 'no goal set' : f.met ? 'goal met' : 'goal MISSED'}`,
+    );
 } finally {
   for (const server of stopAfter.reverse()) await server.stop().catch(() => undefined);
   if (!options.keep) rmSync(tempRoot, { recursive: true, force: true });

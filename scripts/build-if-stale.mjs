@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const shared = ['contract/src', 'data/i18n/en_US', 'package-lock.json'];
 const TARGETS = [
-  { name: 'web', stamp: 'web/dist/.build-stamp', inputs: ['web/src', 'web/page.html', 'web/vite.config.ts', ...shared] },
+  {
+    name: 'web',
+    stamp: 'web/dist/.build-stamp',
+    inputs: ['web/src', 'web/page.html', 'web/vite.config.ts', ...shared],
+  },
   { name: 'server', stamp: 'server/dist/.build-stamp', inputs: ['server/src', 'server/build.mjs', ...shared] },
 ];
 
@@ -27,7 +31,11 @@ export function buildIfStale({ quiet = false } = {}) {
     if (!quiet) console.log(`Building ${target.name}…`);
     // Always a production build, whatever NODE_ENV the caller runs under (Vitest sets it to "test").
     const env = { ...process.env, NODE_ENV: 'production' };
-    execFileSync('npm', ['run', 'build', '--workspace', target.name], { cwd: root, env, stdio: quiet ? 'ignore' : 'inherit' });
+    execFileSync('npm', ['run', 'build', '--workspace', target.name], {
+      cwd: root,
+      env,
+      stdio: quiet ? 'ignore' : 'inherit',
+    });
     writeFileSync(stampFile, new Date().toISOString());
   }
 }

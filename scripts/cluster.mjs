@@ -13,7 +13,8 @@ import { buildIfStale } from './build-if-stale.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({ options: { instances: { type: 'string', default: '2' } } });
 const count = Number(values.instances);
-if (!Number.isInteger(count) || count < 1 || count > 16) throw new Error('--instances must be a whole number from 1 to 16');
+if (!Number.isInteger(count) || count < 1 || count > 16)
+  throw new Error('--instances must be a whole number from 1 to 16');
 const port = Number(process.env.PORT ?? 8080);
 const env = {
   ...process.env,
@@ -33,16 +34,23 @@ const children = [];
 function start(index) {
   const child = spawn(process.execPath, ['server/start.cjs'], {
     cwd: root,
-    env: { ...env, PORT: String(upstreams[index]), DATA_DIR: mkdtempSync(join(tmpdir(), `portal-instance-${index}-`)), PORTAL_DEMO: env.PORTAL_DEMO ?? 'true' },
+    env: {
+      ...env,
+      PORT: String(upstreams[index]),
+      DATA_DIR: mkdtempSync(join(tmpdir(), `portal-instance-${index}-`)),
+      PORTAL_DEMO: env.PORTAL_DEMO ?? 'true',
+    },
     stdio: ['ignore', index === 0 ? 'inherit' : 'ignore', 'inherit'],
   });
   children[index] = child;
   return new Promise((resolve, reject) => {
     const poll = setInterval(() => {
-      http.get({ host: '127.0.0.1', port: upstreams[index], path: '/readyz' }, (res) => {
-        res.resume();
-        if (res.statusCode === 200) resolve(clearInterval(poll));
-      }).on('error', () => undefined);
+      http
+        .get({ host: '127.0.0.1', port: upstreams[index], path: '/readyz' }, (res) => {
+          res.resume();
+          if (res.statusCode === 200) resolve(clearInterval(poll));
+        })
+        .on('error', () => undefined);
     }, 200);
     child.once('exit', (code) => reject(new Error(`instance ${index + 1} exited with code ${code}`)));
   });
@@ -56,18 +64,33 @@ let next = 0;
 const proxy = http.createServer((req, res) => {
   const tryUpstream = (attemptsLeft) => {
     const target = upstreams[next++ % upstreams.length];
-    const forwarded = req.headers['x-forwarded-for'] ? `${req.headers['x-forwarded-for']}, ${req.socket.remoteAddress}` : req.socket.remoteAddress;
-    const upstream = http.request({ host: '127.0.0.1', port: target, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': forwarded } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.headers);
-      answer.pipe(res);
-    });
+    const forwarded = req.headers['x-forwarded-for']
+      ? `${req.headers['x-forwarded-for']}, ${req.socket.remoteAddress}`
+      : req.socket.remoteAddress;
+    const upstream = http.request(
+      {
+        host: '127.0.0.1',
+        port: target,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, 'x-forwarded-for': forwarded },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.headers);
+        answer.pipe(res);
+      },
+    );
     // An instance that is down is skipped; the request goes to the next one.
-    upstream.on('error', () => (attemptsLeft > 1 && !res.headersSent ? tryUpstream(attemptsLeft - 1) : res.writeHead(502).end()));
+    upstream.on('error', () =>
+      attemptsLeft > 1 && !res.headersSent ? tryUpstream(attemptsLeft - 1) : res.writeHead(502).end(),
+    );
     req.pipe(upstream);
   };
   tryUpstream(upstreams.length);
 });
-proxy.listen(port, '127.0.0.1', () => console.log(`Cluster: ${count} instances (ports ${upstreams.join(', ')}) behind http://localhost:${port}`));
+proxy.listen(port, '127.0.0.1', () =>
+  console.log(`Cluster: ${count} instances (ports ${upstreams.join(', ')}) behind http://localhost:${port}`),
+);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {

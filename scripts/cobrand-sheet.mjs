@@ -25,14 +25,29 @@ async function startPortal(dataDir) {
   const child = spawn(process.execPath, ['server/start.cjs'], {
     cwd: root,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_SECRET: randomBytes(32).toString('base64'),
-      PUBLIC_ORIGIN: baseUrl, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '', PORTAL_DEMO: 'false',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PORTAL_SECRET: randomBytes(32).toString('base64'),
+      PUBLIC_ORIGIN: baseUrl,
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+      PORTAL_DEMO: 'false',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 200; i += 1) {
     if (child.exitCode !== null) throw new Error(`The portal exited with code ${child.exitCode}`);
-    if (await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false)) return { baseUrl, child };
+    if (
+      await fetch(`${baseUrl}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { baseUrl, child };
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGTERM');
@@ -57,7 +72,10 @@ async function screenshot(browser, baseUrl, cobrand, file) {
 
 function sheetHtml(cobrands, variants) {
   const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const figures = cobrands.map((c) => `<figure><img src="${c.name}.png" alt=""><figcaption><b>${escape(c.name)}</b><br>${escape(c.footerVariant)} (${variants.get(c.footerVariant)?.layout})</figcaption></figure>`);
+  const figures = cobrands.map(
+    (c) =>
+      `<figure><img src="${c.name}.png" alt=""><figcaption><b>${escape(c.name)}</b><br>${escape(c.footerVariant)} (${variants.get(c.footerVariant)?.layout})</figcaption></figure>`,
+  );
   return `<!doctype html><meta charset="utf-8"><style>
     body { margin: 0; padding: 16px; font: 12px/1.3 'DejaVu Sans', sans-serif; background: #e9ecef; color: #1b1f24; width: ${COLUMNS * (THUMBNAIL_WIDTH + 12)}px; }
     h1 { font-size: 18px; margin: 0 0 12px; }
@@ -68,22 +86,39 @@ function sheetHtml(cobrands, variants) {
 }
 
 buildIfStale();
-const cobrands = readdirSync(catalogue, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()
+const cobrands = readdirSync(catalogue, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort()
   .map((id) => JSON.parse(readFileSync(join(catalogue, id, 'cobrand.json'), 'utf8')).cobrand);
 const footers = join(root, 'data', 'footers');
-const variants = new Map(readdirSync(footers).filter((f) => f.endsWith('.json'))
-  .map((f) => [f.slice(0, -5), JSON.parse(readFileSync(join(footers, f), 'utf8'))]));
+const variants = new Map(
+  readdirSync(footers)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => [f.slice(0, -5), JSON.parse(readFileSync(join(footers, f), 'utf8'))]),
+);
 const work = mkdtempSync(join(tmpdir(), 'cobrand-sheet-'));
 const { baseUrl, child } = await startPortal(join(work, 'data'));
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const queue = [...cobrands];
-  await Promise.all(Array.from({ length: PAGES_AT_ONCE }, async () => {
-    for (let cobrand = queue.shift(); cobrand; cobrand = queue.shift()) await screenshot(browser, baseUrl, cobrand, join(work, `${cobrand.name}.png`));
-  }));
+  await Promise.all(
+    Array.from({ length: PAGES_AT_ONCE }, async () => {
+      for (let cobrand = queue.shift(); cobrand; cobrand = queue.shift())
+        await screenshot(browser, baseUrl, cobrand, join(work, `${cobrand.name}.png`));
+    }),
+  );
   const sheet = join(work, 'sheet.html');
   writeFileSync(sheet, sheetHtml(cobrands, variants));
   const page = await browser.newPage({ viewport: { width: COLUMNS * (THUMBNAIL_WIDTH + 12) + 32, height: 800 } });

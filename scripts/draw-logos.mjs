@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 const data = new URL('../data/', import.meta.url).pathname;
-const line = (d, width = 5) => `<path d="${d}" fill="none" stroke="currentColor" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"/>`;
+const line = (d, width = 5) =>
+  `<path d="${d}" fill="none" stroke="currentColor" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"/>`;
 const fill = (d) => `<path d="${d}" fill="currentColor"/>`;
 const MARKS = {
   wave: line('M4 30 Q14 18 24 30 T44 30 M4 40 Q14 28 24 40 T44 40'),
@@ -53,12 +54,19 @@ function markup(spec, { size, fontSize, radius }) {
 async function draw(page, spec, out, style) {
   const jpg = spec.format === 'jpg';
   // The page behind a jpg has its colour too, so a fractional edge pixel does not come out white.
-  await page.setContent(`<body style="margin:0;background:${jpg ? spec.background : 'transparent'}">${markup(spec, style)}</body>`);
-  await page.locator('#logo').screenshot({ path: out, omitBackground: !jpg, type: jpg ? 'jpeg' : 'png', ...(jpg ? { quality: 85 } : {}) });
+  await page.setContent(
+    `<body style="margin:0;background:${jpg ? spec.background : 'transparent'}">${markup(spec, style)}</body>`,
+  );
+  await page
+    .locator('#logo')
+    .screenshot({ path: out, omitBackground: !jpg, type: jpg ? 'jpeg' : 'png', ...(jpg ? { quality: 85 } : {}) });
   console.log(`drew ${out}`);
 }
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 const page = await browser.newPage({ deviceScaleFactor: 2 });
 const cobrands = join(data, 'cobrands');
 for (const id of readdirSync(cobrands).sort()) {
@@ -66,13 +74,22 @@ for (const id of readdirSync(cobrands).sort()) {
   if (!existsSync(specFile)) continue;
   const spec = JSON.parse(readFileSync(specFile, 'utf8'));
   // A png logo is transparent over the header's brand colour; a jpg carries its background.
-  await draw(page, { ...spec, background: spec.format === 'jpg' ? spec.background : 'transparent' }, join(cobrands, id, `logo.${spec.format}`), { size: 40, fontSize: 22, radius: 0 });
+  await draw(
+    page,
+    { ...spec, background: spec.format === 'jpg' ? spec.background : 'transparent' },
+    join(cobrands, id, `logo.${spec.format}`),
+    { size: 40, fontSize: 22, radius: 0 },
+  );
 }
 const assets = join(data, 'footers', 'assets');
 const manifest = join(assets, 'assets.json');
 if (existsSync(manifest)) {
   for (const [file, spec] of Object.entries(JSON.parse(readFileSync(manifest, 'utf8')))) {
-    await draw(page, { ...spec, font: spec.font ?? 'sans', format: 'png' }, join(assets, file), { size: 26, fontSize: 15, radius: 6 });
+    await draw(page, { ...spec, font: spec.font ?? 'sans', format: 'png' }, join(assets, file), {
+      size: 26,
+      fontSize: 15,
+      radius: 6,
+    });
   }
 }
 await browser.close();

@@ -19,10 +19,14 @@ for (const project of ['contract', 'server', 'web', 'e2e']) {
 const resultsFile = join(root, '.tmp', 'test-results.json');
 mkdirSync(join(root, '.tmp'), { recursive: true });
 rmSync(resultsFile, { force: true });
-const run = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const run = spawnSync(
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 
 let passed = 0;
 let failed = 0;

@@ -13,14 +13,18 @@ const root = dirname(fileURLToPath(import.meta.url));
  */
 function generatePages(): Record<string, string> {
   const template = readFileSync(join(root, 'page.html'), 'utf8');
-  const screens = readdirSync(join(root, 'src', 'screens')).filter((name) => existsSync(join(root, 'src', 'screens', name, 'main.tsx')));
+  const screens = readdirSync(join(root, 'src', 'screens')).filter((name) =>
+    existsSync(join(root, 'src', 'screens', name, 'main.tsx')),
+  );
   mkdirSync(join(root, 'pages'), { recursive: true });
-  return Object.fromEntries(screens.map((name) => {
-    const file = join(root, 'pages', `${name}.html`);
-    const html = template.replace('%SCREEN%', name);
-    if (!existsSync(file) || readFileSync(file, 'utf8') !== html) writeFileSync(file, html);
-    return [name, file];
-  }));
+  return Object.fromEntries(
+    screens.map((name) => {
+      const file = join(root, 'pages', `${name}.html`);
+      const html = template.replace('%SCREEN%', name);
+      if (!existsSync(file) || readFileSync(file, 'utf8') !== html) writeFileSync(file, html);
+      return [name, file];
+    }),
+  );
 }
 const pages = generatePages();
 const service = process.env.PORTAL_SERVICE_URL ?? 'http://localhost:8080';
@@ -29,7 +33,10 @@ const service = process.env.PORTAL_SERVICE_URL ?? 'http://localhost:8080';
 const devPageAddresses: Plugin = {
   name: 'portal-page-addresses',
   configureServer(server) {
-    const extra: Record<string, string> = { '/sdportal/platform/home': 'home', '/sdportal/platform/identity-provider': 'identity-provider' };
+    const extra: Record<string, string> = {
+      '/sdportal/platform/home': 'home',
+      '/sdportal/platform/identity-provider': 'identity-provider',
+    };
     server.middlewares.use((request, _response, next) => {
       const [path = '', query = ''] = (request.url ?? '').split('?');
       const page = extra[path] ?? path.match(/^\/public-portal-ui\/([a-z-]+)$/)?.[1];
@@ -45,7 +52,12 @@ export default defineConfig({
     devPageAddresses,
     // Scripts and styles are also written as .br and .gz beside themselves, which the service sends to browsers that
     // ask for them (preCompressed in its static routes): no compression work per request.
-    compression({ include: /\.(js|css)$/, threshold: 1024, algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+    compression({
+      include: /\.(js|css)$/,
+      threshold: 1024,
+      algorithms: ['brotliCompress', 'gzip'],
+      logLevel: 'silent',
+    }),
   ],
   base: '/public-portal-ui/',
   publicDir: false,

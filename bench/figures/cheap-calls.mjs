@@ -18,22 +18,55 @@ export function cheapCalls({ portal, hello, helloHeaders, cookie }) {
   const service = { base: portal.url, pid: portal.pid, headers: { ...APP_HEADERS, cookie } };
   return [
     { name: 'hello-world (bare Fastify)', base: hello.url, pid: hello.pid, path: '/', headers: {}, role: 'reference' },
-    ...(helloHeaders ? [{ name: 'hello-world + the service\'s security-header plugin alone (registerSecurityHeaders)', base: helloHeaders.url, pid: helloHeaders.pid, path: '/', headers: {}, role: 'extra' }] : []),
+    ...(helloHeaders
+      ? [
+          {
+            name: "hello-world + the service's security-header plugin alone (registerSecurityHeaders)",
+            base: helloHeaders.url,
+            pid: helloHeaders.pid,
+            path: '/',
+            headers: {},
+            role: 'extra',
+          },
+        ]
+      : []),
     { name: 'cobrand record', ...service, path: '/sdportal/rest/cobrand/skerrymoor', role: 'goal' },
     { name: 'cobrand locales', ...service, path: '/sdportal/rest/cobrands/skerrymoor/locales', role: 'goal' },
-    { name: 'translation bundle (fr PortalLabels)', ...service, path: '/public-portal-ui/assets/i18n/fr/user-ux/PortalLabels.json', role: 'goal' },
-    { name: 'session ping (one session pinged over and over: a read once renewed; figure 6 pings with writes)', ...service, path: '/sdportal/rest/sessionExpire/pingPortal.json', role: 'goal' },
-    { name: 'portal /healthz (no handler work: the service\'s per-request hooks alone)', ...service, path: '/healthz', role: 'extra' },
+    {
+      name: 'translation bundle (fr PortalLabels)',
+      ...service,
+      path: '/public-portal-ui/assets/i18n/fr/user-ux/PortalLabels.json',
+      role: 'goal',
+    },
+    {
+      name: 'session ping (one session pinged over and over: a read once renewed; figure 6 pings with writes)',
+      ...service,
+      path: '/sdportal/rest/sessionExpire/pingPortal.json',
+      role: 'goal',
+    },
+    {
+      name: "portal /healthz (no handler work: the service's per-request hooks alone)",
+      ...service,
+      path: '/healthz',
+      role: 'extra',
+    },
   ];
 }
 
 /** Also answers the CPU time the answering server's main thread spent meanwhile. */
 async function saturate(call, seconds) {
   const cpuBefore = cpuOf(call.pid).main;
-  const result = await autocannon({ url: `${call.base}${call.path}`, headers: call.headers, connections: CONNECTIONS, duration: seconds });
+  const result = await autocannon({
+    url: `${call.base}${call.path}`,
+    headers: call.headers,
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
   const cpu = cpuOf(call.pid).main - cpuBefore;
   if (result.non2xx || result.errors || result.timeouts) {
-    throw new Error(`${call.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
+    throw new Error(
+      `${call.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
   }
   return { ok: result['2xx'], seconds: result.duration, cpu };
 }
@@ -41,7 +74,12 @@ async function saturate(call, seconds) {
 export async function cheapCallsFigure({ portal, hello, helloHeaders, cookie, rounds, seconds, rateSeconds }) {
   const calls = cheapCalls({ portal, hello, helloHeaders, cookie });
   for (const call of calls) await saturate(call, 1); // warm-up, untimed
-  const stats = new Map(calls.map((c) => [c.name, { ok: 0, seconds: 0, cpu: 0, perRound: [], p50: [], p99: [], max: [], achieved: [], lag: [], lagMax: [] }]));
+  const stats = new Map(
+    calls.map((c) => [
+      c.name,
+      { ok: 0, seconds: 0, cpu: 0, perRound: [], p50: [], p99: [], max: [], achieved: [], lag: [], lagMax: [] },
+    ]),
+  );
   const { maxRss } = await withRssSampling(portal.pid, async () => {
     for (let r = 0; r < rounds; r += 1) {
       for (const call of calls) {
@@ -53,8 +91,15 @@ export async function cheapCallsFigure({ portal, hello, helloHeaders, cookie, ro
         t.perRound.push(ok / s);
       }
       for (const call of calls) {
-        const run = await fixedRate(call.base, { rate: FIXED_RATE, seconds: rateSeconds, requests: [{ path: call.path, headers: call.headers }] });
-        if (run.errors || run.unexpected) throw new Error(`${call.name} at ${FIXED_RATE}/s: ${run.errors} errors, answers ${JSON.stringify(run.statuses)}`);
+        const run = await fixedRate(call.base, {
+          rate: FIXED_RATE,
+          seconds: rateSeconds,
+          requests: [{ path: call.path, headers: call.headers }],
+        });
+        if (run.errors || run.unexpected)
+          throw new Error(
+            `${call.name} at ${FIXED_RATE}/s: ${run.errors} errors, answers ${JSON.stringify(run.statuses)}`,
+          );
         const t = stats.get(call.name);
         t.p50.push(percentile(run.latencies, 50));
         t.p99.push(percentile(run.latencies, 99));
@@ -72,9 +117,22 @@ export async function cheapCallsFigure({ portal, hello, helloHeaders, cookie, ro
     const ratio = rps(call.name) / helloRps;
     const p99 = median(t.p99);
     return {
-      name: call.name, path: call.path, role: call.role, rps: rps(call.name), perRound: t.perRound, ratio, cpuPerRequest: (t.cpu / t.ok) * 1e6,
-      p50: median(t.p50), p99, p99Rounds: t.p99, max: Math.max(...t.max), achieved: Math.min(...t.achieved), lag: Math.max(...t.lag), lagMax: Math.max(...t.lagMax),
-      ratioMet: ratio >= 0.5, p99Met: p99 < P99_GOAL_MS,
+      name: call.name,
+      path: call.path,
+      role: call.role,
+      rps: rps(call.name),
+      perRound: t.perRound,
+      ratio,
+      cpuPerRequest: (t.cpu / t.ok) * 1e6,
+      p50: median(t.p50),
+      p99,
+      p99Rounds: t.p99,
+      max: Math.max(...t.max),
+      achieved: Math.min(...t.achieved),
+      lag: Math.max(...t.lag),
+      lagMax: Math.max(...t.lagMax),
+      ratioMet: ratio >= 0.5,
+      p99Met: p99 < P99_GOAL_MS,
     };
   });
   const goalRows = rows.filter((r) => r.role === 'goal');
@@ -85,27 +143,58 @@ export async function cheapCallsFigure({ portal, hello, helloHeaders, cookie, ro
   const healthz = byName('portal /healthz');
   const notes = [];
   if (withHeaders && healthz) {
-    notes.push(`The same hello-world with only the service's security-header plugin reached ${round(withHeaders.ratio, 3)} of the bare one, and the service's \`/healthz\` (a handler that does nothing) ${round(healthz.ratio, 3)}: the calls above pay that much before their own work.`);
+    notes.push(
+      `The same hello-world with only the service's security-header plugin reached ${round(withHeaders.ratio, 3)} of the bare one, and the service's \`/healthz\` (a handler that does nothing) ${round(healthz.ratio, 3)}: the calls above pay that much before their own work.`,
+    );
   }
   const ping = byName('session ping');
   if (ping && healthz) {
-    notes.push(`CPU per request of the answering server's main thread at saturation: the hello-world ${round(rows[0].cpuPerRequest, 1)} µs, \`/healthz\` ${round(healthz.cpuPerRequest, 1)} µs, the ping ${round(ping.cpuPerRequest, 1)} µs. The difference from \`/healthz\` is the ping's own work: the anti-forgery check (which probes skip), the session ID's hash, and the session read from the database, which every ping makes so that a logout on any instance ends the session at once (ARCHITECTURE §2 and §5).`);
+    notes.push(
+      `CPU per request of the answering server's main thread at saturation: the hello-world ${round(rows[0].cpuPerRequest, 1)} µs, \`/healthz\` ${round(healthz.cpuPerRequest, 1)} µs, the ping ${round(ping.cpuPerRequest, 1)} µs. The difference from \`/healthz\` is the ping's own work: the anti-forgery check (which probes skip), the session ID's hash, and the session read from the database, which every ping makes so that a logout on any instance ends the session at once (ARCHITECTURE §2 and §5).`,
+    );
   }
-  notes.push(`The bare hello-world's own p99 at ${FIXED_RATE}/s was ${round(rows[0].p99, 2)} ms (rounds: ${rows[0].p99Rounds.map((v) => round(v, 2)).join(' / ')}): what the machine allowed while the figure was taken.`);
-  const verdict = (r) => (r.role !== 'goal' ? r.role : `ratio ${r.ratioMet ? 'met' : 'missed'}, p99 ${r.p99Met ? 'met' : 'missed'}`);
+  notes.push(
+    `The bare hello-world's own p99 at ${FIXED_RATE}/s was ${round(rows[0].p99, 2)} ms (rounds: ${rows[0].p99Rounds.map((v) => round(v, 2)).join(' / ')}): what the machine allowed while the figure was taken.`,
+  );
+  const verdict = (r) =>
+    r.role !== 'goal' ? r.role : `ratio ${r.ratioMet ? 'met' : 'missed'}, p99 ${r.p99Met ? 'met' : 'missed'}`;
   return {
     id: 2,
     title: 'Cheap calls: requests per second and p99 latency vs a bare Fastify hello-world',
     goal: `each at least 0.5 of the hello-world's requests/s; p99 under ${P99_GOAL_MS} ms at ${FIXED_RATE.toLocaleString('en-US')} requests/s`,
-    result: `hello-world ${Math.round(helloRps)} req/s; lowest ratio ${roundDown(worstRatio.ratio)} (${worstRatio.name}), highest ${roundDown(Math.max(...goalRows.map((r) => r.ratio)))}; `
-      + `p99 at ${FIXED_RATE}/s from ${round(Math.min(...goalRows.map((r) => r.p99)), 2)} to ${round(worstP99.p99, 2)} ms (${worstP99.name}); hello-world's ${round(rows[0].p99, 2)} ms`,
+    result:
+      `hello-world ${Math.round(helloRps)} req/s; lowest ratio ${roundDown(worstRatio.ratio)} (${worstRatio.name}), highest ${roundDown(Math.max(...goalRows.map((r) => r.ratio)))}; ` +
+      `p99 at ${FIXED_RATE}/s from ${round(Math.min(...goalRows.map((r) => r.p99)), 2)} to ${round(worstP99.p99, 2)} ms (${worstP99.name}); hello-world's ${round(rows[0].p99, 2)} ms`,
     met: goalRows.every((r) => r.ratioMet && r.p99Met),
     maxRss,
     table: {
-      head: ['call', 'req/s saturated', 'each round', 'ratio to hello-world', 'server main-thread CPU per request (µs)', `p50 at ${FIXED_RATE}/s (ms)`, `p99 at ${FIXED_RATE}/s (ms, median of rounds)`, 'p99 each round', 'max (ms)', 'lowest achieved rate', 'generator lag p99 / max (ms, worst round)', 'goal'],
+      head: [
+        'call',
+        'req/s saturated',
+        'each round',
+        'ratio to hello-world',
+        'server main-thread CPU per request (µs)',
+        `p50 at ${FIXED_RATE}/s (ms)`,
+        `p99 at ${FIXED_RATE}/s (ms, median of rounds)`,
+        'p99 each round',
+        'max (ms)',
+        'lowest achieved rate',
+        'generator lag p99 / max (ms, worst round)',
+        'goal',
+      ],
       rows: rows.map((r) => [
-        `${r.name} \`${r.path}\``, Math.round(r.rps), r.perRound.map((v) => Math.round(v)).join(' / '), roundDown(r.ratio), round(r.cpuPerRequest, 1),
-        round(r.p50, 2), round(r.p99, 2), r.p99Rounds.map((v) => round(v, 2)).join(' / '), round(r.max, 1), Math.round(r.achieved), `${round(r.lag, 1)} / ${round(r.lagMax, 1)}`, verdict(r),
+        `${r.name} \`${r.path}\``,
+        Math.round(r.rps),
+        r.perRound.map((v) => Math.round(v)).join(' / '),
+        roundDown(r.ratio),
+        round(r.cpuPerRequest, 1),
+        round(r.p50, 2),
+        round(r.p99, 2),
+        r.p99Rounds.map((v) => round(v, 2)).join(' / '),
+        round(r.max, 1),
+        Math.round(r.achieved),
+        `${round(r.lag, 1)} / ${round(r.lagMax, 1)}`,
+        verdict(r),
       ]),
     },
     notes,

@@ -85,14 +85,28 @@ export async function formUsable({ portal, loads, browser: shared }) {
       table: {
         head: ['visit', 'loads', 'median (ms)', 'min (ms)', 'max (ms)', 'every load (ms)'],
         rows: [
-          [`first visit: fresh context, no cookies (${documents} documents: the page sets the language cookie and reloads once)`, first.length, Math.round(median(first)), Math.round(Math.min(...first)), Math.round(Math.max(...first)), first.map(Math.round).join(', ')],
-          ['fresh context with the `user_locale` cookie already set (one document)', returning.length, Math.round(median(returning)), Math.round(Math.min(...returning)), Math.round(Math.max(...returning)), returning.map(Math.round).join(', ')],
+          [
+            `first visit: fresh context, no cookies (${documents} documents: the page sets the language cookie and reloads once)`,
+            first.length,
+            Math.round(median(first)),
+            Math.round(Math.min(...first)),
+            Math.round(Math.max(...first)),
+            first.map(Math.round).join(', '),
+          ],
+          [
+            'fresh context with the `user_locale` cookie already set (one document)',
+            returning.length,
+            Math.round(median(returning)),
+            Math.round(Math.min(...returning)),
+            Math.round(Math.max(...returning)),
+            returning.map(Math.round).join(', '),
+          ],
         ],
       },
       method: [
         `Debian's Chromium ${version} headless through playwright-core, with the browser tests' flags (\`bench/lib/chromium.mjs\`); the service as in figure 1 on 127.0.0.1, no network throttling.`,
         `Each load is a new browser context (no cache, no cookies, no storage) on \`/public-portal-ui/login-signin-component?cobrandHost=skerrymoor\`, with CDP \`Emulation.setCPUThrottlingRate\` at rate ${CPU_SLOWDOWN} set before navigating.`,
-        'An init script (run by Chromium in every document before the page\'s own scripts) keeps the first navigation\'s `performance.timeOrigin` in sessionStorage, so the clock starts at the first navigation even across the page\'s locale reload, and a MutationObserver stamps the first moment the form is usable: `#userId` present, enabled, tab-focusable, rendered and visible, and the form\'s submit button enabled. The figure is that stamp minus the navigation start.',
+        "An init script (run by Chromium in every document before the page's own scripts) keeps the first navigation's `performance.timeOrigin` in sessionStorage, so the clock starts at the first navigation even across the page's locale reload, and a MutationObserver stamps the first moment the form is usable: `#userId` present, enabled, tab-focusable, rendered and visible, and the form's submit button enabled. The figure is that stamp minus the navigation start.",
         `${loads} loads of each kind, alternating first visits and visits with the \`user_locale\` cookie preset, after one untimed load; the median of ${loads} is the figure (mean of the two middle loads).`,
       ],
       data: { first, returning, chromium: version, p90: round(percentile(first, 90), 0) },

@@ -3,16 +3,31 @@ const mib = (bytes) => (bytes === undefined ? 'not measured' : `${(bytes / 2 ** 
 
 export function memoryFigure(memory) {
   const rows = [
-    [`idle: 2 s after it is ready, before any request (${memory.mainUsers.toLocaleString('en-US')} users)`, mib(memory.idleStart)],
-    ['highest during the sign-in load of figure 1 (argon2id takes 19 MiB per verify in flight)', mib(memory.signInLoad)],
+    [
+      `idle: 2 s after it is ready, before any request (${memory.mainUsers.toLocaleString('en-US')} users)`,
+      mib(memory.idleStart),
+    ],
+    [
+      'highest during the sign-in load of figure 1 (argon2id takes 19 MiB per verify in flight)',
+      mib(memory.signInLoad),
+    ],
     ['highest during the cheap-call loads of figure 2', mib(memory.cheapLoad)],
     ['idle again after figures 1-4', mib(memory.idleAfter)],
   ];
   if (memory.large) {
     rows.push(
-      [`idle, database of ${memory.large.users.toLocaleString('en-US')} users and sessions (figure 6)`, mib(memory.large.idle)],
-      [`highest during figure 6's ping window, ${memory.large.users.toLocaleString('en-US')} users and sessions`, mib(memory.large.load)],
-      [`idle, database of ${memory.large.smallUsers.toLocaleString('en-US')} users and sessions (figure 6)`, mib(memory.large.small)],
+      [
+        `idle, database of ${memory.large.users.toLocaleString('en-US')} users and sessions (figure 6)`,
+        mib(memory.large.idle),
+      ],
+      [
+        `highest during figure 6's ping window, ${memory.large.users.toLocaleString('en-US')} users and sessions`,
+        mib(memory.large.load),
+      ],
+      [
+        `idle, database of ${memory.large.smallUsers.toLocaleString('en-US')} users and sessions (figure 6)`,
+        mib(memory.large.small),
+      ],
     );
   }
   const loads = [memory.signInLoad, memory.cheapLoad].filter((v) => v !== undefined);
@@ -24,7 +39,7 @@ export function memoryFigure(memory) {
     met: null,
     table: { head: ['state', 'resident memory (VmRSS)'], rows },
     method: [
-      'VmRSS of the service\'s process from /proc/<pid>/status (the built `node server/start.cjs`, SQLite, as in figure 1). Idle: read once. Under load: the highest of samples every 100 ms while the load ran. SQLite\'s own page cache is inside this figure; the operating system\'s file cache is not.',
+      "VmRSS of the service's process from /proc/<pid>/status (the built `node server/start.cjs`, SQLite, as in figure 1). Idle: read once. Under load: the highest of samples every 100 ms while the load ran. SQLite's own page cache is inside this figure; the operating system's file cache is not.",
     ],
     data: memory,
   };

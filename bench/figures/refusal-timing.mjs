@@ -29,9 +29,15 @@ async function refusedTry(base, useAgent, { userId, password }) {
   const headers = { ...APP_HEADERS, cookie: `sec-token=${csrf}` };
   const info = await request(base, { path: `/sdportal/rest/login/info?username=${userId}`, headers, agent: useAgent });
   const send = await request(base, {
-    method: 'POST', path: '/pkmslogin.form', agent: useAgent,
+    method: 'POST',
+    path: '/pkmslogin.form',
+    agent: useAgent,
     headers: { ...headers, 'x-xsrf-token': csrf, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: JSON.parse(info.body).ldapId, 'login-form-type': 'password', password }).toString(),
+    body: new URLSearchParams({
+      username: JSON.parse(info.body).ldapId,
+      'login-form-type': 'password',
+      password,
+    }).toString(),
   });
   return { ms: send.ms, status: send.status };
 }
@@ -39,17 +45,40 @@ async function refusedTry(base, useAgent, { userId, password }) {
 /** demopass asks for a temporary password, which then stays pending while the figure runs. */
 async function startRecovery(base, useAgent) {
   const csrf = await token(base, useAgent);
-  const headers = { ...APP_HEADERS, cookie: `sec-token=${csrf}`, 'x-xsrf-token': csrf, 'content-type': 'application/json' };
-  const question = await request(base, { method: 'POST', path: '/cpae/public/users/securityquestions', headers, agent: useAgent, body: '"demopass"' });
+  const headers = {
+    ...APP_HEADERS,
+    cookie: `sec-token=${csrf}`,
+    'x-xsrf-token': csrf,
+    'content-type': 'application/json',
+  };
+  const question = await request(base, {
+    method: 'POST',
+    path: '/cpae/public/users/securityquestions',
+    headers,
+    agent: useAgent,
+    body: '"demopass"',
+  });
   const { questionId } = JSON.parse(question.body);
   const answer = await request(base, {
-    method: 'POST', path: '/cpae/public/users/temporarypasswords', headers, agent: useAgent,
-    body: JSON.stringify({ userId: 'demopass', locale: 'en_US', cobrandName: 'skerrymoor', securityQuestionSTO: { questionId, questionResponse: 'harbor' } }),
+    method: 'POST',
+    path: '/cpae/public/users/temporarypasswords',
+    headers,
+    agent: useAgent,
+    body: JSON.stringify({
+      userId: 'demopass',
+      locale: 'en_US',
+      cobrandName: 'skerrymoor',
+      securityQuestionSTO: { questionId, questionResponse: 'harbor' },
+    }),
   });
   if (answer.status !== 200) throw new Error(`the recovery request answered ${answer.status}`);
 }
 
-const shuffled = (items) => items.map((item) => [Math.random(), item]).sort((a, b) => a[0] - b[0]).map(([, item]) => item);
+const shuffled = (items) =>
+  items
+    .map((item) => [Math.random(), item])
+    .sort((a, b) => a[0] - b[0])
+    .map(([, item]) => item);
 
 export async function refusalTiming({ server, samples, warmUp }) {
   const useAgent = agent(1);
@@ -76,11 +105,12 @@ export async function refusalTiming({ server, samples, warmUp }) {
   return {
     id: 7,
     title: 'Refused sign-ins take the same time whatever the account',
-    goal: 'the median time of each kind within 5 % of the unknown user ID\'s (ratios 0.95 to 1.05)',
+    goal: "the median time of each kind within 5 % of the unknown user ID's (ratios 0.95 to 1.05)",
     result: `ratios ${ratios.join(' / ')} (unknown / active / locked / inactive / recovery under way); widest gap ${round(100 * spread, 1)} %`,
     met,
     table: { head: ['refused sign-in', 'median (ms)', 'p90 (ms)', 'median / unknown user ID'], rows },
-    notes: statuses.size === 1 && statuses.has(401) ? [] : [`answers other than 401 were seen: ${[...statuses].join(', ')}`],
+    notes:
+      statuses.size === 1 && statuses.has(401) ? [] : [`answers other than 401 were seen: ${[...statuses].join(', ')}`],
     method: [
       `The built service with its demo users, on SQLite; demopass first asks for a temporary password (right security answer), which stays pending throughout.`,
       `${samples} samples of each kind after ${warmUp} rounds of warm-up, the five interleaved in a new random order each round, one request at a time on one keep-alive connection.`,

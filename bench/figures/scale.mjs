@@ -21,7 +21,11 @@ async function oneSignIn(server, seed, useAgent) {
 }
 
 async function oneLookup(server, seed, useAgent) {
-  const answer = await request(server.url, { path: `/sdportal/rest/login/info?username=${pickRandom(seed.sampleUsers)}`, headers: APP_HEADERS, agent: useAgent });
+  const answer = await request(server.url, {
+    path: `/sdportal/rest/login/info?username=${pickRandom(seed.sampleUsers)}`,
+    headers: APP_HEADERS,
+    agent: useAgent,
+  });
   if (answer.status !== 200) throw new Error(`login info answered ${answer.status}`);
   return answer.ms;
 }
@@ -33,10 +37,16 @@ async function pingWindow(server, seed, seconds) {
     // Each ping is for one of the sample sessions, picked at random.
     requests: seed.sampleSessions.map((session) => ({
       path: '/sdportal/rest/sessionExpire/pingPortal.json',
-      headers: { ...APP_HEADERS, cookie: `portal-session=${session.id}; sec-token=${session.token}; user_locale=en_US` },
+      headers: {
+        ...APP_HEADERS,
+        cookie: `portal-session=${session.id}; sec-token=${session.token}; user_locale=en_US`,
+      },
     })),
   });
-  if (run.errors || run.unexpected) throw new Error(`ping on ${server.name}: ${run.errors} errors, ${run.unexpected} answers other than 200 (last ${run.lastStatus}): are the seeded sessions still live?`);
+  if (run.errors || run.unexpected)
+    throw new Error(
+      `ping on ${server.name}: ${run.errors} errors, ${run.unexpected} answers other than 200 (last ${run.lastStatus}): are the seeded sessions still live?`,
+    );
   return run;
 }
 
@@ -53,7 +63,8 @@ export async function scaleFigure({ small, large, control, signIns, lookups, pin
   // the same moments of a shared machine and never compete with each other.
   const alternate = async (count, one) => {
     for (let i = 0; i < count; i += 1) {
-      for (const { server, seed } of i % 2 ? [...servers].reverse() : servers) await one(server, seed, results.get(server.name));
+      for (const { server, seed } of i % 2 ? [...servers].reverse() : servers)
+        await one(server, seed, results.get(server.name));
     }
   };
   await alternate(signIns, async (server, seed, result) => {
@@ -77,16 +88,33 @@ export async function scaleFigure({ small, large, control, signIns, lookups, pin
       result.ping = run;
     }),
     (async () => {
-      floor = control ? await fixedRate(control.url, { rate: PING_RATE, seconds: pingSeconds, requests: [{ path: '/', headers: {} }] }) : null;
+      floor = control
+        ? await fixedRate(control.url, {
+            rate: PING_RATE,
+            seconds: pingSeconds,
+            requests: [{ path: '/', headers: {} }],
+          })
+        : null;
     })(),
   ]);
   const summary = (name) => {
     const r = results.get(name);
     return {
-      sendP50: median(r.send), totalP50: median(r.total), infoP50: median(r.info),
-      pingP50: percentile(r.ping.latencies, 50), pingP99: percentile(r.ping.latencies, 99), pingP999: percentile(r.ping.latencies, 99.9),
-      pingMax: percentile(r.ping.latencies, 100), pingRate: r.ping.achievedRate, pingCount: r.ping.latencies.length, lag: r.ping.generatorLagP99, lagMax: r.ping.generatorLagMax,
-      signIns: r.send.length, lookups: r.info.length, idleRss: r.idleRss, loadRss: r.loadRss,
+      sendP50: median(r.send),
+      totalP50: median(r.total),
+      infoP50: median(r.info),
+      pingP50: percentile(r.ping.latencies, 50),
+      pingP99: percentile(r.ping.latencies, 99),
+      pingP999: percentile(r.ping.latencies, 99.9),
+      pingMax: percentile(r.ping.latencies, 100),
+      pingRate: r.ping.achievedRate,
+      pingCount: r.ping.latencies.length,
+      lag: r.ping.generatorLagP99,
+      lagMax: r.ping.generatorLagMax,
+      signIns: r.send.length,
+      lookups: r.info.length,
+      idleRss: r.idleRss,
+      loadRss: r.loadRss,
     };
   };
   const s = summary(small.server.name);
@@ -103,19 +131,46 @@ export async function scaleFigure({ small, large, control, signIns, lookups, pin
     result: `sign-in p50 ${round(s.sendP50, 1)} ms vs ${round(l.sendP50, 1)} ms (ratio ${round(signInRatio, 3)}); ping p99 at ${PING_RATE}/s ${round(s.pingP99, 2)} ms vs ${round(l.pingP99, 2)} ms (ratio ${round(pingRatio, 3)}; p50 ratio ${round(l.pingP50 / s.pingP50, 3)}); the once-a-minute session sweep ${round(median(small.seed.sweepMs), 2)} ms vs ${round(median(large.seed.sweepMs), 2)} ms`,
     met: signInRatio <= GOAL_RATIO && pingRatio <= GOAL_RATIO,
     table: {
-      head: ['measure', `${n(small.seed.users)} users and sessions`, `${n(large.seed.users)} users and sessions`, 'ratio'],
+      head: [
+        'measure',
+        `${n(small.seed.users)} users and sessions`,
+        `${n(large.seed.users)} users and sessions`,
+        'ratio',
+      ],
       rows: [
         row(`send-login p50, ms (${s.signIns} sign-ins each, one client)`, s.sendP50, l.sendP50),
         row('whole sign-in sequence p50, ms (logout pre-step + login info + send-login)', s.totalP50, l.totalP50),
-        row(`login-info lookup p50, ms (${s.lookups} lookups each: the user lookup without argon2)`, s.infoP50, l.infoP50, 3),
+        row(
+          `login-info lookup p50, ms (${s.lookups} lookups each: the user lookup without argon2)`,
+          s.infoP50,
+          l.infoP50,
+          3,
+        ),
         row(`ping p50 at ${PING_RATE}/s, ms`, s.pingP50, l.pingP50),
         row(`ping p99 at ${PING_RATE}/s, ms (${n(s.pingCount)} pings over ${pingSeconds} s)`, s.pingP99, l.pingP99),
         row(`ping p99.9 at ${PING_RATE}/s, ms`, s.pingP999, l.pingP999),
         row(`ping max at ${PING_RATE}/s, ms`, s.pingMax, l.pingMax),
-        ...(floor ? [[`control: a bare Fastify hello-world at ${PING_RATE}/s in the same window, p50 / p99 / max, ms (the machine's floor meanwhile)`, `${round(percentile(floor.latencies, 50), 2)} / ${round(percentile(floor.latencies, 99), 2)} / ${round(percentile(floor.latencies, 100), 1)}`, '', '']] : []),
-        row('load generator\'s own event-loop delay p99 during the ping window, ms (noise indicator)', s.lag, l.lag),
-        row('load generator\'s own event-loop delay max during the ping window, ms (noise indicator)', s.lagMax, l.lagMax),
-        row('sweep of expired sessions, ms (the service\'s SessionStore.deleteExpired, median of 3, nothing to delete)', median(small.seed.sweepMs), median(large.seed.sweepMs)),
+        ...(floor
+          ? [
+              [
+                `control: a bare Fastify hello-world at ${PING_RATE}/s in the same window, p50 / p99 / max, ms (the machine's floor meanwhile)`,
+                `${round(percentile(floor.latencies, 50), 2)} / ${round(percentile(floor.latencies, 99), 2)} / ${round(percentile(floor.latencies, 100), 1)}`,
+                '',
+                '',
+              ],
+            ]
+          : []),
+        row("load generator's own event-loop delay p99 during the ping window, ms (noise indicator)", s.lag, l.lag),
+        row(
+          "load generator's own event-loop delay max during the ping window, ms (noise indicator)",
+          s.lagMax,
+          l.lagMax,
+        ),
+        row(
+          "sweep of expired sessions, ms (the service's SessionStore.deleteExpired, median of 3, nothing to delete)",
+          median(small.seed.sweepMs),
+          median(large.seed.sweepMs),
+        ),
         row('time from start to ready, s', small.server.readySeconds, large.server.readySeconds),
         row('resident memory idle, MiB', s.idleRss / 2 ** 20, l.idleRss / 2 ** 20, 0),
         row('resident memory during the ping window (highest), MiB', s.loadRss / 2 ** 20, l.loadRss / 2 ** 20, 0),
@@ -123,7 +178,9 @@ export async function scaleFigure({ small, large, control, signIns, lookups, pin
     },
     notes: [
       `The sweep of expired sessions took ${round(median(large.seed.sweepMs) / median(small.seed.sweepMs), 2)} times as long with ${n(large.seed.sessions)} sessions as with ${n(small.seed.sessions)} (${round(median(small.seed.sweepMs), 2)} ms vs ${round(median(large.seed.sweepMs), 2)} ms, with nothing to delete); every instance runs it once a minute, and better-sqlite3 runs it on the service's main thread, where requests wait for it.`,
-      ...(floor ? [`The control hello-world's p99 in the same window was ${round(percentile(floor.latencies, 99), 2)} ms.`] : []),
+      ...(floor
+        ? [`The control hello-world's p99 in the same window was ${round(percentile(floor.latencies, 99), 2)} ms.`]
+        : []),
     ],
     method: [
       `Two databases made by \`bench/lib/seed-database.ts\`: the service's own bootstrap (migrations, catalogue), then users and live sessions written in bulk in one transaction straight into the migrated SQLite file, row for row as createAccount and SessionManager.start write them (one argon2id hash from the service's \`hashSecret\`, ldapIds from its identity key, session IDs of 256 random bits stored as the service's SHA-256 hash). ${n(small.seed.users)} of each took ${round(small.seed.seconds, 1)} s, ${n(large.seed.users)} of each ${round(large.seed.seconds, 1)} s. Every session is live for the whole run (SESSION_IDLE_SECONDS=3600 on both instances and in the seeder).`,
@@ -132,6 +189,17 @@ export async function scaleFigure({ small, large, control, signIns, lookups, pin
       `The sweep's own time is measured by the seeder with the service's \`SessionStore.deleteExpired\` on the filled file, 3 times. Memory: VmRSS from /proc, idle before the ping window and the highest 100-ms sample during it.`,
       `Goal check: a ratio (${n(large.seed.users)} / ${n(small.seed.users)}) of at most ${GOAL_RATIO} for sign-in p50 and ping p99 counts as not growing; the allowance is for a noisy machine.`,
     ],
-    data: { floor: floor && { p50: percentile(floor.latencies, 50), p99: percentile(floor.latencies, 99) }, small: s, large: l, signInRatio, pingRatio, infoRatio, seeds: { small: { users: small.seed.users, seconds: small.seed.seconds }, large: { users: large.seed.users, seconds: large.seed.seconds } } },
+    data: {
+      floor: floor && { p50: percentile(floor.latencies, 50), p99: percentile(floor.latencies, 99) },
+      small: s,
+      large: l,
+      signInRatio,
+      pingRatio,
+      infoRatio,
+      seeds: {
+        small: { users: small.seed.users, seconds: small.seed.seconds },
+        large: { users: large.seed.users, seconds: large.seed.seconds },
+      },
+    },
   };
 }

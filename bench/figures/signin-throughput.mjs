@@ -17,10 +17,19 @@ export const CONNECTIONS = 16;
  * `inFlight`: verifies kept in flight, on a pool of as many threads; by default what the service's entry
  * (server/start.cjs) gives the service: UV_THREADPOOL_SIZE if set, else one thread a core.
  */
-async function rawVerifyRate(seed, seconds, inFlight = Number(process.env.UV_THREADPOOL_SIZE) || availableParallelism()) {
-  const { stdout } = await run(process.execPath, [join(root, 'bench/lib/argon2-rate.mjs'), seed.passwordHash, seed.password, String(seconds), String(inFlight)], {
-    cwd: root, env: { ...process.env, UV_THREADPOOL_SIZE: String(inFlight) },
-  });
+async function rawVerifyRate(
+  seed,
+  seconds,
+  inFlight = Number(process.env.UV_THREADPOOL_SIZE) || availableParallelism(),
+) {
+  const { stdout } = await run(
+    process.execPath,
+    [join(root, 'bench/lib/argon2-rate.mjs'), seed.passwordHash, seed.password, String(seconds), String(inFlight)],
+    {
+      cwd: root,
+      env: { ...process.env, UV_THREADPOOL_SIZE: String(inFlight) },
+    },
+  );
   return JSON.parse(stdout);
 }
 
@@ -39,7 +48,8 @@ export async function signInLoad(server, seed, seconds, nextUser) {
   const other = new Map();
   const latencies = [];
   const count = (status, step) => {
-    if (status >= 300 && !(step === 'logout' && status === 204)) other.set(`${step} ${status}`, (other.get(`${step} ${status}`) ?? 0) + 1);
+    if (status >= 300 && !(step === 'logout' && status === 204))
+      other.set(`${step} ${status}`, (other.get(`${step} ${status}`) ?? 0) + 1);
   };
   const timed = async (connection, step, request) => {
     const started = performance.now();
@@ -61,12 +71,25 @@ export async function signInLoad(server, seed, seconds, nextUser) {
         const logout = await timed(connection, 'logout', { path: '/sdportal/logout', headers: APP_HEADERS });
         const token = headCookie(logout.head, 'sec-token');
         const cookie = `sec-token=${token}`;
-        const info = await timed(connection, 'login info', { path: `/sdportal/rest/login/info?username=${encodeURIComponent(user)}`, headers: { ...APP_HEADERS, cookie } });
+        const info = await timed(connection, 'login info', {
+          path: `/sdportal/rest/login/info?username=${encodeURIComponent(user)}`,
+          headers: { ...APP_HEADERS, cookie },
+        });
         const ldapId = info.status === 200 ? JSON.parse(info.body.toString('utf8')).ldapId : '';
         const send = await timed(connection, 'send-login', {
-          method: 'POST', path: '/pkmslogin.form',
-          headers: { ...APP_HEADERS, cookie, 'x-xsrf-token': token, 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ username: ldapId, 'login-form-type': 'password', password: seed.password }).toString(),
+          method: 'POST',
+          path: '/pkmslogin.form',
+          headers: {
+            ...APP_HEADERS,
+            cookie,
+            'x-xsrf-token': token,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams({
+            username: ldapId,
+            'login-form-type': 'password',
+            password: seed.password,
+          }).toString(),
         });
         if (send.status === 200) signIns += 1;
         else if (send.status === 401) refused += 1;
@@ -86,7 +109,16 @@ export async function signInLoad(server, seed, seconds, nextUser) {
     serverOthers: cpuAfter.others - cpuBefore.others,
     loadGenerator: (own.user + own.system) / 1e6,
   };
-  return { cpu, signIns, refused, other: Object.fromEntries(other), seconds: elapsed, errors, timeouts: 0, requestP50: round(percentile(latencies, 50), 1) };
+  return {
+    cpu,
+    signIns,
+    refused,
+    other: Object.fromEntries(other),
+    seconds: elapsed,
+    errors,
+    timeouts: 0,
+    requestP50: round(percentile(latencies, 50), 1),
+  };
 }
 
 export async function signInThroughput({ server, floor, seed, users, rounds, seconds }) {
@@ -100,7 +132,9 @@ export async function signInThroughput({ server, floor, seed, users, rounds, sec
   let maxRss = 0;
   const checked = (name, load) => {
     if (load.refused || Object.keys(load.other).length || load.errors || load.timeouts) {
-      throw new Error(`${name}: sign-in load had failures: refused ${load.refused}, ${JSON.stringify(load.other)}, errors ${load.errors}, timeouts ${load.timeouts}`);
+      throw new Error(
+        `${name}: sign-in load had failures: refused ${load.refused}, ${JSON.stringify(load.other)}, errors ${load.errors}, timeouts ${load.timeouts}`,
+      );
     }
     return load;
   };
@@ -112,7 +146,10 @@ export async function signInThroughput({ server, floor, seed, users, rounds, sec
   const floorLoad = async () => checked('the floor', await signInLoad(floor, seed, seconds, nextUser));
   for (let r = 0; r < rounds; r += 1) {
     const raw = await rawVerifyRate(seed, seconds);
-    const rawAtPoolSize = r < COMPARISON_ROUNDS && raw.concurrency !== POOL_DEFAULT ? await rawVerifyRate(seed, seconds, POOL_DEFAULT) : null;
+    const rawAtPoolSize =
+      r < COMPARISON_ROUNDS && raw.concurrency !== POOL_DEFAULT
+        ? await rawVerifyRate(seed, seconds, POOL_DEFAULT)
+        : null;
     // The service and the floor take turns at going first, so neither always follows the raw run.
     let load;
     let bare;
@@ -125,10 +162,18 @@ export async function signInThroughput({ server, floor, seed, users, rounds, sec
     }
     rows.push({
       round: r + 1,
-      rawPerSecond: raw.verifies / raw.seconds, rawVerifies: raw.verifies, rawSeconds: raw.seconds, concurrency: raw.concurrency,
-      signInsPerSecond: load.signIns / load.seconds, signIns: load.signIns, signInSeconds: load.seconds, requestP50: load.requestP50,
+      rawPerSecond: raw.verifies / raw.seconds,
+      rawVerifies: raw.verifies,
+      rawSeconds: raw.seconds,
+      concurrency: raw.concurrency,
+      signInsPerSecond: load.signIns / load.seconds,
+      signIns: load.signIns,
+      signInSeconds: load.seconds,
+      requestP50: load.requestP50,
       cpu: load.cpu,
-      floorPerSecond: bare.signIns / bare.seconds, floorSignIns: bare.signIns, floorCpu: bare.cpu,
+      floorPerSecond: bare.signIns / bare.seconds,
+      floorSignIns: bare.signIns,
+      floorCpu: bare.cpu,
       rawAtPoolSize: rawAtPoolSize && rawAtPoolSize.verifies / rawAtPoolSize.seconds,
     });
   }
@@ -142,7 +187,11 @@ export async function signInThroughput({ server, floor, seed, users, rounds, sec
   const floorRatio = median(rows.map((r) => r.floorPerSecond / r.rawPerSecond));
   const capacity = cpus().length * sum(rows.map((r) => r.signInSeconds));
   const share = (key) => sum(rows.map((r) => r.cpu[key])) / capacity;
-  const cpuShares = { serverMain: share('serverMain'), serverOthers: share('serverOthers'), loadGenerator: share('loadGenerator') };
+  const cpuShares = {
+    serverMain: share('serverMain'),
+    serverOthers: share('serverOthers'),
+    loadGenerator: share('loadGenerator'),
+  };
   const goal = 0.9;
   return {
     id: 1,
@@ -152,12 +201,33 @@ export async function signInThroughput({ server, floor, seed, users, rounds, sec
     met: figureRatio >= goal,
     maxRss,
     table: {
-      head: ['round', 'raw argon2id verifies/s', 'sign-ins/s', 'ratio', 'p50 of all requests (ms)', 'CPU: server main thread', 'CPU: server pool (argon2)', 'CPU: load generator', 'floor: sign-ins/s', 'floor: ratio'],
+      head: [
+        'round',
+        'raw argon2id verifies/s',
+        'sign-ins/s',
+        'ratio',
+        'p50 of all requests (ms)',
+        'CPU: server main thread',
+        'CPU: server pool (argon2)',
+        'CPU: load generator',
+        'floor: sign-ins/s',
+        'floor: ratio',
+      ],
       rows: rows.map((r) => {
         const cap = cpus().length * r.signInSeconds;
         const pct = (v) => `${round((100 * v) / cap, 1)} %`;
-        return [r.round, round(r.rawPerSecond, 1), round(r.signInsPerSecond, 1), round(r.signInsPerSecond / r.rawPerSecond, 3), r.requestP50,
-          pct(r.cpu.serverMain), pct(r.cpu.serverOthers), pct(r.cpu.loadGenerator), round(r.floorPerSecond, 1), round(r.floorPerSecond / r.rawPerSecond, 3)];
+        return [
+          r.round,
+          round(r.rawPerSecond, 1),
+          round(r.signInsPerSecond, 1),
+          round(r.signInsPerSecond / r.rawPerSecond, 3),
+          r.requestP50,
+          pct(r.cpu.serverMain),
+          pct(r.cpu.serverOthers),
+          pct(r.cpu.loadGenerator),
+          round(r.floorPerSecond, 1),
+          round(r.floorPerSecond / r.rawPerSecond, 3),
+        ];
       }),
     },
     notes: [
@@ -172,7 +242,19 @@ export async function signInThroughput({ server, floor, seed, users, rounds, sec
       `The floor: \`bench/lib/bare-signin-server.mjs\`, a bare Fastify server (the same package, no plugins, no logger, no database) on a pool of the same size, answering the same three calls from the same generator with the service's shapes (a 204 with a \`sec-token\` cookie, the login-info JSON, the platform address with a session cookie), where send-login only verifies the password with @node-rs/argon2. What it reaches is what this machine allows for the sequence with nothing of the service's own work; a ratio above it is not to be had here.`,
       `${rounds} short rounds, each ${seconds} s of raw verifies then ${seconds} s of sign-ins on the service and ${seconds} s on the floor (which of the two goes first alternates), after an untimed 3 s sign-in warm-up of each, so all three see nearly the same moments of a shared machine. The figure is the median of the rounds' ratios (sign-ins/s over verifies/s); the ratio over all rounds together is given beside it. Both have the machine's ${cpus().length} cores; the sign-ins share them with the service's main thread and the load generator, whose CPU use (from /proc/<pid>/task/*/stat and process.cpuUsage) is shown as a share of the machine.`,
     ],
-    data: { rows, rawRate, signInRate, ratio, figureRatio, floorRatio, cpuShares, connections: CONNECTIONS, concurrency: rows[0]?.concurrency, signInsTotal: next, distinctUsers: Math.min(next, users.length) },
+    data: {
+      rows,
+      rawRate,
+      signInRate,
+      ratio,
+      figureRatio,
+      floorRatio,
+      cpuShares,
+      connections: CONNECTIONS,
+      concurrency: rows[0]?.concurrency,
+      signInsTotal: next,
+      distinctUsers: Math.min(next, users.length),
+    },
   };
 }
 
@@ -189,5 +271,7 @@ function comparisonNote(rows) {
   const compared = rows.filter((r) => r.rawAtPoolSize);
   if (compared.length === 0) return [];
   const at = (key) => median(compared.map((r) => r[key]));
-  return [`Raw verifies with ${POOL_DEFAULT} in flight (libuv's default pool size) in rounds 1–${compared.length}: ${round(at('rawAtPoolSize'), 1)} a second (median; each: ${compared.map((r) => round(r.rawAtPoolSize, 1)).join(' / ')}), against ${round(at('rawPerSecond'), 1)} with ${rows[0].concurrency} in flight, the service's setting and the reference above.`];
+  return [
+    `Raw verifies with ${POOL_DEFAULT} in flight (libuv's default pool size) in rounds 1–${compared.length}: ${round(at('rawAtPoolSize'), 1)} a second (median; each: ${compared.map((r) => round(r.rawAtPoolSize, 1)).join(' / ')}), against ${round(at('rawPerSecond'), 1)} with ${rows[0].concurrency} in flight, the service's setting and the reference above.`,
+  ];
 }

@@ -9,12 +9,18 @@ import Fastify from 'fastify';
 
 const hash = process.env.PASSWORD_HASH;
 const app = Fastify({ logger: false });
-app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, parse(body)));
+app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+  done(null, parse(body)),
+);
 app.get('/sdportal/logout', async (_request, reply) => {
   reply.header('set-cookie', `sec-token=${randomBytes(15).toString('base64url')}; Path=/; SameSite=Strict`);
   return reply.code(204).send();
 });
-app.get('/sdportal/rest/login/info', async (request) => ({ ldapId: request.query.username, loginType: 'password', b2BAlias: request.query.username }));
+app.get('/sdportal/rest/login/info', async (request) => ({
+  ldapId: request.query.username,
+  loginType: 'password',
+  b2BAlias: request.query.username,
+}));
 app.post('/pkmslogin.form', async (request, reply) => {
   reply.type('text/plain; charset=utf-8');
   if (!(await verify(hash, request.body.password))) return reply.code(401).send('refused');

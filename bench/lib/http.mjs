@@ -11,7 +11,11 @@ import { Worker } from 'node:worker_threads';
  * The headers the web app sends on every call (contract REQUEST_HEADERS), with the Accept-Encoding Chromium adds to
  * each: answers of 1 KB or more then come compressed, as a browser gets them.
  */
-export const APP_HEADERS = { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json, text/plain, */*', 'accept-encoding': 'gzip, deflate, br, zstd' };
+export const APP_HEADERS = {
+  'x-requested-with': 'XMLHttpRequest',
+  accept: 'application/json, text/plain, */*',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+};
 
 export function agent(maxSockets = 1) {
   return new http.Agent({ keepAlive: true, maxSockets });
@@ -25,9 +29,14 @@ export function request(base, { method = 'GET', path, headers = {}, body, agent:
     const req = http.request(url, { method, headers, agent: useAgent }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({
-        status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started,
-      }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          ms: performance.now() - started,
+        }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -53,11 +62,17 @@ export async function signInSequence(base, useAgent, userId, password) {
   const token = cookieValue(logout.headers['set-cookie'], 'sec-token');
   if (logout.status !== 204 || !token) throw new Error(`logout pre-step answered ${logout.status} with no sec-token`);
   const cookie = `sec-token=${token}`;
-  const info = await request(base, { path: `/sdportal/rest/login/info?username=${encodeURIComponent(userId)}`, headers: { ...APP_HEADERS, cookie }, agent: useAgent });
+  const info = await request(base, {
+    path: `/sdportal/rest/login/info?username=${encodeURIComponent(userId)}`,
+    headers: { ...APP_HEADERS, cookie },
+    agent: useAgent,
+  });
   if (info.status !== 200) throw new Error(`login info answered ${info.status}`);
   const { ldapId } = JSON.parse(info.body);
   const send = await request(base, {
-    method: 'POST', path: '/pkmslogin.form', agent: useAgent,
+    method: 'POST',
+    path: '/pkmslogin.form',
+    agent: useAgent,
     headers: { ...APP_HEADERS, cookie, 'x-xsrf-token': token, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ username: ldapId, 'login-form-type': 'password', password }).toString(),
   });
@@ -65,7 +80,12 @@ export async function signInSequence(base, useAgent, userId, password) {
   const session = cookieValue(send.headers['set-cookie'], 'portal-session');
   const signedInToken = cookieValue(send.headers['set-cookie'], 'sec-token');
   return {
-    logoutMs: logout.ms, infoMs: info.ms, sendMs: send.ms, totalMs: logout.ms + info.ms + send.ms, session, location: send.body,
+    logoutMs: logout.ms,
+    infoMs: info.ms,
+    sendMs: send.ms,
+    totalMs: logout.ms + info.ms + send.ms,
+    session,
+    location: send.body,
     /** What the browser sends from then on: the session, the token re-issued for it, the language. */
     cookie: `portal-session=${session}; sec-token=${signedInToken}; user_locale=en_US`,
   };
@@ -85,7 +105,8 @@ export function answerReader(onAnswer, onBad) {
       const head = buffer.toString('latin1', 0, end);
       const status = Number(head.slice(9, 12));
       // 204 and 304 never have a body (RFC 9110 §15.3.5, §15.4.5), and need not say so.
-      const length = status === 204 || status === 304 ? 0 : Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? NaN);
+      const length =
+        status === 204 || status === 304 ? 0 : Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? NaN);
       if (!Number.isFinite(length)) {
         onBad(head);
         return;
@@ -117,17 +138,25 @@ export function rawConnection(base) {
     pending = null;
     p?.reject(error);
   };
-  socket.on('data', answerReader((answer) => {
-    const p = pending;
-    pending = null;
-    p?.resolve(answer);
-  }, (head) => fail(new Error(`an answer without Content-Length: ${head.slice(0, 200)}`))));
+  socket.on(
+    'data',
+    answerReader(
+      (answer) => {
+        const p = pending;
+        pending = null;
+        p?.resolve(answer);
+      },
+      (head) => fail(new Error(`an answer without Content-Length: ${head.slice(0, 200)}`)),
+    ),
+  );
   socket.on('error', fail);
   socket.on('close', () => fail(new Error('the connection closed')));
   return {
     request({ method = 'GET', path, headers = {}, body }) {
       const payload = body === undefined ? '' : body;
-      const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+      const lines = Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('');
       const length = body === undefined ? '' : `content-length: ${Buffer.byteLength(payload)}\r\n`;
       return new Promise((resolve, reject) => {
         pending = { resolve, reject };
@@ -149,6 +178,8 @@ export function fixedRate(base, options) {
     const worker = new Worker(new URL('./open-loop.mjs', import.meta.url), { workerData: { base, options } });
     worker.once('message', resolve);
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the load generator's thread ended (exit code ${code}) without an answer`)));
+    worker.once('exit', (code) =>
+      reject(new Error(`the load generator's thread ended (exit code ${code}) without an answer`)),
+    );
   });
 }

@@ -20,7 +20,11 @@ export function describeMachine() {
   const model = cpuinfo.match(/^model name\s*:\s*(.+)$/m)?.[1] ?? cpus()[0]?.model ?? 'unknown';
   const mhz = cpuinfo.match(/^cpu MHz\s*:\s*(.+)$/m)?.[1];
   const os = safe(() => readFileSync('/etc/os-release', 'utf8').match(/^PRETTY_NAME="?([^"\n]+)/m)?.[1]);
-  const git = (args) => safe(() => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(), '');
+  const git = (args) =>
+    safe(
+      () => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+      '',
+    );
   const commit = git(['rev-parse', '--short', 'HEAD']);
   const dirty = git(['--no-optional-locks', 'status', '--porcelain', '--untracked-files=no']) !== '';
   return {
@@ -34,15 +38,22 @@ export function describeMachine() {
       ? `${CHROMIUM_PATH}${safe(() => ` (Debian package ${execFileSync('dpkg-query', ['-W', '-f', '${Version}', 'chromium'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()})`, '')}`
       : 'not installed',
     // What the service's entry (server/start.cjs) gives the service.
-    uvThreadpool: process.env.UV_THREADPOOL_SIZE ? `${process.env.UV_THREADPOOL_SIZE} (UV_THREADPOOL_SIZE)` : `${availableParallelism()} (a thread a core, set by server/start.cjs)`,
+    uvThreadpool: process.env.UV_THREADPOOL_SIZE
+      ? `${process.env.UV_THREADPOOL_SIZE} (UV_THREADPOOL_SIZE)`
+      : `${availableParallelism()} (a thread a core, set by server/start.cjs)`,
     commit: commit ? `${commit}${dirty ? ' with uncommitted changes' : ''}` : 'unknown',
   };
 }
 
 /** utime + stime + cutime + cstime (its own CPU and that of the children it has reaped) of a process, in clock ticks. */
 function processTicks(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
-  return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]) };
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /s, '')
+    .split(' ');
+  return {
+    ppid: Number(fields[1]),
+    ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+  };
 }
 
 /**

@@ -26,9 +26,13 @@ function openLoop(base, { rate, seconds, requests, maxSockets = 64, expectStatus
   const idle = [];
   const sockets = new Set();
   const waiting = [];
-  const encoded = requests.map(({ path, headers }) => Buffer.from(
-    `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${Object.entries(headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`,
-  ));
+  const encoded = requests.map(({ path, headers }) =>
+    Buffer.from(
+      `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${Object.entries(headers ?? {})
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('')}\r\n`,
+    ),
+  );
   // The generator's own event-loop delay: how late it could notice answers, for judging the figures' noise.
   const lag = monitorEventLoopDelay({ resolution: 1 });
   lag.enable();
@@ -43,9 +47,16 @@ function openLoop(base, { rate, seconds, requests, maxSockets = 64, expectStatus
       const wall = (performance.now() - start) / 1000;
       const unexpected = [...statusCounts].filter(([status]) => status !== expectStatus).reduce((a, [, n]) => a + n, 0);
       resolve({
-        latencies: Array.from(latencies.subarray(0, done)), total, errors, unexpected, statuses: Object.fromEntries(statusCounts),
-        lastStatus: [...statusCounts.keys()].find((st) => st !== expectStatus) ?? expectStatus, achievedRate: done / wall, connections: sockets.size,
-        generatorLagP99: lag.percentile(99) / 1e6, generatorLagMax: lag.max / 1e6,
+        latencies: Array.from(latencies.subarray(0, done)),
+        total,
+        errors,
+        unexpected,
+        statuses: Object.fromEntries(statusCounts),
+        lastStatus: [...statusCounts.keys()].find((st) => st !== expectStatus) ?? expectStatus,
+        achievedRate: done / wall,
+        connections: sockets.size,
+        generatorLagP99: lag.percentile(99) / 1e6,
+        generatorLagMax: lag.max / 1e6,
       });
     };
     const settle = () => {
@@ -66,17 +77,23 @@ function openLoop(base, { rate, seconds, requests, maxSockets = 64, expectStatus
         current = job;
         socket.write(job.bytes);
       };
-      socket.on('data', answerReader((answer) => {
-        if (!current) return;
-        latencies[done] = performance.now() - current.scheduled;
-        done += 1;
-        statusCounts.set(answer.status, (statusCounts.get(answer.status) ?? 0) + 1);
-        settle();
-        next();
-      }, (head) => {
-        reject(new Error(`an answer without Content-Length: ${head.slice(0, 200)}`));
-        finish();
-      }));
+      socket.on(
+        'data',
+        answerReader(
+          (answer) => {
+            if (!current) return;
+            latencies[done] = performance.now() - current.scheduled;
+            done += 1;
+            statusCounts.set(answer.status, (statusCounts.get(answer.status) ?? 0) + 1);
+            settle();
+            next();
+          },
+          (head) => {
+            reject(new Error(`an answer without Content-Length: ${head.slice(0, 200)}`));
+            finish();
+          },
+        ),
+      );
       socket.on('error', () => undefined);
       socket.on('close', () => {
         sockets.delete(socket);

@@ -1,12 +1,24 @@
 /** Prints a figure to the console and writes docs/benchmarks.md. */
-const verdict = (f) => (f.failed ? '**not measured** (the run failed here)' : f.met === null ? 'no goal set (reported)' : f.met ? '**met**' : '**missed**');
+const verdict = (f) =>
+  f.failed
+    ? '**not measured** (the run failed here)'
+    : f.met === null
+      ? 'no goal set (reported)'
+      : f.met
+        ? '**met**'
+        : '**missed**';
 const cell = (v) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function table({ head, rows }) {
-  return [`| ${head.map(cell).join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
+  return [
+    `| ${head.map(cell).join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`),
+  ].join('\n');
 }
 
-const rerun = (id) => `\`npm run bench -- --only=${id}\` (add \`--quick\` for a shorter run; neither writes this file unless \`--write\` is given)`;
+const rerun = (id) =>
+  `\`npm run bench -- --only=${id}\` (add \`--quick\` for a shorter run; neither writes this file unless \`--write\` is given)`;
 
 export function renderFigure(f, { console: forConsole = false } = {}) {
   const lines = [
@@ -17,10 +29,20 @@ export function renderFigure(f, { console: forConsole = false } = {}) {
     `- Verdict: ${forConsole ? verdict(f).replace(/\*/g, '') : verdict(f)}`,
   ];
   if (f.table) lines.push('', table(f.table));
-  for (const extra of f.extraTables ?? []) lines.push('', forConsole ? extra.title : `**${extra.title}**`, '', table(extra));
+  for (const extra of f.extraTables ?? [])
+    lines.push('', forConsole ? extra.title : `**${extra.title}**`, '', table(extra));
   if (f.notes?.length) lines.push('', ...f.notes.map((n) => `Note: ${n}`));
-  if (f.method.length) lines.push('', forConsole ? 'How it was measured:' : '**How it was measured**', '', ...f.method.map((m) => `- ${m}`));
-  lines.push('', `Rerun: ${rerun(f.id)}. This figure took ${f.seconds.toFixed(0)} s; meanwhile processes other than the benchmark used ${(100 * f.load.others).toFixed(0)} % of the machine's CPU (load average ${f.load.before} before, ${f.load.after} after).`);
+  if (f.method.length)
+    lines.push(
+      '',
+      forConsole ? 'How it was measured:' : '**How it was measured**',
+      '',
+      ...f.method.map((m) => `- ${m}`),
+    );
+  lines.push(
+    '',
+    `Rerun: ${rerun(f.id)}. This figure took ${f.seconds.toFixed(0)} s; meanwhile processes other than the benchmark used ${(100 * f.load.others).toFixed(0)} % of the machine's CPU (load average ${f.load.before} before, ${f.load.after} after).`,
+  );
   return lines.join('\n');
 }
 
@@ -44,15 +66,21 @@ export function renderReport({ machine, figures, totalSeconds, quick, date }) {
         ['system', `${machine.os}, kernel ${machine.kernel}`],
         ['code', `commit ${machine.commit}`],
         ['load average at start / end (1, 5, 15 min)', `${machine.loadAtStart} / ${machine.loadAtEnd}`],
-        ['CPU used by processes other than the benchmark during the run', `${(100 * machine.others).toFixed(0)} % of the machine (all cores)`],
+        [
+          'CPU used by processes other than the benchmark during the run',
+          `${(100 * machine.others).toFixed(0)} % of the machine (all cores)`,
+        ],
       ],
     }),
     '',
-    'The load generators (autocannon, the open-loop generator of `bench/lib/http.mjs`, Chromium) run on the same machine as the service. Each figure also tells how much of the machine\'s CPU other processes used while it was measured (from /proc/stat, less the benchmark\'s own processes): this machine is shared with other work, and the ratios are built to hold through that, while absolute times, latency tails above all, rise with it.',
+    "The load generators (autocannon, the open-loop generator of `bench/lib/http.mjs`, Chromium) run on the same machine as the service. Each figure also tells how much of the machine's CPU other processes used while it was measured (from /proc/stat, less the benchmark's own processes): this machine is shared with other work, and the ratios are built to hold through that, while absolute times, latency tails above all, rise with it.",
     '',
     '## Summary',
     '',
-    table({ head: ['figure', 'goal', 'result', 'verdict'], rows: figures.map((f) => [`${f.id}. ${f.title}`, f.goal, f.result, verdict(f)]) }),
+    table({
+      head: ['figure', 'goal', 'result', 'verdict'],
+      rows: figures.map((f) => [`${f.id}. ${f.title}`, f.goal, f.result, verdict(f)]),
+    }),
     '',
     ...figures.flatMap((f) => [renderFigure(f), '']),
     '## Rerunning',
@@ -60,7 +88,7 @@ export function renderReport({ machine, figures, totalSeconds, quick, date }) {
     `- \`npm run bench\`: every figure, as above (this run took ${Math.round(totalSeconds / 60)} minutes on ${machine.nproc} cores), and rewrites this file.`,
     '- `npm run bench -- --quick`: shorter rounds, 100,000 instead of 1,000,000 rows in figure 6; prints only.',
     '- `npm run bench -- --only=1,6`: some figures; prints only. `--write` writes this file anyway; `--keep` keeps the temporary data folders.',
-    '- Chromium is Debian\'s `/usr/bin/chromium` (or `CHROMIUM_PATH`); the web app and the service are built first when stale (`scripts/build-if-stale.mjs`).',
+    "- Chromium is Debian's `/usr/bin/chromium` (or `CHROMIUM_PATH`); the web app and the service are built first when stale (`scripts/build-if-stale.mjs`).",
     '',
   ].join('\n');
 }

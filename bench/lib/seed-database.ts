@@ -35,7 +35,13 @@ const PASSWORD = 'Bench-Password-2026';
 const COBRAND = 'skerrymoor';
 const SAMPLE = 5_000;
 
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_DEMO: 'false', LOG_LEVEL: 'warn' });
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  PORTAL_DEMO: 'false',
+  LOG_LEVEL: 'warn',
+});
 if (!config.portalSecret) throw new Error('PORTAL_SECRET must be set, the same as the service under test');
 const started = performance.now();
 const database = openDatabase({ databaseUrl: null, dataDir: config.dataDir, sqliteCheckpoints: 'inline' });
@@ -59,10 +65,14 @@ function inserter(table: string, sample: Record<string, unknown>) {
   const columns = (sqlite.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name).sort();
   const keysOf = Object.keys(sample).sort();
   if (columns.join() !== keysOf.join()) {
-    throw new Error(`The ${table} table has columns [${columns}] but the benchmark writes [${keysOf}]: update bench/lib/seed-database.ts`);
+    throw new Error(
+      `The ${table} table has columns [${columns}] but the benchmark writes [${keysOf}]: update bench/lib/seed-database.ts`,
+    );
   }
   const names = Object.keys(sample);
-  const statement = sqlite.prepare(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`);
+  const statement = sqlite.prepare(
+    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`,
+  );
   return (row: Record<string, unknown>) => statement.run(row);
 }
 
@@ -119,7 +129,8 @@ sqlite.transaction(() => {
   for (let j = 0; j < sessions; j += 1) {
     const raw = randomBytes(32).toString('base64url');
     insertSession(sessionRow(raw, accountIds[(j * 7919) % users]!));
-    if (j % sampleEvery(sessions) === 0) sampleSessions.push({ id: raw, token: issueCsrfToken(keys.csrf, sessionBinding(raw)) });
+    if (j % sampleEvery(sessions) === 0)
+      sampleSessions.push({ id: raw, token: issueCsrfToken(keys.csrf, sessionBinding(raw)) });
   }
 })();
 sqlite.pragma('journal_mode = WAL');
@@ -140,7 +151,17 @@ for (let i = 0; i < 3; i += 1) {
 }
 await reopened.close();
 
-writeFileSync(outFile, JSON.stringify({
-  users, sessions, password: PASSWORD, passwordHash, cobrand: COBRAND,
-  sampleUsers, sampleSessions, sweepMs, seconds: (filled - started) / 1000,
-}));
+writeFileSync(
+  outFile,
+  JSON.stringify({
+    users,
+    sessions,
+    password: PASSWORD,
+    passwordHash,
+    cobrand: COBRAND,
+    sampleUsers,
+    sampleSessions,
+    sweepMs,
+    seconds: (filled - started) / 1000,
+  }),
+);

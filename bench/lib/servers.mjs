@@ -16,7 +16,8 @@ export const PORTAL_SECRET = 'benchmarks-only-secret-0123456789abcdef';
 
 async function waitUntilReady(url, child, path) {
   for (let i = 0; i < 600; i += 1) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode} before it was ready`);
+    if (child.exitCode !== null)
+      throw new Error(`${url}: the process exited with code ${child.exitCode} before it was ready`);
     try {
       if ((await fetch(`${url}${path}`)).ok) return;
     } catch {
@@ -97,8 +98,16 @@ export async function startPortal({ dataDir, name = 'portal', env = {}, nodeArgs
     name,
     args: [...nodeArgs, 'server/start.cjs'],
     env: (port) => ({
-      HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_SECRET, PUBLIC_ORIGIN: `http://localhost:${port}`,
-      RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '', SMTP_URL: '', PORTAL_DEMO: 'false',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PORTAL_SECRET,
+      PUBLIC_ORIGIN: `http://localhost:${port}`,
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      PORTAL_DEMO: 'false',
       ...env,
     }),
     readyPath: '/readyz',
@@ -127,7 +136,10 @@ export function startBareSignIn({ passwordHash }) {
   return startServer({
     name: 'bare sign-in',
     args: [join(root, 'bench/lib/bare-signin-server.mjs')],
-    env: () => ({ PASSWORD_HASH: passwordHash, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? String(availableParallelism()) }),
+    env: () => ({
+      PASSWORD_HASH: passwordHash,
+      UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? String(availableParallelism()),
+    }),
     readyPath: '/sdportal/rest/login/info?username=ready',
   });
 }
@@ -163,7 +175,9 @@ export async function withRssSampling(pid, work) {
  */
 export function cpuOf(pid) {
   const ticks = (tid) => {
-    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ');
     return Number(fields[11]) + Number(fields[12]);
   };
   let others = 0;

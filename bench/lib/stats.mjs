@@ -14,6 +14,7 @@ export function median(values) {
 }
 export const sum = (values) => values.reduce((a, b) => a + b, 0);
 export const mean = (values) => sum(values) / values.length;
-export const round = (value, digits = 2) => Number.isFinite(value) ? Number(value.toFixed(digits)) : value;
+export const round = (value, digits = 2) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);
 /** Rounded down: a ratio set against a minimum is never shown as reaching it when it does not (0.8996 is 0.899). */
-export const roundDown = (value, digits = 3) => (Number.isFinite(value) ? Math.floor(value * 10 ** digits) / 10 ** digits : value);
+export const roundDown = (value, digits = 3) =>
+  Number.isFinite(value) ? Math.floor(value * 10 ** digits) / 10 ** digits : value;

@@ -1,7 +1,13 @@
 /** The cobrand record of §3, as the catalogue holds it, the service answers it and the web app reads it. */
 export const FOOTER_LINK_KEYS = [
-  'privacyPolicy', 'termsOfUse', 'cookieNotice', 'security', 'accessibility',
-  'managerWebsite', 'groupWebsite', 'disclaimer',
+  'privacyPolicy',
+  'termsOfUse',
+  'cookieNotice',
+  'security',
+  'accessibility',
+  'managerWebsite',
+  'groupWebsite',
+  'disclaimer',
 ] as const;
 export type FooterLinkKey = (typeof FOOTER_LINK_KEYS)[number];
 

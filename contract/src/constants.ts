@@ -1,7 +1,28 @@
 /** Business constants of §9 of the spec. */
 export const SUPPORTED_LOCALES = [
-  'en_US', 'da', 'de', 'en_GB', 'es', 'es_ES', 'fi', 'fr', 'fr_CA', 'in', 'it', 'ja',
-  'ko', 'nl', 'no', 'pl', 'pt', 'pt_PT', 'ru', 'sv', 'tr', 'zh_CN', 'zh_TW',
+  'en_US',
+  'da',
+  'de',
+  'en_GB',
+  'es',
+  'es_ES',
+  'fi',
+  'fr',
+  'fr_CA',
+  'in',
+  'it',
+  'ja',
+  'ko',
+  'nl',
+  'no',
+  'pl',
+  'pt',
+  'pt_PT',
+  'ru',
+  'sv',
+  'tr',
+  'zh_CN',
+  'zh_TW',
 ] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en_US';

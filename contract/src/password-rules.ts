@@ -25,4 +25,6 @@ export function passwordRuleResults(typed: string, userId: string): Record<Passw
 
 /** The rules a password breaks, empty when it passes every rule the browser can check. */
 export const brokenPasswordRules = (password: string, userId: string): PasswordRule[] =>
-  Object.entries(passwordRuleResults(password, userId)).filter(([, ok]) => !ok).map(([rule]) => rule as PasswordRule);
+  Object.entries(passwordRuleResults(password, userId))
+    .filter(([, ok]) => !ok)
+    .map(([rule]) => rule as PasswordRule);

@@ -41,12 +41,27 @@ describe('isAllowedRedirect', () => {
 
   // The security checklist's redirect vectors (its section 3), with www.skerrymoor.example as the tenant.
   it.each([
-    'https://evil.example', '//evil.example', '/\\evil.example', '\\/evil.example', '%2F%2Fevil.example', '/%5Cevil.example',
-    'https://www.skerrymoor.example.evil.example', 'https://www.skerrymoor.example@evil.example',
-    'https://www.skerrymoor.example%40evil.example', 'https://a@b@evil.example', 'https://evil.example#@www.skerrymoor.example',
-    'https://evil.example?.www.skerrymoor.example', 'http://www.skerrymoor.example', 'https://localhost', 'https://127.0.0.1',
-    'javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', '\tjavascript:alert(1)',
-    'data:text/html,<script>alert(1)</script>', 'https://www.skerrymoor.example\t.evil',
+    'https://evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    '\\/evil.example',
+    '%2F%2Fevil.example',
+    '/%5Cevil.example',
+    'https://www.skerrymoor.example.evil.example',
+    'https://www.skerrymoor.example@evil.example',
+    'https://www.skerrymoor.example%40evil.example',
+    'https://a@b@evil.example',
+    'https://evil.example#@www.skerrymoor.example',
+    'https://evil.example?.www.skerrymoor.example',
+    'http://www.skerrymoor.example',
+    'https://localhost',
+    'https://127.0.0.1',
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    ' javascript:alert(1)',
+    '\tjavascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'https://www.skerrymoor.example\t.evil',
   ])('rejects the checklist vector %j', (target) => {
     expect(isAllowedRedirect(target, ALLOWED, SELF)).toBe(false);
   });
@@ -64,9 +79,12 @@ describe('validateSignIn', () => {
   });
 
   it('refuses over-long values rather than truncating them', () => {
-    expect(validateSignIn({ userId: 'a'.repeat(MAX_USER_ID_LENGTH + 1), password: 'b'.repeat(MAX_PASSWORD_LENGTH + 1) }))
-      .toEqual({ userId: 'tooLong', password: 'tooLong' });
-    expect(validateSignIn({ userId: 'a'.repeat(MAX_USER_ID_LENGTH), password: 'b'.repeat(MAX_PASSWORD_LENGTH) })).toEqual({});
+    expect(
+      validateSignIn({ userId: 'a'.repeat(MAX_USER_ID_LENGTH + 1), password: 'b'.repeat(MAX_PASSWORD_LENGTH + 1) }),
+    ).toEqual({ userId: 'tooLong', password: 'tooLong' });
+    expect(
+      validateSignIn({ userId: 'a'.repeat(MAX_USER_ID_LENGTH), password: 'b'.repeat(MAX_PASSWORD_LENGTH) }),
+    ).toEqual({});
   });
 
   it('trims null and undefined to an empty string', () => {

@@ -7,7 +7,10 @@ export type ValidationKey = 'required' | 'tooLong';
 export const trimmed = (value: string | undefined | null): string => (value ?? '').trim();
 
 /** §5 sign-in: user ID and password are required; over-long values are refused, never truncated. */
-export function validateSignIn(values: { userId: string; password: string }): Partial<Record<'userId' | 'password', ValidationKey>> {
+export function validateSignIn(values: {
+  userId: string;
+  password: string;
+}): Partial<Record<'userId' | 'password', ValidationKey>> {
   const errors: Partial<Record<'userId' | 'password', ValidationKey>> = {};
   const userId = trimmed(values.userId);
   const password = trimmed(values.password);

@@ -39,7 +39,9 @@ async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium is required for the browser tests and was not found at ${CHROMIUM_PATH}: apt-get install chromium`);
+    throw new Error(
+      `Chromium is required for the browser tests and was not found at ${CHROMIUM_PATH}: apt-get install chromium`,
+    );
   }
   buildIfStale({ quiet: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
@@ -49,8 +51,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const child = spawn(process.execPath, ['server/start.cjs'], {
     cwd: root,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_SECRET, PUBLIC_ORIGIN: baseUrl,
-      RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '', SMTP_URL: smtp.url,
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PORTAL_SECRET,
+      PUBLIC_ORIGIN: baseUrl,
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+      SMTP_URL: smtp.url,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -8,7 +8,13 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export function portal(...args: string[]): string {
   return execFileSync(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', ...args], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: inject('dataDir'), PORTAL_SECRET: inject('portalSecret'), DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: inject('dataDir'),
+      PORTAL_SECRET: inject('portalSecret'),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
     encoding: 'utf8',
   });
 }

@@ -15,7 +15,15 @@ export const signInUrl = (cobrand?: string, extra = ''): string =>
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -42,8 +50,19 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   // page.evaluate runs outside the page's CSP, so the strict policy need not be loosened for the check.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    });
     return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
   expect(violations, `axe violations on ${label}`).toEqual([]);
@@ -53,7 +72,10 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
  * One Chromium per test file. `withPage` gives a test a fresh browser context and fails it on any page error or CSP
  * refusal seen meanwhile.
  */
-export function useChromium(): { browser: () => Browser; withPage: (run: (tracked: TrackedPage) => Promise<void>) => Promise<void> } {
+export function useChromium(): {
+  browser: () => Browser;
+  withPage: (run: (tracked: TrackedPage) => Promise<void>) => Promise<void>;
+} {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchChromium();

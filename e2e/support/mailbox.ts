@@ -12,13 +12,23 @@ export interface Mail {
 function mails(): Mail[] {
   const dir = join(inject('dataDir'), 'received-mail');
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).sort().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Mail);
+  return readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Mail);
 }
 
 /** Waits for the next mail to `to` whose subject matches, and answers it. */
 export async function waitForMail(to: string, subject: RegExp): Promise<Mail> {
   let found: Mail | undefined;
-  await expect.poll(() => (found = mails().reverse().find((m) => m.to === to && subject.test(m.subject))), { timeout: 15_000, interval: 200 }).toBeDefined();
+  await expect
+    .poll(
+      () =>
+        (found = mails()
+          .reverse()
+          .find((m) => m.to === to && subject.test(m.subject))),
+      { timeout: 15_000, interval: 200 },
+    )
+    .toBeDefined();
   return found!;
 }
 

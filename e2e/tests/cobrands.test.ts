@@ -14,7 +14,9 @@ const SAMPLE = ['skerrymoor', 'ravensholt', 'wrenfold', 'yarrowby', 'saginoura',
 
 /** What the page must show, worked out from the catalogue files alone. */
 function expected(id: string) {
-  const { cobrand, locales } = readJson<{ cobrand: CobrandEntry; locales: Record<string, string> }>(`cobrands/${id}/cobrand.json`);
+  const { cobrand, locales } = readJson<{ cobrand: CobrandEntry; locales: Record<string, string> }>(
+    `cobrands/${id}/cobrand.json`,
+  );
   const variant = readJson<FooterVariant>(`footers/${cobrand.footerVariant}.json`);
   const assets = readJson<Record<string, { name: string }>>('footers/assets/assets.json');
   const locale = Object.keys(locales)[0]!;
@@ -59,13 +61,23 @@ describe('cobrand sign-in pages', () => {
       expect(await logo.getAttribute('src')).toBe(`/sdportal/cobrands/${id}/logo.${want.logoFormat}`);
 
       // The theme reached the page: its primitive is set, and the header and footer are painted with it.
-      expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--portal-primitive-brand').trim())).toBe(want.brand);
-      expect(await page.locator('.portal-header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb(want.brand));
-      expect(await page.locator('.portal-footer').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb(want.brand));
+      expect(
+        await page.evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue('--portal-primitive-brand').trim(),
+        ),
+      ).toBe(want.brand);
+      expect(await page.locator('.portal-header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+        rgb(want.brand),
+      );
+      expect(await page.locator('.portal-footer').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+        rgb(want.brand),
+      );
 
       const footer = page.locator(`.portal-footer.portal-footer--${want.variant.layout}`);
       expect(await footer.count()).toBe(1);
-      const links = await footer.locator('.portal-footer__link').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+      const links = await footer
+        .locator('.portal-footer__link')
+        .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
       expect(links).toEqual(want.links);
       const arrangement = await footer.locator('.portal-footer__links').evaluate((el) => {
         const style = getComputedStyle(el);
@@ -75,7 +87,10 @@ describe('cobrand sign-in pages', () => {
       expect(await footer.locator('.portal-footer__copyright').textContent()).toBe(want.cobrand.copyrightMessage);
       expect(await footer.locator('.portal-footer__message').count()).toBe(want.variant.showFooterMessage ? 1 : 0);
 
-      for (const [selector, file] of [['.portal-footer__authorization-logo', want.variant.authorizationWarningLogo], ['.portal-footer__powered-by-logo', want.variant.poweredByLogo]] as const) {
+      for (const [selector, file] of [
+        ['.portal-footer__authorization-logo', want.variant.authorizationWarningLogo],
+        ['.portal-footer__powered-by-logo', want.variant.poweredByLogo],
+      ] as const) {
         const image = footer.locator(selector);
         expect(await image.count(), selector).toBe(file ? 1 : 0);
         if (!file) continue;

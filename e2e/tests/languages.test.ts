@@ -54,7 +54,8 @@ describe('languages', () => {
       if (lang !== languageTag(locale)) report.push(`${locale}: lang=${lang}`);
       if (leakedKeys.length) report.push(`${locale}: shows keys ${leakedKeys.join(', ')}`);
       if (overflowing.length) report.push(`${locale}: overflowing ${overflowing.join(' | ')}`);
-      if (!['en_US', 'en_GB'].includes(locale) && submit === english['signin.submit']) report.push(`${locale}: button in English`);
+      if (!['en_US', 'en_GB'].includes(locale) && submit === english['signin.submit'])
+        report.push(`${locale}: button in English`);
     }
     expect(report).toEqual([]);
     expect(problems).toEqual([]);

@@ -8,7 +8,8 @@ import { temporaryPasswordIn, waitForMail } from '../support/mailbox';
 const chromium = useChromium();
 const { withPage } = chromium;
 
-const signIn = (page: Page, userId: string, password: string) => signInThroughForm(page, 'skerrymoor', userId, password);
+const signIn = (page: Page, userId: string, password: string) =>
+  signInThroughForm(page, 'skerrymoor', userId, password);
 
 /** A user who has signed in before and has a security question, as recovery requires (§1). */
 async function recoverableUser(page: Page, name: string): Promise<string> {
@@ -32,7 +33,9 @@ describe('forgotten password', () => {
       const userId = await recoverableUser(page, 'e2erecover');
       await page.goto(signInUrl('skerrymoor'));
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
-      await page.waitForURL('**/public-portal-ui/forgot-password-component?cobrandHost=skerrymoor&locale=en_US&nwflow=1');
+      await page.waitForURL(
+        '**/public-portal-ui/forgot-password-component?cobrandHost=skerrymoor&locale=en_US&nwflow=1',
+      );
       await page.getByRole('heading', { name: 'Forgotten your password?' }).waitFor();
       expect(await page.title()).toBe('Forgot password');
       await page.getByLabel('User ID').fill(userId);

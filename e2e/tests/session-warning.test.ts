@@ -11,7 +11,12 @@ const dialog = (page: Page) => page.getByRole('dialog', { name: 'Your session is
 const activeText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 
 /** A signed-in context whose pages run on a fake clock; answers the page and its first ping's answer. */
-async function signedIn(): Promise<{ context: BrowserContext; page: Page; problems: string[]; firstIdleExpiresAt: number }> {
+async function signedIn(): Promise<{
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+  firstIdleExpiresAt: number;
+}> {
   const { context, page, problems } = await openPage(chromium.browser());
   await context.clock.install();
   await page.goto(signInUrl('skerrymoor'));
@@ -112,7 +117,8 @@ describe('session expiry warning', () => {
     await dialog(page).waitFor();
     await dialog(second).waitFor();
     const pings: string[] = [];
-    for (const p of [page, second]) p.on('request', (r) => r.url().includes('pingPortal') && pings.push(p === page ? 'first' : 'second'));
+    for (const p of [page, second])
+      p.on('request', (r) => r.url().includes('pingPortal') && pings.push(p === page ? 'first' : 'second'));
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => dialog(second).isVisible()).toBe(false);
     expect(await dialog(page).isVisible()).toBe(false);

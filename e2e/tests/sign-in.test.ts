@@ -21,25 +21,46 @@ describe('sign-in screen', () => {
       const heading = page.getByRole('heading', { level: 1 });
       await expect.poll(() => heading.textContent()).toBe('Sign in to Skerrymoor Bank Commercial Card');
       expect(await page.title()).toBe('Sign in to Skerrymoor Bank Commercial Card');
-      expect(await page.getByRole('img', { name: 'Skerrymoor Bank Commercial Card logo' }).getAttribute('src')).toBe('/sdportal/cobrands/skerrymoor/logo.jpg');
+      expect(await page.getByRole('img', { name: 'Skerrymoor Bank Commercial Card logo' }).getAttribute('src')).toBe(
+        '/sdportal/cobrands/skerrymoor/logo.jpg',
+      );
       await expect.poll(() => page.getByText('All fields are required.').isVisible()).toBe(true);
       const forgot = await page.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href');
       expect(forgot).toBe('/sdportal/forgotPassword.view?cobrandHost=skerrymoor&locale=en_US&nwflow=1');
       expect(await page.getByRole('link', { name: 'Company self-registration' }).count()).toBe(1);
-      expect(await page.getByRole('link', { name: 'Apply for a new card account' }).getAttribute('href'))
-        .toBe('/sdram/prospectiveaccountcontroller/newAccountApplicationRequestForm.view?cobrandHost=skerrymoor&locale=en_US');
+      expect(await page.getByRole('link', { name: 'Apply for a new card account' }).getAttribute('href')).toBe(
+        '/sdram/prospectiveaccountcontroller/newAccountApplicationRequestForm.view?cobrandHost=skerrymoor&locale=en_US',
+      );
       const footerLinks = page.locator('.portal-footer__link');
       expect(await footerLinks.allTextContents()).toEqual([
-        'Privacy Policy', 'Terms of Use', 'Cookie Notice', 'Security', 'Accessibility', 'Program Manager', 'Skerrymoor Group', 'Disclaimer',
+        'Privacy Policy',
+        'Terms of Use',
+        'Cookie Notice',
+        'Security',
+        'Accessibility',
+        'Program Manager',
+        'Skerrymoor Group',
+        'Disclaimer',
       ]);
-      expect(await page.getByRole('link', { name: 'Cookie Notice' }).getAttribute('href')).toBe('https://www.skerrymoor.example/cookies');
-      expect(await page.locator('.portal-footer__authorization-text').textContent())
-        .toBe('This system is for authorised users only. Activity may be monitored and recorded.');
-      expect(await page.getByRole('img', { name: 'Sentrel Access Assurance logo' }).getAttribute('src')).toBe('/sdportal/footers/assets/warning-shield.png');
-      expect(await page.locator('.portal-footer__powered-by').innerText()).toContain('Powered by Card and Expense Platform');
-      expect(await page.getByRole('img', { name: 'Card and Expense Platform logo' }).getAttribute('src')).toBe('/sdportal/footers/assets/powered-light.png');
+      expect(await page.getByRole('link', { name: 'Cookie Notice' }).getAttribute('href')).toBe(
+        'https://www.skerrymoor.example/cookies',
+      );
+      expect(await page.locator('.portal-footer__authorization-text').textContent()).toBe(
+        'This system is for authorised users only. Activity may be monitored and recorded.',
+      );
+      expect(await page.getByRole('img', { name: 'Sentrel Access Assurance logo' }).getAttribute('src')).toBe(
+        '/sdportal/footers/assets/warning-shield.png',
+      );
+      expect(await page.locator('.portal-footer__powered-by').innerText()).toContain(
+        'Powered by Card and Expense Platform',
+      );
+      expect(await page.getByRole('img', { name: 'Card and Expense Platform logo' }).getAttribute('src')).toBe(
+        '/sdportal/footers/assets/powered-light.png',
+      );
       expect(await page.getByLabel('Language').inputValue()).toBe('en_US');
-      const brand = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--portal-primitive-brand').trim());
+      const brand = await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--portal-primitive-brand').trim(),
+      );
       expect(brand).toBe('#0b3954');
       await expectAccessible(page, 'the sign-in page');
     });
@@ -66,7 +87,10 @@ describe('sign-in screen', () => {
       const summary = page.locator('.portal-error-summary');
       await summary.waitFor();
       expect(await summary.getByRole('heading').textContent()).toBe('There are 2 problems');
-      expect(await summary.getByRole('link').allTextContents()).toEqual(['User ID is required.', 'Password is required.']);
+      expect(await summary.getByRole('link').allTextContents()).toEqual([
+        'User ID is required.',
+        'Password is required.',
+      ]);
       expect(await page.evaluate(() => document.activeElement?.className)).toContain('portal-error-summary');
       expect(await page.title()).toBe('Error: Sign in to Skerrymoor Bank Commercial Card');
       expect(await page.getByLabel('User ID').getAttribute('aria-invalid')).toBe('true');
@@ -109,7 +133,10 @@ describe('sign-in screen', () => {
       await page.keyboard.press('Enter');
       expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('password');
       await page.keyboard.press('Tab');
-      await Promise.all([page.waitForURL('**/sdportal/platform/home?cobrandHost=skerrymoor'), page.keyboard.press('Enter')]);
+      await Promise.all([
+        page.waitForURL('**/sdportal/platform/home?cobrandHost=skerrymoor'),
+        page.keyboard.press('Enter'),
+      ]);
       await page.getByText('Signed in as demopass').waitFor();
       expect(await page.title()).toBe('Signed in');
       await expectAccessible(page, 'the signed-in page');
@@ -118,7 +145,12 @@ describe('sign-in screen', () => {
 
   it('shows Invalid Login and clears both fields for a wrong password, an unknown user, a locked and an inactive user', async () => {
     await withPage(async ({ page }) => {
-      const refusals: [string, string][] = [['demopass', 'not-the-password'], ['nobody-at-all', PASSWORD], ['demolocked', PASSWORD], ['demoinactive', PASSWORD]];
+      const refusals: [string, string][] = [
+        ['demopass', 'not-the-password'],
+        ['nobody-at-all', PASSWORD],
+        ['demolocked', PASSWORD],
+        ['demoinactive', PASSWORD],
+      ];
       const texts: string[] = [];
       for (const [userId, password] of refusals) {
         await page.goto(signInUrl('skerrymoor'));
@@ -187,8 +219,11 @@ describe('sign-in screen', () => {
     await withPage(async ({ page }) => {
       await page.goto(signInUrl('no-such-bank'));
       await page.getByRole('heading', { name: 'Sign in to Card and Expense Platform' }).waitFor();
-      expect(await page.locator('.portal-footer__link').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')])))
-        .toEqual([['Privacy policy', 'https://platform.example/privacy']]);
+      expect(
+        await page
+          .locator('.portal-footer__link')
+          .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')])),
+      ).toEqual([['Privacy policy', 'https://platform.example/privacy']]);
       expect(await page.locator('.portal-footer__copyright').textContent()).toContain('Card and Expense Platform');
       expect(await page.locator('.portal-footer img, .portal-footer__message').count()).toBe(0);
     });
@@ -219,7 +254,9 @@ describe('logout', () => {
     const logoutLink = `${baseUrl()}/sdportal/logout?cobrandHost=skerrymoor`;
     const otherSite = createServer((_request, response) => {
       response.setHeader('content-type', 'text/html; charset=utf-8');
-      response.end(`<!doctype html><html lang="en"><title>Elsewhere</title><a href="${logoutLink}">Win a prize</a></html>`);
+      response.end(
+        `<!doctype html><html lang="en"><title>Elsewhere</title><a href="${logoutLink}">Win a prize</a></html>`,
+      );
     });
     await new Promise<void>((resolve) => otherSite.listen(0, '127.0.0.1', resolve));
     try {

@@ -7,7 +7,8 @@ import { tokenUser } from '../support/tokens';
 const chromium = useChromium();
 const { withPage } = chromium;
 
-const signIn = (page: Page, userId: string, password: string) => signInThroughForm(page, 'skerrymoor', userId, password);
+const signIn = (page: Page, userId: string, password: string) =>
+  signInThroughForm(page, 'skerrymoor', userId, password);
 
 describe('token sign-in', () => {
   it('sets a new PIN with the next passcode, logs out, then signs in with PIN + tokencode', async () => {

@@ -11,7 +11,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { randomUUID } from 'node:crypto';
 import { AccountStore, PasswordStore } from './account/index.js';
 import { systemClock, type Clock } from './clock.js';
-import { CobrandDirectory, cobrandRoutes, CobrandStore, listenForCatalogueChanges, logoUrlFinder } from './cobrand/index.js';
+import {
+  CobrandDirectory,
+  cobrandRoutes,
+  CobrandStore,
+  listenForCatalogueChanges,
+  logoUrlFinder,
+} from './cobrand/index.js';
 import type { Config } from './config.js';
 import { AuditLog } from './db/audit-log.js';
 import type { PortalDatabase } from './db/database.js';
@@ -45,9 +51,20 @@ export interface AppOptions {
 
 /** Log redaction: nothing secret is written (ARCHITECTURE §3). */
 export const REDACTED_PATHS = [
-  'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers["x-csrf-token"]', 'req.headers.authorization',
-  'res.headers["set-cookie"]', '*.password', '*.passcode', '*.newPin', '*.oldCredential', '*.newCredential',
-  '*.questionResponse', '*.answer', '*.token', '*.cookie',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'req.headers["x-csrf-token"]',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.passcode',
+  '*.newPin',
+  '*.oldCredential',
+  '*.newCredential',
+  '*.questionResponse',
+  '*.answer',
+  '*.token',
+  '*.cookie',
 ];
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
@@ -56,7 +73,11 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
       // The query string can hold a user ID; the path is enough to follow a request.
-      req: (request: { method: string; url: string; id: string }) => ({ method: request.method, path: request.url.split('?')[0], id: request.id }),
+      req: (request: { method: string; url: string; id: string }) => ({
+        method: request.method,
+        path: request.url.split('?')[0],
+        id: request.id,
+      }),
     },
   };
 }
@@ -81,32 +102,62 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const accounts = new AccountStore(db);
   const audit = new AuditLog(db, clock);
   const cobrands = new CobrandDirectory(new CobrandStore(db), clock);
-  const sessions = new SessionManager(new SessionStore(db), {
-    idleMs: config.sessionIdleSeconds * 1000,
-    absoluteMs: config.sessionAbsoluteSeconds * 1000,
-    csrfKey: keys.csrf,
-    cookies: cookiePolicy(config.secureCookies),
-  }, clock);
+  const sessions = new SessionManager(
+    new SessionStore(db),
+    {
+      idleMs: config.sessionIdleSeconds * 1000,
+      absoluteMs: config.sessionAbsoluteSeconds * 1000,
+      csrfKey: keys.csrf,
+      cookies: cookiePolicy(config.secureCookies),
+    },
+    clock,
+  );
   const passwords = new PasswordStore(db);
   const tokens = new TokenStore(db);
   const signIn = new SignInService({
-    accounts, passwords, tokens, tokenKeys: { seal: keys.seal, pin: keys.pin }, sessions, cobrands, audit,
-    identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword, clock, publicOrigin: config.publicOrigin,
+    accounts,
+    passwords,
+    tokens,
+    tokenKeys: { seal: keys.seal, pin: keys.pin },
+    sessions,
+    cobrands,
+    audit,
+    identityKey: keys.userIdentity,
+    temporaryPasswordKey: keys.temporaryPassword,
+    clock,
+    publicOrigin: config.publicOrigin,
   });
   const throttle = routeThrottle(config.rateLimitPerMinute);
   const outbox = new OutboxStore(db, database.dialect);
-  const mailWorker = new MailWorker(outbox, createTransport({
-    smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log: (m) => app.log.info(m),
-  }), clock, (err) => app.log.warn({ err }, 'mail pass failed'));
+  const mailWorker = new MailWorker(
+    outbox,
+    createTransport({
+      smtpUrl: config.smtpUrl,
+      dataDir: config.dataDir,
+      from: config.mailFrom,
+      log: (m) => app.log.info(m),
+    }),
+    clock,
+    (err) => app.log.warn({ err }, 'mail pass failed'),
+  );
   const logoUrlFor = logoUrlFinder(options.catalogueDir ?? CATALOGUE_DIR, config.publicOrigin);
   const mailDeps = { accounts, passwords, sessions, cobrands, outbox, mailWorker, messages, audit, clock, logoUrlFor };
   const recovery = new RecoveryService({
-    ...mailDeps, identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword, temporaryPasswordMinutes: config.temporaryPasswordMinutes });
+    ...mailDeps,
+    identityKey: keys.userIdentity,
+    temporaryPasswordKey: keys.temporaryPassword,
+    temporaryPasswordMinutes: config.temporaryPasswordMinutes,
+  });
   const changePassword = new ChangePasswordService(mailDeps);
   const pins = new TokenPinService({ ...mailDeps, tokens, pinKey: keys.pin });
   if (options.startMailWorker !== false) mailWorker.start();
   if (database.dialect === 'postgres' && config.databaseUrl) {
-    const listener = listenForCatalogueChanges(config.databaseUrl, database.schema, () => cobrands.invalidate(), (m) => app.log.warn(m));
+    const listener = listenForCatalogueChanges(
+      config.databaseUrl,
+      database.schema,
+      () => cobrands.invalidate(),
+      (m) => app.log.warn(m),
+    );
     app.addHook('onClose', () => listener.close());
   }
   app.addHook('onClose', () => mailWorker.stop());
@@ -123,7 +174,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { db });
   await app.register(signInRoutes, { signIn, throttle, refusedBody: () => messages.text('en_US', 'login.failed') });
-  await app.register(sessionRoutes, { clock, sessions, accounts, cobrands, messages, audit, publicOrigin: config.publicOrigin });
+  await app.register(sessionRoutes, {
+    clock,
+    sessions,
+    accounts,
+    cobrands,
+    messages,
+    audit,
+    publicOrigin: config.publicOrigin,
+  });
   await app.register(clientLoggingRoutes, { sessions, throttle });
   await app.register(passwordRoutes, { recovery, changePassword, sessions, throttle });
   await app.register(tokenRoutes, { accounts, sessions, pins, throttle });

@@ -15,9 +15,16 @@ export interface ImportOptions {
 }
 
 /** Validates the whole catalogue (cobrands and the footer variants beside them) and imports it, or nothing. */
-export async function importCatalogue(database: PortalDatabase, dir = CATALOGUE_DIR, options: ImportOptions = {}): Promise<string[]> {
+export async function importCatalogue(
+  database: PortalDatabase,
+  dir = CATALOGUE_DIR,
+  options: ImportOptions = {},
+): Promise<string[]> {
   const { cobrands, problems } = readCatalogue(dir);
-  if (problems.length) throw new Error(`The cobrand catalogue has problems (${problems.length}); nothing was imported:\n${problems.join('\n')}`);
+  if (problems.length)
+    throw new Error(
+      `The cobrand catalogue has problems (${problems.length}); nothing was imported:\n${problems.join('\n')}`,
+    );
   await new CobrandStore(database.db).importAll(cobrands, options.now ?? Date.now());
   options.directory?.invalidate();
   await announceCatalogueChange(database);
@@ -30,7 +37,11 @@ export interface Bootstrapped {
   demoTokens: { userId: string; uri: string }[];
 }
 
-export async function bootstrap(config: Config, database: PortalDatabase, warn: (m: string) => void): Promise<Bootstrapped> {
+export async function bootstrap(
+  config: Config,
+  database: PortalDatabase,
+  warn: (m: string) => void,
+): Promise<Bootstrapped> {
   await migrateToLatest(database.db, database.schema);
   const store = new CobrandStore(database.db);
   // Records stored before footers were resolved at import cannot be answered: load the catalogue again.

@@ -41,7 +41,13 @@ async function run(argv: string[], database: PortalDatabase, keys: () => PortalK
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, cobrand: { type: 'string' }, password: { type: 'string' }, question: { type: 'string' }, answer: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      cobrand: { type: 'string' },
+      password: { type: 'string' },
+      question: { type: 'string' },
+      answer: { type: 'string' },
+    },
   });
   const [area, action, subject, ...rest] = positionals;
   if (rest.length) throw new UsageError(`unexpected arguments: ${rest.join(' ')}`);
@@ -68,21 +74,38 @@ async function run(argv: string[], database: PortalDatabase, keys: () => PortalK
     }
     case 'users add': {
       const userId = needUser();
-      if (!values.email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.email)) throw new UsageError('--email <address> is required');
+      if (!values.email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.email))
+        throw new UsageError('--email <address> is required');
       if (!values.cobrand) throw new UsageError('--cobrand <name> is required');
-      if (!(await new CobrandStore(database.db).find(values.cobrand))) throw new UsageError(`no cobrand "${values.cobrand}"`);
+      if (!(await new CobrandStore(database.db).find(values.cobrand)))
+        throw new UsageError(`no cobrand "${values.cobrand}"`);
       if (await accounts.findByUserId(userIdKey(userId))) throw new UsageError(`user "${userId}" already exists`);
       const password = values.password ?? generateTemporaryPassword(userId);
-      await createAccount(accounts, keys().userIdentity, {
-        userId, email: values.email, cobrand: values.cobrand, password,
-        passwordState: values.password ? 'current' : 'temporary',
-      }, now);
-      return values.password ? `Added user ${userId}.` : `Added user ${userId} with temporary password ${password} (to be changed at first sign-in).`;
+      await createAccount(
+        accounts,
+        keys().userIdentity,
+        {
+          userId,
+          email: values.email,
+          cobrand: values.cobrand,
+          password,
+          passwordState: values.password ? 'current' : 'temporary',
+        },
+        now,
+      );
+      return values.password
+        ? `Added user ${userId}.`
+        : `Added user ${userId} with temporary password ${password} (to be changed at first sign-in).`;
     }
     case 'users list': {
       const rows = await accounts.list();
       if (!rows.length) return 'No users.';
-      return rows.map((r) => `${r.user_id.padEnd(20)} ${r.status.padEnd(9)} ${r.login_type.padEnd(9)} password ${r.password_state.padEnd(10)} ${r.cobrand}`).join('\n');
+      return rows
+        .map(
+          (r) =>
+            `${r.user_id.padEnd(20)} ${r.status.padEnd(9)} ${r.login_type.padEnd(9)} password ${r.password_state.padEnd(10)} ${r.cobrand}`,
+        )
+        .join('\n');
     }
     case 'users unlock': {
       const key = userIdKey(needUser());
@@ -97,12 +120,24 @@ async function run(argv: string[], database: PortalDatabase, keys: () => PortalK
       return `Deactivated ${subject} and ended their sessions.`;
     }
     case 'users expire-password':
-      return changed(await accounts.expirePassword(userIdKey(needUser()), now), `Expired the password of ${subject}; the next sign-in leads to change password.`);
+      return changed(
+        await accounts.expirePassword(userIdKey(needUser()), now),
+        `Expired the password of ${subject}; the next sign-in leads to change password.`,
+      );
     case 'users set-question': {
       const key = userIdKey(needUser());
-      if (!values.question?.trim() || !values.answer?.trim()) throw new UsageError('--question <text> and --answer <answer> are required');
+      if (!values.question?.trim() || !values.answer?.trim())
+        throw new UsageError('--question <text> and --answer <answer> are required');
       if (values.answer.trim().length < 4) throw new UsageError('the answer must be at least 4 characters');
-      return changed(await accounts.setSecurityQuestion(key, values.question.trim(), await hashSecret(normaliseAnswer(values.answer)), now), `Set the security question of ${subject}.`);
+      return changed(
+        await accounts.setSecurityQuestion(
+          key,
+          values.question.trim(),
+          await hashSecret(normaliseAnswer(values.answer)),
+          now,
+        ),
+        `Set the security question of ${subject}.`,
+      );
     }
     case 'tokens assign': {
       const account = await existing();
@@ -113,7 +148,8 @@ async function run(argv: string[], database: PortalDatabase, keys: () => PortalK
     }
     case 'tokens reset-pin': {
       const account = await existing();
-      if (!(await new TokenStore(database.db).resetPin(account.id, now))) throw new UsageError(`user "${subject}" has no token`);
+      if (!(await new TokenStore(database.db).resetPin(account.id, now)))
+        throw new UsageError(`user "${subject}" has no token`);
       return `Reset the PIN of ${subject}: the next sign-in with a tokencode alone sets a new one.`;
     }
     case 'tokens unassign': {
@@ -158,7 +194,11 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteCheckpoints: 'inline' });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    sqliteCheckpoints: 'inline',
+  });
   try {
     const argv = process.argv.slice(2);
     if (!(argv[0] === 'db' && argv[1] === 'migrate')) await migrateToLatest(database.db);

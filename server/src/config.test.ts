@@ -39,19 +39,22 @@ describe('loadConfig', () => {
   });
 
   it('reads good values and turns on secure cookies for an https origin', () => {
-    const config = loadConfig({
-      PORT: '9000',
-      DATA_DIR: '/var/lib/portal',
-      DATABASE_URL: 'postgres://portal@db:5432/portal',
-      PORTAL_SECRET: 'x'.repeat(32),
-      PUBLIC_ORIGIN: 'https://portal.example.com/',
-      RATE_LIMIT_PER_MINUTE: '0',
-      SESSION_IDLE_SECONDS: '600',
-      SESSION_ABSOLUTE_SECONDS: '600',
-      TRUST_PROXY: 'yes',
-      PORTAL_DEMO: 'false',
-      NODE_ENV: 'development',
-    }, CWD);
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        DATA_DIR: '/var/lib/portal',
+        DATABASE_URL: 'postgres://portal@db:5432/portal',
+        PORTAL_SECRET: 'x'.repeat(32),
+        PUBLIC_ORIGIN: 'https://portal.example.com/',
+        RATE_LIMIT_PER_MINUTE: '0',
+        SESSION_IDLE_SECONDS: '600',
+        SESSION_ABSOLUTE_SECONDS: '600',
+        TRUST_PROXY: 'yes',
+        PORTAL_DEMO: 'false',
+        NODE_ENV: 'development',
+      },
+      CWD,
+    );
     expect(config).toMatchObject({
       port: 9000,
       dataDir: '/var/lib/portal',
@@ -86,7 +89,12 @@ describe('loadConfig', () => {
   });
 
   it('reports every bad value at once, one message each', () => {
-    const problems = problemsOf({ PORT: 'abc', DATABASE_URL: 'mysql://x', PORTAL_SECRET: 'short', RATE_LIMIT_PER_MINUTE: '-1' });
+    const problems = problemsOf({
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://x',
+      PORTAL_SECRET: 'short',
+      RATE_LIMIT_PER_MINUTE: '-1',
+    });
     expect(problems).toHaveLength(4);
     for (const [index, name] of ['PORT', 'DATABASE_URL', 'PORTAL_SECRET', 'RATE_LIMIT_PER_MINUTE'].entries()) {
       expect(problems[index]).toContain(name);

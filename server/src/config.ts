@@ -64,7 +64,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for the embedded SQLite database)');
+    problems.push(
+      'DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for the embedded SQLite database)',
+    );
   }
   const smtpUrl = env.SMTP_URL?.trim() || null;
   if (smtpUrl && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) {
@@ -83,7 +85,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     if (url.pathname !== '/' || url.search || url.hash) throw new Error('path');
     publicOrigin = url.origin;
   } catch {
-    problems.push(`PUBLIC_ORIGIN must be an origin such as https://portal.example.com, with no path (got "${publicOriginRaw}")`);
+    problems.push(
+      `PUBLIC_ORIGIN must be an origin such as https://portal.example.com, with no path (got "${publicOriginRaw}")`,
+    );
   }
 
   const rateLimitPerMinute = int('RATE_LIMIT_PER_MINUTE', 30, 0, 1_000_000);
@@ -94,7 +98,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
   const temporaryPasswordMinutes = int('TEMPORARY_PASSWORD_MINUTES', 30, 5, 1_440);
   const mailFrom = env.MAIL_FROM?.trim() || 'Card and Expense Platform <no-reply@portal.example>';
-  if (!/^[^<>@\s]*(<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(mailFrom.replace(/^.*?(?=<)/, '').trim() || mailFrom)) {
+  if (
+    !/^[^<>@\s]*(<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(mailFrom.replace(/^.*?(?=<)/, '').trim() || mailFrom)
+  ) {
     problems.push(`MAIL_FROM must be an address such as "Bank <no-reply@bank.example>" (got "${mailFrom}")`);
   }
   const logLevel = env.LOG_LEVEL?.trim() || 'info';

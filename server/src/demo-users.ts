@@ -20,39 +20,92 @@ export interface DemoUser {
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
-  { userId: 'demopass', cobrand: 'skerrymoor', status: 'active', passwordState: 'current', note: 'active: signs in to the platform page' },
-  { userId: 'demoexpired', cobrand: 'skerrymoor', status: 'active', passwordState: 'expired', note: 'password expired: sign-in leads to change password' },
-  { userId: 'demolocked', cobrand: 'skerrymoor', status: 'locked', passwordState: 'current', note: 'locked: sign-in is refused' },
-  { userId: 'demoinactive', cobrand: 'larchmere', status: 'inactive', passwordState: 'current', note: 'inactive: sign-in is refused' },
-  { userId: 'demotoken', cobrand: 'skerrymoor', status: 'active', passwordState: 'current', token: 'pin', note: `token user: PIN ${DEMO_TOKEN_PIN} + tokencode` },
-  { userId: 'demonewpin', cobrand: 'skerrymoor', status: 'active', passwordState: 'current', token: 'new-pin', note: 'token user in new-PIN mode: tokencode alone' },
+  {
+    userId: 'demopass',
+    cobrand: 'skerrymoor',
+    status: 'active',
+    passwordState: 'current',
+    note: 'active: signs in to the platform page',
+  },
+  {
+    userId: 'demoexpired',
+    cobrand: 'skerrymoor',
+    status: 'active',
+    passwordState: 'expired',
+    note: 'password expired: sign-in leads to change password',
+  },
+  {
+    userId: 'demolocked',
+    cobrand: 'skerrymoor',
+    status: 'locked',
+    passwordState: 'current',
+    note: 'locked: sign-in is refused',
+  },
+  {
+    userId: 'demoinactive',
+    cobrand: 'larchmere',
+    status: 'inactive',
+    passwordState: 'current',
+    note: 'inactive: sign-in is refused',
+  },
+  {
+    userId: 'demotoken',
+    cobrand: 'skerrymoor',
+    status: 'active',
+    passwordState: 'current',
+    token: 'pin',
+    note: `token user: PIN ${DEMO_TOKEN_PIN} + tokencode`,
+  },
+  {
+    userId: 'demonewpin',
+    cobrand: 'skerrymoor',
+    status: 'active',
+    passwordState: 'current',
+    token: 'new-pin',
+    note: 'token user in new-PIN mode: tokencode alone',
+  },
 ];
 
 /** Creates the demo users when the database has no account at all; answers whether it did. */
-export async function seedDemoUsers(accounts: AccountStore, tokens: TokenStore, keys: PortalKeys, now: number): Promise<boolean> {
+export async function seedDemoUsers(
+  accounts: AccountStore,
+  tokens: TokenStore,
+  keys: PortalKeys,
+  now: number,
+): Promise<boolean> {
   if ((await accounts.count()) > 0) return false;
   for (const user of DEMO_USERS) {
-    await createAccount(accounts, keys.userIdentity, {
-      userId: user.userId,
-      email: `${user.userId}@example.com`,
-      cobrand: user.cobrand,
-      password: DEMO_PASSWORD,
-      status: user.status,
-      passwordState: user.passwordState,
-      securityQuestion: DEMO_QUESTION,
-      securityAnswer: DEMO_ANSWER,
-      signedInBefore: true,
-    }, now);
+    await createAccount(
+      accounts,
+      keys.userIdentity,
+      {
+        userId: user.userId,
+        email: `${user.userId}@example.com`,
+        cobrand: user.cobrand,
+        password: DEMO_PASSWORD,
+        status: user.status,
+        passwordState: user.passwordState,
+        securityQuestion: DEMO_QUESTION,
+        securityAnswer: DEMO_ANSWER,
+        signedInBefore: true,
+      },
+      now,
+    );
     if (!user.token) continue;
     const account = (await accounts.findByUserId(user.userId))!;
     await assignToken(tokens, keys.seal, account, 'Card and Expense Platform', now);
-    if (user.token === 'pin') await tokens.setPin(account.id, pinHmac(keys.pin, account.id, DEMO_TOKEN_PIN), now, async () => undefined);
+    if (user.token === 'pin')
+      await tokens.setPin(account.id, pinHmac(keys.pin, account.id, DEMO_TOKEN_PIN), now, async () => undefined);
   }
   return true;
 }
 
 /** The demo token users' otpauth URIs, read back at every start so the banner can show them. */
-export async function demoTokenUris(accounts: AccountStore, tokens: TokenStore, sealKey: Buffer): Promise<{ userId: string; uri: string }[]> {
+export async function demoTokenUris(
+  accounts: AccountStore,
+  tokens: TokenStore,
+  sealKey: Buffer,
+): Promise<{ userId: string; uri: string }[]> {
   const found = [];
   for (const user of DEMO_USERS.filter((u) => u.token)) {
     const account = await accounts.findByUserId(user.userId);
@@ -76,10 +129,12 @@ export function demoBanner(origin: string, tokenUris: { userId: string; uri: str
     `Demo users (password ${DEMO_PASSWORD}; security question "${DEMO_QUESTION}", answer "${DEMO_ANSWER}"):`,
     ...DEMO_USERS.map((u) => `  ${u.userId.padEnd(width)}${u.cobrand.padEnd(13)}${u.note}`),
     '',
-    ...(tokenUris.length ? [
-      'Demo tokens (8-digit codes every 60 s: load a URI into an authenticator app, or `npm run portal -- tokens code <user>`):',
-      ...tokenUris.map((t) => `  ${t.userId.padEnd(width)}${t.uri}`),
-      '',
-    ] : []),
+    ...(tokenUris.length
+      ? [
+          'Demo tokens (8-digit codes every 60 s: load a URI into an authenticator app, or `npm run portal -- tokens code <user>`):',
+          ...tokenUris.map((t) => `  ${t.userId.padEnd(width)}${t.uri}`),
+          '',
+        ]
+      : []),
   ].join('\n');
 }

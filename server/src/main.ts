@@ -36,7 +36,8 @@ sweeper.unref();
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
-const origin = config.publicOrigin.replace(/:\d+$/, '') === 'http://localhost' ? `http://localhost:${port}` : config.publicOrigin;
+const origin =
+  config.publicOrigin.replace(/:\d+$/, '') === 'http://localhost' ? `http://localhost:${port}` : config.publicOrigin;
 if (config.demo) console.log(demoBanner(origin, demoTokens));
 else console.log(`Cobrand sign-in portal listening on ${config.host}:${port}`);
 
@@ -48,6 +49,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     clearInterval(sweeper);
-    app.close().then(() => database.close()).finally(() => process.exit(0));
+    app
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
   });
 }

@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 
 // From server/src (tsx) or server/dist (bundle) alike, the repository root is two levels up.
 const here = dirname(fileURLToPath(import.meta.url));
-export const REPO_ROOT = [resolve(here, '../..'), resolve(here, '../../..')].find((dir) => existsSync(join(dir, 'data', 'i18n'))) ?? resolve(here, '../..');
+export const REPO_ROOT =
+  [resolve(here, '../..'), resolve(here, '../../..')].find((dir) => existsSync(join(dir, 'data', 'i18n'))) ??
+  resolve(here, '../..');
 export const CATALOGUE_DIR = join(REPO_ROOT, 'data', 'cobrands');
 /** The footer variants sit beside the cobrands; their shared images in `assets/`. */
 export const FOOTERS_DIR = join(REPO_ROOT, 'data', 'footers');

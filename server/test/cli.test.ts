@@ -13,7 +13,13 @@ let dataDir: string;
 function portal(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
     cwd: serverDir,
-    env: { ...process.env, DATA_DIR: dataDir, PORTAL_SECRET: TEST_PORTAL_SECRET, DATABASE_URL: '', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORTAL_SECRET: TEST_PORTAL_SECRET,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+    },
     encoding: 'utf8',
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -35,8 +41,19 @@ describe('portal CLI', () => {
   });
 
   it('adds a user, then expires its password and deactivates it, printing each change', () => {
-    expect(portal('users', 'add', 'clerk01', '--email', 'clerk01@example.com', '--cobrand', 'skerrymoor', '--password', 'Clerk-Password-2026').stdout)
-      .toContain('Added user clerk01.');
+    expect(
+      portal(
+        'users',
+        'add',
+        'clerk01',
+        '--email',
+        'clerk01@example.com',
+        '--cobrand',
+        'skerrymoor',
+        '--password',
+        'Clerk-Password-2026',
+      ).stdout,
+    ).toContain('Added user clerk01.');
     expect(portal('users', 'list').stdout).toMatch(/clerk01\s+active\s+password\s+password current\s+skerrymoor/);
     expect(portal('users', 'expire-password', 'clerk01').stdout).toContain('Expired the password of clerk01');
     expect(portal('users', 'list').stdout).toMatch(/clerk01\s+active\s+password\s+password expired/);
@@ -45,24 +62,48 @@ describe('portal CLI', () => {
   });
 
   it('sets a security question, refusing a missing or too short answer', () => {
-    expect(portal('users', 'set-question', 'clerk01', '--question', 'What was your first car?', '--answer', 'Blue Volvo').stdout)
-      .toContain('Set the security question of clerk01.');
+    expect(
+      portal('users', 'set-question', 'clerk01', '--question', 'What was your first car?', '--answer', 'Blue Volvo')
+        .stdout,
+    ).toContain('Set the security question of clerk01.');
     const short = portal('users', 'set-question', 'clerk01', '--question', 'Q?', '--answer', 'abc');
     expect(short.status).toBe(2);
     expect(short.stderr).toContain('the answer must be at least 4 characters');
-    expect(portal('users', 'set-question', 'clerk01', '--question', 'Q?').stderr).toContain('--question <text> and --answer <answer> are required');
+    expect(portal('users', 'set-question', 'clerk01', '--question', 'Q?').stderr).toContain(
+      '--question <text> and --answer <answer> are required',
+    );
   });
 
   it('assigns a token with its otpauth URI and QR code, shows its code in demo mode only, resets its PIN and removes it', () => {
-    portal('users', 'add', 'tokenclerk', '--email', 'tokenclerk@example.com', '--cobrand', 'skerrymoor', '--password', 'Clerk-Password-2026');
+    portal(
+      'users',
+      'add',
+      'tokenclerk',
+      '--email',
+      'tokenclerk@example.com',
+      '--cobrand',
+      'skerrymoor',
+      '--password',
+      'Clerk-Password-2026',
+    );
     const assigned = portal('tokens', 'assign', 'tokenclerk').stdout;
     expect(assigned).toContain('Assigned a new token to tokenclerk, in new-PIN mode.');
-    expect(assigned).toMatch(/otpauth:\/\/totp\/Skerrymoor%20Bank%20Commercial%20Card:tokenclerk\?secret=[A-Z2-7]{32}&issuer=.*&digits=8&period=60/);
+    expect(assigned).toMatch(
+      /otpauth:\/\/totp\/Skerrymoor%20Bank%20Commercial%20Card:tokenclerk\?secret=[A-Z2-7]{32}&issuer=.*&digits=8&period=60/,
+    );
     expect(assigned).toMatch(/[▀▄█]/);
     expect(portal('users', 'list').stdout).toMatch(/tokenclerk\s+active\s+token/);
     expect(portal('tokens', 'code', 'tokenclerk').stdout.trim()).toMatch(/^\d{8}$/);
     const notDemo = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'tokens', 'code', 'tokenclerk'], {
-      cwd: serverDir, env: { ...process.env, DATA_DIR: dataDir, PORTAL_SECRET: TEST_PORTAL_SECRET, DATABASE_URL: '', PORTAL_DEMO: 'false' }, encoding: 'utf8',
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORTAL_SECRET: TEST_PORTAL_SECRET,
+        DATABASE_URL: '',
+        PORTAL_DEMO: 'false',
+      },
+      encoding: 'utf8',
     });
     expect(notDemo.status).toBe(2);
     expect(notDemo.stderr).toContain('tokens code is for demo mode only');
@@ -85,7 +126,10 @@ describe('portal CLI', () => {
     [['users', 'unlock', 'nobody-here'], 'no user "nobody-here"'],
     [['users', 'add', 'x1', '--cobrand', 'skerrymoor'], '--email <address> is required'],
     [['users', 'add', 'x1', '--email', 'x1@example.com', '--cobrand', 'no-such-bank'], 'no cobrand "no-such-bank"'],
-    [['users', 'add', 'clerk01', '--email', 'c@example.com', '--cobrand', 'skerrymoor'], 'user "clerk01" already exists'],
+    [
+      ['users', 'add', 'clerk01', '--email', 'c@example.com', '--cobrand', 'skerrymoor'],
+      'user "clerk01" already exists',
+    ],
     [['users', 'list', '--colour'], "Unknown option '--colour'"],
     [['users', 'unlock', 'clerk01'], 'user "clerk01" is not locked (inactive)'],
   ])('refuses %j with a message and the usage, exiting non-zero', (args, message) => {

@@ -11,7 +11,15 @@ import { migrateToLatest, openDatabase } from '../src/db/database.js';
 import { DEMO_PASSWORD } from '../src/demo-users.js';
 import { CATALOGUE_DIR } from '../src/paths.js';
 import { OutboxStore } from '../src/mail/index.js';
-import { DIALECTS, TEST_DATABASE_URL, accountRow, createTestApp, signInSequence, withPgClient, type TestApp } from './harness.js';
+import {
+  DIALECTS,
+  TEST_DATABASE_URL,
+  accountRow,
+  createTestApp,
+  signInSequence,
+  withPgClient,
+  type TestApp,
+} from './harness.js';
 import { TestSmtpServer } from './smtp.js';
 
 describe.runIf(DIALECTS.includes('postgres'))('two instances on one PostgreSQL', () => {
@@ -45,13 +53,20 @@ describe.runIf(DIALECTS.includes('postgres'))('two instances on one PostgreSQL',
   });
 
   it('locks the account after six wrong passwords spread over both instances, even sent at the same moment', async () => {
-    const tries = Array.from({ length: 12 }, (_, i) => signInSequence((i % 2 ? a : b).client(), 'demopass', `Wrong-password-${i}`));
+    const tries = Array.from({ length: 12 }, (_, i) =>
+      signInSequence((i % 2 ? a : b).client(), 'demopass', `Wrong-password-${i}`),
+    );
     const answers = await Promise.all(tries);
     expect(answers.every((r) => r.statusCode === 401)).toBe(true);
     const row = (await accountRow(a.database, 'demopass'))!;
     expect(row.status).toBe('locked');
     expect(row.failed_attempts).toBe(6);
-    const checked = await a.database.db.selectFrom('audit_event').select('id').where('account_id', '=', row.id).where('kind', '=', 'signin.failure').execute();
+    const checked = await a.database.db
+      .selectFrom('audit_event')
+      .select('id')
+      .where('account_id', '=', row.id)
+      .where('kind', '=', 'signin.failure')
+      .execute();
     expect(checked.length).toBe(6);
     expect((await signInSequence(b.client(), 'demopass', DEMO_PASSWORD)).statusCode).toBe(401);
   });
@@ -60,22 +75,33 @@ describe.runIf(DIALECTS.includes('postgres'))('two instances on one PostgreSQL',
     const before = (await b.client().get(Paths.cobrand('skerrymoor'))).json().appName;
     const { cobrands } = readCatalogue(CATALOGUE_DIR);
     const skerrymoor = cobrands.find((c) => c.record.cobrand.name === 'skerrymoor')!;
-    const renamed = { ...skerrymoor, record: { ...skerrymoor.record, cobrand: { ...skerrymoor.record.cobrand, appName: 'Skerrymoor Renamed Card' } } };
+    const renamed = {
+      ...skerrymoor,
+      record: { ...skerrymoor.record, cobrand: { ...skerrymoor.record.cobrand, appName: 'Skerrymoor Renamed Card' } },
+    };
     await new CobrandStore(a.database.db).importAll([renamed], a.clock.now());
     await announceCatalogueChange(a.database);
     // Instance B's clock does not move here, so only the notice can empty its cache.
-    await expect.poll(async () => (await b.client().get(Paths.cobrand('skerrymoor'))).json().appName, { timeout: 5_000 }).toBe('Skerrymoor Renamed Card');
+    await expect
+      .poll(async () => (await b.client().get(Paths.cobrand('skerrymoor'))).json().appName, { timeout: 5_000 })
+      .toBe('Skerrymoor Renamed Card');
     expect(before).not.toBe('Skerrymoor Renamed Card');
   });
 
   it('sends each mail of the shared outbox once, whichever instance’s worker claims it', async () => {
     const outbox = new OutboxStore(a.database.db, a.database.dialect);
     for (let i = 0; i < 12; i += 1) {
-      await outbox.enqueue(a.database.db, { recipient: `user${i}@example.com`, subject: `mail ${i}`, text: 'x', html: '<p>x</p>' }, a.clock.now());
+      await outbox.enqueue(
+        a.database.db,
+        { recipient: `user${i}@example.com`, subject: `mail ${i}`, text: 'x', html: '<p>x</p>' },
+        a.clock.now(),
+      );
     }
     await smtp.waitFor(12, 15_000);
     await new Promise((r) => setTimeout(r, 2_500));
-    expect(smtp.received.map((m) => m.subject).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `mail ${i}`).sort());
+    expect(smtp.received.map((m) => m.subject).sort()).toEqual(
+      Array.from({ length: 12 }, (_, i) => `mail ${i}`).sort(),
+    );
     expect(await outbox.pending()).toBe(0);
   });
 });

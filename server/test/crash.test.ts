@@ -23,12 +23,23 @@ const NEW = 'Crash-Test-New-2026';
 class HttpClient {
   private readonly cookies = new Map<string, string>();
   constructor(private readonly base: string) {}
-  async call(method: string, path: string, body?: { form?: Record<string, string>; json?: unknown }): Promise<{ status: number; text: string }> {
-    const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json, text/plain, */*' };
+  async call(
+    method: string,
+    path: string,
+    body?: { form?: Record<string, string>; json?: unknown },
+  ): Promise<{ status: number; text: string }> {
+    const headers: Record<string, string> = {
+      'X-Requested-With': 'XMLHttpRequest',
+      Accept: 'application/json, text/plain, */*',
+    };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (method !== 'GET') headers['X-XSRF-TOKEN'] = this.cookies.get(CSRF_COOKIE) ?? '';
     let payload: string | undefined;
-    if (body?.form) [headers['content-type'], payload] = ['application/x-www-form-urlencoded', new URLSearchParams(body.form).toString()];
+    if (body?.form)
+      [headers['content-type'], payload] = [
+        'application/x-www-form-urlencoded',
+        new URLSearchParams(body.form).toString(),
+      ];
     if (body?.json !== undefined) [headers['content-type'], payload] = ['application/json', JSON.stringify(body.json)];
     const response = await fetch(`${this.base}${path}`, { method, headers, body: payload, redirect: 'manual' });
     for (const cookie of response.headers.getSetCookie()) {
@@ -42,7 +53,11 @@ class HttpClient {
   async signIn(userId: string, password: string): Promise<number> {
     await this.call('GET', Paths.logout);
     const info = JSON.parse((await this.call('GET', `${Paths.loginInfo}?username=${userId}`)).text);
-    return (await this.call('POST', Paths.sendLogin, { form: { username: info.ldapId, 'login-form-type': 'password', password } })).status;
+    return (
+      await this.call('POST', Paths.sendLogin, {
+        form: { username: info.ldapId, 'login-form-type': 'password', password },
+      })
+    ).status;
   }
 }
 
@@ -53,15 +68,34 @@ for (const dialect of DIALECTS) {
       // A database of its own: the service runs here as it does in production, on its own public schema.
       const database = `crash_${randomBytes(6).toString('hex')}`;
       if (dialect === 'postgres') await withPgClient((c) => c.query(`create database ${database}`));
-      const databaseUrl = dialect === 'postgres' ? Object.assign(new URL(TEST_DATABASE_URL!), { pathname: `/${database}` }).toString() : '';
-      const env = { ...process.env, DATA_DIR: dataDir, PORTAL_SECRET: TEST_PORTAL_SECRET, DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', PORTAL_DEMO: 'false' };
-      const cli = (...args: string[]) => new Promise<void>((resolve, reject) => {
-        spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: serverDir, env, stdio: 'ignore' })
-          .on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`cli ${args.join(' ')}: ${code}`))));
-      });
+      const databaseUrl =
+        dialect === 'postgres'
+          ? Object.assign(new URL(TEST_DATABASE_URL!), { pathname: `/${database}` }).toString()
+          : '';
+      const env = {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORTAL_SECRET: TEST_PORTAL_SECRET,
+        DATABASE_URL: databaseUrl,
+        RATE_LIMIT_PER_MINUTE: '0',
+        LOG_LEVEL: 'silent',
+        PORTAL_DEMO: 'false',
+      };
+      const cli = (...args: string[]) =>
+        new Promise<void>((resolve, reject) => {
+          spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+            cwd: serverDir,
+            env,
+            stdio: 'ignore',
+          }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`cli ${args.join(' ')}: ${code}`))));
+        });
       const start = async (): Promise<{ child: ChildProcess; base: string }> => {
         const port = await freePort();
-        const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env: { ...env, PORT: String(port) }, stdio: 'ignore' });
+        const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+          cwd: serverDir,
+          env: { ...env, PORT: String(port) },
+          stdio: 'ignore',
+        });
         const base = `http://127.0.0.1:${port}`;
         await untilReady(base);
         return { child, base };
@@ -70,12 +104,27 @@ for (const dialect of DIALECTS) {
         await cli('db', 'migrate');
         await cli('cobrands', 'import');
         const users = Array.from({ length: USERS }, (_, i) => `crash${i}`);
-        for (const user of users) await cli('users', 'add', user, '--email', `${user}@example.com`, '--cobrand', 'skerrymoor', '--password', OLD);
+        for (const user of users)
+          await cli(
+            'users',
+            'add',
+            user,
+            '--email',
+            `${user}@example.com`,
+            '--cobrand',
+            'skerrymoor',
+            '--password',
+            OLD,
+          );
 
         const first = await start();
         const clients = users.map(() => new HttpClient(first.base));
         expect(await Promise.all(users.map((u, i) => clients[i]!.signIn(u, OLD)))).toEqual(users.map(() => 200));
-        const changes = users.map((u, i) => clients[i]!.call('POST', Paths.changePassword, { json: { userId: u, oldCredential: OLD, newCredential: NEW } }).catch(() => null));
+        const changes = users.map((u, i) =>
+          clients[i]!.call('POST', Paths.changePassword, {
+            json: { userId: u, oldCredential: OLD, newCredential: NEW },
+          }).catch(() => null),
+        );
         // Kill once some changes have landed and others are still in flight.
         await new Promise((r) => setTimeout(r, 150));
         const exited = new Promise((r) => first.child.once('exit', r));
@@ -92,8 +141,16 @@ for (const dialect of DIALECTS) {
           const { db } = openDatabase({ databaseUrl: databaseUrl || null, dataDir });
           try {
             for (const user of users) {
-              const account = await db.selectFrom('account').selectAll().where('user_id_key', '=', user).executeTakeFirstOrThrow();
-              const history = await db.selectFrom('password_history').select('password_hash').where('account_id', '=', account.id).execute();
+              const account = await db
+                .selectFrom('account')
+                .selectAll()
+                .where('user_id_key', '=', user)
+                .executeTakeFirstOrThrow();
+              const history = await db
+                .selectFrom('password_history')
+                .select('password_hash')
+                .where('account_id', '=', account.id)
+                .execute();
               const changed = (await new HttpClient(second.base).signIn(user, NEW)) === 200;
               // A changed account keeps exactly its old password in history; an unchanged one has none.
               expect(history.length, user).toBe(changed ? 1 : 0);
@@ -108,7 +165,8 @@ for (const dialect of DIALECTS) {
         }
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
-        if (dialect === 'postgres') await withPgClient((c) => c.query(`drop database if exists ${database} with (force)`));
+        if (dialect === 'postgres')
+          await withPgClient((c) => c.query(`drop database if exists ${database} with (force)`));
       }
     }, 120_000);
   });

@@ -3,8 +3,15 @@ import { CSRF_COOKIE, Paths } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/demo-users.js';
 import {
-  DIALECTS, SESSION_COOKIE, accountRow, expectErrorShape, loginInfo, setCookies, signInSequence,
-  type TestApp, useFreshTestApp,
+  DIALECTS,
+  SESSION_COOKIE,
+  accountRow,
+  expectErrorShape,
+  loginInfo,
+  setCookies,
+  signInSequence,
+  type TestApp,
+  useFreshTestApp,
 } from './harness.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{20}$/;
@@ -14,7 +21,11 @@ for (const dialect of DIALECTS) {
     let t: TestApp;
     useFreshTestApp(dialect, {}, (app) => (t = app));
 
-    const rightPassword = (ldapId: string) => ({ username: ldapId, 'login-form-type': 'password', password: DEMO_PASSWORD });
+    const rightPassword = (ldapId: string) => ({
+      username: ldapId,
+      'login-form-type': 'password',
+      password: DEMO_PASSWORD,
+    });
 
     it('issues a 20-character sec-token that the page script can read', async () => {
       const client = t.client();
@@ -47,7 +58,10 @@ for (const dialect of DIALECTS) {
       await loginInfo(someoneElse, 'demopass');
       expect(someoneElse.csrfToken).not.toBe(client.csrfToken);
 
-      const response = await client.post(Paths.sendLogin, { form: rightPassword(ldapId), headers: { 'x-xsrf-token': someoneElse.csrfToken } });
+      const response = await client.post(Paths.sendLogin, {
+        form: rightPassword(ldapId),
+        headers: { 'x-xsrf-token': someoneElse.csrfToken },
+      });
 
       expectErrorShape(response, 403, 'csrf');
       expect(setCookies(response).has(SESSION_COOKIE)).toBe(false);
@@ -57,7 +71,9 @@ for (const dialect of DIALECTS) {
       const client = t.client();
       const { ldapId } = await loginInfo(client, 'demopass');
       const response = await client.post(Paths.sendLogin, {
-        form: rightPassword(ldapId), csrf: false, headers: { 'x-csrf-token': client.csrfToken },
+        form: rightPassword(ldapId),
+        csrf: false,
+        headers: { 'x-csrf-token': client.csrfToken },
       });
       expect(response.statusCode).toBe(200);
     });

@@ -1,7 +1,14 @@
 /** The database stops while the service runs: calls answer 503 in the error shape, and it recovers by itself. */
 import { Paths } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DIALECTS, TEST_DATABASE_URL, createTestApp, expectErrorShape, signInSequence, type TestApp } from './harness.js';
+import {
+  DIALECTS,
+  TEST_DATABASE_URL,
+  createTestApp,
+  expectErrorShape,
+  signInSequence,
+  type TestApp,
+} from './harness.js';
 import { TcpProxy } from './tcp-proxy.js';
 
 describe.runIf(DIALECTS.includes('postgres'))('a database outage', () => {
@@ -31,7 +38,9 @@ describe.runIf(DIALECTS.includes('postgres'))('a database outage', () => {
     expect(item!.message).toBe('A system error occurred. Please try again later');
     expectErrorShape(await client.get(`${Paths.loginInfo}?username=demopass`), 503, 'unavailable');
     // Checklist 44: a sign-in fails closed, with the generic system error and no session.
-    const closed = await client.post(Paths.sendLogin, { form: { username: ldapId, 'login-form-type': 'password', password: 'Portal-Demo-2026' } });
+    const closed = await client.post(Paths.sendLogin, {
+      form: { username: ldapId, 'login-form-type': 'password', password: 'Portal-Demo-2026' },
+    });
     expectErrorShape(closed, 503, 'unavailable');
     expect(String(closed.headers['set-cookie'] ?? '')).not.toMatch(/portal-session=[^;]/);
     expect((await client.get('/healthz')).statusCode).toBe(200);

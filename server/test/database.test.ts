@@ -9,7 +9,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bootstrap } from '../src/bootstrap.js';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
 import { prepareQuery } from '../src/db/prepared-query.js';
-import { DIALECTS, TEST_DATABASE_URL, accountRow, signInSequence, withPgClient, type TestApp, useFreshTestApp } from './harness.js';
+import {
+  DIALECTS,
+  TEST_DATABASE_URL,
+  accountRow,
+  signInSequence,
+  withPgClient,
+  type TestApp,
+  useFreshTestApp,
+} from './harness.js';
 
 for (const dialect of DIALECTS) {
   describe(dialect, () => {
@@ -20,22 +28,48 @@ for (const dialect of DIALECTS) {
       const before = await accountRow(t.database, 'demopass');
       const cobrands = await t.database.db.selectFrom('cobrand').select(['name', 'version']).orderBy('name').execute();
 
-      expect(await bootstrap(t.config, t.database, () => {})).toEqual({ seeded: false, demoTokens: [{ userId: 'demotoken', uri: expect.stringContaining('otpauth://totp/') }, { userId: 'demonewpin', uri: expect.stringContaining('otpauth://totp/') }] });
+      expect(await bootstrap(t.config, t.database, () => {})).toEqual({
+        seeded: false,
+        demoTokens: [
+          { userId: 'demotoken', uri: expect.stringContaining('otpauth://totp/') },
+          { userId: 'demonewpin', uri: expect.stringContaining('otpauth://totp/') },
+        ],
+      });
 
       expect(await accountRow(t.database, 'demopass')).toEqual(before);
       expect(await t.database.db.selectFrom('account').select('id').execute()).toHaveLength(DEMO_USERS.length);
-      expect(await t.database.db.selectFrom('cobrand').select(['name', 'version']).orderBy('name').execute()).toEqual(cobrands);
+      expect(await t.database.db.selectFrom('cobrand').select(['name', 'version']).orderBy('name').execute()).toEqual(
+        cobrands,
+      );
       expect((await signInSequence(t.client(), 'demopass')).statusCode).toBe(200);
     });
 
-    it('runs a prepared query with each call\'s own values, and with the constants written in it', async () => {
+    it("runs a prepared query with each call's own values, and with the constants written in it", async () => {
       const { db } = t.database;
-      const activeInCobrand = prepareQuery(db, (cobrand: string, userIdKey: string) => db
-        .selectFrom('account').select('user_id_key').where('status', '=', 'active').where('cobrand', '=', cobrand).where('user_id_key', '=', userIdKey));
-      const expected = async (cobrand: string, userIdKey: string) => db
-        .selectFrom('account').select('user_id_key').where('status', '=', 'active').where('cobrand', '=', cobrand).where('user_id_key', '=', userIdKey).execute();
-      const cases: [string, string][] = [['skerrymoor', 'demopass'], ['skerrymoor', 'demolocked'], ['larchmere', 'demopass'], ['skerrymoor', 'demoexpired']];
-      for (const [cobrand, user] of cases) expect((await activeInCobrand(cobrand, user)).rows).toEqual(await expected(cobrand, user));
+      const activeInCobrand = prepareQuery(db, (cobrand: string, userIdKey: string) =>
+        db
+          .selectFrom('account')
+          .select('user_id_key')
+          .where('status', '=', 'active')
+          .where('cobrand', '=', cobrand)
+          .where('user_id_key', '=', userIdKey),
+      );
+      const expected = async (cobrand: string, userIdKey: string) =>
+        db
+          .selectFrom('account')
+          .select('user_id_key')
+          .where('status', '=', 'active')
+          .where('cobrand', '=', cobrand)
+          .where('user_id_key', '=', userIdKey)
+          .execute();
+      const cases: [string, string][] = [
+        ['skerrymoor', 'demopass'],
+        ['skerrymoor', 'demolocked'],
+        ['larchmere', 'demopass'],
+        ['skerrymoor', 'demoexpired'],
+      ];
+      for (const [cobrand, user] of cases)
+        expect((await activeInCobrand(cobrand, user)).rows).toEqual(await expected(cobrand, user));
       expect((await activeInCobrand('skerrymoor', 'demopass')).rows).toEqual([{ user_id_key: 'demopass' }]);
       expect((await activeInCobrand('skerrymoor', 'demolocked')).rows).toEqual([]);
     });
@@ -65,8 +99,14 @@ describe.runIf(DIALECTS.includes('postgres'))('postgres schema', () => {
     try {
       expect(await migrateToLatest(database.db, schema)).toContain('2026_11_21_1000_create_core_tables');
       const tables = await withPgClient((client) =>
-        client.query<{ table_name: string }>('select table_name from information_schema.tables where table_schema = $1 order by 1', [schema]));
-      expect(tables.rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['account', 'audit_event', 'cobrand', 'session']));
+        client.query<{ table_name: string }>(
+          'select table_name from information_schema.tables where table_schema = $1 order by 1',
+          [schema],
+        ),
+      );
+      expect(tables.rows.map((r) => r.table_name)).toEqual(
+        expect.arrayContaining(['account', 'audit_event', 'cobrand', 'session']),
+      );
     } finally {
       await database.close();
     }

@@ -22,8 +22,14 @@ async function startReady(script: string, poolSize?: number, detached = false): 
   dirs.push(dataDir);
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
-    ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_SECRET: TEST_PORTAL_SECRET,
-    DATABASE_URL: '', PORTAL_DEMO: 'false', LOG_LEVEL: 'warn',
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PORTAL_SECRET: TEST_PORTAL_SECRET,
+    DATABASE_URL: '',
+    PORTAL_DEMO: 'false',
+    LOG_LEVEL: 'warn',
   };
   delete env.UV_THREADPOOL_SIZE;
   if (poolSize) env.UV_THREADPOOL_SIZE = String(poolSize);
@@ -34,7 +40,8 @@ async function startReady(script: string, poolSize?: number, detached = false): 
 }
 
 /** The started service's thread count: the pool has started by now, as the service read its files through it. */
-const threadsOfStartedService = async (poolSize?: number) => readdirSync(`/proc/${(await startReady('server/start.cjs', poolSize)).pid}/task`).length;
+const threadsOfStartedService = async (poolSize?: number) =>
+  readdirSync(`/proc/${(await startReady('server/start.cjs', poolSize)).pid}/task`).length;
 
 const childrenOf = (pid: number): number[] =>
   readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
@@ -46,9 +53,10 @@ function serviceOf(launcher: ChildProcess): number {
   return children[0]!;
 }
 
-const exitOf = (child: ChildProcess) => new Promise<{ code: number | null; signal: string | null }>((resolve) => {
-  child.once('exit', (code, signal) => resolve({ code, signal }));
-});
+const exitOf = (child: ChildProcess) =>
+  new Promise<{ code: number | null; signal: string | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
 const gone = (pid: number) => !existsSync(`/proc/${pid}`);
 
 describe('the service entry', () => {
@@ -79,7 +87,7 @@ describe('the service entry', () => {
     await expect.poll(() => gone(service), { timeout: 10_000 }).toBe(true);
   }, 60_000);
 
-  it('a terminal\'s Ctrl-C (SIGINT to the whole process group) reaches the service twice, and it still closes cleanly', async () => {
+  it("a terminal's Ctrl-C (SIGINT to the whole process group) reaches the service twice, and it still closes cleanly", async () => {
     const launcher = await startReady('scripts/start.mjs', undefined, true);
     const service = serviceOf(launcher);
     const exit = exitOf(launcher);

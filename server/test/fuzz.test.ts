@@ -41,13 +41,43 @@ import { issueCsrfToken, sessionBinding } from '../src/security/csrf.js';
 import { deriveKeys } from '../src/security/portal-secret.js';
 import { codeAt, openSeed, stepAt, TokenStore } from '../src/token/index.js';
 import {
-  BODY_LIMIT, MISSING, anyText, contentType, encodedPairs, extraFields, garbageCookies, headerValue, hugeJsonString, isTraversal,
-  jsonValue, neverAString, neverAnObject, nonString, objectOf, pathSegment, percentEncode, queryString, rawBytes, rawJsonText,
-  shortText, textOver, textWithin, type Maybe,
+  BODY_LIMIT,
+  MISSING,
+  anyText,
+  contentType,
+  encodedPairs,
+  extraFields,
+  garbageCookies,
+  headerValue,
+  hugeJsonString,
+  isTraversal,
+  jsonValue,
+  neverAString,
+  neverAnObject,
+  nonString,
+  objectOf,
+  pathSegment,
+  percentEncode,
+  queryString,
+  rawBytes,
+  rawJsonText,
+  shortText,
+  textOver,
+  textWithin,
+  type Maybe,
 } from './fuzz-inputs.js';
 import {
-  DIALECTS, SESSION_COOKIE, TEST_PORTAL_SECRET, accountRow, expectErrorShape, loginInfo, signInSequence, useSharedTestApp,
-  type TestApp, type TestClient, useFreshTestApp,
+  DIALECTS,
+  SESSION_COOKIE,
+  TEST_PORTAL_SECRET,
+  accountRow,
+  expectErrorShape,
+  loginInfo,
+  signInSequence,
+  useSharedTestApp,
+  type TestApp,
+  type TestClient,
+  useFreshTestApp,
 } from './harness.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);
@@ -62,11 +92,29 @@ const keys = deriveKeys(TEST_PORTAL_SECRET);
 // Who sends: cookie jars fixed at set-up (answers never change them), and how the anti-forgery header is sent.
 
 type IdentityName =
-  | 'nothing' | 'anonymous' | 'signedIn' | 'mustChange' | 'newPin' | 'nextToken'
-  | 'forgedSession' | 'forgedSessionUnboundToken' | 'neverIssuedToken' | 'oversizedSession' | 'signedInAnonymousToken';
+  | 'nothing'
+  | 'anonymous'
+  | 'signedIn'
+  | 'mustChange'
+  | 'newPin'
+  | 'nextToken'
+  | 'forgedSession'
+  | 'forgedSessionUnboundToken'
+  | 'neverIssuedToken'
+  | 'oversizedSession'
+  | 'signedInAnonymousToken';
 const IDENTITIES: readonly IdentityName[] = [
-  'nothing', 'anonymous', 'signedIn', 'mustChange', 'newPin', 'nextToken',
-  'forgedSession', 'forgedSessionUnboundToken', 'neverIssuedToken', 'oversizedSession', 'signedInAnonymousToken',
+  'nothing',
+  'anonymous',
+  'signedIn',
+  'mustChange',
+  'newPin',
+  'nextToken',
+  'forgedSession',
+  'forgedSessionUnboundToken',
+  'neverIssuedToken',
+  'oversizedSession',
+  'signedInAnonymousToken',
 ];
 /** Identities whose session a logout (or a successful PIN) would end: kept away from those calls. */
 const LIVE_SESSIONS: ReadonlySet<IdentityName> = new Set(['signedIn', 'mustChange', 'newPin', 'nextToken']);
@@ -123,17 +171,19 @@ const INERT_USERS = ['demolocked', 'demoinactive', 'nobody-here', ' DemoLocked '
 const text64 = textWithin(1, 64);
 const userIdAny: Arbitrary<string> = fc.oneof(fc.constantFrom(...ACTIVE_USERS, ...INERT_USERS), text64);
 /** User IDs whose tries cannot count toward a real lock: locked, inactive, unknown. */
-const userIdInert: Arbitrary<string> = fc.oneof(fc.constantFrom(...INERT_USERS), text64)
+const userIdInert: Arbitrary<string> = fc
+  .oneof(fc.constantFrom(...INERT_USERS), text64)
   .filter((id) => !ACTIVE_USERS.includes(id.trim().toLowerCase()));
 const cobrandHost: Arbitrary<string> = fc.oneof(fc.constantFrom(...COBRANDS), textWithin(1, 64));
 
 /** A field: usually plausible, sometimes missing, of another type, or any hostile string. */
-const loose = <T>(plausible: Arbitrary<T>): Arbitrary<unknown> => fc.oneof(
-  { weight: 6, arbitrary: plausible as Arbitrary<unknown> },
-  { weight: 1, arbitrary: fc.constant(MISSING) },
-  { weight: 2, arbitrary: nonString },
-  { weight: 2, arbitrary: anyText },
-);
+const loose = <T>(plausible: Arbitrary<T>): Arbitrary<unknown> =>
+  fc.oneof(
+    { weight: 6, arbitrary: plausible as Arbitrary<unknown> },
+    { weight: 1, arbitrary: fc.constant(MISSING) },
+    { weight: 2, arbitrary: nonString },
+    { weight: 2, arbitrary: anyText },
+  );
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -156,122 +206,235 @@ function setAt(body: unknown, path: readonly string[], value: Maybe<unknown>): u
 
 /** One change that makes a body's shape certainly refused: [path, value]. */
 type Break = [readonly string[], Arbitrary<unknown>];
-const requiredString = (path: readonly string[], max: number): Break[] =>
-  [[path, fc.oneof(fc.constant(MISSING), neverAString, textOver(max))]];
-const optionalString = (path: readonly string[], max: number): Break[] =>
-  [[path, fc.oneof(textOver(max), neverAnObject.filter((v) => typeof v === 'object' && v !== null), fc.constant({}))]];
+const requiredString = (path: readonly string[], max: number): Break[] => [
+  [path, fc.oneof(fc.constant(MISSING), neverAString, textOver(max))],
+];
+const optionalString = (path: readonly string[], max: number): Break[] => [
+  [
+    path,
+    fc.oneof(
+      textOver(max),
+      neverAnObject.filter((v) => typeof v === 'object' && v !== null),
+      fc.constant({}),
+    ),
+  ],
+];
 const requiredObject = (path: readonly string[]): Break[] => [[path, fc.oneof(fc.constant(MISSING), neverAnObject)]];
 const notAnObjectBody: Break = [[], fc.oneof(neverAnObject, fc.constant(MISSING))];
 
 /** A loosely generated body with at least one change that its schema certainly refuses. */
 function refusedShape(body: Arbitrary<unknown>, breaks: readonly Break[]): Arbitrary<unknown> {
   const oneBreak = fc.oneof(...breaks.map(([path, value]) => value.map((v) => [path, v] as const)));
-  return fc.tuple(body, fc.array(oneBreak, { minLength: 1, maxLength: 2 }))
+  return fc
+    .tuple(body, fc.array(oneBreak, { minLength: 1, maxLength: 2 }))
     .map(([generated, changes]) => changes.reduce<unknown>((acc, [path, value]) => setAt(acc, path, value), generated));
 }
 
 const withExtras = (fields: Arbitrary<Record<string, unknown>>): Arbitrary<Record<string, unknown>> =>
-  fc.tuple(fields, fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: extraFields }))
+  fc
+    .tuple(fields, fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: extraFields }))
     .map(([own, extra]) => ({ ...extra, ...objectOf(own) }));
 
 // Bodies per route: plausible-but-loose, and for the try routes "certainly refused" and "certainly accepted" shapes.
 
-const temporaryPasswordsBody = (userId: Arbitrary<string>) => withExtras(fc.record({
-  userId: loose(userId),
-  locale: loose(fc.constantFrom(...LOCALES)),
-  cobrandName: loose(cobrandHost),
-  securityQuestionSTO: fc.oneof(
-    { weight: 6, arbitrary: withExtras(fc.record({ questionId: loose(text64), questionText: loose(textWithin(0, 255)), questionResponse: loose(textWithin(1, 128)) })) },
-    { weight: 1, arbitrary: jsonValue },
-  ),
-}));
-const forgotPasswordBody = (userId: Arbitrary<string>) => withExtras(fc.record({
-  userId: loose(userId),
-  locale: loose(fc.constantFrom(...LOCALES)),
-  securityQuestion: fc.oneof(
-    { weight: 6, arbitrary: withExtras(fc.record({ questionId: loose(text64), questionResponse: loose(textWithin(1, 128)) })) },
-    { weight: 1, arbitrary: jsonValue },
-  ),
-}));
-const changePasswordBody = (userId: Arbitrary<string>) => withExtras(fc.record({
-  userId: loose(userId),
-  oldCredential: loose(textWithin(1, 128)),
-  newCredential: loose(textWithin(1, 128)),
-}));
+const temporaryPasswordsBody = (userId: Arbitrary<string>) =>
+  withExtras(
+    fc.record({
+      userId: loose(userId),
+      locale: loose(fc.constantFrom(...LOCALES)),
+      cobrandName: loose(cobrandHost),
+      securityQuestionSTO: fc.oneof(
+        {
+          weight: 6,
+          arbitrary: withExtras(
+            fc.record({
+              questionId: loose(text64),
+              questionText: loose(textWithin(0, 255)),
+              questionResponse: loose(textWithin(1, 128)),
+            }),
+          ),
+        },
+        { weight: 1, arbitrary: jsonValue },
+      ),
+    }),
+  );
+const forgotPasswordBody = (userId: Arbitrary<string>) =>
+  withExtras(
+    fc.record({
+      userId: loose(userId),
+      locale: loose(fc.constantFrom(...LOCALES)),
+      securityQuestion: fc.oneof(
+        {
+          weight: 6,
+          arbitrary: withExtras(fc.record({ questionId: loose(text64), questionResponse: loose(textWithin(1, 128)) })),
+        },
+        { weight: 1, arbitrary: jsonValue },
+      ),
+    }),
+  );
+const changePasswordBody = (userId: Arbitrary<string>) =>
+  withExtras(
+    fc.record({
+      userId: loose(userId),
+      oldCredential: loose(textWithin(1, 128)),
+      newCredential: loose(textWithin(1, 128)),
+    }),
+  );
 
 const REFUSED_SHAPES: Record<Exclude<TryRoute, 'sendLogin'>, Arbitrary<unknown>> = {
   temporaryPasswords: refusedShape(temporaryPasswordsBody(userIdAny), [
-    notAnObjectBody, ...requiredString(['userId'], 64), ...requiredObject(['securityQuestionSTO']),
-    ...requiredString(['securityQuestionSTO', 'questionId'], 64), ...requiredString(['securityQuestionSTO', 'questionResponse'], 128),
-    ...optionalString(['locale'], 8), ...optionalString(['cobrandName'], 64), ...optionalString(['securityQuestionSTO', 'questionText'], 255),
+    notAnObjectBody,
+    ...requiredString(['userId'], 64),
+    ...requiredObject(['securityQuestionSTO']),
+    ...requiredString(['securityQuestionSTO', 'questionId'], 64),
+    ...requiredString(['securityQuestionSTO', 'questionResponse'], 128),
+    ...optionalString(['locale'], 8),
+    ...optionalString(['cobrandName'], 64),
+    ...optionalString(['securityQuestionSTO', 'questionText'], 255),
   ]),
   forgotPassword: refusedShape(forgotPasswordBody(userIdAny), [
-    notAnObjectBody, ...requiredString(['userId'], 64), ...requiredObject(['securityQuestion']),
-    ...requiredString(['securityQuestion', 'questionId'], 64), ...requiredString(['securityQuestion', 'questionResponse'], 128),
+    notAnObjectBody,
+    ...requiredString(['userId'], 64),
+    ...requiredObject(['securityQuestion']),
+    ...requiredString(['securityQuestion', 'questionId'], 64),
+    ...requiredString(['securityQuestion', 'questionResponse'], 128),
     ...optionalString(['locale'], 8),
   ]),
   changePassword: refusedShape(changePasswordBody(userIdAny), [
-    notAnObjectBody, ...requiredString(['userId'], 64), ...requiredString(['oldCredential'], 128), ...requiredString(['newCredential'], 128),
+    notAnObjectBody,
+    ...requiredString(['userId'], 64),
+    ...requiredString(['oldCredential'], 128),
+    ...requiredString(['newCredential'], 128),
   ]),
 };
 
 /** Right shapes with hostile content, for user IDs that cannot lock a demo account; never the demo password. */
 const ACCEPTED_SHAPES: Record<Exclude<TryRoute, 'sendLogin'>, Arbitrary<unknown>> = {
-  temporaryPasswords: withExtras(fc.record({
-    userId: userIdInert,
-    locale: fc.oneof(fc.constant(MISSING), textWithin(0, 8)),
-    cobrandName: fc.oneof(fc.constant(MISSING), textWithin(0, 64)),
-    securityQuestionSTO: withExtras(fc.record({ questionId: text64, questionText: fc.oneof(fc.constant(MISSING), textWithin(0, 255)), questionResponse: textWithin(1, 128) })),
-  })),
-  forgotPassword: withExtras(fc.record({
-    userId: userIdInert,
-    locale: fc.oneof(fc.constant(MISSING), textWithin(0, 8)),
-    securityQuestion: withExtras(fc.record({ questionId: text64, questionResponse: textWithin(1, 128) })),
-  })),
-  changePassword: withExtras(fc.record({
-    userId: userIdInert,
-    oldCredential: textWithin(1, 128).filter((p) => p !== DEMO_PASSWORD),
-    newCredential: textWithin(1, 128),
-  })),
+  temporaryPasswords: withExtras(
+    fc.record({
+      userId: userIdInert,
+      locale: fc.oneof(fc.constant(MISSING), textWithin(0, 8)),
+      cobrandName: fc.oneof(fc.constant(MISSING), textWithin(0, 64)),
+      securityQuestionSTO: withExtras(
+        fc.record({
+          questionId: text64,
+          questionText: fc.oneof(fc.constant(MISSING), textWithin(0, 255)),
+          questionResponse: textWithin(1, 128),
+        }),
+      ),
+    }),
+  ),
+  forgotPassword: withExtras(
+    fc.record({
+      userId: userIdInert,
+      locale: fc.oneof(fc.constant(MISSING), textWithin(0, 8)),
+      securityQuestion: withExtras(fc.record({ questionId: text64, questionResponse: textWithin(1, 128) })),
+    }),
+  ),
+  changePassword: withExtras(
+    fc.record({
+      userId: userIdInert,
+      oldCredential: textWithin(1, 128).filter((p) => p !== DEMO_PASSWORD),
+      newCredential: textWithin(1, 128),
+    }),
+  ),
 };
 
 /** Bodies of the routes whose handler costs no argon2: loose shapes of every kind. */
-const CHEAP_BODIES: Record<'loginSignin' | 'securityQuestions' | 'tokenPin' | 'logErrorStatement' | 'uiLogEntries', Arbitrary<unknown>> = {
+const CHEAP_BODIES: Record<
+  'loginSignin' | 'securityQuestions' | 'tokenPin' | 'logErrorStatement' | 'uiLogEntries',
+  Arbitrary<unknown>
+> = {
   loginSignin: fc.oneof(loose(userIdAny), withExtras(fc.record({ userId: loose(userIdAny) })), jsonValue),
-  securityQuestions: fc.oneof(loose(userIdAny), withExtras(fc.record({ userId: loose(userIdAny), locale: loose(fc.constantFrom(...LOCALES)) })), jsonValue),
+  securityQuestions: fc.oneof(
+    loose(userIdAny),
+    withExtras(fc.record({ userId: loose(userIdAny), locale: loose(fc.constantFrom(...LOCALES)) })),
+    jsonValue,
+  ),
   tokenPin: fc.oneof(
-    withExtras(fc.record({ newPin: loose(fc.oneof(fc.constantFrom('0123', '123', '12345', '12a4', '\u0661\u0662\u0663\u0664', '\uff11\uff12\uff13\uff14', ' 1234', '1234 ', '1e3', '0x10'), textWithin(1, 16))) })),
+    withExtras(
+      fc.record({
+        newPin: loose(
+          fc.oneof(
+            fc.constantFrom(
+              '0123',
+              '123',
+              '12345',
+              '12a4',
+              '\u0661\u0662\u0663\u0664',
+              '\uff11\uff12\uff13\uff14',
+              ' 1234',
+              '1234 ',
+              '1e3',
+              '0x10',
+            ),
+            textWithin(1, 16),
+          ),
+        ),
+      }),
+    ),
     jsonValue,
   ),
   logErrorStatement: fc.oneof(loose(textWithin(1, 2000)), jsonValue),
   uiLogEntries: fc.oneof(
     fc.record({
-      logEntries: fc.array(fc.record({
-        message: textWithin(1, 2000),
-        level: fc.constantFrom('DEBUG', 'INFO', 'ERROR'),
-        attributes: fc.option(fc.array(fc.record({ key: textWithin(1, 64), value: textWithin(0, 500) }), { maxLength: 10 }), { nil: undefined }),
-      }), { minLength: 1, maxLength: 20 }),
+      logEntries: fc.array(
+        fc.record({
+          message: textWithin(1, 2000),
+          level: fc.constantFrom('DEBUG', 'INFO', 'ERROR'),
+          attributes: fc.option(
+            fc.array(fc.record({ key: textWithin(1, 64), value: textWithin(0, 500) }), { maxLength: 10 }),
+            { nil: undefined },
+          ),
+        }),
+        { minLength: 1, maxLength: 20 },
+      ),
     }),
-    withExtras(fc.record({
-      logEntries: loose(fc.array(withExtras(fc.record({
-        message: loose(textWithin(1, 2000)),
-        level: loose(fc.constantFrom('DEBUG', 'INFO', 'ERROR', 'WARN', 'debug', 'FATAL', '')),
-        attributes: loose(fc.array(withExtras(fc.record({ key: loose(textWithin(1, 64)), value: loose(textWithin(0, 500)) })), { maxLength: 12 })),
-      })), { maxLength: 22 })),
-    })),
+    withExtras(
+      fc.record({
+        logEntries: loose(
+          fc.array(
+            withExtras(
+              fc.record({
+                message: loose(textWithin(1, 2000)),
+                level: loose(fc.constantFrom('DEBUG', 'INFO', 'ERROR', 'WARN', 'debug', 'FATAL', '')),
+                attributes: loose(
+                  fc.array(withExtras(fc.record({ key: loose(textWithin(1, 64)), value: loose(textWithin(0, 500)) })), {
+                    maxLength: 12,
+                  }),
+                ),
+              }),
+            ),
+            { maxLength: 22 },
+          ),
+        ),
+      }),
+    ),
     jsonValue,
   ),
 };
 
 // Send-login is form-encoded: fields as pairs, with breaks that make the shape certainly refused.
 
-const SEND_LOGIN_FIELDS = ['username', 'login-form-type', 'password', 'authn_attempt_id', 'in_response_to', 'referral_path', 'cobrandHost'];
+const SEND_LOGIN_FIELDS = [
+  'username',
+  'login-form-type',
+  'password',
+  'authn_attempt_id',
+  'in_response_to',
+  'referral_path',
+  'cobrandHost',
+];
 const LOGIN_FORM_TYPES = ['password', 'token', 'next-token'];
 type FormPairs = [string, string][];
 
 /** Junk pairs whose names are none of send-login's fields (so they can neither fix nor break a field). */
 const junkPairs: Arbitrary<string[]> = fc.array(
-  fc.tuple(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'a[b]', 'username[]', 'password[0]', 'x'), shortText(10)), anyText)
+  fc
+    .tuple(
+      fc.oneof(fc.constantFrom('__proto__', 'constructor', 'a[b]', 'username[]', 'password[0]', 'x'), shortText(10)),
+      anyText,
+    )
     .filter(([name]) => !SEND_LOGIN_FIELDS.includes(name))
     .map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`),
   { maxLength: 3 },
@@ -280,31 +443,60 @@ const encodeForm = (pairs: FormPairs, junk: string[]) =>
   [...pairs.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`), ...junk].join('&');
 
 function sendLoginForm(ldapIds: readonly string[], usernames: Arbitrary<string>) {
-  return fc.record({
-    username: fc.oneof(fc.constantFrom(...ldapIds), usernames),
-    type: fc.constantFrom(...LOGIN_FORM_TYPES),
-    password: textWithin(1, 128).filter((p) => p !== DEMO_PASSWORD),
-    nextToken: fc.option(fc.record({ authn_attempt_id: textWithin(0, 128), in_response_to: textWithin(0, 128), referral_path: textWithin(0, 2048) }), { nil: undefined }),
-    cobrandHost: fc.option(textWithin(0, 64), { nil: undefined }),
-  }).map(({ username, type, password, nextToken, cobrandHost: host }) => {
-    const pairs: FormPairs = [['username', username], ['login-form-type', type], ['password', password]];
-    if (nextToken) for (const [k, v] of Object.entries(nextToken)) pairs.push([k, v]);
-    if (host !== undefined) pairs.push(['cobrandHost', host]);
-    return pairs;
-  });
+  return fc
+    .record({
+      username: fc.oneof(fc.constantFrom(...ldapIds), usernames),
+      type: fc.constantFrom(...LOGIN_FORM_TYPES),
+      password: textWithin(1, 128).filter((p) => p !== DEMO_PASSWORD),
+      nextToken: fc.option(
+        fc.record({
+          authn_attempt_id: textWithin(0, 128),
+          in_response_to: textWithin(0, 128),
+          referral_path: textWithin(0, 2048),
+        }),
+        { nil: undefined },
+      ),
+      cobrandHost: fc.option(textWithin(0, 64), { nil: undefined }),
+    })
+    .map(({ username, type, password, nextToken, cobrandHost: host }) => {
+      const pairs: FormPairs = [
+        ['username', username],
+        ['login-form-type', type],
+        ['password', password],
+      ];
+      if (nextToken) for (const [k, v] of Object.entries(nextToken)) pairs.push([k, v]);
+      if (host !== undefined) pairs.push(['cobrandHost', host]);
+      return pairs;
+    });
 }
 
 type FormBreak = (pairs: FormPairs) => Arbitrary<FormPairs>;
 const without = (pairs: FormPairs, name: string) => pairs.filter(([k]) => k !== name);
-const replaced = (pairs: FormPairs, name: string, value: string) => [...without(pairs, name), [name, value]] as FormPairs;
+const replaced = (pairs: FormPairs, name: string, value: string) =>
+  [...without(pairs, name), [name, value]] as FormPairs;
 const FORM_BREAKS: readonly FormBreak[] = [
-  ...['username', 'login-form-type', 'password'].map((name): FormBreak => (pairs) => fc.constant(without(pairs, name))),
-  ...['username', 'login-form-type', 'password'].map((name): FormBreak => (pairs) => fc.constant(replaced(pairs, name, ''))),
-  ...['username', 'login-form-type', 'password'].map((name): FormBreak => (pairs) => anyText.map((v) => [...pairs, [name, v]] as FormPairs)),
+  ...['username', 'login-form-type', 'password'].map(
+    (name): FormBreak =>
+      (pairs) =>
+        fc.constant(without(pairs, name)),
+  ),
+  ...['username', 'login-form-type', 'password'].map(
+    (name): FormBreak =>
+      (pairs) =>
+        fc.constant(replaced(pairs, name, '')),
+  ),
+  ...['username', 'login-form-type', 'password'].map(
+    (name): FormBreak =>
+      (pairs) =>
+        anyText.map((v) => [...pairs, [name, v]] as FormPairs),
+  ),
   (pairs) => textOver(64).map((v) => replaced(pairs, 'username', v)),
   (pairs) => textOver(128).map((v) => replaced(pairs, 'password', v)),
   (pairs) => anyText.filter((v) => !LOGIN_FORM_TYPES.includes(v)).map((v) => replaced(pairs, 'login-form-type', v)),
-  (pairs) => fc.constantFrom('PASSWORD', ' password', 'password ', 'Token', 'next_token', 'nexttoken', 'sso').map((v) => replaced(pairs, 'login-form-type', v)),
+  (pairs) =>
+    fc
+      .constantFrom('PASSWORD', ' password', 'password ', 'Token', 'next_token', 'nexttoken', 'sso')
+      .map((v) => replaced(pairs, 'login-form-type', v)),
   (pairs) => textOver(128).map((v) => replaced(pairs, 'authn_attempt_id', v)),
   (pairs) => textOver(128).map((v) => replaced(pairs, 'in_response_to', v)),
   (pairs) => textOver(2048).map((v) => replaced(pairs, 'referral_path', v)),
@@ -328,7 +520,14 @@ interface Stats {
 }
 
 class Fuzzer {
-  readonly stats: Stats = { requests: 0, byRoute: new Map(), acceptedTries: 0, refusalsChecked: 0, pastGuard: 0, unbuiltPages: 0 };
+  readonly stats: Stats = {
+    requests: 0,
+    byRoute: new Map(),
+    acceptedTries: 0,
+    refusalsChecked: 0,
+    pastGuard: 0,
+    unbuiltPages: 0,
+  };
   private baseline: string | null = null;
 
   private constructor(
@@ -357,9 +556,13 @@ class Fuzzer {
     const mustChange = t.client();
     expect((await signInSequence(mustChange, 'demoexpired')).body).toContain('/change-password-component?');
     const newPin = t.client();
-    expect((await signInSequence(newPin, 'demonewpin', await code('demonewpin'))).body).toContain('/new-rsa-pin-component?');
+    expect((await signInSequence(newPin, 'demonewpin', await code('demonewpin'))).body).toContain(
+      '/new-rsa-pin-component?',
+    );
     const nextToken = t.client();
-    expect((await signInSequence(nextToken, 'demotoken', `2468${await code('demotoken', 5)}`)).body).toContain('/next-token-component?');
+    expect((await signInSequence(nextToken, 'demotoken', `2468${await code('demotoken', 5)}`)).body).toContain(
+      '/next-token-component?',
+    );
 
     const forged = randomBytes(32).toString('base64url');
     const forgedToken = issueCsrfToken(keys.csrf, sessionBinding(forged));
@@ -373,20 +576,51 @@ class Fuzzer {
       mustChange: jar(mustChange),
       newPin: jar(newPin),
       nextToken: jar(nextToken),
-      forgedSession: { cookies: [[SESSION_COOKIE, forged], ['sec-token', forgedToken]], token: forgedToken, tokenValid: true },
-      forgedSessionUnboundToken: { cookies: [[SESSION_COOKIE, forged], ['sec-token', anonymousToken]], token: anonymousToken, tokenValid: false },
+      forgedSession: {
+        cookies: [
+          [SESSION_COOKIE, forged],
+          ['sec-token', forgedToken],
+        ],
+        token: forgedToken,
+        tokenValid: true,
+      },
+      forgedSessionUnboundToken: {
+        cookies: [
+          [SESSION_COOKIE, forged],
+          ['sec-token', anonymousToken],
+        ],
+        token: anonymousToken,
+        tokenValid: false,
+      },
       neverIssuedToken: { cookies: [['sec-token', neverIssued]], token: neverIssued, tokenValid: false },
       // A session cookie over 64 characters is no session at all, so the anonymous token stays valid with it.
-      oversizedSession: { cookies: [[SESSION_COOKIE, oversized], ['sec-token', anonymousToken]], token: anonymousToken, tokenValid: true },
-      signedInAnonymousToken: { cookies: [[SESSION_COOKIE, signedIn.sessionCookie!], ['sec-token', anonymousToken]], token: anonymousToken, tokenValid: false },
+      oversizedSession: {
+        cookies: [
+          [SESSION_COOKIE, oversized],
+          ['sec-token', anonymousToken],
+        ],
+        token: anonymousToken,
+        tokenValid: true,
+      },
+      signedInAnonymousToken: {
+        cookies: [
+          [SESSION_COOKIE, signedIn.sessionCookie!],
+          ['sec-token', anonymousToken],
+        ],
+        token: anonymousToken,
+        tokenValid: false,
+      },
     };
     expect(neverIssued).toHaveLength(20);
 
     const ldapIds: Record<string, string> = {};
-    for (const user of [...ACTIVE_USERS, 'demolocked', 'demoinactive']) ldapIds[user] = (await loginInfo(anonymous, user)).ldapId;
+    for (const user of [...ACTIVE_USERS, 'demolocked', 'demoinactive'])
+      ldapIds[user] = (await loginInfo(anonymous, user)).ldapId;
     const cobrand = await anonymous.get(Paths.cobrand('skerrymoor'));
     expect(cobrand.statusCode).toBe(200);
-    const refusal = await anonymous.post(Paths.sendLogin, { form: { username: ldapIds.demolocked!, 'login-form-type': 'password', password: 'x' } });
+    const refusal = await anonymous.post(Paths.sendLogin, {
+      form: { username: ldapIds.demolocked!, 'login-form-type': 'password', password: 'x' },
+    });
     expect(refusal.statusCode).toBe(401);
     // No mail is waiting, so the mail worker writes nothing while the fuzz runs.
     expect(await t.database.db.selectFrom('mail_outbox').select('id').execute()).toEqual([]);
@@ -396,39 +630,70 @@ class Fuzzer {
   /** Everything a refused request must leave alone, as one comparable text. */
   async snapshot(): Promise<string> {
     const db = this.t.database.db;
-    const [account, session, temporaryPassword, mailOutbox, token, tokenAttempt, passwordHistory, audit, cobrand] = await Promise.all([
-      db.selectFrom('account').selectAll().orderBy('id').execute(),
-      db.selectFrom('session').selectAll().orderBy('id_hash').execute(),
-      db.selectFrom('temporary_password').selectAll().orderBy('account_id').execute(),
-      db.selectFrom('mail_outbox').selectAll().orderBy('id').execute(),
-      db.selectFrom('token').selectAll().orderBy('account_id').execute(),
-      db.selectFrom('token_attempt').selectAll().orderBy('id').execute(),
-      db.selectFrom('password_history').selectAll().orderBy('id').execute(),
-      db.selectFrom('audit_event').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
-      db.selectFrom('cobrand').select(['name', 'version', 'updated_at']).orderBy('name').execute(),
-    ]);
+    const [account, session, temporaryPassword, mailOutbox, token, tokenAttempt, passwordHistory, audit, cobrand] =
+      await Promise.all([
+        db.selectFrom('account').selectAll().orderBy('id').execute(),
+        db.selectFrom('session').selectAll().orderBy('id_hash').execute(),
+        db.selectFrom('temporary_password').selectAll().orderBy('account_id').execute(),
+        db.selectFrom('mail_outbox').selectAll().orderBy('id').execute(),
+        db.selectFrom('token').selectAll().orderBy('account_id').execute(),
+        db.selectFrom('token_attempt').selectAll().orderBy('id').execute(),
+        db.selectFrom('password_history').selectAll().orderBy('id').execute(),
+        db
+          .selectFrom('audit_event')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .executeTakeFirstOrThrow(),
+        db.selectFrom('cobrand').select(['name', 'version', 'updated_at']).orderBy('name').execute(),
+      ]);
     return JSON.stringify({
-      account, session, temporaryPassword, mailOutbox, token, tokenAttempt, passwordHistory, auditEvents: Number(audit.count), cobrand,
+      account,
+      session,
+      temporaryPassword,
+      mailOutbox,
+      token,
+      tokenAttempt,
+      passwordHistory,
+      auditEvents: Number(audit.count),
+      cobrand,
     });
   }
 
   async inject(request: FuzzRequest): Promise<Response> {
     const identity = this.identities[request.identity];
-    const headers: Record<string, string | string[]> = { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json, text/plain, */*' };
+    const headers: Record<string, string | string[]> = {
+      'x-requested-with': 'XMLHttpRequest',
+      accept: 'application/json, text/plain, */*',
+    };
     const cookies = identity.cookies.map(([name, value]) => `${name}=${value}`);
     if (request.extraCookies !== undefined) cookies.push(request.extraCookies);
     if (cookies.length > 0) headers.cookie = cookies.join('; ');
     const token = identity.token ?? '';
     const other = randomLikeToken(token);
     switch (request.csrf) {
-      case 'echo': if (identity.token) headers['x-xsrf-token'] = token; break;
-      case 'csrfHeader': if (identity.token) headers['x-csrf-token'] = token; break;
-      case 'duplicate': headers['x-xsrf-token'] = [token, token]; break;
-      case 'joined': headers['x-xsrf-token'] = `${token}, ${token}`; break;
-      case 'other': headers['x-xsrf-token'] = other; break;
-      case 'huge': headers['x-xsrf-token'] = token.repeat(1 + Math.floor(16_000 / Math.max(1, token.length))); break;
-      case 'conflict': headers['x-xsrf-token'] = other; headers['x-csrf-token'] = token; break;
-      case 'none': break;
+      case 'echo':
+        if (identity.token) headers['x-xsrf-token'] = token;
+        break;
+      case 'csrfHeader':
+        if (identity.token) headers['x-csrf-token'] = token;
+        break;
+      case 'duplicate':
+        headers['x-xsrf-token'] = [token, token];
+        break;
+      case 'joined':
+        headers['x-xsrf-token'] = `${token}, ${token}`;
+        break;
+      case 'other':
+        headers['x-xsrf-token'] = other;
+        break;
+      case 'huge':
+        headers['x-xsrf-token'] = token.repeat(1 + Math.floor(16_000 / Math.max(1, token.length)));
+        break;
+      case 'conflict':
+        headers['x-xsrf-token'] = other;
+        headers['x-csrf-token'] = token;
+        break;
+      case 'none':
+        break;
     }
     if (request.contentType !== undefined) headers['content-type'] = request.contentType;
     for (const [name, value] of Object.entries(request.headers ?? {})) headers[name] = value;
@@ -462,7 +727,11 @@ class Fuzzer {
 
     expect(status, label).toBeLessThan(500);
     expect(status, label).toBeGreaterThanOrEqual(200);
-    if (refusedShape) expect(this.isAcceptedTry(request, response), `${label}\nthe shape was made to be refused, yet the handler ran`).toBe(false);
+    if (refusedShape)
+      expect(
+        this.isAcceptedTry(request, response),
+        `${label}\nthe shape was made to be refused, yet the handler ran`,
+      ).toBe(false);
     if (status >= 400) this.expectErrorBody(request, response, label);
     if (status === 304) expect(response.rawPayload.length, label).toBe(0);
     // The path as the service sees it: the client resolves `..`, `.`, `%2e%2e` segments, as browsers do.
@@ -474,7 +743,8 @@ class Fuzzer {
 
     if (status >= 400 && !this.isAcceptedTry(request, response)) {
       const after = await this.snapshot();
-      if (after !== before) expect(JSON.parse(after), `${label}\nchanged the database although it was refused`).toEqual(JSON.parse(before));
+      if (after !== before)
+        expect(JSON.parse(after), `${label}\nchanged the database although it was refused`).toEqual(JSON.parse(before));
       this.stats.refusalsChecked += 1;
       this.baseline = after;
     } else if (this.isAcceptedTry(request, response)) {
@@ -486,7 +756,12 @@ class Fuzzer {
   isAcceptedTry(request: FuzzRequest, response: Response): boolean {
     const route = request.route as TryRoute;
     const spec = ROUTE_SPECS[route];
-    if (!spec || request.method !== spec.method || !['sendLogin', 'temporaryPasswords', 'forgotPassword', 'changePassword'].includes(route)) return false;
+    if (
+      !spec ||
+      request.method !== spec.method ||
+      !['sendLogin', 'temporaryPasswords', 'forgotPassword', 'changePassword'].includes(route)
+    )
+      return false;
     const status = response.statusCode;
     if (status < 400) return true;
     if (route === 'sendLogin') return status === 401 && /^text\/plain/.test(String(response.headers['content-type']));
@@ -500,12 +775,23 @@ class Fuzzer {
   private expectErrorBody(request: FuzzRequest, response: Response, label: string): void {
     const type = String(response.headers['content-type'] ?? '');
     if (request.method === 'HEAD') return;
-    if (request.route === 'sendLogin' && request.method === 'POST' && response.statusCode === 401 && type.startsWith('text/plain')) {
+    if (
+      request.route === 'sendLogin' &&
+      request.method === 'POST' &&
+      response.statusCode === 401 &&
+      type.startsWith('text/plain')
+    ) {
       expect(response.body, label).toBe(this.refusalBody);
       return;
     }
     const accept = String(this.headerSent(request, 'accept') ?? '');
-    if (response.statusCode === 404 && request.method === 'GET' && accept.includes('text/html') && type.startsWith('text/html')) return;
+    if (
+      response.statusCode === 404 &&
+      request.method === 'GET' &&
+      accept.includes('text/html') &&
+      type.startsWith('text/html')
+    )
+      return;
     expect(type, `${label}\nnot JSON`).toMatch(/^application\/json/);
     let body: unknown;
     try {
@@ -517,9 +803,13 @@ class Fuzzer {
     expect(Array.isArray(errors) && errors.length > 0, `${label}\nnot the {errors: [...]} shape`).toBe(true);
     for (const item of errors as Record<string, unknown>[]) {
       expect(typeof item.code === 'string' && item.code.length > 0, `${label}\nerror item without a code`).toBe(true);
-      expect(typeof item.message === 'string' && item.message.length > 0, `${label}\nerror item without a message`).toBe(true);
+      expect(
+        typeof item.message === 'string' && item.message.length > 0,
+        `${label}\nerror item without a message`,
+      ).toBe(true);
       if (item.field !== undefined) expect(typeof item.field, label).toBe('string');
-      if (item.params !== undefined) expect(Array.isArray(item.params) && item.params.every((p) => typeof p === 'string'), label).toBe(true);
+      if (item.params !== undefined)
+        expect(Array.isArray(item.params) && item.params.every((p) => typeof p === 'string'), label).toBe(true);
     }
   }
 
@@ -530,7 +820,10 @@ class Fuzzer {
       expect(errorCodes(response)[0], label).toBe('csrf');
     } else if (request.extraCookies === undefined) {
       // A valid token, sent as the web app sends it, must get past the guard, so the fuzz reaches validation.
-      expect(response.statusCode === 403 && errorCodes(response)[0] === 'csrf', `${label}\nrefused by the guard despite a valid token`).toBe(false);
+      expect(
+        response.statusCode === 403 && errorCodes(response)[0] === 'csrf',
+        `${label}\nrefused by the guard despite a valid token`,
+      ).toBe(false);
       this.stats.pastGuard += 1;
     }
   }
@@ -549,22 +842,38 @@ class Fuzzer {
   }
 
   /** Runs a property: `numRuns` generated requests (or request sequences), all checked. */
-  async run(requests: Arbitrary<FuzzRequest | FuzzRequest[]>, numRuns: number, options: { refusedShapes?: boolean } = {}): Promise<void> {
+  async run(
+    requests: Arbitrary<FuzzRequest | FuzzRequest[]>,
+    numRuns: number,
+    options: { refusedShapes?: boolean } = {},
+  ): Promise<void> {
     await fc.assert(
       fc.asyncProperty(requests, async (generated) => {
-        for (const request of Array.isArray(generated) ? generated : [generated]) await this.exchange(request, options.refusedShapes);
+        for (const request of Array.isArray(generated) ? generated : [generated])
+          await this.exchange(request, options.refusedShapes);
       }),
       { seed: SEED, numRuns: runs(numRuns), endOnFailure: process.env.FUZZ_SHRINK === '0' },
     );
   }
 
   report(dialect: string): string {
-    const routes = [...this.stats.byRoute].sort(([a], [b]) => a.localeCompare(b))
-      .map(([route, byStatus]) => `  ${route.padEnd(28)} ${[...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+    const routes = [...this.stats.byRoute]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(
+        ([route, byStatus]) =>
+          `  ${route.padEnd(28)} ${[...byStatus]
+            .sort(([a], [b]) => a - b)
+            .map(([s, n]) => `${s}×${n}`)
+            .join(' ')}`,
+      );
     return [
-      `[fuzz ${dialect}] seed ${SEED}: ${this.stats.requests} requests, ${this.stats.refusalsChecked} refusals checked against the database,`
-      + ` ${this.stats.pastGuard} non-GET requests past the anti-forgery guard, ${this.stats.acceptedTries} accepted-shape tries`,
-      ...(this.stats.unbuiltPages ? [`  (the web app is not built: ${this.stats.unbuiltPages} page requests answered 503 and were not checked; run npm run build)`] : []),
+      `[fuzz ${dialect}] seed ${SEED}: ${this.stats.requests} requests, ${this.stats.refusalsChecked} refusals checked against the database,` +
+        ` ${this.stats.pastGuard} non-GET requests past the anti-forgery guard, ${this.stats.acceptedTries} accepted-shape tries`,
+      ...(this.stats.unbuiltPages
+        ? [
+            `  (the web app is not built: ${this.stats.unbuiltPages} page requests answered 503 and were not checked; run npm run build)`,
+          ]
+        : []),
       ...routes,
     ].join('\n');
   }
@@ -583,10 +892,15 @@ function errorCodes(response: Response): string[] {
 
 const clip = (text: string, max = 300) => (text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text);
 function describeExchange(request: FuzzRequest, response: Response): string {
-  const payload = request.payload === undefined ? '' : Buffer.isBuffer(request.payload) ? `<${request.payload.length} bytes>` : JSON.stringify(clip(request.payload, 200));
+  const payload =
+    request.payload === undefined
+      ? ''
+      : Buffer.isBuffer(request.payload)
+        ? `<${request.payload.length} bytes>`
+        : JSON.stringify(clip(request.payload, 200));
   return [
-    `${request.method} ${clip(request.url, 200)} [${request.route}; ${request.identity}; token ${request.csrf}]`
-    + ` content-type=${request.contentType === undefined ? '(none)' : JSON.stringify(clip(request.contentType, 60))} body=${payload}`,
+    `${request.method} ${clip(request.url, 200)} [${request.route}; ${request.identity}; token ${request.csrf}]` +
+      ` content-type=${request.contentType === undefined ? '(none)' : JSON.stringify(clip(request.contentType, 60))} body=${payload}`,
     `→ ${response.statusCode} ${String(response.headers['content-type'] ?? '')} ${clip(response.body)}`,
   ].join('\n');
 }
@@ -607,7 +921,12 @@ function routable(path: string): boolean {
 /** Whether `npm run build` has run: without it, pages answer 503 "not built", which says nothing about inputs. */
 const WEB_APP_BUILT = existsSync(join(WEB_DIST_DIR, 'pages', 'not-found.html'));
 
-const STATIC_PREFIXES = [`${PORTAL_UI_BASE}static/`, `${PORTAL_UI_BASE}assets/`, '/sdportal/cobrands/', '/sdportal/footers/assets/'];
+const STATIC_PREFIXES = [
+  `${PORTAL_UI_BASE}static/`,
+  `${PORTAL_UI_BASE}assets/`,
+  '/sdportal/cobrands/',
+  '/sdportal/footers/assets/',
+];
 const isStatic = (url: string) => STATIC_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -648,24 +967,106 @@ const ROUTE_SPECS: Record<string, RouteSpec> = {
 };
 
 /** GET routes, each with its query parameter names and plausible values for them. */
-const QUERY_ROUTES: { route: string; paths: readonly string[]; names: readonly string[]; plausible: Arbitrary<string>; liveSessionSafe: boolean }[] = [
+const QUERY_ROUTES: {
+  route: string;
+  paths: readonly string[];
+  names: readonly string[];
+  plausible: Arbitrary<string>;
+  liveSessionSafe: boolean;
+}[] = [
   { route: 'loginInfo', paths: [Paths.loginInfo], names: ['username'], plausible: userIdAny, liveSessionSafe: true },
   { route: 'logout', paths: [Paths.logout], names: ['cobrandHost'], plausible: cobrandHost, liveSessionSafe: false },
-  { route: 'logoutLabels', paths: [Paths.logoutLabels], names: ['cobrandHost'], plausible: cobrandHost, liveSessionSafe: true },
-  { route: 'logoutReturn', paths: [Paths.logoutReturn], names: ['cobrandHost'], plausible: cobrandHost, liveSessionSafe: true },
-  { route: 'sessionWarning', paths: [Paths.sessionWarningContent], names: ['cobrandHost'], plausible: cobrandHost, liveSessionSafe: true },
-  { route: 'tokenUserInformation', paths: [Paths.tokenUserInformation], names: ['action'], plausible: fc.constantFrom('newpin', 'nexttoken', 'NEWPIN', 'newpin ', ''), liveSessionSafe: true },
-  { route: 'cobrandAbbreviation', paths: [PathPatterns.cobrandAbbreviation], names: ['cobrandAbbr'], plausible: fc.oneof(fc.constantFrom('SKM', 'skm', 'LRM', 'x'), textWithin(1, 16)), liveSessionSafe: true },
-  { route: 'forgotPasswordView', paths: ['/sdportal/forgotPassword.view'], names: ['cobrandHost', 'locale', 'nwflow'], plausible: fc.oneof(cobrandHost, fc.constantFrom(...LOCALES)), liveSessionSafe: true },
+  {
+    route: 'logoutLabels',
+    paths: [Paths.logoutLabels],
+    names: ['cobrandHost'],
+    plausible: cobrandHost,
+    liveSessionSafe: true,
+  },
+  {
+    route: 'logoutReturn',
+    paths: [Paths.logoutReturn],
+    names: ['cobrandHost'],
+    plausible: cobrandHost,
+    liveSessionSafe: true,
+  },
+  {
+    route: 'sessionWarning',
+    paths: [Paths.sessionWarningContent],
+    names: ['cobrandHost'],
+    plausible: cobrandHost,
+    liveSessionSafe: true,
+  },
+  {
+    route: 'tokenUserInformation',
+    paths: [Paths.tokenUserInformation],
+    names: ['action'],
+    plausible: fc.constantFrom('newpin', 'nexttoken', 'NEWPIN', 'newpin ', ''),
+    liveSessionSafe: true,
+  },
+  {
+    route: 'cobrandAbbreviation',
+    paths: [PathPatterns.cobrandAbbreviation],
+    names: ['cobrandAbbr'],
+    plausible: fc.oneof(fc.constantFrom('SKM', 'skm', 'LRM', 'x'), textWithin(1, 16)),
+    liveSessionSafe: true,
+  },
+  {
+    route: 'forgotPasswordView',
+    paths: ['/sdportal/forgotPassword.view'],
+    names: ['cobrandHost', 'locale', 'nwflow'],
+    plausible: fc.oneof(cobrandHost, fc.constantFrom(...LOCALES)),
+    liveSessionSafe: true,
+  },
   { route: 'session', paths: [Paths.session], names: [], plausible: shortText(), liveSessionSafe: true },
   { route: 'sessionPing', paths: [Paths.sessionPing], names: [], plausible: shortText(), liveSessionSafe: true },
-  { route: 'changePasswordServiceUrls', paths: [Paths.changePasswordServiceUrls], names: [], plausible: shortText(), liveSessionSafe: true },
-  { route: 'externalLogoutUrl', paths: [Paths.externalLogoutUrl], names: [], plausible: shortText(), liveSessionSafe: true },
-  { route: 'cobrand', paths: [Paths.cobrand('skerrymoor'), Paths.cobrandLocales('larchmere'), Paths.cobrandStylesheet('veltmoor')], names: ['cobrandHost'], plausible: cobrandHost, liveSessionSafe: true },
+  {
+    route: 'changePasswordServiceUrls',
+    paths: [Paths.changePasswordServiceUrls],
+    names: [],
+    plausible: shortText(),
+    liveSessionSafe: true,
+  },
+  {
+    route: 'externalLogoutUrl',
+    paths: [Paths.externalLogoutUrl],
+    names: [],
+    plausible: shortText(),
+    liveSessionSafe: true,
+  },
+  {
+    route: 'cobrand',
+    paths: [Paths.cobrand('skerrymoor'), Paths.cobrandLocales('larchmere'), Paths.cobrandStylesheet('veltmoor')],
+    names: ['cobrandHost'],
+    plausible: cobrandHost,
+    liveSessionSafe: true,
+  },
   { route: 'health', paths: ['/healthz', '/readyz'], names: [], plausible: shortText(), liveSessionSafe: true },
-  { route: 'pages', paths: [...ROUTES.map(routePath), Paths.platformHome, Paths.ssoStandIn, '/', PORTAL_UI_BASE], names: ['cobrandHost', 'ec', 'locale'], plausible: cobrandHost, liveSessionSafe: true },
-  { route: 'bundles', paths: [Paths.i18nBundle('en_US', 'Messages'), Paths.i18nBundle('de_DE', 'PortalLabels')], names: [], plausible: shortText(), liveSessionSafe: true },
-  { route: 'staticFiles', paths: ['/sdportal/cobrands/skerrymoor/logo.jpg', '/sdportal/cobrands/skerrymoor/theme.css', '/sdportal/footers/assets/powered-dark.png'], names: [], plausible: shortText(), liveSessionSafe: true },
+  {
+    route: 'pages',
+    paths: [...ROUTES.map(routePath), Paths.platformHome, Paths.ssoStandIn, '/', PORTAL_UI_BASE],
+    names: ['cobrandHost', 'ec', 'locale'],
+    plausible: cobrandHost,
+    liveSessionSafe: true,
+  },
+  {
+    route: 'bundles',
+    paths: [Paths.i18nBundle('en_US', 'Messages'), Paths.i18nBundle('de_DE', 'PortalLabels')],
+    names: [],
+    plausible: shortText(),
+    liveSessionSafe: true,
+  },
+  {
+    route: 'staticFiles',
+    paths: [
+      '/sdportal/cobrands/skerrymoor/logo.jpg',
+      '/sdportal/cobrands/skerrymoor/theme.css',
+      '/sdportal/footers/assets/powered-dark.png',
+    ],
+    names: [],
+    plausible: shortText(),
+    liveSessionSafe: true,
+  },
 ];
 
 const identityFor = (liveSessionSafe: boolean): Arbitrary<IdentityName> =>
@@ -675,61 +1076,106 @@ const identityFor = (liveSessionSafe: boolean): Arbitrary<IdentityName> =>
 // Request generators.
 
 function queryRequests(): Arbitrary<FuzzRequest> {
-  return fc.oneof(...QUERY_ROUTES.map((spec) => fc.record({
-    path: fc.constantFrom(...spec.paths),
-    query: queryString(spec.names, spec.plausible),
-    identity: identityFor(spec.liveSessionSafe),
-    method: fc.oneof({ weight: 5, arbitrary: fc.constant<Method>('GET') }, { weight: 1, arbitrary: fc.constant<Method>('HEAD') }),
-    browser: fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
-  }).map(({ path, query, identity, method, browser }): FuzzRequest => ({
-    route: spec.route,
-    method,
-    url: query === '' ? path : `${path}?${query}`,
-    identity,
-    csrf: 'echo',
-    ...(browser ? { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'x-requested-with': '' } } : {}),
-  }))));
+  return fc.oneof(
+    ...QUERY_ROUTES.map((spec) =>
+      fc
+        .record({
+          path: fc.constantFrom(...spec.paths),
+          query: queryString(spec.names, spec.plausible),
+          identity: identityFor(spec.liveSessionSafe),
+          method: fc.oneof(
+            { weight: 5, arbitrary: fc.constant<Method>('GET') },
+            { weight: 1, arbitrary: fc.constant<Method>('HEAD') },
+          ),
+          browser: fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+        })
+        .map(({ path, query, identity, method, browser }): FuzzRequest => ({
+          route: spec.route,
+          method,
+          url: query === '' ? path : `${path}?${query}`,
+          identity,
+          csrf: 'echo',
+          ...(browser
+            ? { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'x-requested-with': '' } }
+            : {}),
+        })),
+    ),
+  );
 }
 
-type BodyRoute = 'loginSignin' | 'securityQuestions' | 'tokenPin' | 'logErrorStatement' | 'uiLogEntries' | Exclude<TryRoute, 'sendLogin'>;
+type BodyRoute =
+  | 'loginSignin'
+  | 'securityQuestions'
+  | 'tokenPin'
+  | 'logErrorStatement'
+  | 'uiLogEntries'
+  | Exclude<TryRoute, 'sendLogin'>;
 
 /** How a JSON route's body travels: serialised, raw text, bytes, huge, or form-encoded by mistake. */
-function jsonPayload(body: Arbitrary<unknown>): Arbitrary<{ payload: string | Buffer; contentType: string | undefined }> {
+function jsonPayload(
+  body: Arbitrary<unknown>,
+): Arbitrary<{ payload: string | Buffer; contentType: string | undefined }> {
   const type = fc.oneof(
     { weight: 12, arbitrary: fc.constant<string | undefined>('application/json') },
     { weight: 3, arbitrary: contentType },
     { weight: 1, arbitrary: fc.constant(undefined) },
   );
   const payload: Arbitrary<string | Buffer> = fc.oneof(
-    { weight: 12, arbitrary: body.map((value) => (value === undefined || value === MISSING ? '' : JSON.stringify(value))) },
+    {
+      weight: 12,
+      arbitrary: body.map((value) => (value === undefined || value === MISSING ? '' : JSON.stringify(value))),
+    },
     { weight: 2, arbitrary: rawJsonText },
     { weight: 1, arbitrary: rawBytes },
     { weight: 1, arbitrary: hugeJsonString },
-    { weight: 1, arbitrary: body.filter(isPlainObject).map((value) => encodeForm(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? '']), [])) },
+    {
+      weight: 1,
+      arbitrary: body.filter(isPlainObject).map((value) =>
+        encodeForm(
+          Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')]),
+          [],
+        ),
+      ),
+    },
   );
   return fc.record({ payload, contentType: type });
 }
 
 function bodyRequests(fz: Fuzzer, route: BodyRoute, body: Arbitrary<unknown>): Arbitrary<FuzzRequest> {
   const spec = ROUTE_SPECS[route]!;
-  const sessionUsers = route === 'changePassword' ? (['signedIn', 'mustChange', 'signedIn', 'mustChange'] as IdentityName[]) : [];
-  return fc.record({
-    sent: jsonPayload(body),
-    identity: fc.constantFrom(...IDENTITIES, ...sessionUsers, ...(route === 'tokenPin' ? (['newPin', 'newPin', 'newPin'] as IdentityName[]) : [])),
-    csrf: csrfMode,
-    pinOwner: fc.oneof(fc.constantFrom('demonewpin', 'demonewpin', 'demotoken', 'demopass'), text64),
-    query: fc.option(queryString(['userId', 'cobrandHost', 'locale'], userIdAny), { freq: 5, nil: undefined }),
-  }).map(({ sent, identity, csrf, pinOwner, query }): FuzzRequest => {
-    let url = spec.path;
-    let who = identity;
-    if (route === 'tokenPin') {
-      url = Paths.tokenPin(fz.ldapIds[pinOwner] ?? pinOwner.replace(/[\ud800-\udfff]/g, '\ufffd'));
-      // A well-formed PIN from the new-PIN session would set it and end that session: not a refusal to fuzz here.
-      if (identity === 'newPin' && /[1-9]\d{3}/.test(sent.payload.toString())) who = 'mustChange';
-    }
-    if (query !== undefined) url = `${url}?${query}`;
-    return { route, method: spec.method, url, identity: who, csrf, contentType: sent.contentType, payload: sent.payload };
-  });
+  const sessionUsers =
+    route === 'changePassword' ? (['signedIn', 'mustChange', 'signedIn', 'mustChange'] as IdentityName[]) : [];
+  return fc
+    .record({
+      sent: jsonPayload(body),
+      identity: fc.constantFrom(
+        ...IDENTITIES,
+        ...sessionUsers,
+        ...(route === 'tokenPin' ? (['newPin', 'newPin', 'newPin'] as IdentityName[]) : []),
+      ),
+      csrf: csrfMode,
+      pinOwner: fc.oneof(fc.constantFrom('demonewpin', 'demonewpin', 'demotoken', 'demopass'), text64),
+      query: fc.option(queryString(['userId', 'cobrandHost', 'locale'], userIdAny), { freq: 5, nil: undefined }),
+    })
+    .map(({ sent, identity, csrf, pinOwner, query }): FuzzRequest => {
+      let url = spec.path;
+      let who = identity;
+      if (route === 'tokenPin') {
+        url = Paths.tokenPin(fz.ldapIds[pinOwner] ?? pinOwner.replace(/[\ud800-\udfff]/g, '\ufffd'));
+        // A well-formed PIN from the new-PIN session would set it and end that session: not a refusal to fuzz here.
+        if (identity === 'newPin' && /[1-9]\d{3}/.test(sent.payload.toString())) who = 'mustChange';
+      }
+      if (query !== undefined) url = `${url}?${query}`;
+      return {
+        route,
+        method: spec.method,
+        url,
+        identity: who,
+        csrf,
+        contentType: sent.contentType,
+        payload: sent.payload,
+      };
+    });
 }
 
 /** Send-login with refused shapes (form, or anything else), from every identity. */
@@ -745,62 +1191,162 @@ function sendLoginRequests(fz: Fuzzer, accepted: boolean): Arbitrary<FuzzRequest
   const payload: Arbitrary<{ payload: string | Buffer; contentType: string | undefined }> = accepted
     ? form.map((text) => ({ payload: text, contentType: 'application/x-www-form-urlencoded' }))
     : fc.oneof(
-      { weight: 8, arbitrary: form.map((text) => ({ payload: text, contentType: 'application/x-www-form-urlencoded' as string | undefined })) },
-      { weight: 2, arbitrary: fc.record({ payload: fc.oneof(form, encodedPairs(fc.constant([]), SEND_LOGIN_FIELDS), rawJsonText, rawBytes, hugeJsonString), contentType: fc.oneof(contentType, fc.constant(undefined)) }) },
-      // A right form under another content type is refused before it can count as a try.
-      { weight: 1, arbitrary: rightForm.map((p) => ({ payload: JSON.stringify(Object.fromEntries(p)), contentType: 'application/json' as string | undefined })) },
-      { weight: 1, arbitrary: fc.tuple(fc.constantFrom(BODY_LIMIT + 1, BODY_LIMIT * 4), rightForm)
-        .map(([size, p]) => ({ payload: `${encodeForm(p, [])}&pad=${'a'.repeat(size)}`, contentType: 'application/x-www-form-urlencoded' as string | undefined })) },
-    );
-  return fc.record({
-    sent: payload,
-    identity: accepted ? fc.constantFrom<IdentityName>('anonymous', 'forgedSession', 'oversizedSession', 'nextToken', 'signedIn') : fc.constantFrom(...IDENTITIES),
-    csrf: accepted ? fc.constant<CsrfMode>('echo') : csrfMode,
-  }).map(({ sent, identity, csrf }): FuzzRequest => ({
-    route: 'sendLogin', method: 'POST', url: Paths.sendLogin, identity, csrf, contentType: sent.contentType, payload: sent.payload,
-  }));
+        {
+          weight: 8,
+          arbitrary: form.map((text) => ({
+            payload: text,
+            contentType: 'application/x-www-form-urlencoded' as string | undefined,
+          })),
+        },
+        {
+          weight: 2,
+          arbitrary: fc.record({
+            payload: fc.oneof(
+              form,
+              encodedPairs(fc.constant([]), SEND_LOGIN_FIELDS),
+              rawJsonText,
+              rawBytes,
+              hugeJsonString,
+            ),
+            contentType: fc.oneof(contentType, fc.constant(undefined)),
+          }),
+        },
+        // A right form under another content type is refused before it can count as a try.
+        {
+          weight: 1,
+          arbitrary: rightForm.map((p) => ({
+            payload: JSON.stringify(Object.fromEntries(p)),
+            contentType: 'application/json' as string | undefined,
+          })),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.tuple(fc.constantFrom(BODY_LIMIT + 1, BODY_LIMIT * 4), rightForm).map(([size, p]) => ({
+            payload: `${encodeForm(p, [])}&pad=${'a'.repeat(size)}`,
+            contentType: 'application/x-www-form-urlencoded' as string | undefined,
+          })),
+        },
+      );
+  return fc
+    .record({
+      sent: payload,
+      identity: accepted
+        ? fc.constantFrom<IdentityName>('anonymous', 'forgedSession', 'oversizedSession', 'nextToken', 'signedIn')
+        : fc.constantFrom(...IDENTITIES),
+      csrf: accepted ? fc.constant<CsrfMode>('echo') : csrfMode,
+    })
+    .map(({ sent, identity, csrf }): FuzzRequest => ({
+      route: 'sendLogin',
+      method: 'POST',
+      url: Paths.sendLogin,
+      identity,
+      csrf,
+      contentType: sent.contentType,
+      payload: sent.payload,
+    }));
 }
 
 /** Path parameters and the static file prefixes: traversal, encoded NUL, invalid escapes, prototype names, over-long. */
 function pathRequests(fz: Fuzzer): Arbitrary<FuzzRequest> {
   const cobrandSegment = pathSegment(COBRANDS);
-  const fileSegment = pathSegment(['logo.jpg', 'logo.png', 'logo.gif', 'theme.css', 'cobrand.json', 'logo.json', 'powered-dark.png', 'assets.json', 'package.json']);
+  const fileSegment = pathSegment([
+    'logo.jpg',
+    'logo.png',
+    'logo.gif',
+    'theme.css',
+    'cobrand.json',
+    'logo.json',
+    'powered-dark.png',
+    'assets.json',
+    'package.json',
+  ]);
   const localeSegment = pathSegment(['en_US', 'de_DE', 'en_GB', 'xx_XX', 'EN_US']);
   const templates: [string, Arbitrary<string>][] = [
     ['cobrand', cobrandSegment.map((s) => `/sdportal/rest/cobrand/${s}`)],
     ['cobrandLocales', cobrandSegment.map((s) => `/sdportal/rest/cobrands/${s}/locales`)],
     ['cobrandStylesheet', cobrandSegment.map((s) => `/sdportal/rest/cobrands/${s}/stylesheet`)],
     ['cobrandNested', fc.tuple(cobrandSegment, fileSegment).map(([a, b]) => `/sdportal/rest/cobrands/${a}/${b}`)],
-    ['bundles', fc.tuple(localeSegment, fc.constantFrom('user-ux/PortalLabels.json', 'commercial-common-translations/com/mastercard/cp/sdng/common/resources/Messages.json'))
-      .map(([l, rest]) => `${PORTAL_UI_BASE}assets/i18n/${l}/${rest}`)],
+    [
+      'bundles',
+      fc
+        .tuple(
+          localeSegment,
+          fc.constantFrom(
+            'user-ux/PortalLabels.json',
+            'commercial-common-translations/com/mastercard/cp/sdng/common/resources/Messages.json',
+          ),
+        )
+        .map(([l, rest]) => `${PORTAL_UI_BASE}assets/i18n/${l}/${rest}`),
+    ],
     ['cobrandFiles', fc.tuple(cobrandSegment, fileSegment).map(([a, b]) => `/sdportal/cobrands/${a}/${b}`)],
-    ['cobrandFiles', fc.array(fc.oneof(cobrandSegment, fileSegment), { minLength: 1, maxLength: 4 }).map((segments) => `/sdportal/cobrands/${segments.join('/')}`)],
-    ['footerAssets', fc.array(fileSegment, { minLength: 1, maxLength: 3 }).map((segments) => `/sdportal/footers/assets/${segments.join('/')}`)],
-    ['webStatic', fc.array(fileSegment, { minLength: 1, maxLength: 3 }).map((segments) => `${PORTAL_UI_BASE}static/${segments.join('/')}`)],
-    ['pages', fc.array(cobrandSegment, { minLength: 1, maxLength: 2 }).map((segments) => `${PORTAL_UI_BASE}${segments.join('/')}`)],
-    ['notFound', fc.array(fc.oneof(cobrandSegment, fileSegment), { minLength: 1, maxLength: 4 }).map((segments) => `/${segments.join('/')}`)],
+    [
+      'cobrandFiles',
+      fc
+        .array(fc.oneof(cobrandSegment, fileSegment), { minLength: 1, maxLength: 4 })
+        .map((segments) => `/sdportal/cobrands/${segments.join('/')}`),
+    ],
+    [
+      'footerAssets',
+      fc
+        .array(fileSegment, { minLength: 1, maxLength: 3 })
+        .map((segments) => `/sdportal/footers/assets/${segments.join('/')}`),
+    ],
+    [
+      'webStatic',
+      fc
+        .array(fileSegment, { minLength: 1, maxLength: 3 })
+        .map((segments) => `${PORTAL_UI_BASE}static/${segments.join('/')}`),
+    ],
+    [
+      'pages',
+      fc
+        .array(cobrandSegment, { minLength: 1, maxLength: 2 })
+        .map((segments) => `${PORTAL_UI_BASE}${segments.join('/')}`),
+    ],
+    [
+      'notFound',
+      fc
+        .array(fc.oneof(cobrandSegment, fileSegment), { minLength: 1, maxLength: 4 })
+        .map((segments) => `/${segments.join('/')}`),
+    ],
   ];
-  const gets = fc.oneof(...templates.map(([route, url]) => fc.record({
-    url,
-    identity: identityFor(true),
-    method: fc.oneof({ weight: 4, arbitrary: fc.constant<Method>('GET') }, { weight: 1, arbitrary: fc.constant<Method>('HEAD') }),
-    browser: fc.boolean(),
-  }).map(({ url: u, identity, method, browser }): FuzzRequest => ({
-    route, method, url: u, identity, csrf: 'echo', ...(browser ? { headers: { accept: 'text/html,*/*;q=0.8' } } : {}),
-  }))));
-  const pins = fc.record({
-    segment: fc.oneof(fc.constant(null), pathSegment(['u0'])),
-    identity: fc.constantFrom<IdentityName>('newPin', 'newPin', 'signedIn', 'anonymous', 'forgedSession'),
-    newPin: fc.constantFrom('0123', '12a4', '', 'x'.repeat(17)),
-  }).map(({ segment, identity, newPin }): FuzzRequest => ({
-    route: 'tokenPin',
-    method: 'POST',
-    url: `/services/twofactortoken-service/protected/tokens/${segment ?? fz.ldapIds.demonewpin!}`,
-    identity,
-    csrf: 'echo',
-    contentType: 'application/json',
-    payload: JSON.stringify({ newPin }),
-  }));
+  const gets = fc.oneof(
+    ...templates.map(([route, url]) =>
+      fc
+        .record({
+          url,
+          identity: identityFor(true),
+          method: fc.oneof(
+            { weight: 4, arbitrary: fc.constant<Method>('GET') },
+            { weight: 1, arbitrary: fc.constant<Method>('HEAD') },
+          ),
+          browser: fc.boolean(),
+        })
+        .map(({ url: u, identity, method, browser }): FuzzRequest => ({
+          route,
+          method,
+          url: u,
+          identity,
+          csrf: 'echo',
+          ...(browser ? { headers: { accept: 'text/html,*/*;q=0.8' } } : {}),
+        })),
+    ),
+  );
+  const pins = fc
+    .record({
+      segment: fc.oneof(fc.constant(null), pathSegment(['u0'])),
+      identity: fc.constantFrom<IdentityName>('newPin', 'newPin', 'signedIn', 'anonymous', 'forgedSession'),
+      newPin: fc.constantFrom('0123', '12a4', '', 'x'.repeat(17)),
+    })
+    .map(({ segment, identity, newPin }): FuzzRequest => ({
+      route: 'tokenPin',
+      method: 'POST',
+      url: `/services/twofactortoken-service/protected/tokens/${segment ?? fz.ldapIds.demonewpin!}`,
+      identity,
+      csrf: 'echo',
+      contentType: 'application/json',
+      payload: JSON.stringify({ newPin }),
+    }));
   return fc.oneof({ weight: 5, arbitrary: gets }, { weight: 1, arbitrary: pins });
 }
 
@@ -808,47 +1354,91 @@ function pathRequests(fz: Fuzzer): Arbitrary<FuzzRequest> {
 function headerRequests(fz: Fuzzer): Arbitrary<FuzzRequest> {
   // The anti-forgery, cookie and body headers are generated on their own; these only add to them.
   const odd = fc.dictionary(
-    fc.oneof(
-      fc.constantFrom(
-        'accept', 'accept-language', 'accept-encoding', 'if-none-match', 'if-modified-since', 'range', 'x-requested-with', 'x-forwarded-for',
-        'x-forwarded-host', 'x-forwarded-proto', 'forwarded', 'origin', 'referer', 'user-agent', 'authorization', 'x-http-method-override',
-        'content-encoding', 'content-language', 'expect', 'x-real-ip', 'x-request-id', 'cache-control', 'pragma', 'te', 'upgrade',
+    fc
+      .oneof(
+        fc.constantFrom(
+          'accept',
+          'accept-language',
+          'accept-encoding',
+          'if-none-match',
+          'if-modified-since',
+          'range',
+          'x-requested-with',
+          'x-forwarded-for',
+          'x-forwarded-host',
+          'x-forwarded-proto',
+          'forwarded',
+          'origin',
+          'referer',
+          'user-agent',
+          'authorization',
+          'x-http-method-override',
+          'content-encoding',
+          'content-language',
+          'expect',
+          'x-real-ip',
+          'x-request-id',
+          'cache-control',
+          'pragma',
+          'te',
+          'upgrade',
+        ),
+        fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_'), minLength: 1, maxLength: 20 }),
+      )
+      .filter(
+        (name) =>
+          ![
+            'cookie',
+            'x-xsrf-token',
+            'x-csrf-token',
+            'content-type',
+            'content-length',
+            'transfer-encoding',
+            'host',
+          ].includes(name),
       ),
-      fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_'), minLength: 1, maxLength: 20 }),
-    ).filter((name) => !['cookie', 'x-xsrf-token', 'x-csrf-token', 'content-type', 'content-length', 'transfer-encoding', 'host'].includes(name)),
     headerValue,
     { maxKeys: 4 },
   );
   const specs = Object.values(ROUTE_SPECS);
   const cheapBody = fc.constantFrom('{}', '""', 'null', '[]', 'x=1', '{"userId":""}', '{"logEntries":[]}', '');
-  return fc.record({
-    spec: fc.constantFrom(...specs),
-    method: fc.oneof({ weight: 4, arbitrary: fc.constant<Method | null>(null) }, { weight: 2, arbitrary: fc.constantFrom<Method>('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS') }),
-    identity: fc.constantFrom(...IDENTITIES),
-    csrf: csrfMode,
-    headers: odd,
-    cookies: fc.option(garbageCookies, { nil: undefined, freq: 3 }),
-    etag: fc.boolean(),
-    type: fc.oneof(fc.constant(undefined), fc.constantFrom('application/json', 'application/x-www-form-urlencoded'), contentType),
-    body: cheapBody,
-  }).map(({ spec, method, identity, csrf, headers, cookies, etag, type, body }): FuzzRequest => {
-    const m = method ?? spec.method;
-    // Keep live sessions away from logout: ending one is not a refusal.
-    const who = spec.key === 'logout' && LIVE_SESSIONS.has(identity) ? 'anonymous' : identity;
-    const sent = { ...headers };
-    if (etag && spec.key === 'cobrand') sent['if-none-match'] = fz.cobrandEtag;
-    const safe = m === 'GET' || m === 'HEAD';
-    return {
-      route: spec.key,
-      method: m,
-      url: spec.path,
-      identity: who,
-      csrf,
-      headers: sent,
-      ...(cookies !== undefined ? { extraCookies: cookies } : {}),
-      ...(!safe || type !== undefined ? { contentType: type ?? 'application/json', payload: body } : {}),
-    };
-  });
+  return fc
+    .record({
+      spec: fc.constantFrom(...specs),
+      method: fc.oneof(
+        { weight: 4, arbitrary: fc.constant<Method | null>(null) },
+        { weight: 2, arbitrary: fc.constantFrom<Method>('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS') },
+      ),
+      identity: fc.constantFrom(...IDENTITIES),
+      csrf: csrfMode,
+      headers: odd,
+      cookies: fc.option(garbageCookies, { nil: undefined, freq: 3 }),
+      etag: fc.boolean(),
+      type: fc.oneof(
+        fc.constant(undefined),
+        fc.constantFrom('application/json', 'application/x-www-form-urlencoded'),
+        contentType,
+      ),
+      body: cheapBody,
+    })
+    .map(({ spec, method, identity, csrf, headers, cookies, etag, type, body }): FuzzRequest => {
+      const m = method ?? spec.method;
+      // Keep live sessions away from logout: ending one is not a refusal.
+      const who = spec.key === 'logout' && LIVE_SESSIONS.has(identity) ? 'anonymous' : identity;
+      const sent = { ...headers };
+      if (etag && spec.key === 'cobrand') sent['if-none-match'] = fz.cobrandEtag;
+      const safe = m === 'GET' || m === 'HEAD';
+      return {
+        route: spec.key,
+        method: m,
+        url: spec.path,
+        identity: who,
+        csrf,
+        headers: sent,
+        ...(cookies !== undefined ? { extraCookies: cookies } : {}),
+        ...(!safe || type !== undefined ? { contentType: type ?? 'application/json', payload: body } : {}),
+      };
+    });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -893,7 +1483,9 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       startedAt = Date.now();
       fuzzer = await Fuzzer.setUp(shared());
-      accountsBefore = JSON.stringify(await shared().database.db.selectFrom('account').selectAll().orderBy('id').execute());
+      accountsBefore = JSON.stringify(
+        await shared().database.db.selectFrom('account').selectAll().orderBy('id').execute(),
+      );
       process.on('uncaughtException', onCrash);
       process.on('unhandledRejection', onCrash);
       heapAtStart = await heapUsed(exposeGc());
@@ -905,17 +1497,29 @@ for (const dialect of DIALECTS) {
       if (fuzzer) console.info(`${fuzzer.report(dialect)}\n  (${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
     });
 
-    it('answers generated query strings on every GET route without a 5xx, in the error shape when refused', async () => {
-      await f().run(queryRequests(), 900);
-    }, FUZZ_TIMEOUT);
+    it(
+      'answers generated query strings on every GET route without a 5xx, in the error shape when refused',
+      async () => {
+        await f().run(queryRequests(), 900);
+      },
+      FUZZ_TIMEOUT,
+    );
 
-    it('refuses path parameters with traversal, encoded NUL, bad escapes and over-long names without a 5xx', async () => {
-      await f().run(pathRequests(f()), 700);
-    }, FUZZ_TIMEOUT);
+    it(
+      'refuses path parameters with traversal, encoded NUL, bad escapes and over-long names without a 5xx',
+      async () => {
+        await f().run(pathRequests(f()), 700);
+      },
+      FUZZ_TIMEOUT,
+    );
 
-    it('refuses send-login forms of every wrong shape and content type before they count as a try', async () => {
-      await f().run(sendLoginRequests(f(), false), 450, { refusedShapes: true });
-    }, FUZZ_TIMEOUT);
+    it(
+      'refuses send-login forms of every wrong shape and content type before they count as a try',
+      async () => {
+        await f().run(sendLoginRequests(f(), false), 450, { refusedShapes: true });
+      },
+      FUZZ_TIMEOUT,
+    );
 
     it.each([
       ['loginSignin', CHEAP_BODIES.loginSignin, 300],
@@ -923,59 +1527,100 @@ for (const dialect of DIALECTS) {
       ['logErrorStatement', CHEAP_BODIES.logErrorStatement, 250],
       ['uiLogEntries', CHEAP_BODIES.uiLogEntries, 250],
       ['tokenPin', CHEAP_BODIES.tokenPin, 250],
-    ] as const)('answers generated bodies on %s without a 5xx, in the error shape when refused', async (route, body, numRuns) => {
-      await f().run(bodyRequests(f(), route, body), numRuns);
-    }, FUZZ_TIMEOUT);
+    ] as const)(
+      'answers generated bodies on %s without a 5xx, in the error shape when refused',
+      async (route, body, numRuns) => {
+        await f().run(bodyRequests(f(), route, body), numRuns);
+      },
+      FUZZ_TIMEOUT,
+    );
 
     it.each([
       ['temporaryPasswords', 250],
       ['forgotPassword', 250],
       ['changePassword', 250],
-    ] as const)('refuses generated bodies of a wrong shape on %s, changing nothing', async (route, numRuns) => {
-      await f().run(bodyRequests(f(), route, REFUSED_SHAPES[route]), numRuns, { refusedShapes: true });
-    }, FUZZ_TIMEOUT);
+    ] as const)(
+      'refuses generated bodies of a wrong shape on %s, changing nothing',
+      async (route, numRuns) => {
+        await f().run(bodyRequests(f(), route, REFUSED_SHAPES[route]), numRuns, { refusedShapes: true });
+      },
+      FUZZ_TIMEOUT,
+    );
 
-    it('answers a bounded number of right-shaped tries with hostile content without a 5xx', async () => {
-      // Each of these costs one or two argon2 runs, so there are few of them.
-      await f().run(sendLoginRequests(f(), true), 25);
-      for (const route of ['temporaryPasswords', 'forgotPassword', 'changePassword'] as const) {
-        await f().run(fc.record({ body: ACCEPTED_SHAPES[route], identity: fc.constantFrom<IdentityName>('anonymous', 'signedIn', 'mustChange', 'forgedSession') })
-          .map(({ body, identity }): FuzzRequest => ({
-            route, method: 'POST', url: ROUTE_SPECS[route]!.path, identity, csrf: 'echo', contentType: 'application/json', payload: JSON.stringify(body),
-          })), 15);
-      }
-    }, FUZZ_TIMEOUT);
-
-    it('answers odd methods, headers, cookies and anti-forgery tokens on every route without a 5xx', async () => {
-      await f().run(headerRequests(f()), 900);
-    }, FUZZ_TIMEOUT);
-
-    it('keeps the heap bounded over repeated rounds of mixed requests', async () => {
-      const gc = exposeGc();
-      const mixed = fc.oneof(queryRequests(), pathRequests(f()), sendLoginRequests(f(), false), headerRequests(f()),
-        bodyRequests(f(), 'uiLogEntries', CHEAP_BODIES.uiLogEntries), bodyRequests(f(), 'temporaryPasswords', REFUSED_SHAPES.temporaryPasswords));
-      // The same checks as the properties above, but every request of a round is sent even when one fails a check,
-      // so the heap is measured whatever; the properties above shrink such a failure.
-      const failures: string[] = [];
-      const round = async (seed: number) => {
-        for (const request of fc.sample(mixed, { seed, numRuns: runs(200) })) {
-          try {
-            await f().exchange(request);
-          } catch (error) {
-            failures.push((error as Error).message.split('\n').slice(0, 3).join('\n'));
-          }
+    it(
+      'answers a bounded number of right-shaped tries with hostile content without a 5xx',
+      async () => {
+        // Each of these costs one or two argon2 runs, so there are few of them.
+        await f().run(sendLoginRequests(f(), true), 25);
+        for (const route of ['temporaryPasswords', 'forgotPassword', 'changePassword'] as const) {
+          await f().run(
+            fc
+              .record({
+                body: ACCEPTED_SHAPES[route],
+                identity: fc.constantFrom<IdentityName>('anonymous', 'signedIn', 'mustChange', 'forgedSession'),
+              })
+              .map(({ body, identity }): FuzzRequest => ({
+                route,
+                method: 'POST',
+                url: ROUTE_SPECS[route]!.path,
+                identity,
+                csrf: 'echo',
+                contentType: 'application/json',
+                payload: JSON.stringify(body),
+              })),
+            15,
+          );
         }
-      };
-      await round(SEED);
-      const afterFirstRound = await heapUsed(gc);
-      for (let i = 1; i <= 3; i += 1) await round(SEED + i);
-      const afterRounds = await heapUsed(gc);
-      console.info(`[fuzz ${dialect}] heap used: ${(heapAtStart / MiB).toFixed(1)} MiB at the start, ${(afterFirstRound / MiB).toFixed(1)} after the`
-        + ` first mixed round, ${(afterRounds / MiB).toFixed(1)} after three more (collection ${gc ? 'forced' : 'not available'})`);
-      expect(afterRounds - afterFirstRound, 'heap growth over three more rounds').toBeLessThan((gc ? 32 : 128) * MiB);
-      expect(afterRounds - heapAtStart, 'heap growth over the whole fuzz').toBeLessThan((gc ? 96 : 256) * MiB);
-      expect(failures.slice(0, 5), `${failures.length} requests of the memory rounds failed a check`).toEqual([]);
-    }, FUZZ_TIMEOUT);
+      },
+      FUZZ_TIMEOUT,
+    );
+
+    it(
+      'answers odd methods, headers, cookies and anti-forgery tokens on every route without a 5xx',
+      async () => {
+        await f().run(headerRequests(f()), 900);
+      },
+      FUZZ_TIMEOUT,
+    );
+
+    it(
+      'keeps the heap bounded over repeated rounds of mixed requests',
+      async () => {
+        const gc = exposeGc();
+        const mixed = fc.oneof(
+          queryRequests(),
+          pathRequests(f()),
+          sendLoginRequests(f(), false),
+          headerRequests(f()),
+          bodyRequests(f(), 'uiLogEntries', CHEAP_BODIES.uiLogEntries),
+          bodyRequests(f(), 'temporaryPasswords', REFUSED_SHAPES.temporaryPasswords),
+        );
+        // The same checks as the properties above, but every request of a round is sent even when one fails a check,
+        // so the heap is measured whatever; the properties above shrink such a failure.
+        const failures: string[] = [];
+        const round = async (seed: number) => {
+          for (const request of fc.sample(mixed, { seed, numRuns: runs(200) })) {
+            try {
+              await f().exchange(request);
+            } catch (error) {
+              failures.push((error as Error).message.split('\n').slice(0, 3).join('\n'));
+            }
+          }
+        };
+        await round(SEED);
+        const afterFirstRound = await heapUsed(gc);
+        for (let i = 1; i <= 3; i += 1) await round(SEED + i);
+        const afterRounds = await heapUsed(gc);
+        console.info(
+          `[fuzz ${dialect}] heap used: ${(heapAtStart / MiB).toFixed(1)} MiB at the start, ${(afterFirstRound / MiB).toFixed(1)} after the` +
+            ` first mixed round, ${(afterRounds / MiB).toFixed(1)} after three more (collection ${gc ? 'forced' : 'not available'})`,
+        );
+        expect(afterRounds - afterFirstRound, 'heap growth over three more rounds').toBeLessThan((gc ? 32 : 128) * MiB);
+        expect(afterRounds - heapAtStart, 'heap growth over the whole fuzz').toBeLessThan((gc ? 96 : 256) * MiB);
+        expect(failures.slice(0, 5), `${failures.length} requests of the memory rounds failed a check`).toEqual([]);
+      },
+      FUZZ_TIMEOUT,
+    );
 
     it('still answers, leaves every account as it was, and signs a demo user in after the fuzz', async () => {
       const t = shared();
@@ -983,7 +1628,9 @@ for (const dialect of DIALECTS) {
       expect((await t.client().get('/healthz')).statusCode).toBe(200);
       expect((await t.client().get('/readyz')).statusCode).toBe(200);
       // No try during the fuzz could count against a real account: they all hold the state they had before it.
-      expect(JSON.parse(JSON.stringify(await t.database.db.selectFrom('account').selectAll().orderBy('id').execute()))).toEqual(JSON.parse(accountsBefore));
+      expect(
+        JSON.parse(JSON.stringify(await t.database.db.selectFrom('account').selectAll().orderBy('id').execute())),
+      ).toEqual(JSON.parse(accountsBefore));
       const client = t.client();
       const signIn = await signInSequence(client, 'demopass');
       expect(signIn.statusCode).toBe(200);
@@ -1012,7 +1659,9 @@ for (const dialect of DIALECTS) {
         ['a locale over 200 characters in a bundle path', Paths.i18nBundle('x'.repeat(300), 'Messages')],
       ])('answers %s in the error shape', async (_case, url) => {
         const response = await (await ready()).get(url);
-        expect(response.body, `${response.statusCode} ${String(response.headers['content-type'])}`).toMatch(/^\{"errors":\[\{"code":/);
+        expect(response.body, `${response.statusCode} ${String(response.headers['content-type'])}`).toMatch(
+          /^\{"errors":\[\{"code":/,
+        );
         expectErrorShape(response, [400, 404, 414]);
       });
 
@@ -1024,15 +1673,27 @@ for (const dialect of DIALECTS) {
       it.each([
         ['loginSignin', Paths.loginSignin, 'demo\u0000pass'],
         ['securityQuestions', Paths.securityQuestions, { userId: 'demo\u0000pass' }],
-        ['temporaryPasswords', Paths.temporaryPasswords, { userId: 'demo\u0000pass', securityQuestionSTO: { questionId: 'q', questionResponse: 'harbor' } }],
-        ['forgotPassword', Paths.forgotPassword, { userId: 'demo\u0000pass', securityQuestion: { questionId: 'q', questionResponse: 'harbor' } }],
+        [
+          'temporaryPasswords',
+          Paths.temporaryPasswords,
+          { userId: 'demo\u0000pass', securityQuestionSTO: { questionId: 'q', questionResponse: 'harbor' } },
+        ],
+        [
+          'forgotPassword',
+          Paths.forgotPassword,
+          { userId: 'demo\u0000pass', securityQuestion: { questionId: 'q', questionResponse: 'harbor' } },
+        ],
       ])('answers a NUL in the user ID of %s without a 5xx', async (_route, path, json) => {
         const response = await (await ready()).post(path, { json });
         expect(response.statusCode, response.body).toBeLessThan(500);
       });
 
       it('refuses a send-login whose username holds a NUL like any other, without a 5xx', async () => {
-        const response = await (await ready()).post(Paths.sendLogin, { form: { username: 'u\u0000', 'login-form-type': 'password', password: 'Not-The-Password-1' } });
+        const response = await (
+          await ready()
+        ).post(Paths.sendLogin, {
+          form: { username: 'u\u0000', 'login-form-type': 'password', password: 'Not-The-Password-1' },
+        });
         expect(response.statusCode, response.body).toBeLessThan(500);
       });
 
@@ -1041,9 +1702,16 @@ for (const dialect of DIALECTS) {
         const token = (await new TokenStore(t.database.db).find((await accountRow(t.database, 'demotoken')).id))!;
         const far = codeAt(openSeed(keys.seal, token.seed_sealed), stepAt(t.clock.now()) + 5);
         expect((await signInSequence(client, 'demotoken', `2468${far}`)).body).toContain('/next-token-component?');
-        const response = await client.post(Paths.sendLogin, { form: {
-          username: 'demotoken', 'login-form-type': 'next-token', password: '12345678', authn_attempt_id: 'a\u0000', in_response_to: 'x', referral_path: '/',
-        } });
+        const response = await client.post(Paths.sendLogin, {
+          form: {
+            username: 'demotoken',
+            'login-form-type': 'next-token',
+            password: '12345678',
+            authn_attempt_id: 'a\u0000',
+            in_response_to: 'x',
+            referral_path: '/',
+          },
+        });
         expect(response.statusCode, response.body).toBeLessThan(500);
       });
     });

@@ -172,7 +172,9 @@ export function useSharedTestApp(dialect: Dialect, overrides: TestAppOverrides =
 
 /** Waits until a service started as a process at `base` answers /readyz with 200 (its database answers). */
 export async function untilReady(base: string): Promise<void> {
-  await expect.poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status, { timeout: 20_000, interval: 100 }).toBe(200);
+  await expect
+    .poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status, { timeout: 20_000, interval: 100 })
+    .toBe(200);
 }
 
 export async function withPgClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -213,7 +215,10 @@ export interface RequestOptions {
 export class TestClient {
   readonly cookies: Map<string, string>;
 
-  constructor(private readonly app: FastifyInstance, private readonly options: ClientOptions = {}) {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly options: ClientOptions = {},
+  ) {
     this.cookies = options.cookies ?? new Map<string, string>();
   }
 
@@ -236,7 +241,8 @@ export class TestClient {
   /** What a portal page does as it loads (§7's pre-step): the logout address answers 204 and an anonymous sec-token. */
   async openPage(): Promise<this> {
     const response = await this.get(Paths.logout);
-    if (response.statusCode !== 204 || !this.csrfToken) throw new Error(`the pre-step answered ${response.statusCode} and no sec-token`);
+    if (response.statusCode !== 204 || !this.csrfToken)
+      throw new Error(`the pre-step answered ${response.statusCode} and no sec-token`);
     return this;
   }
 
@@ -277,9 +283,10 @@ export class TestClient {
 
   private store(response: Response): void {
     for (const cookie of response.cookies as SetCookie[]) {
-      const cleared = cookie.value === ''
-        || (typeof cookie.maxAge === 'number' && cookie.maxAge <= 0)
-        || (cookie.expires instanceof Date && cookie.expires.getTime() <= Date.now());
+      const cleared =
+        cookie.value === '' ||
+        (typeof cookie.maxAge === 'number' && cookie.maxAge <= 0) ||
+        (cookie.expires instanceof Date && cookie.expires.getTime() <= Date.now());
       if (cleared) this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
@@ -304,9 +311,11 @@ export function setCookies(response: Response): Map<string, SetCookie> {
 
 export function isCleared(cookie: SetCookie | undefined): boolean {
   if (!cookie) return false;
-  return cookie.value === ''
-    || (typeof cookie.maxAge === 'number' && cookie.maxAge <= 0)
-    || (cookie.expires instanceof Date && cookie.expires.getTime() <= Date.now());
+  return (
+    cookie.value === '' ||
+    (typeof cookie.maxAge === 'number' && cookie.maxAge <= 0) ||
+    (cookie.expires instanceof Date && cookie.expires.getTime() <= Date.now())
+  );
 }
 
 export interface LoginInfoAnswer {
@@ -335,7 +344,11 @@ export async function signInSequence(
 }
 
 /** Asserts the spec's error shape `{ errors: [{ code, message, field? }] }` and answers its items. */
-export function expectErrorShape(response: Response, status: number | readonly number[], code?: string): { code: string; message: string; field?: string }[] {
+export function expectErrorShape(
+  response: Response,
+  status: number | readonly number[],
+  code?: string,
+): { code: string; message: string; field?: string }[] {
   if (typeof status === 'number') expect(response.statusCode, response.body).toBe(status);
   else expect(status, response.body).toContain(response.statusCode);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -354,7 +367,11 @@ export function expectErrorShape(response: Response, status: number | readonly n
 
 /** An account as stored: only for proving "nothing changed" and reading counters. */
 export async function accountRow(database: PortalDatabase, userId: string) {
-  return database.db.selectFrom('account').selectAll().where('user_id_key', '=', userId.toLowerCase()).executeTakeFirstOrThrow();
+  return database.db
+    .selectFrom('account')
+    .selectAll()
+    .where('user_id_key', '=', userId.toLowerCase())
+    .executeTakeFirstOrThrow();
 }
 
 /** The login-info answer for a user ID (and, on the way, a sec-token in the client's jar). */

@@ -5,10 +5,16 @@ import { DIALECTS, expectErrorShape, useSharedTestApp, type RequestOptions } fro
 
 function cspDirectives(header: string | string[] | number | undefined): Map<string, string[]> {
   expect(typeof header).toBe('string');
-  return new Map((header as string).split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-    const [name, ...values] = d.split(/\s+/);
-    return [name!.toLowerCase(), values] as const;
-  }));
+  return new Map(
+    (header as string)
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...values] = d.split(/\s+/);
+        return [name!.toLowerCase(), values] as const;
+      }),
+  );
 }
 
 for (const dialect of DIALECTS) {
@@ -60,8 +66,9 @@ for (const dialect of DIALECTS) {
       const maxAge = Number(/max-age=(\d+)/.exec(String(response.headers['strict-transport-security']))![1]);
       expect(maxAge).toBeGreaterThanOrEqual(15_552_000);
       expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'])
-        .toContain(response.headers['referrer-policy']);
+      expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin']).toContain(
+        response.headers['referrer-policy'],
+      );
     });
 
     it.each([

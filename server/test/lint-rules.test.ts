@@ -17,14 +17,54 @@ async function boundaryErrors(path: string, code: string): Promise<string[]> {
 
 describe('the import rules', () => {
   it.each([
-    ['a capability reaching into another', 'server/src/signin/x.ts', "import { TokenStore } from '../token/token-store.js';\nexport const t = TokenStore;\n", /through its index\.ts/],
-    ['shared infrastructure importing a capability', 'server/src/http/x.ts', "import { AccountStore } from '../account/index.js';\nexport const a = AccountStore;\n", /Shared infrastructure/],
-    ['app wiring reaching past an index', 'server/src/x.ts', "import { AccountStore } from './account/account-store.js';\nexport const a = AccountStore;\n", /through its index\.ts/],
-    ['a test reaching past an index', 'server/test/x.test.ts', "import { AccountStore } from '../src/account/account-store.js';\nexport const a = AccountStore;\n", /through its index\.ts/],
-    ['the contract importing the service', 'contract/src/x.ts', "import { buildApp } from '../../server/src/app.js';\nexport const b = buildApp;\n", /contract\/ imports neither/],
-    ['the web app importing the service', 'web/src/page/x.ts', "import { buildApp } from '../../../server/src/app.js';\nexport const b = buildApp;\n", /never imports the service/],
-    ['a screen importing another screen', 'web/src/screens/logout-component/x.tsx', "import { SignInScreen } from '../login-signin-component/SignInScreen';\nexport const s = SignInScreen;\n", /another screen/],
-    ['a shared component importing a screen', 'web/src/components/x.tsx', "import { SignInScreen } from '../screens/login-signin-component/SignInScreen';\nexport const s = SignInScreen;\n", /no screen/],
+    [
+      'a capability reaching into another',
+      'server/src/signin/x.ts',
+      "import { TokenStore } from '../token/token-store.js';\nexport const t = TokenStore;\n",
+      /through its index\.ts/,
+    ],
+    [
+      'shared infrastructure importing a capability',
+      'server/src/http/x.ts',
+      "import { AccountStore } from '../account/index.js';\nexport const a = AccountStore;\n",
+      /Shared infrastructure/,
+    ],
+    [
+      'app wiring reaching past an index',
+      'server/src/x.ts',
+      "import { AccountStore } from './account/account-store.js';\nexport const a = AccountStore;\n",
+      /through its index\.ts/,
+    ],
+    [
+      'a test reaching past an index',
+      'server/test/x.test.ts',
+      "import { AccountStore } from '../src/account/account-store.js';\nexport const a = AccountStore;\n",
+      /through its index\.ts/,
+    ],
+    [
+      'the contract importing the service',
+      'contract/src/x.ts',
+      "import { buildApp } from '../../server/src/app.js';\nexport const b = buildApp;\n",
+      /contract\/ imports neither/,
+    ],
+    [
+      'the web app importing the service',
+      'web/src/page/x.ts',
+      "import { buildApp } from '../../../server/src/app.js';\nexport const b = buildApp;\n",
+      /never imports the service/,
+    ],
+    [
+      'a screen importing another screen',
+      'web/src/screens/logout-component/x.tsx',
+      "import { SignInScreen } from '../login-signin-component/SignInScreen';\nexport const s = SignInScreen;\n",
+      /another screen/,
+    ],
+    [
+      'a shared component importing a screen',
+      'web/src/components/x.tsx',
+      "import { SignInScreen } from '../screens/login-signin-component/SignInScreen';\nexport const s = SignInScreen;\n",
+      /no screen/,
+    ],
   ])('refuses %s', async (_name, path, code, message) => {
     const errors = await boundaryErrors(path, code);
     expect(errors).toHaveLength(1);
@@ -32,10 +72,26 @@ describe('the import rules', () => {
   });
 
   it.each([
-    ['a capability using another through its index', 'server/src/signin/x.ts', "import { TokenStore } from '../token/index.js';\nexport const t = TokenStore;\n"],
-    ['a capability using its own files', 'server/src/signin/x.ts', "import { SignInService } from './signin-service.js';\nexport const s = SignInService;\n"],
-    ['shared infrastructure naming a capability type', 'server/src/db/x.ts', "import type { AccountTable } from '../account/index.js';\nexport type A = AccountTable;\n"],
-    ['a screen using shared components', 'web/src/screens/logout-component/x.tsx', "import { Field } from '../../components/Field';\nexport const f = Field;\n"],
+    [
+      'a capability using another through its index',
+      'server/src/signin/x.ts',
+      "import { TokenStore } from '../token/index.js';\nexport const t = TokenStore;\n",
+    ],
+    [
+      'a capability using its own files',
+      'server/src/signin/x.ts',
+      "import { SignInService } from './signin-service.js';\nexport const s = SignInService;\n",
+    ],
+    [
+      'shared infrastructure naming a capability type',
+      'server/src/db/x.ts',
+      "import type { AccountTable } from '../account/index.js';\nexport type A = AccountTable;\n",
+    ],
+    [
+      'a screen using shared components',
+      'web/src/screens/logout-component/x.tsx',
+      "import { Field } from '../../components/Field';\nexport const f = Field;\n",
+    ],
   ])('allows %s', async (_name, path, code) => {
     expect(await boundaryErrors(path, code)).toEqual([]);
   });

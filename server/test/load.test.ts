@@ -25,10 +25,24 @@ describe.runIf(DIALECTS.includes('postgres'))(`${USERS} users for ${SECONDS} s o
     b = await createTestApp('postgres', { config: { smtpUrl: smtp.url }, sameDatabaseAs: a });
     const accounts = new AccountStore(a.database.db);
     const identity = deriveKeys(TEST_PORTAL_SECRET).userIdentity;
-    await Promise.all(Array.from({ length: USERS }, (_, i) => createAccount(accounts, identity, {
-      userId: `load${i}`, email: `load${i}@example.com`, cobrand: 'skerrymoor', password: PASSWORD,
-      securityQuestion: 'What was the name of your first pet?', securityAnswer: DEMO_ANSWER, signedInBefore: true,
-    }, a.clock.now())));
+    await Promise.all(
+      Array.from({ length: USERS }, (_, i) =>
+        createAccount(
+          accounts,
+          identity,
+          {
+            userId: `load${i}`,
+            email: `load${i}@example.com`,
+            cobrand: 'skerrymoor',
+            password: PASSWORD,
+            securityQuestion: 'What was the name of your first pet?',
+            securityAnswer: DEMO_ANSWER,
+            signedInBefore: true,
+          },
+          a.clock.now(),
+        ),
+      ),
+    );
   }, 120_000);
   afterAll(async () => {
     await b?.close();
@@ -36,42 +50,53 @@ describe.runIf(DIALECTS.includes('postgres'))(`${USERS} users for ${SECONDS} s o
     await smtp?.stop();
   });
 
-  it('keeps every user’s session their own, answers no unexpected error, and delivers every recovery mail', async () => {
-    const until = Date.now() + SECONDS * 1000;
-    const problems: string[] = [];
-    let recoveries = 0;
-    let rounds = 0;
-    const pick = (n: number) => (n % 2 ? a : b);
-    await Promise.all(Array.from({ length: USERS }, async (_, i) => {
-      const userId = `load${i}`;
-      for (let round = 0; Date.now() < until; round += 1) {
-        const first = pick(i + round).client();
-        const other = pick(i + round + 1).client({ cookies: first.cookies });
-        const signedIn = await signInSequence(first, userId, PASSWORD);
-        if (signedIn.statusCode !== 200) problems.push(`${userId}: sign-in ${signedIn.statusCode}`);
-        const ping = await other.get(Paths.sessionPing);
-        if (ping.statusCode !== 200) problems.push(`${userId}: ping ${ping.statusCode}`);
-        const who = await other.get(Paths.session);
-        if (who.statusCode !== 200 || who.json().userId !== userId) problems.push(`${userId}: session says ${who.body}`);
-        if (round % 3 === 0) {
-          const { questionId } = (await first.post(Paths.securityQuestions, { json: userId })).json();
-          const recovery = await other.post(Paths.temporaryPasswords, { json: { userId, securityQuestionSTO: { questionId, questionResponse: DEMO_ANSWER } } });
-          if (recovery.statusCode === 200) recoveries += 1;
-          else problems.push(`${userId}: recovery ${recovery.statusCode}`);
-        }
-        const out = await first.get(Paths.logout, { headers: { 'x-requested-with': 'XMLHttpRequest' } });
-        if (out.statusCode !== 204) problems.push(`${userId}: logout ${out.statusCode}`);
-        rounds += 1;
-      }
-    }));
-    expect(problems).toEqual([]);
-    expect(rounds).toBeGreaterThanOrEqual(USERS);
-    await smtp.waitFor(recoveries, 60_000);
-    expect(smtp.received).toHaveLength(recoveries);
-    const perUser = new Map<string, number>();
-    for (const mail of smtp.received) perUser.set(mail.to, (perUser.get(mail.to) ?? 0) + 1);
-    expect([...perUser.keys()].every((to) => /^load\d+@example\.com$/.test(to))).toBe(true);
-    // What the run did, for the soak's report.
-    console.log(`${USERS} users, ${SECONDS} s: ${rounds} rounds of sign-in, ping, who-am-I and logout across both instances; ${recoveries} recovery mails sent and ${smtp.received.length} delivered`);
-  }, 30_000 + SECONDS * 3_000);
+  it(
+    'keeps every user’s session their own, answers no unexpected error, and delivers every recovery mail',
+    async () => {
+      const until = Date.now() + SECONDS * 1000;
+      const problems: string[] = [];
+      let recoveries = 0;
+      let rounds = 0;
+      const pick = (n: number) => (n % 2 ? a : b);
+      await Promise.all(
+        Array.from({ length: USERS }, async (_, i) => {
+          const userId = `load${i}`;
+          for (let round = 0; Date.now() < until; round += 1) {
+            const first = pick(i + round).client();
+            const other = pick(i + round + 1).client({ cookies: first.cookies });
+            const signedIn = await signInSequence(first, userId, PASSWORD);
+            if (signedIn.statusCode !== 200) problems.push(`${userId}: sign-in ${signedIn.statusCode}`);
+            const ping = await other.get(Paths.sessionPing);
+            if (ping.statusCode !== 200) problems.push(`${userId}: ping ${ping.statusCode}`);
+            const who = await other.get(Paths.session);
+            if (who.statusCode !== 200 || who.json().userId !== userId)
+              problems.push(`${userId}: session says ${who.body}`);
+            if (round % 3 === 0) {
+              const { questionId } = (await first.post(Paths.securityQuestions, { json: userId })).json();
+              const recovery = await other.post(Paths.temporaryPasswords, {
+                json: { userId, securityQuestionSTO: { questionId, questionResponse: DEMO_ANSWER } },
+              });
+              if (recovery.statusCode === 200) recoveries += 1;
+              else problems.push(`${userId}: recovery ${recovery.statusCode}`);
+            }
+            const out = await first.get(Paths.logout, { headers: { 'x-requested-with': 'XMLHttpRequest' } });
+            if (out.statusCode !== 204) problems.push(`${userId}: logout ${out.statusCode}`);
+            rounds += 1;
+          }
+        }),
+      );
+      expect(problems).toEqual([]);
+      expect(rounds).toBeGreaterThanOrEqual(USERS);
+      await smtp.waitFor(recoveries, 60_000);
+      expect(smtp.received).toHaveLength(recoveries);
+      const perUser = new Map<string, number>();
+      for (const mail of smtp.received) perUser.set(mail.to, (perUser.get(mail.to) ?? 0) + 1);
+      expect([...perUser.keys()].every((to) => /^load\d+@example\.com$/.test(to))).toBe(true);
+      // What the run did, for the soak's report.
+      console.log(
+        `${USERS} users, ${SECONDS} s: ${rounds} rounds of sign-in, ping, who-am-I and logout across both instances; ${recoveries} recovery mails sent and ${smtp.received.length} delivered`,
+      );
+    },
+    30_000 + SECONDS * 3_000,
+  );
 });

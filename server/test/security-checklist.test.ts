@@ -9,7 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { AccountStore, createAccount } from '../src/account/index.js';
 import { DEMO_ANSWER, DEMO_PASSWORD } from '../src/demo-users.js';
 import { deriveKeys } from '../src/security/portal-secret.js';
-import { DIALECTS, TEST_PORTAL_SECRET, accountRow, expectErrorShape, signInSequence, type TestApp, type TestClient, useMailTestApp } from './harness.js';
+import {
+  DIALECTS,
+  TEST_PORTAL_SECRET,
+  accountRow,
+  expectErrorShape,
+  signInSequence,
+  type TestApp,
+  type TestClient,
+  useMailTestApp,
+} from './harness.js';
 import type { TestSmtpServer } from './smtp.js';
 
 const change = (client: TestClient, userId: string, oldCredential: string, newCredential: string) =>
@@ -26,7 +35,12 @@ async function answer(t: TestApp, userId: string, response: string, headers: Rec
   await client.openPage();
   const { questionId } = (await client.post(Paths.securityQuestions, { json: userId })).json();
   return client.post(Paths.temporaryPasswords, {
-    json: { userId, locale: 'en_US', cobrandName: 'skerrymoor', securityQuestionSTO: { questionId, questionResponse: response } },
+    json: {
+      userId,
+      locale: 'en_US',
+      cobrandName: 'skerrymoor',
+      securityQuestionSTO: { questionId, questionResponse: response },
+    },
     headers,
   });
 }
@@ -64,9 +78,17 @@ for (const dialect of DIALECTS) {
     });
 
     it('10: refuses the user ID as a password whatever its case, for an ID long enough to pass every other rule', async () => {
-      await createAccount(new AccountStore(t.database.db), deriveKeys(TEST_PORTAL_SECRET).userIdentity, {
-        userId: 'clerk-2026-north', email: 'clerk@example.com', cobrand: 'skerrymoor', password: DEMO_PASSWORD,
-      }, t.clock.now());
+      await createAccount(
+        new AccountStore(t.database.db),
+        deriveKeys(TEST_PORTAL_SECRET).userIdentity,
+        {
+          userId: 'clerk-2026-north',
+          email: 'clerk@example.com',
+          cobrand: 'skerrymoor',
+          password: DEMO_PASSWORD,
+        },
+        t.clock.now(),
+      );
       const client = await signedIn(t, 'clerk-2026-north');
       const refused = await change(client, 'clerk-2026-north', DEMO_PASSWORD, 'CLERK-2026-North');
       expectErrorShape(refused, 400, 'password.policy');
@@ -79,37 +101,66 @@ for (const dialect of DIALECTS) {
       expect((await change(client, 'demopass', DEMO_PASSWORD, composed)).statusCode).toBe(200);
       expect((await signInSequence(t.client(), 'demopass', composed.normalize('NFD'))).statusCode).toBe(200);
       const again = await signedIn(t, 'demopass', composed);
-      expect((await change(again, 'demopass', composed.normalize('NFD'), 'Zoë-Ångström-27'.normalize('NFD'))).statusCode).toBe(200);
+      expect(
+        (await change(again, 'demopass', composed.normalize('NFD'), 'Zoë-Ångström-27'.normalize('NFD'))).statusCode,
+      ).toBe(200);
       expect((await signInSequence(t.client(), 'demopass', 'Zoë-Ångström-27')).statusCode).toBe(200);
     });
 
     it("17: an administrator's initial password, like a mailed one, opens one change-password session and no second", async () => {
-      await createAccount(new AccountStore(t.database.db), deriveKeys(TEST_PORTAL_SECRET).userIdentity, {
-        userId: 'newclerk', email: 'newclerk@example.com', cobrand: 'skerrymoor', password: 'Initial-Pass-77', passwordState: 'temporary',
-      }, t.clock.now());
+      await createAccount(
+        new AccountStore(t.database.db),
+        deriveKeys(TEST_PORTAL_SECRET).userIdentity,
+        {
+          userId: 'newclerk',
+          email: 'newclerk@example.com',
+          cobrand: 'skerrymoor',
+          password: 'Initial-Pass-77',
+          passwordState: 'temporary',
+        },
+        t.clock.now(),
+      );
       const first = await signInSequence(t.client(), 'newclerk', 'Initial-Pass-77');
       expect(first.body).toBe('/public-portal-ui/change-password-component?ec=0x132120c8&cobrandHost=skerrymoor');
       expect((await signInSequence(t.client(), 'newclerk', 'Initial-Pass-77')).statusCode).toBe(401);
     });
 
     it("19: builds the recovery mail's addresses from the configuration, never from the request's Host", async () => {
-      const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', forwarded: 'host=evil.example' };
+      const forged = {
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+        forwarded: 'host=evil.example',
+      };
       expect((await answer(t, 'demopass', DEMO_ANSWER, forged)).statusCode).toBe(200);
       const [mail] = await smtp.waitFor(1);
       expect(`${mail!.html}\n${mail!.text}`).not.toContain('evil.example');
       expect(mail!.html).toContain(`${t.config.publicOrigin}/sdportal/cobrands/skerrymoor/logo.jpg`);
     });
 
-    it.runIf(dialect === 'sqlite')('30: `portal users deactivate` ends the live sessions of the user at once', async () => {
-      const client = await signedIn(t);
-      const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'users', 'deactivate', 'demopass'], {
-        cwd: fileURLToPath(new URL('..', import.meta.url)),
-        env: { ...process.env, DATA_DIR: t.config.dataDir, PORTAL_SECRET: TEST_PORTAL_SECRET, DATABASE_URL: '', NODE_ENV: 'production' },
-        encoding: 'utf8',
-      });
-      expect(result.stdout, result.stderr).toContain('Deactivated demopass and ended their sessions.');
-      expectErrorShape(await client.get(Paths.session), 401, 'unauthenticated');
-      expect((await signInSequence(t.client(), 'demopass')).statusCode).toBe(401);
-    });
+    it.runIf(dialect === 'sqlite')(
+      '30: `portal users deactivate` ends the live sessions of the user at once',
+      async () => {
+        const client = await signedIn(t);
+        const result = spawnSync(
+          process.execPath,
+          ['--import', 'tsx', 'src/cli.ts', 'users', 'deactivate', 'demopass'],
+          {
+            cwd: fileURLToPath(new URL('..', import.meta.url)),
+            env: {
+              ...process.env,
+              DATA_DIR: t.config.dataDir,
+              PORTAL_SECRET: TEST_PORTAL_SECRET,
+              DATABASE_URL: '',
+              NODE_ENV: 'production',
+            },
+            encoding: 'utf8',
+          },
+        );
+        expect(result.stdout, result.stderr).toContain('Deactivated demopass and ended their sessions.');
+        expectErrorShape(await client.get(Paths.session), 401, 'unauthenticated');
+        expect((await signInSequence(t.client(), 'demopass')).statusCode).toBe(401);
+      },
+    );
   });
 }

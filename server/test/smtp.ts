@@ -18,7 +18,10 @@ export class TestSmtpServer {
   connections = 0;
   private server: SMTPServer | null = null;
 
-  constructor(public port = 0, private readonly onMail: (mail: ReceivedMail) => void = () => undefined) {}
+  constructor(
+    public port = 0,
+    private readonly onMail: (mail: ReceivedMail) => void = () => undefined,
+  ) {}
 
   get url(): string {
     return `smtp://127.0.0.1:${this.port}`;
@@ -38,7 +41,12 @@ export class TestSmtpServer {
       onData: (stream, _session, done) => {
         simpleParser(stream).then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-          const received = { to: to ?? '', subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' };
+          const received = {
+            to: to ?? '',
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+          };
           this.received.push(received);
           this.onMail(received);
           done();

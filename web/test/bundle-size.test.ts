@@ -24,7 +24,8 @@ function routeFiles(page: string): { js: string[]; css: string[] } {
   return { js: [...js], css: refs.filter((r) => r.endsWith('.css')) };
 }
 
-const gzipBytes = (files: string[]) => files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f)), { level: 9 }).length, 0);
+const gzipBytes = (files: string[]) =>
+  files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f)), { level: 9 }).length, 0);
 
 describe('sign-in route size', () => {
   it('is built', () => {

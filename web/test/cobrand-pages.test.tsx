@@ -20,13 +20,23 @@ import { SignInScreen } from '../src/screens/login-signin-component/SignInScreen
 const data = fileURLToPath(new URL('../../data', import.meta.url));
 const catalogueDir = join(data, 'cobrands');
 const { cobrands, problems } = readCatalogue(catalogueDir);
-const records = cobrands.map(({ record, footer }) => ({ cobrand: { ...record.cobrand, footer } as Cobrand, locales: record.locales as CobrandLocales }));
+const records = cobrands.map(({ record, footer }) => ({
+  cobrand: { ...record.cobrand, footer } as Cobrand,
+  locales: record.locales as CobrandLocales,
+}));
 
 /** React's escaping of text and attribute values. */
-const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+const html = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 
 function translator(locale: string): Translate {
-  const bundle = (name: string) => JSON.parse(readFileSync(join(data, 'i18n', locale, `${name}.json`), 'utf8')) as Dictionary;
+  const bundle = (name: string) =>
+    JSON.parse(readFileSync(join(data, 'i18n', locale, `${name}.json`), 'utf8')) as Dictionary;
   return createTranslator(locale, { ...bundle('Messages'), ...bundle('PortalLabels') });
 }
 
@@ -39,12 +49,26 @@ function logoUrl(name: string): string | null {
 function render(cobrand: Cobrand, locales: CobrandLocales) {
   const locale = Object.keys(locales)[0]!;
   const t = translator(locale);
-  const value: PageContextValue = { t, locale, locales, cobrand, logoUrl: logoUrl(cobrand.name), query: new URLSearchParams({ cobrandHost: cobrand.name }) };
-  const markup = renderToStaticMarkup(<PageContext.Provider value={value}><Shell><SignInScreen /></Shell></PageContext.Provider>);
+  const value: PageContextValue = {
+    t,
+    locale,
+    locales,
+    cobrand,
+    logoUrl: logoUrl(cobrand.name),
+    query: new URLSearchParams({ cobrandHost: cobrand.name }),
+  };
+  const markup = renderToStaticMarkup(
+    <PageContext.Provider value={value}>
+      <Shell>
+        <SignInScreen />
+      </Shell>
+    </PageContext.Provider>,
+  );
   return { markup, t, value };
 }
 
-const between = (markup: string, start: string, end: string) => markup.slice(markup.indexOf(start), markup.indexOf(end, markup.indexOf(start)) + end.length);
+const between = (markup: string, start: string, end: string) =>
+  markup.slice(markup.indexOf(start), markup.indexOf(end, markup.indexOf(start)) + end.length);
 
 describe('every cobrand sign-in page', () => {
   it('renders from a catalogue the service reads without problems', () => {
@@ -52,56 +76,81 @@ describe('every cobrand sign-in page', () => {
     expect(records.length).toBe(57);
   });
 
-  it.each(records.map((r) => [r.cobrand.name, r] as const))('%s shows its logo, heading, links and footer', (_name, { cobrand, locales }) => {
-    const { markup, t, value } = render(cobrand, locales);
-    expect(markup).toContain(`class="portal-shell portal-cobrand-${cobrand.name}"`);
-    expect(value.logoUrl).not.toBeNull();
-    expect(markup).toContain(`<img class="portal-header__logo" src="${value.logoUrl}" alt="${html(t('shell.logoAlt', cobrand.appName))}"/>`);
+  it.each(records.map((r) => [r.cobrand.name, r] as const))(
+    '%s shows its logo, heading, links and footer',
+    (_name, { cobrand, locales }) => {
+      const { markup, t, value } = render(cobrand, locales);
+      expect(markup).toContain(`class="portal-shell portal-cobrand-${cobrand.name}"`);
+      expect(value.logoUrl).not.toBeNull();
+      expect(markup).toContain(
+        `<img class="portal-header__logo" src="${value.logoUrl}" alt="${html(t('shell.logoAlt', cobrand.appName))}"/>`,
+      );
 
-    if (cobrand.fssoRedirectUrl) {
-      expect(markup).toContain(`<p class="portal-status">${html(t('signin.redirectingSso'))}</p>`);
-    } else {
-      expect(markup).toContain(`<h1 class="portal-heading">${html(t('signin.heading', cobrand.signInToLabel, cobrand.appName))}</h1>`);
-      expect(markup).toContain(`>${html(cobrand.signInButtonLabel ?? t('signin.submit'))}</button>`);
-      expect(markup.includes('/sdng/register/company.do')).toBe(cobrand.companySelfRegisterSupported);
-      expect(markup.includes('/sdram/prospectiveaccountcontroller/')).toBe(cobrand.prospectiveAccountApplicationSupported);
-      expect(markup.includes('id="portal-language"')).toBe(Object.keys(locales).length > 1);
-    }
+      if (cobrand.fssoRedirectUrl) {
+        expect(markup).toContain(`<p class="portal-status">${html(t('signin.redirectingSso'))}</p>`);
+      } else {
+        expect(markup).toContain(
+          `<h1 class="portal-heading">${html(t('signin.heading', cobrand.signInToLabel, cobrand.appName))}</h1>`,
+        );
+        expect(markup).toContain(`>${html(cobrand.signInButtonLabel ?? t('signin.submit'))}</button>`);
+        expect(markup.includes('/sdng/register/company.do')).toBe(cobrand.companySelfRegisterSupported);
+        expect(markup.includes('/sdram/prospectiveaccountcontroller/')).toBe(
+          cobrand.prospectiveAccountApplicationSupported,
+        );
+        expect(markup.includes('id="portal-language"')).toBe(Object.keys(locales).length > 1);
+      }
 
-    const { footer } = cobrand;
-    const footerMarkup = between(markup, '<footer', '</footer>');
-    expect(footerMarkup).toContain(`class="portal-footer portal-footer--${footer.layout}"`);
-    const links = [...footerMarkup.matchAll(/<li class="portal-footer__item portal-footer__item--(\w+)"><a class="portal-footer__link" href="([^"]*)">([^<]*)<\/a><\/li>/g)]
-      .map(([, key, url, text]) => ({ key, url, text }));
-    expect(links).toEqual(footer.links.map((l) => ({ key: l.key, url: html(l.url), text: html(l.text) })));
-    expect(links.length).toBeGreaterThan(0);
-    expect(footerMarkup).toContain(`<p class="portal-footer__copyright">${html(footer.copyrightMessage ?? t('footer.defaultCopyright'))}</p>`);
-    expect(footerMarkup.includes('portal-footer__message')).toBe(footer.footerMessage !== null);
-    if (footer.footerMessage) expect(footerMarkup).toContain(html(footer.footerMessage));
-    const warning = footer.authorizationWarning;
-    expect(footerMarkup.includes('portal-footer__authorization')).toBe(warning !== null);
-    if (warning) {
-      expect(footerMarkup).toContain(`<img class="portal-footer__authorization-logo" src="${warning.logoUrl}" alt="${html(t('shell.logoAlt', warning.logoName))}"/>`);
-      expect(footerMarkup).toContain(`<p class="portal-footer__authorization-text">${html(warning.text)}</p>`);
-    }
-    const powered = footer.poweredBy;
-    expect(footerMarkup.includes('portal-footer__powered-by')).toBe(powered !== null);
-    if (powered) {
-      expect(footerMarkup).toContain(`>${html(t('footer.poweredBy', powered.text))}</span>`);
-      expect(footerMarkup).toContain(`<img class="portal-footer__powered-by-logo" src="${powered.logoUrl}" alt="${html(t('shell.logoAlt', powered.logoName))}"/>`);
-    }
-    for (const url of [warning?.logoUrl, powered?.logoUrl].filter((u): u is string => Boolean(u))) {
-      expect(existsSync(join(data, 'footers', 'assets', url.split('/').pop()!)), url).toBe(true);
-    }
-  });
+      const { footer } = cobrand;
+      const footerMarkup = between(markup, '<footer', '</footer>');
+      expect(footerMarkup).toContain(`class="portal-footer portal-footer--${footer.layout}"`);
+      const links = [
+        ...footerMarkup.matchAll(
+          /<li class="portal-footer__item portal-footer__item--(\w+)"><a class="portal-footer__link" href="([^"]*)">([^<]*)<\/a><\/li>/g,
+        ),
+      ].map(([, key, url, text]) => ({ key, url, text }));
+      expect(links).toEqual(footer.links.map((l) => ({ key: l.key, url: html(l.url), text: html(l.text) })));
+      expect(links.length).toBeGreaterThan(0);
+      expect(footerMarkup).toContain(
+        `<p class="portal-footer__copyright">${html(footer.copyrightMessage ?? t('footer.defaultCopyright'))}</p>`,
+      );
+      expect(footerMarkup.includes('portal-footer__message')).toBe(footer.footerMessage !== null);
+      if (footer.footerMessage) expect(footerMarkup).toContain(html(footer.footerMessage));
+      const warning = footer.authorizationWarning;
+      expect(footerMarkup.includes('portal-footer__authorization')).toBe(warning !== null);
+      if (warning) {
+        expect(footerMarkup).toContain(
+          `<img class="portal-footer__authorization-logo" src="${warning.logoUrl}" alt="${html(t('shell.logoAlt', warning.logoName))}"/>`,
+        );
+        expect(footerMarkup).toContain(`<p class="portal-footer__authorization-text">${html(warning.text)}</p>`);
+      }
+      const powered = footer.poweredBy;
+      expect(footerMarkup.includes('portal-footer__powered-by')).toBe(powered !== null);
+      if (powered) {
+        expect(footerMarkup).toContain(`>${html(t('footer.poweredBy', powered.text))}</span>`);
+        expect(footerMarkup).toContain(
+          `<img class="portal-footer__powered-by-logo" src="${powered.logoUrl}" alt="${html(t('shell.logoAlt', powered.logoName))}"/>`,
+        );
+      }
+      for (const url of [warning?.logoUrl, powered?.logoUrl].filter((u): u is string => Boolean(u))) {
+        expect(existsSync(join(data, 'footers', 'assets', url.split('/').pop()!)), url).toBe(true);
+      }
+    },
+  );
 });
 
 // ---- themes: primitives only, and the colour pairs the base stylesheet puts together keep WCAG AA (4.5:1)
 const BASE = readFileSync(fileURLToPath(new URL('../src/styles/portal.css', import.meta.url)), 'utf8');
-const declarations = (css: string) => [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([-\w]+)\s*:\s*([^;{}]+);/g)].map(([, name, value]) => [name!, value!.trim()] as const);
-const basePrimitives = Object.fromEntries(declarations(BASE).filter(([name]) => name.startsWith('--portal-primitive-')));
+const declarations = (css: string) =>
+  [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([-\w]+)\s*:\s*([^;{}]+);/g)].map(
+    ([, name, value]) => [name!, value!.trim()] as const,
+  );
+const basePrimitives = Object.fromEntries(
+  declarations(BASE).filter(([name]) => name.startsWith('--portal-primitive-')),
+);
 function luminance(hex: string): number {
-  const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+  const channels = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
   return 0.2126 * channels[0]! + 0.7152 * channels[1]! + 0.0722 * channels[2]!;
 }
 const contrast = (a: string, b: string) => {
@@ -111,7 +160,11 @@ const contrast = (a: string, b: string) => {
 const WHITE = '#ffffff';
 const themes = records.map(({ cobrand }) => {
   const css = readFileSync(join(catalogueDir, cobrand.name, 'theme.css'), 'utf8');
-  return { name: cobrand.name, declared: declarations(css), primitives: { ...basePrimitives, ...Object.fromEntries(declarations(css)) } };
+  return {
+    name: cobrand.name,
+    declared: declarations(css),
+    primitives: { ...basePrimitives, ...Object.fromEntries(declarations(css)) },
+  };
 });
 
 describe('every cobrand theme', () => {
@@ -121,22 +174,28 @@ describe('every cobrand theme', () => {
     expect(declarations(BASE)).toContainEqual(['--portal-button-primary-text', WHITE]);
   });
 
-  it.each(themes.map((t) => [t.name, t] as const))('%s overrides only primitives and keeps AA contrast', (_name, { declared, primitives: p }) => {
-    expect(declared.length).toBeGreaterThan(0);
-    for (const [name] of declared) expect(name).toMatch(/^--portal-primitive-(brand|accent|surface-tint|heading-font|radius)$/);
-    const hex = (name: string) => {
-      const value = p[`--portal-primitive-${name}`]!;
-      expect(value, name).toMatch(/^#[0-9a-f]{6}$/i);
-      return value;
-    };
-    expect(contrast(hex('brand'), WHITE), 'header and footer text on brand').toBeGreaterThanOrEqual(4.5);
-    expect(contrast(hex('accent'), WHITE), 'button text on accent, links on the card').toBeGreaterThanOrEqual(4.5);
-    expect(contrast(hex('ink'), hex('surface-tint')), 'text on the page background').toBeGreaterThanOrEqual(4.5);
-    expect(contrast(hex('ink-muted'), hex('paper')), 'hints on the card').toBeGreaterThanOrEqual(4.5);
-  });
+  it.each(themes.map((t) => [t.name, t] as const))(
+    '%s overrides only primitives and keeps AA contrast',
+    (_name, { declared, primitives: p }) => {
+      expect(declared.length).toBeGreaterThan(0);
+      for (const [name] of declared)
+        expect(name).toMatch(/^--portal-primitive-(brand|accent|surface-tint|heading-font|radius)$/);
+      const hex = (name: string) => {
+        const value = p[`--portal-primitive-${name}`]!;
+        expect(value, name).toMatch(/^#[0-9a-f]{6}$/i);
+        return value;
+      };
+      expect(contrast(hex('brand'), WHITE), 'header and footer text on brand').toBeGreaterThanOrEqual(4.5);
+      expect(contrast(hex('accent'), WHITE), 'button text on accent, links on the card').toBeGreaterThanOrEqual(4.5);
+      expect(contrast(hex('ink'), hex('surface-tint')), 'text on the page background').toBeGreaterThanOrEqual(4.5);
+      expect(contrast(hex('ink-muted'), hex('paper')), 'hints on the card').toBeGreaterThanOrEqual(4.5);
+    },
+  );
 
   it('makes each cobrand look distinct: its own colours, and several typefaces and corner radii across the catalogue', () => {
-    const colours = new Set(themes.map((t) => `${t.primitives['--portal-primitive-brand']}/${t.primitives['--portal-primitive-accent']}`));
+    const colours = new Set(
+      themes.map((t) => `${t.primitives['--portal-primitive-brand']}/${t.primitives['--portal-primitive-accent']}`),
+    );
     expect(colours.size).toBe(themes.length);
     expect(new Set(themes.map((t) => t.primitives['--portal-primitive-heading-font'])).size).toBeGreaterThanOrEqual(4);
     expect(new Set(themes.map((t) => t.primitives['--portal-primitive-radius'])).size).toBeGreaterThanOrEqual(4);

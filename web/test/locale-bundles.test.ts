@@ -24,7 +24,8 @@ function argumentsOf(ast: Ast, found = new Set<string>()): Set<string> {
   }
   return found;
 }
-const placeholders = (source: string, locale: string) => [...argumentsOf(new IntlMessageFormat(source, languageTag(locale)).getAst())].sort();
+const placeholders = (source: string, locale: string) =>
+  [...argumentsOf(new IntlMessageFormat(source, languageTag(locale)).getAst())].sort();
 
 /** Values that may equal English: nothing but placeholders, or names and codes that are the same in every language. */
 const SAME_IN_EVERY_LANGUAGE = /^[\s{}0-9,#]*$|^(PIN|OK|CSV)$/;
@@ -36,7 +37,10 @@ const SAME_WORD_REVIEWED: Record<string, readonly string[]> = {
   'signin.password': ['it'],
 };
 
-const english = Object.fromEntries(BUNDLES.map((b) => [b, read('en_US', b)])) as Record<(typeof BUNDLES)[number], Record<string, string>>;
+const english = Object.fromEntries(BUNDLES.map((b) => [b, read('en_US', b)])) as Record<
+  (typeof BUNDLES)[number],
+  Record<string, string>
+>;
 
 describe.each(SUPPORTED_LOCALES.filter((l) => l !== 'en_US'))('locale %s', (locale) => {
   it.each(BUNDLES)('has the %s bundle with every English key, in order, and no other', (bundle) => {
@@ -58,22 +62,35 @@ describe.each(SUPPORTED_LOCALES.filter((l) => l !== 'en_US'))('locale %s', (loca
     const copies = BUNDLES.flatMap((bundle) => {
       const translated = read(locale, bundle);
       return Object.entries(english[bundle])
-        .filter(([key, source]) => translated[key] === source && !SAME_IN_EVERY_LANGUAGE.test(source) && !SAME_WORD_REVIEWED[key]?.includes(locale))
+        .filter(
+          ([key, source]) =>
+            translated[key] === source &&
+            !SAME_IN_EVERY_LANGUAGE.test(source) &&
+            !SAME_WORD_REVIEWED[key]?.includes(locale),
+        )
         .map(([key]) => key);
     });
     expect(copies).toEqual([]);
   });
 
   it('fits both bundles in 10 KB gzip', () => {
-    const bytes = BUNDLES.reduce((sum, b) => sum + gzipSync(readFileSync(join(i18nDir, locale, `${b}.json`)), { level: 9 }).length, 0);
+    const bytes = BUNDLES.reduce(
+      (sum, b) => sum + gzipSync(readFileSync(join(i18nDir, locale, `${b}.json`)), { level: 9 }).length,
+      0,
+    );
     expect(bytes).toBeLessThanOrEqual(10 * 1024);
   });
 });
 
 describe('English bundles', () => {
   it('parse as ICU messages and fit in 10 KB gzip', () => {
-    for (const bundle of BUNDLES) for (const source of Object.values(english[bundle])) expect(() => new IntlMessageFormat(source, 'en-US')).not.toThrow();
-    const bytes = BUNDLES.reduce((sum, b) => sum + gzipSync(readFileSync(join(i18nDir, 'en_US', `${b}.json`)), { level: 9 }).length, 0);
+    for (const bundle of BUNDLES)
+      for (const source of Object.values(english[bundle]))
+        expect(() => new IntlMessageFormat(source, 'en-US')).not.toThrow();
+    const bytes = BUNDLES.reduce(
+      (sum, b) => sum + gzipSync(readFileSync(join(i18nDir, 'en_US', `${b}.json`)), { level: 9 }).length,
+      0,
+    );
     expect(bytes).toBeLessThanOrEqual(10 * 1024);
   });
 });

@@ -7,98 +7,132 @@ const Text = (maxLength: number) => Type.Union([Type.String({ minLength: 1, maxL
 const Url = Type.Union([Type.String({ minLength: 1, maxLength: 2048 }), Type.Null()]);
 // Spelled out so the static types stay literal unions (a mapped array would type as never).
 const FooterLinkKeySchema = Type.Union([
-  Type.Literal('privacyPolicy'), Type.Literal('termsOfUse'), Type.Literal('cookieNotice'), Type.Literal('security'),
-  Type.Literal('accessibility'), Type.Literal('managerWebsite'), Type.Literal('groupWebsite'), Type.Literal('disclaimer'),
+  Type.Literal('privacyPolicy'),
+  Type.Literal('termsOfUse'),
+  Type.Literal('cookieNotice'),
+  Type.Literal('security'),
+  Type.Literal('accessibility'),
+  Type.Literal('managerWebsite'),
+  Type.Literal('groupWebsite'),
+  Type.Literal('disclaimer'),
 ]) satisfies TSchema & { anyOf: { const: (typeof FOOTER_LINK_KEYS)[number] }[] };
-const FooterLayoutSchema = Type.Union([Type.Literal('inline'), Type.Literal('stacked'), Type.Literal('columns')]) satisfies TSchema & { anyOf: { const: (typeof FOOTER_LAYOUTS)[number] }[] };
+const FooterLayoutSchema = Type.Union([
+  Type.Literal('inline'),
+  Type.Literal('stacked'),
+  Type.Literal('columns'),
+]) satisfies TSchema & { anyOf: { const: (typeof FOOTER_LAYOUTS)[number] }[] };
 /** A footer variant id, also its file name: `data/footers/<id>.json`. */
 export const FooterVariantIdSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9-]*$' });
 /** A footer image: a file name in `data/footers/assets/`. */
 const FooterAssetSchema = Type.Union([Type.String({ pattern: '^[a-z0-9][a-z0-9._-]*\\.(png|jpg|gif)$' }), Type.Null()]);
 
-export const FooterVariantSchema = Type.Object({
-  layout: FooterLayoutSchema,
-  links: Type.Array(FooterLinkKeySchema, { maxItems: FOOTER_LINK_KEYS.length, uniqueItems: true }),
-  showFooterMessage: Type.Boolean(),
-  authorizationWarningLogo: FooterAssetSchema,
-  poweredByLogo: FooterAssetSchema,
-  cookieNoticeContextPrefix: Type.Boolean(),
-}, { additionalProperties: false });
+export const FooterVariantSchema = Type.Object(
+  {
+    layout: FooterLayoutSchema,
+    links: Type.Array(FooterLinkKeySchema, { maxItems: FOOTER_LINK_KEYS.length, uniqueItems: true }),
+    showFooterMessage: Type.Boolean(),
+    authorizationWarningLogo: FooterAssetSchema,
+    poweredByLogo: FooterAssetSchema,
+    cookieNoticeContextPrefix: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
 
 /** What each footer image shows, for its alt text (`data/footers/assets/assets.json`, also the drawing spec). */
-export const FooterAssetsSchema = Type.Record(Type.String(), Type.Object({ name: Type.String({ minLength: 1, maxLength: 80 }) }));
+export const FooterAssetsSchema = Type.Record(
+  Type.String(),
+  Type.Object({ name: Type.String({ minLength: 1, maxLength: 80 }) }),
+);
 
 /** §3's cobrand fields as the catalogue holds them; link texts and URLs come in pairs. */
-export const CobrandEntrySchema = Type.Object({
-  name: CobrandNameSchema,
-  abbreviation: Type.String({ minLength: 1, maxLength: 16, pattern: '^[A-Za-z0-9]+$' }),
-  signInToLabel: Type.String({ minLength: 1, maxLength: 120 }),
-  appName: Type.String({ minLength: 1, maxLength: 120 }),
-  fssoRedirectUrl: NullableString,
-  fssoLogoutUrl: NullableString,
-  companySelfRegisterSupported: Type.Boolean(),
-  prospectiveAccountApplicationSupported: Type.Boolean(),
-  warningMessage: NullableString,
-  signInButtonLabel: NullableString,
-  copyrightMessage: Text(300),
-  privacyPolicy: Text(120),
-  privacyPolicyUrl: Url,
-  termsOfUse: Text(120),
-  termsOfUseUrl: Url,
-  cookieNotice: Text(120),
-  cookieNoticeUrl: Url,
-  security: Text(120),
-  securityUrl: Url,
-  accessibility: Text(120),
-  accessibilityUrl: Url,
-  footerMessage: Text(500),
-  authorizationWarning: Text(500),
-  managerWebsite: Text(120),
-  managerWebsiteUrl: Url,
-  groupWebsite: Text(120),
-  groupWebsiteUrl: Url,
-  disclaimer: Text(120),
-  disclaimerUrl: Url,
-  poweredBy: Text(120),
-  footerVariant: FooterVariantIdSchema,
-}, { additionalProperties: false });
+export const CobrandEntrySchema = Type.Object(
+  {
+    name: CobrandNameSchema,
+    abbreviation: Type.String({ minLength: 1, maxLength: 16, pattern: '^[A-Za-z0-9]+$' }),
+    signInToLabel: Type.String({ minLength: 1, maxLength: 120 }),
+    appName: Type.String({ minLength: 1, maxLength: 120 }),
+    fssoRedirectUrl: NullableString,
+    fssoLogoutUrl: NullableString,
+    companySelfRegisterSupported: Type.Boolean(),
+    prospectiveAccountApplicationSupported: Type.Boolean(),
+    warningMessage: NullableString,
+    signInButtonLabel: NullableString,
+    copyrightMessage: Text(300),
+    privacyPolicy: Text(120),
+    privacyPolicyUrl: Url,
+    termsOfUse: Text(120),
+    termsOfUseUrl: Url,
+    cookieNotice: Text(120),
+    cookieNoticeUrl: Url,
+    security: Text(120),
+    securityUrl: Url,
+    accessibility: Text(120),
+    accessibilityUrl: Url,
+    footerMessage: Text(500),
+    authorizationWarning: Text(500),
+    managerWebsite: Text(120),
+    managerWebsiteUrl: Url,
+    groupWebsite: Text(120),
+    groupWebsiteUrl: Url,
+    disclaimer: Text(120),
+    disclaimerUrl: Url,
+    poweredBy: Text(120),
+    footerVariant: FooterVariantIdSchema,
+  },
+  { additionalProperties: false },
+);
 
-export const FooterLinkSchema = Type.Object({
-  key: FooterLinkKeySchema,
-  text: Type.String({ minLength: 1 }),
-  url: Type.String({ minLength: 1 }),
-}, { additionalProperties: false });
+export const FooterLinkSchema = Type.Object(
+  {
+    key: FooterLinkKeySchema,
+    text: Type.String({ minLength: 1 }),
+    url: Type.String({ minLength: 1 }),
+  },
+  { additionalProperties: false },
+);
 
 const FooterLogoPartSchema = Type.Union([
-  Type.Object({ text: Type.String(), logoUrl: Type.String(), logoName: Type.String() }, { additionalProperties: false }),
+  Type.Object(
+    { text: Type.String(), logoUrl: Type.String(), logoName: Type.String() },
+    { additionalProperties: false },
+  ),
   Type.Null(),
 ]);
 
-export const CobrandFooterSchema = Type.Object({
-  layout: FooterLayoutSchema,
-  links: Type.Array(FooterLinkSchema),
-  copyrightMessage: NullableString,
-  footerMessage: NullableString,
-  authorizationWarning: FooterLogoPartSchema,
-  poweredBy: FooterLogoPartSchema,
-}, { additionalProperties: false });
+export const CobrandFooterSchema = Type.Object(
+  {
+    layout: FooterLayoutSchema,
+    links: Type.Array(FooterLinkSchema),
+    copyrightMessage: NullableString,
+    footerMessage: NullableString,
+    authorizationWarning: FooterLogoPartSchema,
+    poweredBy: FooterLogoPartSchema,
+  },
+  { additionalProperties: false },
+);
 
 /** The public record: §3's fields and the footer the service resolved from the variant. */
-export const CobrandSchema = Type.Object({
-  ...CobrandEntrySchema.properties,
-  footer: CobrandFooterSchema,
-}, { additionalProperties: false });
+export const CobrandSchema = Type.Object(
+  {
+    ...CobrandEntrySchema.properties,
+    footer: CobrandFooterSchema,
+  },
+  { additionalProperties: false },
+);
 
 /** A catalogue record (`data/cobrands/<id>/cobrand.json`): the cobrand plus what only the service reads. */
-export const CobrandRecordSchema = Type.Object({
-  cobrand: CobrandEntrySchema,
-  /** Offered languages, first is the default (§4), as locale code → display name in its own language. */
-  locales: Type.Record(Type.String(), Type.String()),
-  /** Origins that redirects (dest, referral_path, platform home, SSO and logout addresses) may lead to. */
-  allowedOrigins: Type.Array(Type.String({ pattern: '^https?://[^/]+$' })),
-  /** Where a signed-in user goes; null means the built-in signed-in page. */
-  platformHomeUrl: NullableString,
-}, { additionalProperties: false });
+export const CobrandRecordSchema = Type.Object(
+  {
+    cobrand: CobrandEntrySchema,
+    /** Offered languages, first is the default (§4), as locale code → display name in its own language. */
+    locales: Type.Record(Type.String(), Type.String()),
+    /** Origins that redirects (dest, referral_path, platform home, SSO and logout addresses) may lead to. */
+    allowedOrigins: Type.Array(Type.String({ pattern: '^https?://[^/]+$' })),
+    /** Where a signed-in user goes; null means the built-in signed-in page. */
+    platformHomeUrl: NullableString,
+  },
+  { additionalProperties: false },
+);
 
 export const CobrandParamsSchema = Type.Object({ name: CobrandNameSchema });
 export const CobrandLocalesSchema = Type.Record(Type.String(), Type.String());

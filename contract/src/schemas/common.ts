@@ -8,7 +8,11 @@ import { MAX_PASSWORD_LENGTH, MAX_USER_ID_LENGTH } from '../constants.js';
 export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u0008\\u000A-\\u001F\\u007F]*$';
 
 /** A user ID as typed: 1-64 characters, surrounding spaces allowed (trimmed by the service). */
-export const UserIdSchema = Type.String({ minLength: 1, maxLength: MAX_USER_ID_LENGTH, pattern: NO_CONTROL_CHARACTERS });
+export const UserIdSchema = Type.String({
+  minLength: 1,
+  maxLength: MAX_USER_ID_LENGTH,
+  pattern: NO_CONTROL_CHARACTERS,
+});
 /** A secret as typed; never logged. */
 export const SecretSchema = Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH });
 /** A cobrand identifier or host name as it appears in `cobrandHost`. */

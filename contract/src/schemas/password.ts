@@ -8,7 +8,10 @@ const QuestionId = Type.String({ minLength: 1, maxLength: 64 });
 const Answer = Type.String({ minLength: 1, maxLength: 128 });
 
 /** §7: "the user id as JSON"; §3 adds the locale. A bare JSON string is accepted too. */
-export const SecurityQuestionRequestSchema = Type.Union([UserIdSchema, Type.Object({ userId: UserIdSchema, locale: LocaleField })]);
+export const SecurityQuestionRequestSchema = Type.Union([
+  UserIdSchema,
+  Type.Object({ userId: UserIdSchema, locale: LocaleField }),
+]);
 export const SecurityQuestionSchema = Type.Object({ questionId: Type.String(), questionText: Type.String() });
 
 /** §3 temporary password request. */
@@ -16,7 +19,11 @@ export const TemporaryPasswordRequestSchema = Type.Object({
   userId: UserIdSchema,
   locale: LocaleField,
   cobrandName: Type.Optional(Type.String({ maxLength: 64 })),
-  securityQuestionSTO: Type.Object({ questionId: QuestionId, questionText: Type.Optional(Type.String({ maxLength: 255 })), questionResponse: Answer }),
+  securityQuestionSTO: Type.Object({
+    questionId: QuestionId,
+    questionText: Type.Optional(Type.String({ maxLength: 255 })),
+    questionResponse: Answer,
+  }),
 });
 export type TemporaryPasswordRequest = Static<typeof TemporaryPasswordRequestSchema>;
 
@@ -35,4 +42,7 @@ export const ChangePasswordRequestSchema = Type.Object({
 });
 export type ChangePasswordRequest = Static<typeof ChangePasswordRequestSchema>;
 
-export const ChangePasswordServiceUrlsSchema = Type.Object({ cancelPasswordReset: Type.String(), passwordResetProfile: Type.String() });
+export const ChangePasswordServiceUrlsSchema = Type.Object({
+  cancelPasswordReset: Type.String(),
+  passwordResetProfile: Type.String(),
+});

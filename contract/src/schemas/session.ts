@@ -9,4 +9,8 @@ export const SessionWarningContentSchema = Type.Object({
   sessionExpirationWarningBoxPingUrl: Type.String(),
 });
 
-export const SessionRenewalSchema = Type.Object({ idleExpiresAt: Type.Number(), absoluteExpiresAt: Type.Number(), serverTime: Type.Number() });
+export const SessionRenewalSchema = Type.Object({
+  idleExpiresAt: Type.Number(),
+  absoluteExpiresAt: Type.Number(),
+  serverTime: Type.Number(),
+});

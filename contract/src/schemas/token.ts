@@ -1,6 +1,8 @@
 import { Type } from 'typebox';
 
-export const TokenUserInformationQuerySchema = Type.Object({ action: Type.Union([Type.Literal('newpin'), Type.Literal('nexttoken')]) });
+export const TokenUserInformationQuerySchema = Type.Object({
+  action: Type.Union([Type.Literal('newpin'), Type.Literal('nexttoken')]),
+});
 export const TokenUserInformationSchema = Type.Object({
   shouldAccess: Type.Boolean(),
   ldapId: Type.String(),

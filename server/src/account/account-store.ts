@@ -16,28 +16,35 @@ type KeyColumn = { ldapId: 'ldap_id'; userIdKey: 'user_id_key'; id: 'id' };
  * that one compiled text serves them all.
  */
 const signInQueries = (db: Kysely<Database>) => {
-  const claim = (column: KeyColumn[AccountKey['kind']]) => prepareQuery(db, (value: string, now: number) => db
-    .updateTable('account')
-    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1), updated_at: now }))
-    .where(column, '=', value)
-    .where('status', '=', 'active')
-    .where('failed_attempts', '<', MAX_FAILED_LOGINS)
-    .returningAll());
+  const claim = (column: KeyColumn[AccountKey['kind']]) =>
+    prepareQuery(db, (value: string, now: number) =>
+      db
+        .updateTable('account')
+        .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1), updated_at: now }))
+        .where(column, '=', value)
+        .where('status', '=', 'active')
+        .where('failed_attempts', '<', MAX_FAILED_LOGINS)
+        .returningAll(),
+    );
   return {
     // The login-info lookup: every sign-in makes it, and anyone may call it.
-    byUserId: prepareQuery(db, (userIdKey: string) => db.selectFrom('account').selectAll().where('user_id_key', '=', userIdKey)),
+    byUserId: prepareQuery(db, (userIdKey: string) =>
+      db.selectFrom('account').selectAll().where('user_id_key', '=', userIdKey),
+    ),
     claim: { ldapId: claim('ldap_id'), userIdKey: claim('user_id_key'), id: claim('id') },
     // A null leaves the column as it is: the same statement with or without a new hash or a sign-in time.
-    clear: prepareQuery(db, (id: string, now: number, passwordHash: string | null, signedInAt: number | null) => db
-      .updateTable('account')
-      .set((eb) => ({
-        failed_attempts: 0,
-        updated_at: now,
-        password_hash: eb.fn.coalesce(eb.val(passwordHash), eb.ref('password_hash')),
-        last_signin_at: eb.fn.coalesce(eb.val(signedInAt), eb.ref('last_signin_at')),
-      }))
-      .where('id', '=', id)
-      .where('status', '=', 'active')),
+    clear: prepareQuery(db, (id: string, now: number, passwordHash: string | null, signedInAt: number | null) =>
+      db
+        .updateTable('account')
+        .set((eb) => ({
+          failed_attempts: 0,
+          updated_at: now,
+          password_hash: eb.fn.coalesce(eb.val(passwordHash), eb.ref('password_hash')),
+          last_signin_at: eb.fn.coalesce(eb.val(signedInAt), eb.ref('last_signin_at')),
+        }))
+        .where('id', '=', id)
+        .where('status', '=', 'active'),
+    ),
   };
 };
 
@@ -69,7 +76,11 @@ export class AccountStore {
    * Clears the failure count after a right password, but only while the account is still active: a wrong try that
    * raced this one may have used the last try and locked it, and then this sign-in must fail too.
    */
-  async clearFailures(id: string, now: number, changes: { passwordHash?: string; signedIn?: boolean } = {}): Promise<boolean> {
+  async clearFailures(
+    id: string,
+    now: number,
+    changes: { passwordHash?: string; signedIn?: boolean } = {},
+  ): Promise<boolean> {
     const result = await this.hot.clear(id, now, changes.passwordHash ?? null, changes.signedIn ? now : null);
     return Number(result.numAffectedRows) > 0;
   }
@@ -92,8 +103,12 @@ export class AccountStore {
 
   /** A temporary password opens one change-password session: from its first sign-in on it opens nothing more. */
   async spendTemporaryPassword(id: string, now: number): Promise<void> {
-    await this.db.updateTable('account').set({ password_expires_at: now, updated_at: now })
-      .where('id', '=', id).where('password_state', '=', 'temporary').execute();
+    await this.db
+      .updateTable('account')
+      .set({ password_expires_at: now, updated_at: now })
+      .where('id', '=', id)
+      .where('password_state', '=', 'temporary')
+      .execute();
   }
 
   /** Locks the account once its sixth claimed try has failed. */
@@ -129,7 +144,8 @@ export class AccountStore {
   }
 
   async setSecurityQuestion(userIdKey: string, question: string, answerHash: string, now: number): Promise<boolean> {
-    const result = await this.db.updateTable('account')
+    const result = await this.db
+      .updateTable('account')
       .set({ security_question: question, security_answer_hash: answerHash, updated_at: now })
       .where('user_id_key', '=', userIdKey)
       .executeTakeFirst();
@@ -154,7 +170,10 @@ export class AccountStore {
   }
 
   async count(): Promise<number> {
-    const { n } = await this.db.selectFrom('account').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const { n } = await this.db
+      .selectFrom('account')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(n);
   }
 }

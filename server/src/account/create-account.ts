@@ -22,7 +22,12 @@ export interface NewAccount {
 /** Security answers are compared after trimming, case-folding and collapsing spaces (ARCHITECTURE §3). */
 export const normaliseAnswer = (answer: string): string => answer.trim().toLowerCase().replace(/\s+/g, ' ');
 
-export async function createAccount(store: AccountStore, identityKey: Buffer, input: NewAccount, now: number): Promise<void> {
+export async function createAccount(
+  store: AccountStore,
+  identityKey: Buffer,
+  input: NewAccount,
+  now: number,
+): Promise<void> {
   await store.insert({
     id: newId(),
     user_id: input.userId.trim(),

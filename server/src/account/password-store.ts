@@ -18,8 +18,13 @@ export class PasswordStore {
    * is a temporary one (which the user never chose; it is refused too, but takes no place among the four).
    */
   async recentHashes(accountId: string, current: { hash: string; chosen: boolean }): Promise<string[]> {
-    const rows = await this.db.selectFrom('password_history').select('password_hash')
-      .where('account_id', '=', accountId).orderBy('created_at', 'desc').limit(current.chosen ? PASSWORD_HISTORY - 1 : PASSWORD_HISTORY).execute();
+    const rows = await this.db
+      .selectFrom('password_history')
+      .select('password_hash')
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .limit(current.chosen ? PASSWORD_HISTORY - 1 : PASSWORD_HISTORY)
+      .execute();
     return [current.hash, ...rows.map((r) => r.password_hash)];
   }
 
@@ -29,20 +34,46 @@ export class PasswordStore {
    * joins the history unless it was a temporary one, whose predecessor is there already.
    */
   async change(
-    accountId: string, replaced: { hash: string; chosen: boolean }, newHash: string, now: number,
+    accountId: string,
+    replaced: { hash: string; chosen: boolean },
+    newHash: string,
+    now: number,
     alsoInTransaction: (trx: Transaction<Database>) => Promise<void>,
   ): Promise<boolean> {
     const expectedHash = replaced.hash;
     return this.db.transaction().execute(async (trx) => {
-      const result = await trx.updateTable('account')
-        .set({ password_hash: newHash, password_state: 'current', password_changed_at: now, password_expires_at: null, failed_attempts: 0, updated_at: now })
-        .where('id', '=', accountId).where('password_hash', '=', expectedHash).where('status', '=', 'active')
+      const result = await trx
+        .updateTable('account')
+        .set({
+          password_hash: newHash,
+          password_state: 'current',
+          password_changed_at: now,
+          password_expires_at: null,
+          failed_attempts: 0,
+          updated_at: now,
+        })
+        .where('id', '=', accountId)
+        .where('password_hash', '=', expectedHash)
+        .where('status', '=', 'active')
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
       if (replaced.chosen) await remember(trx, accountId, expectedHash, now);
-      const keep = await trx.selectFrom('password_history').select('id').where('account_id', '=', accountId)
-        .orderBy('created_at', 'desc').limit(PASSWORD_HISTORY - 1).execute();
-      await trx.deleteFrom('password_history').where('account_id', '=', accountId).where('id', 'not in', keep.map((k) => k.id)).execute();
+      const keep = await trx
+        .selectFrom('password_history')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .orderBy('created_at', 'desc')
+        .limit(PASSWORD_HISTORY - 1)
+        .execute();
+      await trx
+        .deleteFrom('password_history')
+        .where('account_id', '=', accountId)
+        .where(
+          'id',
+          'not in',
+          keep.map((k) => k.id),
+        )
+        .execute();
       await trx.deleteFrom('temporary_password').where('account_id', '=', accountId).execute();
       await alsoInTransaction(trx);
       return true;
@@ -50,17 +81,30 @@ export class PasswordStore {
   }
 
   /** Stores a new temporary password (replacing any unused one) together with whatever else must land with it. */
-  async saveTemporary(accountId: string, digest: string, now: number, expiresAt: number, alsoInTransaction: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
+  async saveTemporary(
+    accountId: string,
+    digest: string,
+    now: number,
+    expiresAt: number,
+    alsoInTransaction: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('temporary_password').where('account_id', '=', accountId).execute();
-      await trx.insertInto('temporary_password').values({ account_id: accountId, password_hash: digest, created_at: now, expires_at: expiresAt }).execute();
+      await trx
+        .insertInto('temporary_password')
+        .values({ account_id: accountId, password_hash: digest, created_at: now, expires_at: expiresAt })
+        .execute();
       await alsoInTransaction(trx);
     });
   }
 
   async findTemporary(accountId: string, now: number): Promise<PendingTemporaryPassword | null> {
-    const row = await this.db.selectFrom('temporary_password').select(['password_hash', 'expires_at'])
-      .where('account_id', '=', accountId).where('expires_at', '>', now).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('temporary_password')
+      .select(['password_hash', 'expires_at'])
+      .where('account_id', '=', accountId)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
     return row ? { digest: row.password_hash, expiresAt: Number(row.expires_at) } : null;
   }
 
@@ -69,23 +113,51 @@ export class PasswordStore {
    * spent at once, so it opens this one change-password session and no other (`passwordHash` is its argon2 hash, for
    * the change's check of the current password).
    */
-  async consumeTemporary(accountId: string, pending: PendingTemporaryPassword, passwordHash: string, now: number): Promise<boolean> {
+  async consumeTemporary(
+    accountId: string,
+    pending: PendingTemporaryPassword,
+    passwordHash: string,
+    now: number,
+  ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const removed = await trx.deleteFrom('temporary_password').where('account_id', '=', accountId)
-        .where('password_hash', '=', pending.digest).executeTakeFirst();
+      const removed = await trx
+        .deleteFrom('temporary_password')
+        .where('account_id', '=', accountId)
+        .where('password_hash', '=', pending.digest)
+        .executeTakeFirst();
       if (Number(removed.numDeletedRows) !== 1) return false;
-      const account = await trx.selectFrom('account').select(['password_hash', 'password_state'])
-        .where('id', '=', accountId).where('status', '=', 'active').executeTakeFirst();
+      const account = await trx
+        .selectFrom('account')
+        .select(['password_hash', 'password_state'])
+        .where('id', '=', accountId)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
       if (!account) return false;
       if (account.password_state !== 'temporary') await remember(trx, accountId, account.password_hash, now);
-      await trx.updateTable('account')
-        .set({ password_hash: passwordHash, password_state: 'temporary', password_expires_at: now, last_signin_at: now, updated_at: now })
-        .where('id', '=', accountId).execute();
+      await trx
+        .updateTable('account')
+        .set({
+          password_hash: passwordHash,
+          password_state: 'temporary',
+          password_expires_at: now,
+          last_signin_at: now,
+          updated_at: now,
+        })
+        .where('id', '=', accountId)
+        .execute();
       return true;
     });
   }
 }
 
-async function remember(trx: Transaction<Database>, accountId: string, passwordHash: string, now: number): Promise<void> {
-  await trx.insertInto('password_history').values({ id: newId(), account_id: accountId, password_hash: passwordHash, created_at: now }).execute();
+async function remember(
+  trx: Transaction<Database>,
+  accountId: string,
+  passwordHash: string,
+  now: number,
+): Promise<void> {
+  await trx
+    .insertInto('password_history')
+    .values({ id: newId(), account_id: accountId, password_hash: passwordHash, created_at: now })
+    .execute();
 }

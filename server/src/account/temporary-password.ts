@@ -10,7 +10,8 @@ const LENGTH = 16;
 export function generateTemporaryPassword(userId: string): string {
   for (;;) {
     const candidate = Array.from({ length: LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-    if (/\d/.test(candidate) && brokenPasswordRules(candidate, userId).length === 0 && !isCommonPassword(candidate)) return candidate;
+    if (/\d/.test(candidate) && brokenPasswordRules(candidate, userId).length === 0 && !isCommonPassword(candidate))
+      return candidate;
   }
 }
 
@@ -24,7 +25,12 @@ export function temporaryPasswordDigest(key: Buffer, accountId: string, password
 }
 
 /** Constant-time; false when there is no pending digest, after the same work. */
-export function matchesTemporaryPassword(key: Buffer, accountId: string, password: string, digest: string | undefined): boolean {
+export function matchesTemporaryPassword(
+  key: Buffer,
+  accountId: string,
+  password: string,
+  digest: string | undefined,
+): boolean {
   const given = Buffer.from(temporaryPasswordDigest(key, accountId, password));
   const expected = Buffer.alloc(given.length);
   expected.write(digest ?? '');

@@ -11,7 +11,8 @@ const RECONNECT_MS = 5_000;
 const channelOf = (schema: string | undefined) => `portal_catalogue_${schema ?? 'public'}`;
 
 export async function announceCatalogueChange(database: PortalDatabase): Promise<void> {
-  if (database.dialect === 'postgres') await sql`select pg_notify(${channelOf(database.schema)}, '')`.execute(database.db);
+  if (database.dialect === 'postgres')
+    await sql`select pg_notify(${channelOf(database.schema)}, '')`.execute(database.db);
 }
 
 export interface CatalogueListener {
@@ -19,7 +20,10 @@ export interface CatalogueListener {
 }
 
 export function listenForCatalogueChanges(
-  databaseUrl: string, schema: string | undefined, onChange: () => void, warn: (message: string) => void,
+  databaseUrl: string,
+  schema: string | undefined,
+  onChange: () => void,
+  warn: (message: string) => void,
 ): CatalogueListener {
   let client: pg.Client | null = null;
   let timer: NodeJS.Timeout | null = null;

@@ -32,7 +32,10 @@ export function readCatalogue(dir: string, footersDir = footersDirFor(dir)): Cat
   const cobrands: CatalogueCobrand[] = [];
   if (!existsSync(dir)) return { cobrands, problems: [`${dir}: no such folder`] };
   const { footers, problems } = readFooterVariants(footersDir);
-  const ids = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const ids = readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   for (const id of ids) {
     const file = join(dir, id, 'cobrand.json');
     const record = readJson<CobrandRecord>(file, CobrandRecordSchema, problems);
@@ -41,16 +44,25 @@ export function readCatalogue(dir: string, footersDir = footersDirFor(dir)): Cat
     if (record.cobrand.name !== id) problems.push(`${file}: /cobrand/name must equal the folder name "${id}"`);
     const locales = Object.keys(record.locales);
     if (locales.length === 0) problems.push(`${file}: /locales must offer at least one language`);
-    for (const locale of locales) if (!isLocale(locale)) problems.push(`${file}: /locales/${locale} is not a supported locale`);
+    for (const locale of locales)
+      if (!isLocale(locale)) problems.push(`${file}: /locales/${locale} is not a supported locale`);
     problems.push(...addressProblems(file, record), ...footerProblems(file, record.cobrand, footers));
     if (problems.length > before) continue;
-    cobrands.push({ record, footer: resolveFooter(record.cobrand, footers.variants.get(record.cobrand.footerVariant)!, footers) });
+    cobrands.push({
+      record,
+      footer: resolveFooter(record.cobrand, footers.variants.get(record.cobrand.footerVariant)!, footers),
+    });
   }
   const abbreviations = new Map<string, string>();
-  for (const { record: { cobrand } } of cobrands) {
+  for (const {
+    record: { cobrand },
+  } of cobrands) {
     const key = cobrand.abbreviation.toLowerCase();
     const other = abbreviations.get(key);
-    if (other) problems.push(`${join(dir, cobrand.name, 'cobrand.json')}: /cobrand/abbreviation "${cobrand.abbreviation}" is also used by ${other}`);
+    if (other)
+      problems.push(
+        `${join(dir, cobrand.name, 'cobrand.json')}: /cobrand/abbreviation "${cobrand.abbreviation}" is also used by ${other}`,
+      );
     abbreviations.set(key, cobrand.name);
   }
   return { cobrands, problems };

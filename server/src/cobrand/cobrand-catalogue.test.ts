@@ -19,15 +19,30 @@ import { readFooterVariants } from './footer-variants.js';
 import { CATALOGUE_DIR, FOOTERS_DIR } from '../paths.js';
 import { DIALECTS, TEST_PORTAL_SECRET, createTestApp } from '../../test/harness.js';
 
-interface RawRecord { cobrand: CobrandEntry; locales: Record<string, string>; allowedOrigins: string[] }
+interface RawRecord {
+  cobrand: CobrandEntry;
+  locales: Record<string, string>;
+  allowedOrigins: string[];
+}
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
-const IDS = readdirSync(CATALOGUE_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+const IDS = readdirSync(CATALOGUE_DIR, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
 const RECORDS = new Map(IDS.map((id) => [id, readJson<RawRecord>(join(CATALOGUE_DIR, id, 'cobrand.json'))]));
-const VARIANTS = new Map(readdirSync(FOOTERS_DIR).filter((f) => f.endsWith('.json')).map((f) => [f.slice(0, -5), readJson<FooterVariant>(join(FOOTERS_DIR, f))]));
+const VARIANTS = new Map(
+  readdirSync(FOOTERS_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => [f.slice(0, -5), readJson<FooterVariant>(join(FOOTERS_DIR, f))]),
+);
 const CONTEXT_PATH = '/sdportal';
 
 /** A copy of the shipped catalogue (cobrands and footers side by side) that a test may break. */
-function catalogueCopy(): { root: string; cobrands: string; edit: (id: string, change: (record: RawRecord) => void) => void } {
+function catalogueCopy(): {
+  root: string;
+  cobrands: string;
+  edit: (id: string, change: (record: RawRecord) => void) => void;
+} {
   const root = mkdtempSync(join(tmpdir(), 'portal-catalogue-'));
   cpSync(CATALOGUE_DIR, join(root, 'cobrands'), { recursive: true });
   cpSync(FOOTERS_DIR, join(root, 'footers'), { recursive: true });
@@ -53,7 +68,12 @@ describe('the shipped catalogue', () => {
     expect(footerProblems).toEqual([]);
     expect(footers.variants.size).toBe(36);
     expect(footers.variants.get('default')).toEqual({
-      layout: 'inline', links: ['privacyPolicy'], showFooterMessage: false, authorizationWarningLogo: null, poweredByLogo: null, cookieNoticeContextPrefix: false,
+      layout: 'inline',
+      links: ['privacyPolicy'],
+      showFooterMessage: false,
+      authorizationWarningLogo: null,
+      poweredByLogo: null,
+      cookieNoticeContextPrefix: false,
     });
   });
 
@@ -79,18 +99,29 @@ describe('the shipped catalogue', () => {
     expect(VARIANTS.get(harbor.footerVariant)!.links).toEqual([...FOOTER_LINK_KEYS]);
     expect(harbor).toMatchObject({ companySelfRegisterSupported: true, prospectiveAccountApplicationSupported: true });
     const cedar = RECORDS.get('larchmere')!;
-    expect(cedar.cobrand).toMatchObject({ companySelfRegisterSupported: false, prospectiveAccountApplicationSupported: false, signInButtonLabel: 'Log in securely' });
+    expect(cedar.cobrand).toMatchObject({
+      companySelfRegisterSupported: false,
+      prospectiveAccountApplicationSupported: false,
+      signInButtonLabel: 'Log in securely',
+    });
     expect(Object.keys(cedar.locales)[0]).toBe('en_GB');
-    expect(RECORDS.get('veltmoor')!.cobrand.fssoRedirectUrl).toBe('/sdportal/platform/identity-provider?cobrandHost=veltmoor');
+    expect(RECORDS.get('veltmoor')!.cobrand.fssoRedirectUrl).toBe(
+      '/sdportal/platform/identity-provider?cobrandHost=veltmoor',
+    );
     expect(RECORDS.get('default')!.cobrand.footerVariant).toBe('default');
     // §2: one cobrand has a special button label
-    expect([...RECORDS.values()].filter((r) => r.cobrand.signInButtonLabel !== null).map((r) => r.cobrand.name)).toEqual(['larchmere']);
+    expect(
+      [...RECORDS.values()].filter((r) => r.cobrand.signInButtonLabel !== null).map((r) => r.cobrand.name),
+    ).toEqual(['larchmere']);
   });
 
   it('names only made-up addresses: every absolute address is on an .example domain', () => {
     for (const [id, record] of RECORDS) {
-      const addresses = [...Object.values(record.cobrand), ...record.allowedOrigins].filter((v): v is string => typeof v === 'string' && /^https?:\/\//.test(v));
-      for (const address of addresses) expect(new URL(address).hostname, `${id}: ${address}`).toMatch(/(^|\.)[a-z0-9-]+\.example$/);
+      const addresses = [...Object.values(record.cobrand), ...record.allowedOrigins].filter(
+        (v): v is string => typeof v === 'string' && /^https?:\/\//.test(v),
+      );
+      for (const address of addresses)
+        expect(new URL(address).hostname, `${id}: ${address}`).toMatch(/(^|\.)[a-z0-9-]+\.example$/);
     }
   });
 
@@ -98,11 +129,16 @@ describe('the shipped catalogue', () => {
     const abbreviations = new Set([...RECORDS.values()].map((r) => r.cobrand.abbreviation.toLowerCase()));
     expect(abbreviations.size).toBe(RECORDS.size);
     for (const id of IDS) {
-      expect(['jpg', 'png', 'gif'].some((format) => existsSync(join(CATALOGUE_DIR, id, `logo.${format}`))), `${id} logo`).toBe(true);
+      expect(
+        ['jpg', 'png', 'gif'].some((format) => existsSync(join(CATALOGUE_DIR, id, `logo.${format}`))),
+        `${id} logo`,
+      ).toBe(true);
       expect(existsSync(join(CATALOGUE_DIR, id, 'theme.css')), `${id} theme`).toBe(true);
       expect(Object.keys(RECORDS.get(id)!.locales).length, `${id} languages`).toBeGreaterThan(0);
     }
-    const formats = IDS.map((id) => ['jpg', 'png'].find((format) => existsSync(join(CATALOGUE_DIR, id, `logo.${format}`))));
+    const formats = IDS.map((id) =>
+      ['jpg', 'png'].find((format) => existsSync(join(CATALOGUE_DIR, id, `logo.${format}`))),
+    );
     expect(formats.filter((f) => f === 'jpg').length).toBeGreaterThan(3);
   });
 });
@@ -116,11 +152,17 @@ function expectedFooter(entry: CobrandEntry) {
     layout: variant.layout,
     links: variant.links.map((key) => {
       const url = entry[`${key}Url`]!;
-      return { key, text: entry[key], url: key === 'cookieNotice' && variant.cookieNoticeContextPrefix ? `${CONTEXT_PATH}${url}` : url };
+      return {
+        key,
+        text: entry[key],
+        url: key === 'cookieNotice' && variant.cookieNoticeContextPrefix ? `${CONTEXT_PATH}${url}` : url,
+      };
     }),
     copyrightMessage: entry.copyrightMessage,
     footerMessage: variant.showFooterMessage ? entry.footerMessage : null,
-    authorizationWarning: variant.authorizationWarningLogo ? { text: entry.authorizationWarning, ...logo(variant.authorizationWarningLogo) } : null,
+    authorizationWarning: variant.authorizationWarningLogo
+      ? { text: entry.authorizationWarning, ...logo(variant.authorizationWarningLogo) }
+      : null,
     poweredBy: variant.poweredByLogo ? { text: entry.poweredBy, ...logo(variant.poweredByLogo) } : null,
   };
 }
@@ -138,7 +180,8 @@ for (const dialect of DIALECTS) {
           const { footer, ...fields } = response.json<Cobrand>();
           expect(fields, id).toEqual(entry);
           expect(footer, id).toEqual(expectedFooter(entry));
-          if (footer.links.some((l) => l.key === 'cookieNotice' && l.url === `${CONTEXT_PATH}${entry.cookieNoticeUrl}`)) prefixed += 1;
+          if (footer.links.some((l) => l.key === 'cookieNotice' && l.url === `${CONTEXT_PATH}${entry.cookieNoticeUrl}`))
+            prefixed += 1;
         }
         expect(prefixed).toBeGreaterThanOrEqual(3);
       } finally {
@@ -158,15 +201,24 @@ for (const dialect of DIALECTS) {
         expect((await here.find('skerrymoor'))!.record.cobrand.appName).toBe('Skerrymoor Bank Commercial Card');
         expect((await elsewhere.find('skerrymoor'))!.record.cobrand.appName).toBe('Skerrymoor Bank Commercial Card');
 
-        copy.edit('skerrymoor', (r) => { r.cobrand.appName = 'Skerrymoor Bank Card Centre'; r.cobrand.termsOfUse = 'Website Terms'; });
+        copy.edit('skerrymoor', (r) => {
+          r.cobrand.appName = 'Skerrymoor Bank Card Centre';
+          r.cobrand.termsOfUse = 'Website Terms';
+        });
         await importCatalogue(test.database, copy.cobrands, { directory: here, now: test.clock.now() });
 
         expect((await here.find('skerrymoor'))!.record.cobrand.appName).toBe('Skerrymoor Bank Card Centre');
         expect((await elsewhere.find('skerrymoor'))!.record.cobrand.appName).toBe('Skerrymoor Bank Commercial Card');
         test.clock.advance(CACHE_MS);
-        expect((await elsewhere.find('skerrymoor'))!.footer.links[1]).toEqual({ key: 'termsOfUse', text: 'Website Terms', url: 'https://www.skerrymoor.example/terms' });
+        expect((await elsewhere.find('skerrymoor'))!.footer.links[1]).toEqual({
+          key: 'termsOfUse',
+          text: 'Website Terms',
+          url: 'https://www.skerrymoor.example/terms',
+        });
 
-        const after = await client.get(Paths.cobrand('skerrymoor'), { headers: { 'if-none-match': before.headers.etag as string } });
+        const after = await client.get(Paths.cobrand('skerrymoor'), {
+          headers: { 'if-none-match': before.headers.etag as string },
+        });
         expect(after.statusCode).toBe(200);
         expect(after.headers.etag).not.toBe(before.headers.etag);
         expect(after.json<Cobrand>().appName).toBe('Skerrymoor Bank Card Centre');
@@ -180,8 +232,15 @@ for (const dialect of DIALECTS) {
       const test = await createTestApp(dialect);
       try {
         // A record as stored before footers were variants: the catalogue record alone, with an inline footer.
-        const old = { ...RECORDS.get('skerrymoor'), cobrand: { name: 'skerrymoor', footer: { layout: 'inline', links: [] } } };
-        await test.database.db.updateTable('cobrand').set({ record: JSON.stringify(old), version: 'old' }).where('name', '=', 'skerrymoor').execute();
+        const old = {
+          ...RECORDS.get('skerrymoor'),
+          cobrand: { name: 'skerrymoor', footer: { layout: 'inline', links: [] } },
+        };
+        await test.database.db
+          .updateTable('cobrand')
+          .set({ record: JSON.stringify(old), version: 'old' })
+          .where('name', '=', 'skerrymoor')
+          .execute();
         const store = new CobrandStore(test.database.db);
         expect(await store.isCurrentFormat()).toBe(false);
         await bootstrap(test.config, test.database, () => {});
@@ -196,11 +255,22 @@ for (const dialect of DIALECTS) {
       const test = await createTestApp(dialect);
       const copy = catalogueCopy();
       try {
-        copy.edit('skerrymoor', (r) => { (r as RawRecord & { platformHomeUrl: string }).platformHomeUrl = 'https://www.hollinsgate.example/home'; });
-        copy.edit('larchmere', (r) => { r.cobrand.fssoLogoutUrl = 'https://www.skerrymoor.example/logout'; });
-        const failure = await importCatalogue(test.database, copy.cobrands).then(() => null, (error: Error) => error.message);
-        expect(failure).toContain(`${join(copy.cobrands, 'skerrymoor', 'cobrand.json')}: /platformHomeUrl "https://www.hollinsgate.example/home"`);
-        expect(failure).toContain(`${join(copy.cobrands, 'larchmere', 'cobrand.json')}: /cobrand/fssoLogoutUrl "https://www.skerrymoor.example/logout"`);
+        copy.edit('skerrymoor', (r) => {
+          (r as RawRecord & { platformHomeUrl: string }).platformHomeUrl = 'https://www.hollinsgate.example/home';
+        });
+        copy.edit('larchmere', (r) => {
+          r.cobrand.fssoLogoutUrl = 'https://www.skerrymoor.example/logout';
+        });
+        const failure = await importCatalogue(test.database, copy.cobrands).then(
+          () => null,
+          (error: Error) => error.message,
+        );
+        expect(failure).toContain(
+          `${join(copy.cobrands, 'skerrymoor', 'cobrand.json')}: /platformHomeUrl "https://www.hollinsgate.example/home"`,
+        );
+        expect(failure).toContain(
+          `${join(copy.cobrands, 'larchmere', 'cobrand.json')}: /cobrand/fssoLogoutUrl "https://www.skerrymoor.example/logout"`,
+        );
       } finally {
         rmSync(copy.root, { recursive: true, force: true });
         await test.close();
@@ -211,15 +281,35 @@ for (const dialect of DIALECTS) {
       const test = await createTestApp(dialect);
       const copy = catalogueCopy();
       try {
-        copy.edit('skerrymoor', (r) => { r.cobrand.appName = 'Changed'; r.cobrand.termsOfUseUrl = 'http://www.skerrymoor.example/terms'; });
-        copy.edit('larchmere', (r) => { r.cobrand.footerVariant = 'no-such-variant'; });
-        copy.edit('veltmoor', (r) => { r.cobrand.security = null; r.cobrand.signInToLabel = ''; });
-        copy.edit('alderquay', (r) => { r.cobrand.disclaimerUrl = '//elsewhere.example/x'; r.allowedOrigins.push('ftp://files.example'); });
+        copy.edit('skerrymoor', (r) => {
+          r.cobrand.appName = 'Changed';
+          r.cobrand.termsOfUseUrl = 'http://www.skerrymoor.example/terms';
+        });
+        copy.edit('larchmere', (r) => {
+          r.cobrand.footerVariant = 'no-such-variant';
+        });
+        copy.edit('veltmoor', (r) => {
+          r.cobrand.security = null;
+          r.cobrand.signInToLabel = '';
+        });
+        copy.edit('alderquay', (r) => {
+          r.cobrand.disclaimerUrl = '//elsewhere.example/x';
+          r.allowedOrigins.push('ftp://files.example');
+        });
         cpSync(join(copy.cobrands, 'default'), join(copy.cobrands, 'newbank'), { recursive: true });
-        copy.edit('newbank', (r) => { r.cobrand.name = 'newbank'; r.cobrand.abbreviation = 'NEWB'; });
-        writeFileSync(join(copy.root, 'footers', 'broken.json'), JSON.stringify({ ...VARIANTS.get('default'), links: ['privacyPolicy', 'faq'], poweredByLogo: 'missing.png' }));
+        copy.edit('newbank', (r) => {
+          r.cobrand.name = 'newbank';
+          r.cobrand.abbreviation = 'NEWB';
+        });
+        writeFileSync(
+          join(copy.root, 'footers', 'broken.json'),
+          JSON.stringify({ ...VARIANTS.get('default'), links: ['privacyPolicy', 'faq'], poweredByLogo: 'missing.png' }),
+        );
 
-        const failure = await importCatalogue(test.database, copy.cobrands).then(() => null, (error: Error) => error.message);
+        const failure = await importCatalogue(test.database, copy.cobrands).then(
+          () => null,
+          (error: Error) => error.message,
+        );
         const file = (id: string) => join(copy.cobrands, id, 'cobrand.json');
         const expected = [
           `${file('skerrymoor')}: /cobrand/termsOfUseUrl "http://www.skerrymoor.example/terms" must be https:// or a path starting with one "/"`,
@@ -232,11 +322,22 @@ for (const dialect of DIALECTS) {
         expect(failure).toMatch(/nothing was imported/);
 
         // Fixing the schema errors reveals the checks that need a readable record.
-        copy.edit('veltmoor', (r) => { r.cobrand.signInToLabel = 'Sign in to'; });
-        copy.edit('alderquay', (r) => { r.allowedOrigins.pop(); });
-        const second = await importCatalogue(test.database, copy.cobrands).then(() => null, (error: Error) => error.message);
-        expect(second).toContain(`${file('veltmoor')}: /cobrand/security is required by footer variant "privacy-security"`);
-        expect(second).toContain(`${file('alderquay')}: /cobrand/disclaimerUrl "//elsewhere.example/x" must be https:// or a path starting with one "/"`);
+        copy.edit('veltmoor', (r) => {
+          r.cobrand.signInToLabel = 'Sign in to';
+        });
+        copy.edit('alderquay', (r) => {
+          r.allowedOrigins.pop();
+        });
+        const second = await importCatalogue(test.database, copy.cobrands).then(
+          () => null,
+          (error: Error) => error.message,
+        );
+        expect(second).toContain(
+          `${file('veltmoor')}: /cobrand/security is required by footer variant "privacy-security"`,
+        );
+        expect(second).toContain(
+          `${file('alderquay')}: /cobrand/disclaimerUrl "//elsewhere.example/x" must be https:// or a path starting with one "/"`,
+        );
 
         const store = new CobrandStore(test.database.db);
         expect(await store.find('newbank')).toBeNull();
@@ -253,11 +354,18 @@ for (const dialect of DIALECTS) {
 describe('portal cobrands commands', () => {
   const serverDir = fileURLToPath(new URL('../..', import.meta.url));
   let dataDir: string;
-  const portal = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    cwd: serverDir,
-    env: { ...process.env, DATA_DIR: dataDir, PORTAL_SECRET: TEST_PORTAL_SECRET, DATABASE_URL: '', NODE_ENV: 'production' },
-    encoding: 'utf8',
-  });
+  const portal = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORTAL_SECRET: TEST_PORTAL_SECRET,
+        DATABASE_URL: '',
+        NODE_ENV: 'production',
+      },
+      encoding: 'utf8',
+    });
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'portal-cli-cobrands-'));
   });
@@ -274,7 +382,10 @@ describe('portal cobrands commands', () => {
   });
 
   it('refuses to export an unknown cobrand with the usage, exiting 2', () => {
-    for (const args of [['cobrands', 'export', 'no-such-bank'], ['cobrands', 'export']]) {
+    for (const args of [
+      ['cobrands', 'export', 'no-such-bank'],
+      ['cobrands', 'export'],
+    ]) {
       const result = portal(...args);
       expect(result.status).toBe(2);
       expect(result.stderr).toMatch(/no cobrand "no-such-bank"|a cobrand name is required/);
@@ -285,14 +396,25 @@ describe('portal cobrands commands', () => {
   it('reports every bad field of a bad catalogue by file and field, exits 1, and leaves the cobrands as they were', () => {
     const copy = catalogueCopy();
     try {
-      copy.edit('skerrymoor', (r) => { r.cobrand.appName = 'Changed'; r.cobrand.privacyPolicyUrl = 'javascript:alert(1)'; });
-      copy.edit('wrenfold', (r) => { r.cobrand.footerVariant = 'gone'; });
+      copy.edit('skerrymoor', (r) => {
+        r.cobrand.appName = 'Changed';
+        r.cobrand.privacyPolicyUrl = 'javascript:alert(1)';
+      });
+      copy.edit('wrenfold', (r) => {
+        r.cobrand.footerVariant = 'gone';
+      });
       const result = portal('cobrands', 'import', copy.cobrands);
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('The cobrand catalogue has problems (2); nothing was imported');
-      expect(result.stderr).toContain(`${join(copy.cobrands, 'skerrymoor', 'cobrand.json')}: /cobrand/privacyPolicyUrl "javascript:alert(1)" must be https://`);
-      expect(result.stderr).toContain(`${join(copy.cobrands, 'wrenfold', 'cobrand.json')}: /cobrand/footerVariant "gone" is not a footer variant`);
-      expect(JSON.parse(portal('cobrands', 'export', 'skerrymoor').stdout).cobrand.appName).toBe('Skerrymoor Bank Commercial Card');
+      expect(result.stderr).toContain(
+        `${join(copy.cobrands, 'skerrymoor', 'cobrand.json')}: /cobrand/privacyPolicyUrl "javascript:alert(1)" must be https://`,
+      );
+      expect(result.stderr).toContain(
+        `${join(copy.cobrands, 'wrenfold', 'cobrand.json')}: /cobrand/footerVariant "gone" is not a footer variant`,
+      );
+      expect(JSON.parse(portal('cobrands', 'export', 'skerrymoor').stdout).cobrand.appName).toBe(
+        'Skerrymoor Bank Commercial Card',
+      );
     } finally {
       rmSync(copy.root, { recursive: true, force: true });
     }

@@ -14,7 +14,10 @@ const MAX_ENTRIES = 1_000;
 export class CobrandDirectory {
   private readonly cache = new Map<string, { entry: StoredCobrand | null; at: number }>();
 
-  constructor(private readonly store: CobrandStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly store: CobrandStore,
+    private readonly clock: Clock,
+  ) {}
 
   async find(name: string): Promise<StoredCobrand | null> {
     const key = name.toLowerCase();

@@ -2,7 +2,15 @@
  * The cobrand footer of §2, built on the service from the cobrand's footer variant and its own texts (§3), so the
  * page renders any variant from data alone. Also the checks an import makes of a cobrand against its variant.
  */
-import { type CobrandEntry, type CobrandFooter, FOOTER_ASSETS_BASE, FOOTER_LINK_KEYS, type FooterLinkKey, type FooterVariant, PORTAL_CONTEXT_PATH } from '@portal/contract';
+import {
+  type CobrandEntry,
+  type CobrandFooter,
+  FOOTER_ASSETS_BASE,
+  FOOTER_LINK_KEYS,
+  type FooterLinkKey,
+  type FooterVariant,
+  PORTAL_CONTEXT_PATH,
+} from '@portal/contract';
 import type { FooterCatalogue } from './footer-variants.js';
 
 const urlField = (key: FooterLinkKey) => `${key}Url` as const;
@@ -25,19 +33,26 @@ export function footerProblems(file: string, entry: CobrandEntry, footers: Foote
       if (text === null) problems.push(`${file}: /cobrand/${key} is required by footer variant "${id}"`);
       if (url === null) problems.push(`${file}: /cobrand/${urlField(key)} is required by footer variant "${id}"`);
     } else if ((text === null) !== (url === null)) {
-      problems.push(`${file}: /cobrand/${text === null ? key : urlField(key)} is missing: a footer link needs its text and its URL`);
+      problems.push(
+        `${file}: /cobrand/${text === null ? key : urlField(key)} is missing: a footer link needs its text and its URL`,
+      );
     }
-    if (url !== null && !FOOTER_URL.test(url)) problems.push(`${file}: /cobrand/${urlField(key)} "${url}" must be https:// or a path starting with one "/"`);
+    if (url !== null && !FOOTER_URL.test(url))
+      problems.push(`${file}: /cobrand/${urlField(key)} "${url}" must be https:// or a path starting with one "/"`);
   }
   if (variant.cookieNoticeContextPrefix && entry.cookieNoticeUrl?.startsWith('https://')) {
-    problems.push(`${file}: /cobrand/cookieNoticeUrl must be a path: footer variant "${id}" puts the portal context path before it`);
+    problems.push(
+      `${file}: /cobrand/cookieNoticeUrl must be a path: footer variant "${id}" puts the portal context path before it`,
+    );
   }
   const parts: [boolean, 'footerMessage' | 'authorizationWarning' | 'poweredBy'][] = [
     [variant.showFooterMessage, 'footerMessage'],
     [variant.authorizationWarningLogo !== null, 'authorizationWarning'],
     [variant.poweredByLogo !== null, 'poweredBy'],
   ];
-  for (const [shown, field] of parts) if (shown && entry[field] === null) problems.push(`${file}: /cobrand/${field} is required by footer variant "${id}"`);
+  for (const [shown, field] of parts)
+    if (shown && entry[field] === null)
+      problems.push(`${file}: /cobrand/${field} is required by footer variant "${id}"`);
   return problems;
 }
 
@@ -53,7 +68,9 @@ export function resolveFooter(entry: CobrandEntry, variant: FooterVariant, foote
     }),
     copyrightMessage: entry.copyrightMessage,
     footerMessage: variant.showFooterMessage ? entry.footerMessage : null,
-    authorizationWarning: variant.authorizationWarningLogo ? { text: entry.authorizationWarning!, ...logo(variant.authorizationWarningLogo) } : null,
+    authorizationWarning: variant.authorizationWarningLogo
+      ? { text: entry.authorizationWarning!, ...logo(variant.authorizationWarningLogo) }
+      : null,
     poweredBy: variant.poweredByLogo ? { text: entry.poweredBy!, ...logo(variant.poweredByLogo) } : null,
   };
 }

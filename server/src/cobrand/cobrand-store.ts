@@ -31,14 +31,25 @@ export class CobrandStore {
         await trx
           .insertInto('cobrand')
           .values(row)
-          .onConflict((oc) => oc.column('name').doUpdateSet({ abbreviation: row.abbreviation, record: row.record, version: row.version, updated_at: now }))
+          .onConflict((oc) =>
+            oc.column('name').doUpdateSet({
+              abbreviation: row.abbreviation,
+              record: row.record,
+              version: row.version,
+              updated_at: now,
+            }),
+          )
           .execute();
       }
     });
   }
 
   async find(name: string): Promise<StoredCobrand | null> {
-    const row = await this.db.selectFrom('cobrand').select(['record', 'version']).where('name', '=', name).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('cobrand')
+      .select(['record', 'version'])
+      .where('name', '=', name)
+      .executeTakeFirst();
     if (!row) return null;
     const { record, footer } = JSON.parse(row.record) as Omit<StoredCobrand, 'version'>;
     return { record, footer, version: row.version };

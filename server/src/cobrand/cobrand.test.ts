@@ -33,9 +33,20 @@ for (const dialect of DIALECTS) {
       // ... and the footer the page renders, resolved from the variant
       expect(cobrand.footer.layout).toBe('inline');
       expect(cobrand.footer.links.map((l: { key: string }) => l.key)).toEqual([
-        'privacyPolicy', 'termsOfUse', 'cookieNotice', 'security', 'accessibility', 'managerWebsite', 'groupWebsite', 'disclaimer',
+        'privacyPolicy',
+        'termsOfUse',
+        'cookieNotice',
+        'security',
+        'accessibility',
+        'managerWebsite',
+        'groupWebsite',
+        'disclaimer',
       ]);
-      expect(cobrand.footer.links[0]).toEqual({ key: 'privacyPolicy', text: 'Privacy Policy', url: 'https://www.skerrymoor.example/privacy' });
+      expect(cobrand.footer.links[0]).toEqual({
+        key: 'privacyPolicy',
+        text: 'Privacy Policy',
+        url: 'https://www.skerrymoor.example/privacy',
+      });
       expect(cobrand.footer.copyrightMessage).toBe('© 2026 Skerrymoor Bank.');
       expect(cobrand.footer.footerMessage).toBe('Card services are provided by Skerrymoor Bank under licence.');
       expect(cobrand.footer.authorizationWarning).toEqual({
@@ -44,7 +55,9 @@ for (const dialect of DIALECTS) {
         logoName: 'Sentrel Access Assurance',
       });
       expect(cobrand.footer.poweredBy).toEqual({
-        text: 'Card and Expense Platform', logoUrl: '/sdportal/footers/assets/powered-light.png', logoName: 'Card and Expense Platform',
+        text: 'Card and Expense Platform',
+        logoUrl: '/sdportal/footers/assets/powered-light.png',
+        logoName: 'Card and Expense Platform',
       });
       // Only the public record leaves the service.
       expect(cobrand).not.toHaveProperty('allowedOrigins');
@@ -110,7 +123,10 @@ for (const dialect of DIALECTS) {
       expect(response.statusCode).toBe(200);
       // Each language named in its own language, the cobrand's default first.
       expect(Object.entries(response.json())).toEqual([
-        ['en_US', 'English (United States)'], ['es', 'Español (Latinoamérica)'], ['fr_CA', 'Français (Canada)'], ['zh_CN', '简体中文'],
+        ['en_US', 'English (United States)'],
+        ['es', 'Español (Latinoamérica)'],
+        ['fr_CA', 'Français (Canada)'],
+        ['zh_CN', '简体中文'],
       ]);
       expectErrorShape(await client.get(Paths.cobrandLocales('no-such-bank')), 404, 'not.found');
     });

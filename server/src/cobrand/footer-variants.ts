@@ -24,17 +24,23 @@ export interface FooterCatalogue {
 export function readFooterVariants(dir: string): { footers: FooterCatalogue; problems: string[] } {
   const problems: string[] = [];
   const footers: FooterCatalogue = { variants: new Map(), assetNames: new Map(), broken: new Set() };
-  if (!existsSync(dir)) return { footers, problems: [`${dir}: no such folder (the footer variants sit beside the cobrands)`] };
+  if (!existsSync(dir))
+    return { footers, problems: [`${dir}: no such folder (the footer variants sit beside the cobrands)`] };
 
   const assetsDir = join(dir, 'assets');
   const manifestFile = join(assetsDir, FOOTER_ASSETS_MANIFEST);
-  const manifest = existsSync(manifestFile) ? readJson<Record<string, { name: string }>>(manifestFile, FooterAssetsSchema, problems) : {};
+  const manifest = existsSync(manifestFile)
+    ? readJson<Record<string, { name: string }>>(manifestFile, FooterAssetsSchema, problems)
+    : {};
   for (const [file, { name }] of Object.entries(manifest ?? {})) {
     if (existsSync(join(assetsDir, file))) footers.assetNames.set(file, name);
     else problems.push(`${manifestFile}: /${file} names an image that is not in ${assetsDir}`);
   }
 
-  const files = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.json')).map((e) => e.name).sort();
+  const files = readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.json'))
+    .map((e) => e.name)
+    .sort();
   for (const name of files) {
     const file = join(dir, name);
     const id = name.slice(0, -'.json'.length);
@@ -53,7 +59,8 @@ export function readFooterVariants(dir: string): { footers: FooterCatalogue; pro
     }
     for (const field of ['authorizationWarningLogo', 'poweredByLogo'] as const) {
       const logo = variant[field];
-      if (logo !== null && !footers.assetNames.has(logo)) problems.push(`${file}: /${field} "${logo}" is not an image listed in ${manifestFile}`);
+      if (logo !== null && !footers.assetNames.has(logo))
+        problems.push(`${file}: /${field} "${logo}" is not an image listed in ${manifestFile}`);
     }
     if (problems.length === before) footers.variants.set(id, variant);
     else footers.broken.add(id);

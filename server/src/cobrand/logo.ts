@@ -5,7 +5,9 @@ import { LOGO_FORMATS, Paths } from '@portal/contract';
 
 export type LogoUrlFor = (cobrand: string) => string | null;
 
-export const logoUrlFinder = (catalogueDir: string, publicOrigin: string): LogoUrlFor => (cobrand) => {
-  const format = LOGO_FORMATS.find((f) => existsSync(join(catalogueDir, cobrand, `logo.${f}`)));
-  return format ? `${publicOrigin}${Paths.cobrandAssets(cobrand)}logo.${format}` : null;
-};
+export const logoUrlFinder =
+  (catalogueDir: string, publicOrigin: string): LogoUrlFor =>
+  (cobrand) => {
+    const format = LOGO_FORMATS.find((f) => existsSync(join(catalogueDir, cobrand, `logo.${f}`)));
+    return format ? `${publicOrigin}${Paths.cobrandAssets(cobrand)}logo.${format}` : null;
+  };

@@ -4,8 +4,20 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { COBRAND_ASSETS_BASE, ErrorCodes, FOOTER_ASSETS_BASE, PathPatterns, Paths, type Cobrand } from '@portal/contract';
-import { CobrandLocalesSchema, CobrandParamsSchema, CobrandSchema, StylesheetLookupSchema } from '@portal/contract/schemas';
+import {
+  COBRAND_ASSETS_BASE,
+  ErrorCodes,
+  FOOTER_ASSETS_BASE,
+  PathPatterns,
+  Paths,
+  type Cobrand,
+} from '@portal/contract';
+import {
+  CobrandLocalesSchema,
+  CobrandParamsSchema,
+  CobrandSchema,
+  StylesheetLookupSchema,
+} from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fastifyStatic from '@fastify/static';
 import { Type, type TSchema } from 'typebox';
@@ -30,40 +42,68 @@ const notFound = () => new ApiError(404, [{ code: ErrorCodes.notFound, messageKe
 const PUBLIC_FILES = /^[a-z0-9._-]+\/(logo\.(jpg|png|gif)|theme\.css)$/;
 const FOOTER_IMAGES = /^[a-z0-9][a-z0-9._-]*\.(jpg|png|gif)$/;
 
-export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = async (app, { cobrands, catalogueDir, footerAssetsDir = FOOTER_ASSETS_DIR }) => {
-  const load = async (name: string): Promise<StoredCobrand> => (await cobrands.find(name)) ?? Promise.reject(notFound());
+export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = async (
+  app,
+  { cobrands, catalogueDir, footerAssetsDir = FOOTER_ASSETS_DIR },
+) => {
+  const load = async (name: string): Promise<StoredCobrand> =>
+    (await cobrands.find(name)) ?? Promise.reject(notFound());
 
   // Both answers are serialised (by the routes' response schemas) and encoded once per stored version of a record,
   // its content hash, not once per request.
   const records = new PreparedAnswers('application/json; charset=utf-8');
   const localeLists = new PreparedAnswers('application/json; charset=utf-8');
 
-  app.get(PathPatterns.cobrand, { schema: { params: CobrandParamsSchema, response: { 200: CobrandSchema, 304: Type.Null() } } }, async (request, reply) => {
-    const { record, footer, version } = await load(request.params.name);
-    const cobrand = (): Cobrand => ({ ...record.cobrand, footer });
-    return sendPrepared(request, reply, await records.get(version, () => serialize(reply, cobrand(), CobrandSchema))!);
-  });
+  app.get(
+    PathPatterns.cobrand,
+    { schema: { params: CobrandParamsSchema, response: { 200: CobrandSchema, 304: Type.Null() } } },
+    async (request, reply) => {
+      const { record, footer, version } = await load(request.params.name);
+      const cobrand = (): Cobrand => ({ ...record.cobrand, footer });
+      return sendPrepared(
+        request,
+        reply,
+        await records.get(version, () => serialize(reply, cobrand(), CobrandSchema))!,
+      );
+    },
+  );
 
-  app.get(PathPatterns.cobrandLocales, { schema: { params: CobrandParamsSchema, response: { 200: CobrandLocalesSchema } } },
+  app.get(
+    PathPatterns.cobrandLocales,
+    { schema: { params: CobrandParamsSchema, response: { 200: CobrandLocalesSchema } } },
     async (request, reply) => {
       const { record, version } = await load(request.params.name);
-      return sendPrepared(request, reply, await localeLists.get(version, () => serialize(reply, record.locales, CobrandLocalesSchema))!);
-    });
+      return sendPrepared(
+        request,
+        reply,
+        await localeLists.get(version, () => serialize(reply, record.locales, CobrandLocalesSchema))!,
+      );
+    },
+  );
 
-  app.get(PathPatterns.cobrandStylesheet, { schema: { params: CobrandParamsSchema, response: { 200: StylesheetLookupSchema } } },
+  app.get(
+    PathPatterns.cobrandStylesheet,
+    { schema: { params: CobrandParamsSchema, response: { 200: StylesheetLookupSchema } } },
     async (request) => {
       const { record } = await load(request.params.name);
       const name = record.cobrand.name;
-      return { url: existsSync(join(catalogueDir, name, 'theme.css')) ? `${Paths.cobrandAssets(name)}theme.css` : null };
-    });
+      return {
+        url: existsSync(join(catalogueDir, name, 'theme.css')) ? `${Paths.cobrandAssets(name)}theme.css` : null,
+      };
+    },
+  );
 
-  app.get(PathPatterns.cobrandAbbreviation, {
-    schema: { querystring: Type.Object({ cobrandAbbr: Type.String({ minLength: 1, maxLength: 16 }) }) },
-  }, async (request, reply) => {
-    const name = await cobrands.nameForAbbreviation(request.query.cobrandAbbr);
-    if (!name) throw notFound();
-    return reply.type('text/plain; charset=utf-8').send(name);
-  });
+  app.get(
+    PathPatterns.cobrandAbbreviation,
+    {
+      schema: { querystring: Type.Object({ cobrandAbbr: Type.String({ minLength: 1, maxLength: 16 }) }) },
+    },
+    async (request, reply) => {
+      const name = await cobrands.nameForAbbreviation(request.query.cobrandAbbr);
+      if (!name) throw notFound();
+      return reply.type('text/plain; charset=utf-8').send(name);
+    },
+  );
 
   await app.register(fastifyStatic, {
     root: catalogueDir,

@@ -49,7 +49,12 @@ export function openDatabase(options: OpenOptions): PortalDatabase {
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', ...(options.schema ? { schema: options.schema } : {}), close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      ...(options.schema ? { schema: options.schema } : {}),
+      close: () => db.destroy(),
+    };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const file = join(options.dataDir, options.sqliteFile ?? 'portal.sqlite');
@@ -58,7 +63,8 @@ export function openDatabase(options: OpenOptions): PortalDatabase {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const checkpointer = options.sqliteCheckpoints === 'inline' ? null : checkpointInBackground(sqlite, file, options.onWarning);
+  const checkpointer =
+    options.sqliteCheckpoints === 'inline' ? null : checkpointInBackground(sqlite, file, options.onWarning);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
@@ -96,7 +102,11 @@ function withStatementCache(sqlite: SQLite.Database): { prepare(sql: string): SQ
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<string[]> {
   // The migrator looks for its own tables in the schema it is given (else in every schema it can see).
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -32,9 +32,16 @@ export interface Checkpointer {
   stop(): Promise<void>;
 }
 
-export function checkpointInBackground(sqlite: SQLite.Database, file: string, onProblem: (message: string) => void = () => undefined): Checkpointer {
+export function checkpointInBackground(
+  sqlite: SQLite.Database,
+  file: string,
+  onProblem: (message: string) => void = () => undefined,
+): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, intervalMs: CHECKPOINT_INTERVAL_MS } });
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { driver, file, intervalMs: CHECKPOINT_INTERVAL_MS },
+  });
   worker.unref();
   let stopping = false;
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));

@@ -10,7 +10,11 @@ export interface ErrorSpec {
 
 /** An answer the service means to give; turned into the spec's error shape in the request's language. */
 export class ApiError extends Error {
-  constructor(readonly statusCode: number, readonly items: ErrorSpec[], readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly statusCode: number,
+    readonly items: ErrorSpec[],
+    readonly headers: Record<string, string> = {},
+  ) {
     super(items.map((i) => i.code).join(', '));
   }
 }

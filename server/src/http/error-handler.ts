@@ -48,7 +48,8 @@ function classify(error: FastifyError & { validation?: AjvIssue[] }): ApiError |
   return null;
 }
 
-const DATABASE_DOWN = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|57P01|57P03|08006|08001|SQLITE_BUSY|Connection terminated|timeout exceeded when trying to connect/;
+const DATABASE_DOWN =
+  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|57P01|57P03|08006|08001|SQLITE_BUSY|Connection terminated|timeout exceeded when trying to connect/;
 
 export function errorBody(messages: Messages, locale: string | undefined, items: ErrorSpec[]): ApiErrorBody {
   return {
@@ -61,7 +62,12 @@ export function errorBody(messages: Messages, locale: string | undefined, items:
   };
 }
 
-export function sendError(reply: FastifyReply, request: FastifyRequest, messages: Messages, error: ApiError): FastifyReply {
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  messages: Messages,
+  error: ApiError,
+): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   return reply
     .code(error.statusCode)
@@ -77,10 +83,17 @@ export function registerErrorHandler(app: FastifyInstance, messages: Messages): 
     const unavailable = DATABASE_DOWN.test(`${error.code ?? ''} ${error.message}`);
     request.log.error({ err: error }, unavailable ? 'database unavailable' : 'unexpected error');
     const status = unavailable ? 503 : 500;
-    return sendError(reply, request, messages, new ApiError(status, [{
-      code: unavailable ? ErrorCodes.unavailable : ErrorCodes.systemError,
-      messageKey: 'error.system',
-    }]));
+    return sendError(
+      reply,
+      request,
+      messages,
+      new ApiError(status, [
+        {
+          code: unavailable ? ErrorCodes.unavailable : ErrorCodes.systemError,
+          messageKey: 'error.system',
+        },
+      ]),
+    );
   });
 }
 
@@ -88,10 +101,22 @@ export function registerErrorHandler(app: FastifyInstance, messages: Messages): 
  * Errors the router raises before any hook runs (an address it cannot decode, a parameter over the limit): the same
  * error shape, and the headers the security hooks would have set.
  */
-export function sendRouterError(reply: FastifyReply, request: FastifyRequest, messages: Messages, error: FastifyError): FastifyReply {
+export function sendRouterError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  messages: Messages,
+  error: FastifyError,
+): FastifyReply {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
   reply.headers(SECURITY_HEADERS);
-  return sendError(reply, request, messages, new ApiError(tooLong ? 414 : 400, [tooLong
-    ? { code: ErrorCodes.tooLong, messageKey: 'request.invalid' }
-    : { code: ErrorCodes.invalid, messageKey: 'request.invalid' }]));
+  return sendError(
+    reply,
+    request,
+    messages,
+    new ApiError(tooLong ? 414 : 400, [
+      tooLong
+        ? { code: ErrorCodes.tooLong, messageKey: 'request.invalid' }
+        : { code: ErrorCodes.invalid, messageKey: 'request.invalid' },
+    ]),
+  );
 }

@@ -35,7 +35,10 @@ export async function prepareAnswer(body: string | Buffer, type: string): Promis
   if (identity.length < COMPRESS_FROM_BYTES) return { type, etag, identity };
   const [br, gz] = await Promise.all([
     brotli(identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
     }),
     gzipped(identity, { level: constants.Z_BEST_COMPRESSION }),
   ]);
@@ -49,7 +52,10 @@ export async function prepareAnswer(body: string | Buffer, type: string): Promis
 export class PreparedAnswers {
   private readonly answers = new Map<string, Promise<PreparedAnswer>>();
 
-  constructor(private readonly type: string, private readonly maxEntries = 1_000) {}
+  constructor(
+    private readonly type: string,
+    private readonly maxEntries = 1_000,
+  ) {}
 
   /** The answer for `key`, made from `body()` the first time; null (and nothing kept) when there is no body. */
   get(key: string, body: () => string | Buffer | null | undefined): Promise<PreparedAnswer> | null {
@@ -80,7 +86,7 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, answe
   // Revalidation is for a found resource: the not-found page still answers 404.
   if (reply.statusCode === 200 && matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   const accepted = request.headers['accept-encoding'];
-  const encoding = answer.encoded && accepted ? (negotiate(accepted, [...ENCODINGS])) : null;
+  const encoding = answer.encoded && accepted ? negotiate(accepted, [...ENCODINGS]) : null;
   if (encoding) reply.header('content-encoding', encoding);
   return reply.type(answer.type).send(encoding ? answer.encoded![encoding] : answer.identity);
 }

@@ -19,22 +19,41 @@ export interface ClientLoggingOptions {
 
 const LEVELS = { DEBUG: 'debug', INFO: 'info', ERROR: 'error' } as const;
 
-export const clientLoggingRoutes: FastifyPluginAsyncTypebox<ClientLoggingOptions> = async (app, { sessions, throttle }) => {
+export const clientLoggingRoutes: FastifyPluginAsyncTypebox<ClientLoggingOptions> = async (
+  app,
+  { sessions, throttle },
+) => {
   const json = requireContentType('application/json');
   const cobrandOf = async (request: FastifyRequest) =>
     (await sessions.current(request, ['full', 'change_password', 'new_pin', 'next_token']))?.cobrand ?? null;
 
-  app.put(Paths.logErrorStatement, { schema: { body: ErrorStatementSchema }, config: throttle, preValidation: json }, async (request, reply) => {
-    request.log.error({ client: { source: 'logErrorStatement', cobrand: await cobrandOf(request), message: scrubText(request.body) } }, 'client error');
-    return reply.code(204).send();
-  });
+  app.put(
+    Paths.logErrorStatement,
+    { schema: { body: ErrorStatementSchema }, config: throttle, preValidation: json },
+    async (request, reply) => {
+      request.log.error(
+        {
+          client: { source: 'logErrorStatement', cobrand: await cobrandOf(request), message: scrubText(request.body) },
+        },
+        'client error',
+      );
+      return reply.code(204).send();
+    },
+  );
 
-  app.post(Paths.uiLogEntries, { schema: { body: LogEntriesBodySchema }, config: throttle, preValidation: json }, async (request, reply) => {
-    const cobrand = await cobrandOf(request);
-    for (const entry of request.body.logEntries) {
-      const attributes = (entry.attributes ?? []).map(({ key, value }) => scrubAttribute(key, value));
-      request.log[LEVELS[entry.level]]({ client: { source: 'uiLogEntries', cobrand, message: scrubText(entry.message), attributes } }, 'client log');
-    }
-    return reply.code(204).send();
-  });
+  app.post(
+    Paths.uiLogEntries,
+    { schema: { body: LogEntriesBodySchema }, config: throttle, preValidation: json },
+    async (request, reply) => {
+      const cobrand = await cobrandOf(request);
+      for (const entry of request.body.logEntries) {
+        const attributes = (entry.attributes ?? []).map(({ key, value }) => scrubAttribute(key, value));
+        request.log[LEVELS[entry.level]](
+          { client: { source: 'uiLogEntries', cobrand, message: scrubText(entry.message), attributes } },
+          'client log',
+        );
+      }
+      return reply.code(204).send();
+    },
+  );
 };

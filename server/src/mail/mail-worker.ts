@@ -25,7 +25,11 @@ export class MailWorker {
 
   /** Runs a pass now (after an enqueue) unless one is already running. */
   nudge(): Promise<void> {
-    this.running ??= this.pass().catch(this.onError).finally(() => { this.running = null; });
+    this.running ??= this.pass()
+      .catch(this.onError)
+      .finally(() => {
+        this.running = null;
+      });
     return this.running;
   }
 
@@ -37,7 +41,11 @@ export class MailWorker {
   }
 
   private async pass(): Promise<void> {
-    for (let batch = await this.outbox.claimDue(this.clock()); batch.length > 0; batch = await this.outbox.claimDue(this.clock())) {
+    for (
+      let batch = await this.outbox.claimDue(this.clock());
+      batch.length > 0;
+      batch = await this.outbox.claimDue(this.clock())
+    ) {
       // A batch's mails go out together (the transport keeps a few connections), each marked on its own outcome.
       const sent = await Promise.all(batch.map((row) => this.sendOne(row)));
       if (sent.includes(false)) return; // the server is likely down: the next pass tries again

@@ -18,13 +18,28 @@ const CLAIM_MS = 60_000;
 export const retryDelayMs = (attempts: number): number => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 600_000);
 
 export class OutboxStore {
-  constructor(private readonly db: Kysely<Database>, private readonly dialect: Dialect) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
 
   async enqueue(trx: Transaction<Database> | Kysely<Database>, mail: OutgoingMail, now: number): Promise<void> {
-    await trx.insertInto('mail_outbox').values({
-      id: newId(), recipient: mail.recipient, subject: mail.subject, text_body: mail.text, html_body: mail.html,
-      created_at: now, attempts: 0, next_attempt_at: now, claimed_until: null, sent_at: null, last_error: null,
-    }).execute();
+    await trx
+      .insertInto('mail_outbox')
+      .values({
+        id: newId(),
+        recipient: mail.recipient,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+        created_at: now,
+        attempts: 0,
+        next_attempt_at: now,
+        claimed_until: null,
+        sent_at: null,
+        last_error: null,
+      })
+      .execute();
   }
 
   /** Claims up to `limit` due rows for this worker; two workers never hold the same row (SKIP LOCKED on PostgreSQL). */
@@ -38,23 +53,41 @@ export class OutboxStore {
         order by created_at limit ${limit} ${lock}
       )
       returning *`.execute(this.db);
-    return rows.map((row) => ({ ...row, created_at: Number(row.created_at), next_attempt_at: Number(row.next_attempt_at) }));
+    return rows.map((row) => ({
+      ...row,
+      created_at: Number(row.created_at),
+      next_attempt_at: Number(row.next_attempt_at),
+    }));
   }
 
   async markSent(id: string, now: number): Promise<void> {
-    await this.db.updateTable('mail_outbox').set({ sent_at: now, claimed_until: null, last_error: null }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('mail_outbox')
+      .set({ sent_at: now, claimed_until: null, last_error: null })
+      .where('id', '=', id)
+      .execute();
   }
 
   async markFailed(row: OutboxRow, now: number, error: string): Promise<void> {
     const attempts = row.attempts + 1;
-    await this.db.updateTable('mail_outbox')
-      .set({ attempts, next_attempt_at: now + retryDelayMs(attempts), claimed_until: null, last_error: error.slice(0, 500) })
+    await this.db
+      .updateTable('mail_outbox')
+      .set({
+        attempts,
+        next_attempt_at: now + retryDelayMs(attempts),
+        claimed_until: null,
+        last_error: error.slice(0, 500),
+      })
       .where('id', '=', row.id)
       .execute();
   }
 
   async pending(): Promise<number> {
-    const { n } = await this.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('sent_at', 'is', null).executeTakeFirstOrThrow();
+    const { n } = await this.db
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sent_at', 'is', null)
+      .executeTakeFirstOrThrow();
     return Number(n);
   }
 }

@@ -22,27 +22,57 @@ const escape = (value: string) =>
 
 function compose(ctx: MailContext, subjectKey: MessageKey, paragraphs: string[], highlight?: string): OutgoingMail {
   const t = (key: MessageKey, ...params: string[]) => ctx.messages.text(ctx.locale, key, params);
-  const lines = [t('mail.greeting', ctx.userId), ...paragraphs, t('mail.notYou'), t('mail.signature', ctx.appName), t('mail.automatic')];
-  const text = [lines[0], '', ...paragraphs.flatMap((p, i) => (i === 0 && highlight ? [p, '', `    ${highlight}`, ''] : [p, ''])), ...lines.slice(paragraphs.length + 1)].join('\n');
+  const lines = [
+    t('mail.greeting', ctx.userId),
+    ...paragraphs,
+    t('mail.notYou'),
+    t('mail.signature', ctx.appName),
+    t('mail.automatic'),
+  ];
+  const text = [
+    lines[0],
+    '',
+    ...paragraphs.flatMap((p, i) => (i === 0 && highlight ? [p, '', `    ${highlight}`, ''] : [p, ''])),
+    ...lines.slice(paragraphs.length + 1),
+  ].join('\n');
   const logo = ctx.logoUrl ? `<p><img src="${escape(ctx.logoUrl)}" alt="${escape(ctx.appName)}" height="48"></p>` : '';
-  const body = paragraphs.map((p, i) => `<p>${escape(p)}</p>${i === 0 && highlight ? `<p style="font:700 1.25em monospace">${escape(highlight)}</p>` : ''}`).join('');
-  const html = `<!doctype html><html lang="${languageTag(isLocale(ctx.locale) ? ctx.locale : DEFAULT_LOCALE)}"><body>${logo}<p>${escape(lines[0]!)}</p>${body}`
-    + lines.slice(paragraphs.length + 1).map((l) => `<p>${escape(l)}</p>`).join('') + '</body></html>';
+  const body = paragraphs
+    .map(
+      (p, i) =>
+        `<p>${escape(p)}</p>${i === 0 && highlight ? `<p style="font:700 1.25em monospace">${escape(highlight)}</p>` : ''}`,
+    )
+    .join('');
+  const html =
+    `<!doctype html><html lang="${languageTag(isLocale(ctx.locale) ? ctx.locale : DEFAULT_LOCALE)}"><body>${logo}<p>${escape(lines[0]!)}</p>${body}` +
+    lines
+      .slice(paragraphs.length + 1)
+      .map((l) => `<p>${escape(l)}</p>`)
+      .join('') +
+    '</body></html>';
   return { recipient: ctx.recipient, subject: t(subjectKey, ctx.appName), text, html };
 }
 
 export function temporaryPasswordMail(ctx: MailContext, password: string, minutes: number): OutgoingMail {
   const t = (key: MessageKey, ...params: string[]) => ctx.messages.text(ctx.locale, key, params);
-  return compose(ctx, 'mail.temporaryPassword.subject', [t('mail.temporaryPassword.body', String(minutes)), t('mail.temporaryPassword.next')], password);
+  return compose(
+    ctx,
+    'mail.temporaryPassword.subject',
+    [t('mail.temporaryPassword.body', String(minutes)), t('mail.temporaryPassword.next')],
+    password,
+  );
 }
 
 export function pinSetMail(ctx: MailContext, at: number): OutgoingMail {
-  return compose(ctx, 'mail.pinSet.subject', [ctx.messages.text(ctx.locale, 'mail.pinSet.body', [ctx.userId, when(ctx, at)])]);
+  return compose(ctx, 'mail.pinSet.subject', [
+    ctx.messages.text(ctx.locale, 'mail.pinSet.body', [ctx.userId, when(ctx, at)]),
+  ]);
 }
 
 const when = (ctx: MailContext, at: number) =>
   `${new Intl.DateTimeFormat(languageTag(isLocale(ctx.locale) ? ctx.locale : DEFAULT_LOCALE), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
 
 export function passwordChangedMail(ctx: MailContext, at: number): OutgoingMail {
-  return compose(ctx, 'mail.passwordChanged.subject', [ctx.messages.text(ctx.locale, 'mail.passwordChanged.body', [ctx.userId, when(ctx, at)])]);
+  return compose(ctx, 'mail.passwordChanged.subject', [
+    ctx.messages.text(ctx.locale, 'mail.passwordChanged.body', [ctx.userId, when(ctx, at)]),
+  ]);
 }

@@ -20,7 +20,12 @@ export interface TransportOptions {
 export const MAX_CONNECTIONS = 5;
 
 const message = (row: OutboxRow, from: string) => ({
-  from, to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body, messageId: `<${row.id}@portal>`,
+  from,
+  to: row.recipient,
+  subject: row.subject,
+  text: row.text_body,
+  html: row.html_body,
+  messageId: `<${row.id}@portal>`,
 });
 
 export function createTransport({ smtpUrl, dataDir, from, log }: TransportOptions): MailTransport {
@@ -30,7 +35,9 @@ export function createTransport({ smtpUrl, dataDir, from, log }: TransportOption
       host: url.hostname,
       port: Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587),
       secure: url.protocol === 'smtps:',
-      ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+      ...(url.username
+        ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+        : {}),
       // Connections are kept and reused, a few at once: a new connection and greeting for every mail held delivery to
       // about ten a second under load.
       pool: true,

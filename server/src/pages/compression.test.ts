@@ -72,21 +72,29 @@ for (const dialect of DIALECTS) {
     it('answers the not-found page 404 even to a request that names its ETag', async () => {
       const missing = await get('/public-portal-ui/no-such-page', { browser: true });
       expect(missing.statusCode).toBe(404);
-      const again = await get('/public-portal-ui/no-such-page', { browser: true, headers: { 'if-none-match': missing.headers.etag as string } });
+      const again = await get('/public-portal-ui/no-such-page', {
+        browser: true,
+        headers: { 'if-none-match': missing.headers.etag as string },
+      });
       expect(again.statusCode).toBe(404);
       expect(again.body).toBe(missing.body);
     });
 
     it('sends the built scripts and styles of the sign-in page compressed by the build, with a year of caching', async () => {
       const page = (await get(routePath('login-signin-component'))).body;
-      const assets = [...page.matchAll(/(?:src|href)="(\/public-portal-ui\/static\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+      const assets = [...page.matchAll(/(?:src|href)="(\/public-portal-ui\/static\/[^"]+\.(?:js|css))"/g)].map(
+        (m) => m[1]!,
+      );
       expect(assets.some((a) => a.endsWith('.js'))).toBe(true);
       expect(assets.some((a) => a.endsWith('.css'))).toBe(true);
       for (const asset of assets) {
         const plain = await get(asset);
         expect(plain.statusCode).toBe(200);
         expect(plain.headers['cache-control']).toContain('immutable');
-        for (const [accept, expected] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip']] as const) {
+        for (const [accept, expected] of [
+          ['gzip, deflate, br', 'br'],
+          ['gzip', 'gzip'],
+        ] as const) {
           const response = await get(asset, { headers: { 'accept-encoding': accept } });
           if (plain.rawPayload.length < 1024) continue;
           expect(response.headers['content-encoding'], asset).toBe(expected);

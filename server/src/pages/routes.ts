@@ -42,9 +42,15 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (app, {
   const pages = new PreparedAnswers('text/html; charset=utf-8');
   if (pageFiles.size === 0) app.log.warn(`The web app is not built (${pageDir} is missing): run \`npm run build\`.`);
 
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, name: string, status = 200): Promise<FastifyReply> => {
+  const sendPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    name: string,
+    status = 200,
+  ): Promise<FastifyReply> => {
     const page = pages.get(name, () => pageFiles.get(name));
-    if (!page) return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built: run `npm run build`.');
+    if (!page)
+      return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built: run `npm run build`.');
     // no-cache: a new release is picked up at once; the ETag makes the check a 304.
     return sendPrepared(request, reply.code(status).header('cache-control', 'no-cache'), await page);
   };
@@ -67,12 +73,15 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (app, {
 
   const bundles = new PreparedAnswers('application/json; charset=utf-8');
   for (const bundle of BUNDLES) {
-    app.get<{ Params: { locale: string } }>(`${PORTAL_UI_BASE}assets/i18n/:locale/${BUNDLE_PATHS[bundle]}`, async (request, reply) => {
-      const { locale } = request.params;
-      const prepared = bundles.get(`${locale}/${bundle}`, () => messages.bundle(locale, bundle));
-      if (!prepared) throw new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]);
-      return sendPrepared(request, reply.header('cache-control', 'public, max-age=300'), await prepared);
-    });
+    app.get<{ Params: { locale: string } }>(
+      `${PORTAL_UI_BASE}assets/i18n/:locale/${BUNDLE_PATHS[bundle]}`,
+      async (request, reply) => {
+        const { locale } = request.params;
+        const prepared = bundles.get(`${locale}/${bundle}`, () => messages.bundle(locale, bundle));
+        if (!prepared) throw new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]);
+        return sendPrepared(request, reply.header('cache-control', 'public, max-age=300'), await prepared);
+      },
+    );
   }
 
   const staticDir = join(webDistDir, 'static');
@@ -90,8 +99,14 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (app, {
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
     if (wantsPage) return sendPage(request, reply, EXTRA_PAGES.notFound, 404);
-    return sendError(reply, request, messages, new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]));
+    return sendError(
+      reply,
+      request,
+      messages,
+      new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]),
+    );
   });
 };

@@ -9,7 +9,10 @@ import { hashSecret, verifyDummy, verifySecret } from '../security/passwords.js'
 import type { SessionManager, SessionRow } from '../session/index.js';
 
 export type PolicyRule = PasswordRule | 'history' | 'common';
-export type ChangeOutcome = { ok: true } | { ok: false; code: 'invalid.credentials' } | { ok: false; code: 'password.policy'; rules: PolicyRule[] };
+export type ChangeOutcome =
+  | { ok: true }
+  | { ok: false; code: 'invalid.credentials' }
+  | { ok: false; code: 'password.policy'; rules: PolicyRule[] };
 
 export interface ChangePasswordDeps extends MailingDeps {
   accounts: AccountStore;
@@ -20,11 +23,17 @@ export interface ChangePasswordDeps extends MailingDeps {
 export class ChangePasswordService {
   constructor(private readonly deps: ChangePasswordDeps) {}
 
-  async change(session: SessionRow, input: { userId: string; oldCredential: string; newCredential: string }): Promise<ChangeOutcome> {
+  async change(
+    session: SessionRow,
+    input: { userId: string; oldCredential: string; newCredential: string },
+  ): Promise<ChangeOutcome> {
     const { accounts, audit, clock } = this.deps;
     const now = clock();
     const owner = await accounts.findById(session.account_id);
-    const claimed = owner && userIdKey(input.userId) === owner.user_id_key ? await accounts.claimAttempt({ kind: 'id', value: owner.id }, now) : undefined;
+    const claimed =
+      owner && userIdKey(input.userId) === owner.user_id_key
+        ? await accounts.claimAttempt({ kind: 'id', value: owner.id }, now)
+        : undefined;
     if (!claimed || !(await verifySecret(claimed.password_hash, input.oldCredential))) {
       if (!claimed) await verifyDummy(input.oldCredential);
       else if (await accounts.lockIfExhausted(claimed.id, now)) {
@@ -50,12 +59,21 @@ export class ChangePasswordService {
     if (rules.length > 0) return { ok: false, code: 'password.policy', rules };
 
     const { record } = await this.deps.cobrands.resolve(claimed.cobrand);
-    const mail = passwordChangedMail({
-      messages: this.deps.messages, locale: session.locale, appName: record.cobrand.appName,
-      logoUrl: this.deps.logoUrlFor(record.cobrand.name), recipient: claimed.email, userId: claimed.user_id,
-    }, now);
+    const mail = passwordChangedMail(
+      {
+        messages: this.deps.messages,
+        locale: session.locale,
+        appName: record.cobrand.appName,
+        logoUrl: this.deps.logoUrlFor(record.cobrand.name),
+        recipient: claimed.email,
+        userId: claimed.user_id,
+      },
+      now,
+    );
     const newHash = await hashSecret(input.newCredential);
-    const changed = await this.deps.passwords.change(claimed.id, current, newHash, now, (trx) => this.deps.outbox.enqueue(trx, mail, now));
+    const changed = await this.deps.passwords.change(claimed.id, current, newHash, now, (trx) =>
+      this.deps.outbox.enqueue(trx, mail, now),
+    );
     if (!changed) return { ok: false, code: 'invalid.credentials' };
     await audit.record('password.changed', claimed.id);
     void this.deps.mailWorker.nudge();

@@ -2,7 +2,15 @@
 import { Paths } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo-users.js';
-import { DIALECTS, accountRow, expectErrorShape, signInSequence, type TestApp, type TestClient, useMailTestApp } from '../../test/harness.js';
+import {
+  DIALECTS,
+  accountRow,
+  expectErrorShape,
+  signInSequence,
+  type TestApp,
+  type TestClient,
+  useMailTestApp,
+} from '../../test/harness.js';
 import type { TestSmtpServer } from '../../test/smtp.js';
 
 const change = (client: TestClient, oldCredential: string, newCredential: string, userId = 'demoexpired') =>
@@ -48,13 +56,21 @@ for (const dialect of DIALECTS) {
     ])('refuses a new password that is %s with password.policy on the new field', async (_name, candidate, rules) => {
       const client = await mustChange();
       const [item] = expectErrorShape(await change(client, DEMO_PASSWORD, candidate), 400, 'password.policy');
-      expect(item).toMatchObject({ field: 'newCredential', message: 'Password requirements have not been met', params: rules });
+      expect(item).toMatchObject({
+        field: 'newCredential',
+        message: 'Password requirements have not been met',
+        params: rules,
+      });
       expect((await signInSequence(t.client(), 'demoexpired', DEMO_PASSWORD)).statusCode).toBe(200);
     });
 
     it('refuses a wrong current password with invalid.credentials on the old field, and counts it toward the lock', async () => {
       const client = await mustChange();
-      const [item] = expectErrorShape(await change(client, 'Not-The-Password-1', 'Harbour-Light-77'), 400, 'invalid.credentials');
+      const [item] = expectErrorShape(
+        await change(client, 'Not-The-Password-1', 'Harbour-Light-77'),
+        400,
+        'invalid.credentials',
+      );
       expect(item).toMatchObject({ field: 'oldCredential', message: 'Current Password is invalid' });
       for (let i = 0; i < 5; i += 1) await change(client, `Wrong-${i}-password`, 'Harbour-Light-77');
       expect((await accountRow(t.database, 'demoexpired'))!.status).toBe('locked');

@@ -6,7 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { AccountStore } from '../account/index.js';
 import { DEMO_ANSWER, DEMO_PASSWORD, DEMO_QUESTION } from '../demo-users.js';
 import { MAX_CONNECTIONS, OutboxStore } from '../mail/index.js';
-import { DIALECTS, accountRow, createTestApp, expectErrorShape, signInSequence, type TestApp, type TestClient, useMailTestApp } from '../../test/harness.js';
+import {
+  DIALECTS,
+  accountRow,
+  createTestApp,
+  expectErrorShape,
+  signInSequence,
+  type TestApp,
+  type TestClient,
+  useMailTestApp,
+} from '../../test/harness.js';
 import { TestSmtpServer, temporaryPasswordIn } from '../../test/smtp.js';
 
 async function browser(t: TestApp): Promise<TestClient> {
@@ -20,7 +29,12 @@ async function ask(client: TestClient, userId: string, answer: string) {
   expect(question.statusCode).toBe(200);
   const { questionId, questionText } = question.json();
   return client.post(Paths.temporaryPasswords, {
-    json: { userId, locale: 'en_US', cobrandName: 'skerrymoor', securityQuestionSTO: { questionId, questionText, questionResponse: answer } },
+    json: {
+      userId,
+      locale: 'en_US',
+      cobrandName: 'skerrymoor',
+      securityQuestionSTO: { questionId, questionText, questionResponse: answer },
+    },
   });
 }
 
@@ -35,7 +49,9 @@ for (const dialect of DIALECTS) {
 
     it("shows the user's own question, and a stable decoy of the same shape for an unknown user ID", async () => {
       const client = await browser(t);
-      const own = (await client.post(Paths.securityQuestions, { json: { userId: 'demopass', locale: 'en_US' } })).json();
+      const own = (
+        await client.post(Paths.securityQuestions, { json: { userId: 'demopass', locale: 'en_US' } })
+      ).json();
       expect(own).toEqual({ questionId: expect.stringMatching(/^q[0-9a-f]{23}$/), questionText: DEMO_QUESTION });
       const decoy = (await client.post(Paths.securityQuestions, { json: 'nobody-here' })).json();
       expect(decoy.questionId).toMatch(/^q[0-9a-f]{23}$/);
@@ -64,9 +80,22 @@ for (const dialect of DIALECTS) {
     });
 
     it('answers alike for a wrong answer, an unknown user, and locked, inactive or never-signed-in users, and mails none of them', async () => {
-      await new AccountStore(t.database.db).insert({ ...(await accountRow(t.database, 'demopass'))!, id: 'fresh-1', user_id: 'freshuser', user_id_key: 'freshuser', ldap_id: 'ufresh', last_signin_at: null });
+      await new AccountStore(t.database.db).insert({
+        ...(await accountRow(t.database, 'demopass'))!,
+        id: 'fresh-1',
+        user_id: 'freshuser',
+        user_id_key: 'freshuser',
+        ldap_id: 'ufresh',
+        last_signin_at: null,
+      });
       const answers = [];
-      for (const [userId, answer] of [['demopass', 'wrong answer'], ['nobody-here', DEMO_ANSWER], ['demolocked', DEMO_ANSWER], ['demoinactive', DEMO_ANSWER], ['freshuser', DEMO_ANSWER]] as const) {
+      for (const [userId, answer] of [
+        ['demopass', 'wrong answer'],
+        ['nobody-here', DEMO_ANSWER],
+        ['demolocked', DEMO_ANSWER],
+        ['demoinactive', DEMO_ANSWER],
+        ['freshuser', DEMO_ANSWER],
+      ] as const) {
         const response = await ask(await browser(t), userId, answer);
         answers.push([response.statusCode, response.headers['content-type'], response.body]);
       }
@@ -88,7 +117,8 @@ for (const dialect of DIALECTS) {
     });
 
     it('never clears the count of wrong passwords with a right answer: the sixth failure still locks', async () => {
-      for (let i = 0; i < 5; i += 1) expect((await signInSequence(t.client(), 'demopass', 'Wrong-Password-1')).statusCode).toBe(401);
+      for (let i = 0; i < 5; i += 1)
+        expect((await signInSequence(t.client(), 'demopass', 'Wrong-Password-1')).statusCode).toBe(401);
       expect((await ask(await browser(t), 'demopass', DEMO_ANSWER)).statusCode).toBe(200);
       expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(5);
 
@@ -105,7 +135,8 @@ for (const dialect of DIALECTS) {
     });
 
     it('counts wrong answers and wrong passwords together: five of one and one of the other lock', async () => {
-      for (let i = 0; i < 5; i += 1) expect((await ask(await browser(t), 'demopass', `guess ${i}`)).statusCode).toBe(200);
+      for (let i = 0; i < 5; i += 1)
+        expect((await ask(await browser(t), 'demopass', `guess ${i}`)).statusCode).toBe(200);
       expect((await signInSequence(t.client(), 'demopass', 'Wrong-Password-1')).statusCode).toBe(401);
       expect((await accountRow(t.database, 'demopass')).status).toBe('locked');
     });
@@ -127,7 +158,9 @@ for (const dialect of DIALECTS) {
       const temporary = temporaryPasswordIn((await smtp.waitFor(1))[0]!);
       const client = t.client();
       await signInSequence(client, 'demopass', temporary);
-      const changed = await client.post(Paths.changePassword, { json: { userId: 'demopass', oldCredential: temporary, newCredential: 'Fresh-Chosen-2027' } });
+      const changed = await client.post(Paths.changePassword, {
+        json: { userId: 'demopass', oldCredential: temporary, newCredential: 'Fresh-Chosen-2027' },
+      });
       expect(changed.statusCode, changed.body).toBe(200);
       expect((await signInSequence(t.client(), 'demopass', 'Fresh-Chosen-2027')).statusCode).toBe(200);
     });
@@ -159,7 +192,9 @@ for (const dialect of DIALECTS) {
     it('accepts the same recovery at the forgotPassword path', async () => {
       const client = await browser(t);
       const { questionId } = (await client.post(Paths.securityQuestions, { json: 'demopass' })).json();
-      const response = await client.post(Paths.forgotPassword, { json: { userId: 'demopass', locale: 'en_US', securityQuestion: { questionId, questionResponse: DEMO_ANSWER } } });
+      const response = await client.post(Paths.forgotPassword, {
+        json: { userId: 'demopass', locale: 'en_US', securityQuestion: { questionId, questionResponse: DEMO_ANSWER } },
+      });
       expect(response.statusCode).toBe(200);
       expect((await smtp.waitFor(1))[0]!.subject).toContain('temporary password');
     });
@@ -190,7 +225,12 @@ describe('mail that is never lost', () => {
     try {
       await ask(await browser(t), 'demopass', DEMO_ANSWER);
       const outbox = new OutboxStore(t.database.db, t.database.dialect);
-      await expect.poll(async () => (await t.database.db.selectFrom('mail_outbox').select('attempts').executeTakeFirstOrThrow()).attempts).toBeGreaterThan(0);
+      await expect
+        .poll(
+          async () =>
+            (await t.database.db.selectFrom('mail_outbox').select('attempts').executeTakeFirstOrThrow()).attempts,
+        )
+        .toBeGreaterThan(0);
       expect(await outbox.pending()).toBe(1);
       const back = await new TestSmtpServer(port).start();
       try {
@@ -214,7 +254,11 @@ describe('mail that is never lost', () => {
       const outbox = new OutboxStore(t.database.db, t.database.dialect);
       const count = 6 * MAX_CONNECTIONS;
       for (let i = 0; i < count; i += 1) {
-        await outbox.enqueue(t.database.db, { recipient: `backlog${i}@example.com`, subject: `mail ${i}`, text: 'text', html: '<p>html</p>' }, t.clock.now());
+        await outbox.enqueue(
+          t.database.db,
+          { recipient: `backlog${i}@example.com`, subject: `mail ${i}`, text: 'text', html: '<p>html</p>' },
+          t.clock.now(),
+        );
       }
       await smtp.waitFor(count, 15_000);
       // Each row is marked sent once the server has taken it.
@@ -233,7 +277,15 @@ describe('mail that is never lost', () => {
     try {
       await ask(await browser(t), 'demopass', DEMO_ANSWER);
       const dir = join(t.config.dataDir, 'outbox');
-      await expect.poll(() => { try { return readdirSync(dir).length; } catch { return 0; } }).toBe(1);
+      await expect
+        .poll(() => {
+          try {
+            return readdirSync(dir).length;
+          } catch {
+            return 0;
+          }
+        })
+        .toBe(1);
       const eml = readFileSync(join(dir, readdirSync(dir)[0]!), 'utf8');
       expect(eml).toContain('To: demopass@example.com');
       expect(eml).toContain('Subject: Skerrymoor Bank Commercial Card: your temporary password');

@@ -5,7 +5,14 @@
  * as it was: only a successful sign-in clears it.
  */
 import { type MailingDeps, temporaryPasswordMail } from '../mail/index.js';
-import { type AccountStore, generateTemporaryPassword, normaliseAnswer, type PasswordStore, temporaryPasswordDigest, userIdKey } from '../account/index.js';
+import {
+  type AccountStore,
+  generateTemporaryPassword,
+  normaliseAnswer,
+  type PasswordStore,
+  temporaryPasswordDigest,
+  userIdKey,
+} from '../account/index.js';
 import { verifyDummy, verifySecret } from '../security/passwords.js';
 import type { SessionManager } from '../session/index.js';
 import { questionFor } from './security-question.js';
@@ -46,7 +53,9 @@ export class RecoveryService {
       return;
     }
     const expected = questionFor(this.deps.identityKey, key, account.security_question);
-    const right = (await verifySecret(account.security_answer_hash, normaliseAnswer(request.answer))) && request.questionId === expected.questionId;
+    const right =
+      (await verifySecret(account.security_answer_hash, normaliseAnswer(request.answer))) &&
+      request.questionId === expected.questionId;
     if (!right) {
       await audit.record('recovery.failure', account.id);
       if (await accounts.lockIfExhausted(account.id, now)) {
@@ -57,20 +66,31 @@ export class RecoveryService {
     }
     // §1: not on a first login; a token user signs in with PIN and tokencode, so a temporary password could never
     // stand in for its token step; and a try that raced this one may have locked the account meanwhile.
-    if (!(await accounts.releaseAttempt(account.id, now)) || account.last_signin_at === null || account.login_type === 'token') return;
+    if (
+      !(await accounts.releaseAttempt(account.id, now)) ||
+      account.last_signin_at === null ||
+      account.login_type === 'token'
+    )
+      return;
     const password = generateTemporaryPassword(account.user_id);
     const expiresAt = now + this.deps.temporaryPasswordMinutes * 60_000;
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
-    const mail = temporaryPasswordMail({
-      messages: this.deps.messages,
-      locale: request.locale,
-      appName: record.cobrand.appName,
-      logoUrl: this.deps.logoUrlFor(record.cobrand.name),
-      recipient: account.email,
-      userId: account.user_id,
-    }, password, this.deps.temporaryPasswordMinutes);
+    const mail = temporaryPasswordMail(
+      {
+        messages: this.deps.messages,
+        locale: request.locale,
+        appName: record.cobrand.appName,
+        logoUrl: this.deps.logoUrlFor(record.cobrand.name),
+        recipient: account.email,
+        userId: account.user_id,
+      },
+      password,
+      this.deps.temporaryPasswordMinutes,
+    );
     const digest = temporaryPasswordDigest(this.deps.temporaryPasswordKey, account.id, password);
-    await this.deps.passwords.saveTemporary(account.id, digest, now, expiresAt, (trx) => this.deps.outbox.enqueue(trx, mail, now));
+    await this.deps.passwords.saveTemporary(account.id, digest, now, expiresAt, (trx) =>
+      this.deps.outbox.enqueue(trx, mail, now),
+    );
     await audit.record('recovery.mailed', account.id);
     void this.deps.mailWorker.nudge();
   }

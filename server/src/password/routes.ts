@@ -1,8 +1,12 @@
 /** §7's password calls: the recovery (question, then answer) and the change, at the spec's paths. */
 import { ErrorCodes, Paths } from '@portal/contract';
 import {
-  ChangePasswordRequestSchema, ChangePasswordServiceUrlsSchema, ForgotPasswordRequestSchema, SecurityQuestionRequestSchema,
-  SecurityQuestionSchema, TemporaryPasswordRequestSchema,
+  ChangePasswordRequestSchema,
+  ChangePasswordServiceUrlsSchema,
+  ForgotPasswordRequestSchema,
+  SecurityQuestionRequestSchema,
+  SecurityQuestionSchema,
+  TemporaryPasswordRequestSchema,
 } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -23,53 +27,103 @@ export interface PasswordRoutesOptions {
 const Empty = Type.Object({});
 const unauthenticated = () => new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'session.ended' }]);
 
-export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (app, { recovery, changePassword, sessions, throttle }) => {
+export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
+  app,
+  { recovery, changePassword, sessions, throttle },
+) => {
   const json = requireContentType('application/json');
 
-  app.post(Paths.securityQuestions, {
-    schema: { body: SecurityQuestionRequestSchema, response: { 200: SecurityQuestionSchema } }, config: throttle, preValidation: json,
-  }, async (request) => recovery.question(typeof request.body === 'string' ? request.body : request.body.userId));
+  app.post(
+    Paths.securityQuestions,
+    {
+      schema: { body: SecurityQuestionRequestSchema, response: { 200: SecurityQuestionSchema } },
+      config: throttle,
+      preValidation: json,
+    },
+    async (request) => recovery.question(typeof request.body === 'string' ? request.body : request.body.userId),
+  );
 
-  app.post(Paths.temporaryPasswords, {
-    schema: { body: TemporaryPasswordRequestSchema, response: { 200: Empty } }, config: throttle, preValidation: json,
-  }, async (request) => {
-    const { userId, locale, securityQuestionSTO } = request.body;
-    await recovery.requestTemporaryPassword({ userId, locale, questionId: securityQuestionSTO.questionId, answer: securityQuestionSTO.questionResponse });
-    return {};
-  });
+  app.post(
+    Paths.temporaryPasswords,
+    {
+      schema: { body: TemporaryPasswordRequestSchema, response: { 200: Empty } },
+      config: throttle,
+      preValidation: json,
+    },
+    async (request) => {
+      const { userId, locale, securityQuestionSTO } = request.body;
+      await recovery.requestTemporaryPassword({
+        userId,
+        locale,
+        questionId: securityQuestionSTO.questionId,
+        answer: securityQuestionSTO.questionResponse,
+      });
+      return {};
+    },
+  );
 
   // The same recovery under §7's other name, for clients of the original service.
-  app.post(Paths.forgotPassword, {
-    schema: { body: ForgotPasswordRequestSchema, response: { 200: Empty } }, config: throttle, preValidation: json,
-  }, async (request) => {
-    const { userId, locale, securityQuestion } = request.body;
-    await recovery.requestTemporaryPassword({ userId, locale, questionId: securityQuestion.questionId, answer: securityQuestion.questionResponse });
-    return {};
-  });
+  app.post(
+    Paths.forgotPassword,
+    {
+      schema: { body: ForgotPasswordRequestSchema, response: { 200: Empty } },
+      config: throttle,
+      preValidation: json,
+    },
+    async (request) => {
+      const { userId, locale, securityQuestion } = request.body;
+      await recovery.requestTemporaryPassword({
+        userId,
+        locale,
+        questionId: securityQuestion.questionId,
+        answer: securityQuestion.questionResponse,
+      });
+      return {};
+    },
+  );
 
   // Change password: a restricted (must-change) session or a full one may change its own password.
-  app.post(Paths.changePassword, {
-    schema: { body: ChangePasswordRequestSchema, response: { 200: Empty } }, config: throttle, preValidation: json,
-  }, async (request, reply) => {
-    const session = await sessions.current(request, ['full', 'change_password']);
-    if (!session) throw unauthenticated();
-    const outcome = await changePassword.change(session, request.body);
-    if (!outcome.ok && outcome.code === 'invalid.credentials') {
-      throw new ApiError(400, [{ code: 'invalid.credentials', messageKey: 'password.current.invalid', field: 'oldCredential' }]);
-    }
-    if (!outcome.ok) {
-      throw new ApiError(400, [{ code: 'password.policy', messageKey: 'password.requirements.notMet', field: 'newCredential', params: outcome.rules }]);
-    }
-    // A must-change session has done its one job; a signed-in user changing from their profile stays signed in.
-    if (session.kind === 'change_password') await sessions.end(request, reply);
-    await sessions.endOthersFor(session);
-    return {};
-  });
+  app.post(
+    Paths.changePassword,
+    {
+      schema: { body: ChangePasswordRequestSchema, response: { 200: Empty } },
+      config: throttle,
+      preValidation: json,
+    },
+    async (request, reply) => {
+      const session = await sessions.current(request, ['full', 'change_password']);
+      if (!session) throw unauthenticated();
+      const outcome = await changePassword.change(session, request.body);
+      if (!outcome.ok && outcome.code === 'invalid.credentials') {
+        throw new ApiError(400, [
+          { code: 'invalid.credentials', messageKey: 'password.current.invalid', field: 'oldCredential' },
+        ]);
+      }
+      if (!outcome.ok) {
+        throw new ApiError(400, [
+          {
+            code: 'password.policy',
+            messageKey: 'password.requirements.notMet',
+            field: 'newCredential',
+            params: outcome.rules,
+          },
+        ]);
+      }
+      // A must-change session has done its one job; a signed-in user changing from their profile stays signed in.
+      if (session.kind === 'change_password') await sessions.end(request, reply);
+      await sessions.endOthersFor(session);
+      return {};
+    },
+  );
 
-  app.get(Paths.changePasswordServiceUrls, { schema: { response: { 200: ChangePasswordServiceUrlsSchema } } }, async (request) => {
-    const session = await sessions.current(request, ['full', 'change_password']);
-    if (!session) throw unauthenticated();
-    const home = `${Paths.platformHome}?cobrandHost=${encodeURIComponent(session.cobrand)}`;
-    return { cancelPasswordReset: home, passwordResetProfile: home };
-  });
+  app.get(
+    Paths.changePasswordServiceUrls,
+    { schema: { response: { 200: ChangePasswordServiceUrlsSchema } } },
+    async (request) => {
+      const session = await sessions.current(request, ['full', 'change_password']);
+      if (!session) throw unauthenticated();
+      const home = `${Paths.platformHome}?cobrandHost=${encodeURIComponent(session.cobrand)}`;
+      return { cancelPasswordReset: home, passwordResetProfile: home };
+    },
+  );
 };

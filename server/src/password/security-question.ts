@@ -17,7 +17,12 @@ const DECOY_QUESTIONS = [
 
 const mac = (key: Buffer, ...parts: string[]) => createHmac('sha256', key).update(parts.join('\u0000')).digest();
 
-export function questionFor(key: Buffer, userIdKey: string, stored: string | null): { questionId: string; questionText: string } {
-  const questionText = stored ?? DECOY_QUESTIONS[mac(key, 'decoy', userIdKey).readUInt32BE(0) % DECOY_QUESTIONS.length]!;
+export function questionFor(
+  key: Buffer,
+  userIdKey: string,
+  stored: string | null,
+): { questionId: string; questionText: string } {
+  const questionText =
+    stored ?? DECOY_QUESTIONS[mac(key, 'decoy', userIdKey).readUInt32BE(0) % DECOY_QUESTIONS.length]!;
   return { questionId: `q${mac(key, 'question', userIdKey, questionText).toString('hex').slice(0, 23)}`, questionText };
 }

@@ -13,7 +13,10 @@ export const sessionBinding = (sessionCookie: string | undefined): string =>
   sessionCookie ? hash('sha256', sessionCookie, 'base64url') : ANONYMOUS;
 
 const mac = (key: Buffer, nonce: string, binding: string): string =>
-  createHmac('sha256', key).update(`${nonce}.${binding}`).digest('base64url').slice(0, CSRF_TOKEN_LENGTH - NONCE_LENGTH);
+  createHmac('sha256', key)
+    .update(`${nonce}.${binding}`)
+    .digest('base64url')
+    .slice(0, CSRF_TOKEN_LENGTH - NONCE_LENGTH);
 
 export function issueCsrfToken(key: Buffer, binding: string): string {
   const nonce = randomBytes(6).toString('base64url');

@@ -21,7 +21,9 @@ export function loadPortalSecret(configured: string | null, dataDir: string, war
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  warn(`PORTAL_SECRET is not set: generated one in ${file}. Several instances must share one configured PORTAL_SECRET.`);
+  warn(
+    `PORTAL_SECRET is not set: generated one in ${file}. Several instances must share one configured PORTAL_SECRET.`,
+  );
   return secret;
 }
 

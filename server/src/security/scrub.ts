@@ -6,7 +6,8 @@
 const REDACTED = '[redacted]';
 
 /** Names whose value is a secret, found anywhere in a key: `password`, `newPin`, `x-auth-token`, `client_secret`. */
-const SECRET_NAME = /pass(?:word|code|wd|phrase)?|pwd|pin|answer|questionresponse|secret|token|cookie|credential|session|sid\b|authori[sz]ation|auth|otp|api[-_]?key|private[-_]?key|cvv|cvc/i;
+const SECRET_NAME =
+  /pass(?:word|code|wd|phrase)?|pwd|pin|answer|questionresponse|secret|token|cookie|credential|session|sid\b|authori[sz]ation|auth|otp|api[-_]?key|private[-_]?key|cvv|cvc/i;
 const KEY = `[\\w.-]*(?:${SECRET_NAME.source})[\\w.-]*`;
 
 const RULES: readonly [RegExp, string][] = [

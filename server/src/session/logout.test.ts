@@ -2,7 +2,14 @@
 import { Paths } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  DIALECTS, SESSION_COOKIE, expectErrorShape, isCleared, setCookies, signInSequence, type TestApp, useFreshTestApp,
+  DIALECTS,
+  SESSION_COOKIE,
+  expectErrorShape,
+  isCleared,
+  setCookies,
+  signInSequence,
+  type TestApp,
+  useFreshTestApp,
 } from '../../test/harness.js';
 
 for (const dialect of DIALECTS) {
@@ -29,7 +36,7 @@ for (const dialect of DIALECTS) {
       expect((await replay.get(Paths.session)).statusCode).toBe(401);
     });
 
-    it('sends a browser to the logout screen of the session\'s cobrand with 303', async () => {
+    it("sends a browser to the logout screen of the session's cobrand with 303", async () => {
       const client = t.client();
       expect((await signInSequence(client, 'demopass')).statusCode).toBe(200);
 
@@ -45,7 +52,10 @@ for (const dialect of DIALECTS) {
       ['a link on another site', { 'sec-fetch-site': 'cross-site' }],
       ['a sibling subdomain', { 'sec-fetch-site': 'same-site' }],
       ['a browser that sends no Fetch Metadata and no XHR header', {}],
-      ['a cross-site request that claims to be XHR', { 'sec-fetch-site': 'cross-site', 'x-requested-with': 'XMLHttpRequest' }],
+      [
+        'a cross-site request that claims to be XHR',
+        { 'sec-fetch-site': 'cross-site', 'x-requested-with': 'XMLHttpRequest' },
+      ],
     ])('ends nothing on a logout from %s, and sends it to the logout screen to ask', async (_name, headers) => {
       const client = t.client();
       expect((await signInSequence(client, 'demopass')).statusCode).toBe(200);
@@ -71,16 +81,22 @@ for (const dialect of DIALECTS) {
       const crossSite = await t.client().get(page, { browser: true, headers: { 'sec-fetch-site': 'cross-site' } });
       expect(crossSite.statusCode).toBe(303);
       expect(crossSite.headers.location).toBe(`${page}&confirm=1`);
-      const asked = await t.client().get(`${page}&confirm=1`, { browser: true, headers: { 'sec-fetch-site': 'cross-site' } });
+      const asked = await t
+        .client()
+        .get(`${page}&confirm=1`, { browser: true, headers: { 'sec-fetch-site': 'cross-site' } });
       expect(asked.statusCode).toBe(200);
       expect(asked.headers['content-type']).toMatch(/^text\/html/);
       for (const site of ['same-origin', 'none']) {
-        expect((await t.client().get(page, { browser: true, headers: { 'sec-fetch-site': site } })).statusCode).toBe(200);
+        expect((await t.client().get(page, { browser: true, headers: { 'sec-fetch-site': site } })).statusCode).toBe(
+          200,
+        );
       }
     });
 
     it('sends a browser without a session to the logout screen of the cobrand it names', async () => {
-      const response = await t.client().get(`${Paths.logout}?cobrandHost=larchmere`, { browser: true, headers: { 'sec-fetch-site': 'same-origin' } });
+      const response = await t
+        .client()
+        .get(`${Paths.logout}?cobrandHost=larchmere`, { browser: true, headers: { 'sec-fetch-site': 'same-origin' } });
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe('/public-portal-ui/logout-component?cobrandHost=larchmere');
     });
@@ -116,7 +132,10 @@ for (const dialect of DIALECTS) {
     ])('answers the logout labels of the default brand for %s', async (_case, query) => {
       const response = await t.client().get(`${Paths.logoutLabels}${query}`);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ cobrandHostInfo: 'default', returnUrl: '/sdportal/login.view?cobrandHost=default' });
+      expect(response.json()).toMatchObject({
+        cobrandHostInfo: 'default',
+        returnUrl: '/sdportal/login.view?cobrandHost=default',
+      });
     });
 
     it('says when the signed-out user came through single sign-on', async () => {
@@ -140,7 +159,12 @@ for (const dialect of DIALECTS) {
     });
 
     it('refuses a cobrandHost with characters no cobrand name has', async () => {
-      expectErrorShape(await t.client().get(`${Paths.logoutReturn}?cobrandHost=${encodeURIComponent('https://evil.example/')}`, { browser: true }), 400);
+      expectErrorShape(
+        await t
+          .client()
+          .get(`${Paths.logoutReturn}?cobrandHost=${encodeURIComponent('https://evil.example/')}`, { browser: true }),
+        400,
+      );
     });
   });
 }

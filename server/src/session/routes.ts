@@ -4,7 +4,11 @@
  */
 import { ErrorCodes, LOCALE_COOKIE, LOGOUT_CONFIRM_PARAM, Paths, routePath } from '@portal/contract';
 import {
-  CobrandQuerySchema, LogoutLabelsSchema, SessionRenewalSchema, SessionViewSchema, SessionWarningContentSchema,
+  CobrandQuerySchema,
+  LogoutLabelsSchema,
+  SessionRenewalSchema,
+  SessionViewSchema,
+  SessionWarningContentSchema,
 } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AccountStore } from '../account/index.js';
@@ -46,21 +50,25 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     return { ...renewed, serverTime: clock() };
   });
 
-  app.get(Paths.sessionWarningContent, {
-    schema: { querystring: CobrandQuerySchema, response: { 200: SessionWarningContentSchema } },
-  }, async (request) => {
-    await cobrands.resolve(request.query.cobrandHost);
-    const locale = request.cookies[LOCALE_COOKIE];
-    return {
-      sessionExpireContinueButtonLabel: messages.text(locale, 'sessionExpireContinueButtonLabel'),
-      sessionExpireWarningBoxTitle: messages.text(locale, 'sessionExpireWarningBoxTitle'),
-      sessionExpireLogoutButtonLabel: messages.text(locale, 'sessionExpireLogoutButtonLabel'),
-      generalSessionHelpExpireMessage: messages.text(locale, 'generalSessionHelpExpireMessage'),
-      // The `{0}` stays for the browser, which fills in the countdown as mm:ss.
-      generalSessionAboutToExpireMessage: messages.source(locale, 'generalSessionAboutToExpireMessage'),
-      sessionExpirationWarningBoxPingUrl: Paths.sessionPing,
-    };
-  });
+  app.get(
+    Paths.sessionWarningContent,
+    {
+      schema: { querystring: CobrandQuerySchema, response: { 200: SessionWarningContentSchema } },
+    },
+    async (request) => {
+      await cobrands.resolve(request.query.cobrandHost);
+      const locale = request.cookies[LOCALE_COOKIE];
+      return {
+        sessionExpireContinueButtonLabel: messages.text(locale, 'sessionExpireContinueButtonLabel'),
+        sessionExpireWarningBoxTitle: messages.text(locale, 'sessionExpireWarningBoxTitle'),
+        sessionExpireLogoutButtonLabel: messages.text(locale, 'sessionExpireLogoutButtonLabel'),
+        generalSessionHelpExpireMessage: messages.text(locale, 'generalSessionHelpExpireMessage'),
+        // The `{0}` stays for the browser, which fills in the countdown as mm:ss.
+        generalSessionAboutToExpireMessage: messages.source(locale, 'generalSessionAboutToExpireMessage'),
+        sessionExpirationWarningBoxPingUrl: Paths.sessionPing,
+      };
+    },
+  );
 
   app.get(Paths.session, { schema: { response: { 200: SessionViewSchema } } }, async (request) => {
     const session = await sessions.current(request);
@@ -86,29 +94,38 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     return reply.redirect(logoutScreen(ended?.cobrand ?? request.query.cobrandHost, false), 303);
   });
 
-  app.get(Paths.logoutLabels, {
-    schema: { querystring: CobrandQuerySchema, response: { 200: LogoutLabelsSchema } },
-  }, async (request) => {
-    const { record } = await cobrands.resolve(request.query.cobrandHost);
-    const locale = request.cookies[LOCALE_COOKIE];
-    const fssoLogoutUrl = record.cobrand.fssoLogoutUrl
-      ? checkedRedirect(record.cobrand.fssoLogoutUrl, record.allowedOrigins, publicOrigin, '') || null
-      : null;
-    return {
-      'ng.you.have.been.logged.out': messages.text(locale, 'ng.you.have.been.logged.out'),
-      'ng.return.to.login.screen': messages.text(locale, 'ng.return.to.login.screen'),
-      cobrandHostInfo: record.cobrand.name,
-      fssoLogoutUrl,
-      returnUrl: fssoLogoutUrl ?? `${Paths.logoutReturn}?cobrandHost=${encodeURIComponent(record.cobrand.name)}`,
-      ssoLogin: request.cookies[SSO_USER_COOKIE] === '1',
-    };
-  });
+  app.get(
+    Paths.logoutLabels,
+    {
+      schema: { querystring: CobrandQuerySchema, response: { 200: LogoutLabelsSchema } },
+    },
+    async (request) => {
+      const { record } = await cobrands.resolve(request.query.cobrandHost);
+      const locale = request.cookies[LOCALE_COOKIE];
+      const fssoLogoutUrl = record.cobrand.fssoLogoutUrl
+        ? checkedRedirect(record.cobrand.fssoLogoutUrl, record.allowedOrigins, publicOrigin, '') || null
+        : null;
+      return {
+        'ng.you.have.been.logged.out': messages.text(locale, 'ng.you.have.been.logged.out'),
+        'ng.return.to.login.screen': messages.text(locale, 'ng.return.to.login.screen'),
+        cobrandHostInfo: record.cobrand.name,
+        fssoLogoutUrl,
+        returnUrl: fssoLogoutUrl ?? `${Paths.logoutReturn}?cobrandHost=${encodeURIComponent(record.cobrand.name)}`,
+        ssoLogin: request.cookies[SSO_USER_COOKIE] === '1',
+      };
+    },
+  );
 
-  app.get(Paths.externalLogoutUrl, async (_request, reply) => reply.type('text/plain; charset=utf-8').send(Paths.logout));
+  app.get(Paths.externalLogoutUrl, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').send(Paths.logout),
+  );
 
   // §7's logout return link: back to the sign-in page of the cobrand.
   app.get(Paths.logoutReturn, { schema: { querystring: CobrandQuerySchema } }, async (request, reply) => {
     const cobrand = request.query.cobrandHost;
-    return reply.redirect(`${routePath('login-signin-component')}${cobrand ? `?cobrandHost=${encodeURIComponent(cobrand)}` : ''}`, 302);
+    return reply.redirect(
+      `${routePath('login-signin-component')}${cobrand ? `?cobrandHost=${encodeURIComponent(cobrand)}` : ''}`,
+      302,
+    );
   });
 };

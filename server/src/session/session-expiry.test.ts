@@ -34,7 +34,11 @@ for (const dialect of DIALECTS) {
       t.clock.advance(220_000);
       const ping = await client.get(Paths.sessionPing);
       expect(ping.statusCode).toBe(200);
-      expect(ping.json()).toEqual({ idleExpiresAt: t.clock.now() + IDLE_MS, absoluteExpiresAt: expect.any(Number), serverTime: t.clock.now() });
+      expect(ping.json()).toEqual({
+        idleExpiresAt: t.clock.now() + IDLE_MS,
+        absoluteExpiresAt: expect.any(Number),
+        serverTime: t.clock.now(),
+      });
       t.clock.advance(IDLE_MS - 1_000);
       expect((await client.get(Paths.session)).statusCode).toBe(200);
       expect((await client.get(Paths.session)).json().idleExpiresAt).toBe(ping.json().idleExpiresAt);
@@ -47,7 +51,11 @@ for (const dialect of DIALECTS) {
       expect(first.idleExpiresAt).toBe(t.clock.now() + IDLE_MS);
       t.clock.advance(2_999);
       const soon = (await client.get(Paths.sessionPing)).json();
-      expect(soon).toEqual({ idleExpiresAt: first.idleExpiresAt, absoluteExpiresAt: first.absoluteExpiresAt, serverTime: t.clock.now() });
+      expect(soon).toEqual({
+        idleExpiresAt: first.idleExpiresAt,
+        absoluteExpiresAt: first.absoluteExpiresAt,
+        serverTime: t.clock.now(),
+      });
       expect((await client.get(Paths.session)).json().idleExpiresAt).toBe(first.idleExpiresAt);
       t.clock.advance(1);
       expect((await client.get(Paths.sessionPing)).json().idleExpiresAt).toBe(t.clock.now() + IDLE_MS);
@@ -81,7 +89,15 @@ for (const dialect of DIALECTS) {
       }
       const live = await signedIn(); // signed in at 800 s: live until 1,100 s
       t.clock.advance(150_000);
-      const count = async () => Number((await t.database.db.selectFrom('session').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const count = async () =>
+        Number(
+          (
+            await t.database.db
+              .selectFrom('session')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       expect(await count()).toBe(3);
       expect(await new SessionStore(t.database.db).deleteExpired(t.clock.now())).toBe(2);
       expect(await count()).toBe(1);
@@ -108,7 +124,9 @@ for (const dialect of DIALECTS) {
     });
 
     it('answers the warning content in the language of the locale cookie, for any cobrand', async () => {
-      const french = JSON.parse(readFileSync(new URL('../../../data/i18n/fr/PortalLabels.json', import.meta.url), 'utf8')) as Record<string, string>;
+      const french = JSON.parse(
+        readFileSync(new URL('../../../data/i18n/fr/PortalLabels.json', import.meta.url), 'utf8'),
+      ) as Record<string, string>;
       const client = t.client();
       client.cookies.set('user_locale', 'fr');
       const content = (await client.get(`${Paths.sessionWarningContent}?cobrandHost=larchmere`)).json();

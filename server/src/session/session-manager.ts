@@ -32,7 +32,11 @@ export interface StartSession {
 }
 
 export class SessionManager {
-  constructor(private readonly store: SessionStore, private readonly settings: SessionSettings, private readonly clock: Clock) {}
+  constructor(
+    private readonly store: SessionStore,
+    private readonly settings: SessionSettings,
+    private readonly clock: Clock,
+  ) {}
 
   rawId(request: FastifyRequest): string | undefined {
     const value = request.cookies[this.settings.cookies.sessionCookie];
@@ -110,6 +114,10 @@ export class SessionManager {
   }
 
   issueCsrf(reply: FastifyReply, rawSessionId: string | undefined): void {
-    reply.setCookie(CSRF_COOKIE, issueCsrfToken(this.settings.csrfKey, sessionBinding(rawSessionId)), this.settings.cookies.csrf);
+    reply.setCookie(
+      CSRF_COOKIE,
+      issueCsrfToken(this.settings.csrfKey, sessionBinding(rawSessionId)),
+      this.settings.cookies.csrf,
+    );
   }
 }

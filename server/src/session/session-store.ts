@@ -11,25 +11,29 @@ export interface Deadlines {
 
 /** Every authenticated call reads its session, every ping may renew it, every logout ends it: compiled once. */
 const hotQueries = (db: Kysely<Database>) => {
-  const liveRow = (idHash: string, now: number) => db
-    .selectFrom('session')
-    .where('id_hash', '=', idHash)
-    .where('idle_expires_at', '>', now)
-    .where('absolute_expires_at', '>', now);
+  const liveRow = (idHash: string, now: number) =>
+    db
+      .selectFrom('session')
+      .where('id_hash', '=', idHash)
+      .where('idle_expires_at', '>', now)
+      .where('absolute_expires_at', '>', now);
   return {
     delete: prepareQuery(db, (idHash: string) => db.deleteFrom('session').where('id_hash', '=', idHash)),
     live: prepareQuery(db, (idHash: string, now: number) => liveRow(idHash, now).selectAll()),
     // The ping needs only the deadlines: building a row object costs more the more columns it has.
     liveDeadlines: prepareQuery(db, (idHash: string, now: number) =>
-      liveRow(idHash, now).select(['idle_expires_at', 'absolute_expires_at'])),
+      liveRow(idHash, now).select(['idle_expires_at', 'absolute_expires_at']),
+    ),
     // The same conditions again in the update: another request may have ended the session since the read.
-    renew: prepareQuery(db, (idHash: string, now: number, wanted: number) => db
-      .updateTable('session')
-      .set((eb) => ({ last_seen_at: now, idle_expires_at: renewedDeadline(eb, wanted) }))
-      .where('id_hash', '=', idHash)
-      .where('idle_expires_at', '>', now)
-      .where('absolute_expires_at', '>', now)
-      .returning(['idle_expires_at', 'absolute_expires_at'])),
+    renew: prepareQuery(db, (idHash: string, now: number, wanted: number) =>
+      db
+        .updateTable('session')
+        .set((eb) => ({ last_seen_at: now, idle_expires_at: renewedDeadline(eb, wanted) }))
+        .where('id_hash', '=', idHash)
+        .where('idle_expires_at', '>', now)
+        .where('absolute_expires_at', '>', now)
+        .returning(['idle_expires_at', 'absolute_expires_at']),
+    ),
   };
 };
 
@@ -57,9 +61,11 @@ export class SessionStore {
     const [live] = (await this.hot.liveDeadlines(idHash, now)).rows;
     if (!live) return null;
     const deadlines = (row: Pick<SessionRow, 'idle_expires_at' | 'absolute_expires_at'>) => ({
-      idleExpiresAt: Number(row.idle_expires_at), absoluteExpiresAt: Number(row.absolute_expires_at),
+      idleExpiresAt: Number(row.idle_expires_at),
+      absoluteExpiresAt: Number(row.absolute_expires_at),
     });
-    if (Math.min(now + idleMs, Number(live.absolute_expires_at)) - Number(live.idle_expires_at) < minStepMs) return deadlines(live);
+    if (Math.min(now + idleMs, Number(live.absolute_expires_at)) - Number(live.idle_expires_at) < minStepMs)
+      return deadlines(live);
     const [row] = (await this.hot.renew(idHash, now, now + idleMs)).rows;
     return row ? deadlines(row) : null;
   }
@@ -73,7 +79,11 @@ export class SessionStore {
   }
 
   async deleteForAccountExcept(accountId: string, keepIdHash: string): Promise<void> {
-    await this.db.deleteFrom('session').where('account_id', '=', accountId).where('id_hash', '!=', keepIdHash).execute();
+    await this.db
+      .deleteFrom('session')
+      .where('account_id', '=', accountId)
+      .where('id_hash', '!=', keepIdHash)
+      .execute();
   }
 
   /**
@@ -81,10 +91,7 @@ export class SessionStore {
    * either is past the idle one: filtering on that indexed column alone finds them all without scanning the table.
    */
   async deleteExpired(now: number): Promise<number> {
-    const result = await this.db
-      .deleteFrom('session')
-      .where('idle_expires_at', '<=', now)
-      .executeTakeFirst();
+    const result = await this.db.deleteFrom('session').where('idle_expires_at', '<=', now).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }

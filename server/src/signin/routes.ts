@@ -1,6 +1,12 @@
 import { Paths } from '@portal/contract';
 import { requireContentType } from '../http/content-type.js';
-import { LoginInfoQuerySchema, LoginInfoSchema, LoginSigninBodySchema, LoginSigninRecordSchema, SendLoginBodySchema } from '@portal/contract/schemas';
+import {
+  LoginInfoQuerySchema,
+  LoginInfoSchema,
+  LoginSigninBodySchema,
+  LoginSigninRecordSchema,
+  SendLoginBodySchema,
+} from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RouteThrottle } from '../security/throttle.js';
 import type { SignInService } from './signin-service.js';
@@ -12,29 +18,44 @@ export interface SignInRoutesOptions {
   refusedBody: () => string;
 }
 
-export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = async (app, { signIn, throttle, refusedBody }) => {
-  app.get(Paths.loginInfo, {
-    schema: { querystring: LoginInfoQuerySchema, response: { 200: LoginInfoSchema } },
-    config: throttle,
-  }, async (request) => signIn.loginInfo(request.query.username));
+export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = async (
+  app,
+  { signIn, throttle, refusedBody },
+) => {
+  app.get(
+    Paths.loginInfo,
+    {
+      schema: { querystring: LoginInfoQuerySchema, response: { 200: LoginInfoSchema } },
+      config: throttle,
+    },
+    async (request) => signIn.loginInfo(request.query.username),
+  );
 
-  app.post(Paths.sendLogin, {
-    schema: { body: SendLoginBodySchema },
-    config: throttle,
-    // §7: send-login is form-encoded; a body in any other type is refused before it can count as a try.
-    preValidation: requireContentType('application/x-www-form-urlencoded'),
-  }, async (request, reply) => {
-    const location = await signIn.signIn(request, reply, request.body);
-    reply.type('text/plain; charset=utf-8');
-    if (location === null) return reply.code(401).send(refusedBody());
-    return location;
-  });
+  app.post(
+    Paths.sendLogin,
+    {
+      schema: { body: SendLoginBodySchema },
+      config: throttle,
+      // §7: send-login is form-encoded; a body in any other type is refused before it can count as a try.
+      preValidation: requireContentType('application/x-www-form-urlencoded'),
+    },
+    async (request, reply) => {
+      const location = await signIn.signIn(request, reply, request.body);
+      reply.type('text/plain; charset=utf-8');
+      if (location === null) return reply.code(401).send(refusedBody());
+      return location;
+    },
+  );
 
-  app.post(Paths.loginSignin, {
-    schema: { body: LoginSigninBodySchema, response: { 200: LoginSigninRecordSchema } },
-    config: throttle,
-  }, async (request) => {
-    const userId = typeof request.body === 'string' ? request.body : request.body.userId;
-    return { b2BAlias: (await signIn.loginInfo(userId)).b2BAlias };
-  });
+  app.post(
+    Paths.loginSignin,
+    {
+      schema: { body: LoginSigninBodySchema, response: { 200: LoginSigninRecordSchema } },
+      config: throttle,
+    },
+    async (request) => {
+      const userId = typeof request.body === 'string' ? request.body : request.body.userId;
+      return { b2BAlias: (await signIn.loginInfo(userId)).b2BAlias };
+    },
+  );
 };

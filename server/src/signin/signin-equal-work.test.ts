@@ -7,7 +7,14 @@ import { Paths } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ANSWER, DEMO_PASSWORD } from '../demo-users.js';
 import { argon2Work } from '../security/passwords.js';
-import { DIALECTS, loginInfo, signInSequence, type TestApp, type TestClient, useFreshTestApp } from '../../test/harness.js';
+import {
+  DIALECTS,
+  loginInfo,
+  signInSequence,
+  type TestApp,
+  type TestClient,
+  useFreshTestApp,
+} from '../../test/harness.js';
 
 const WRONG = 'Not-The-Password-1';
 
@@ -23,7 +30,12 @@ async function recover(client: TestClient, userId: string): Promise<void> {
   await client.openPage();
   const { questionId, questionText } = (await client.post(Paths.securityQuestions, { json: userId })).json();
   const answer = await client.post(Paths.temporaryPasswords, {
-    json: { userId, locale: 'en_US', cobrandName: 'skerrymoor', securityQuestionSTO: { questionId, questionText, questionResponse: DEMO_ANSWER } },
+    json: {
+      userId,
+      locale: 'en_US',
+      cobrandName: 'skerrymoor',
+      securityQuestionSTO: { questionId, questionText, questionResponse: DEMO_ANSWER },
+    },
   });
   expect(answer.statusCode).toBe(200);
 }
@@ -42,7 +54,8 @@ for (const dialect of DIALECTS) {
         'an inactive user, right password': () => signInSequence(t.client(), 'demoinactive', DEMO_PASSWORD),
         'a user with a recovery under way, wrong password': () => signInSequence(t.client(), 'demopass', WRONG),
         'a token user, wrong passcode': () => signInSequence(t.client(), 'demotoken', '246812345678'),
-        'a password user sent as a token user': () => signInSequence(t.client(), 'demopass', WRONG, { loginType: 'token' }),
+        'a password user sent as a token user': () =>
+          signInSequence(t.client(), 'demopass', WRONG, { loginType: 'token' }),
       };
       const work: Record<string, { verifies: number; hashes: number }> = {};
       for (const [name, refuse] of Object.entries(refusals)) work[name] = await counted(refuse);
@@ -52,9 +65,18 @@ for (const dialect of DIALECTS) {
     it('makes one argon2 verify for a next tokencode refused without an attempt', async () => {
       const client = t.client();
       const { b2BAlias } = await loginInfo(client, 'demotoken');
-      const work = await counted(() => client.post(Paths.sendLogin, {
-        form: { username: b2BAlias, 'login-form-type': 'next-token', password: '12345678', authn_attempt_id: 'none', in_response_to: 'none', referral_path: '/' },
-      }));
+      const work = await counted(() =>
+        client.post(Paths.sendLogin, {
+          form: {
+            username: b2BAlias,
+            'login-form-type': 'next-token',
+            password: '12345678',
+            authn_attempt_id: 'none',
+            in_response_to: 'none',
+            referral_path: '/',
+          },
+        }),
+      );
       expect(work).toEqual({ verifies: 1, hashes: 0 });
     });
 
@@ -64,7 +86,12 @@ for (const dialect of DIALECTS) {
         await client.openPage();
         const { questionId } = (await client.post(Paths.securityQuestions, { json: userId })).json();
         return client.post(Paths.temporaryPasswords, {
-          json: { userId, locale: 'en_US', cobrandName: 'skerrymoor', securityQuestionSTO: { questionId, questionResponse: response } },
+          json: {
+            userId,
+            locale: 'en_US',
+            cobrandName: 'skerrymoor',
+            securityQuestionSTO: { questionId, questionResponse: response },
+          },
         });
       };
       const paths = {

@@ -6,7 +6,14 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_LOCALE, Paths, isLocale, routePath, type LoginInfo } from '@portal/contract';
 import type { SendLoginBody } from '@portal/contract/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type AccountRow, type AccountStore, ldapIdFor, matchesTemporaryPassword, type PasswordStore, userIdKey } from '../account/index.js';
+import {
+  type AccountRow,
+  type AccountStore,
+  ldapIdFor,
+  matchesTemporaryPassword,
+  type PasswordStore,
+  userIdKey,
+} from '../account/index.js';
 import type { Clock } from '../clock.js';
 import type { CobrandDirectory } from '../cobrand/index.js';
 import type { AuditLog } from '../db/audit-log.js';
@@ -72,8 +79,16 @@ export class SignInService {
     const checked = await this.check(account, body, now);
     if (!checked) return this.refuse(account, now);
     const { verdict } = checked;
-    const rehashed = verdict.kind === 'password' && needsRehash(checked.account.password_hash) ? await hashSecret(body.password) : undefined;
-    if (!(await accounts.clearFailures(account.id, now, { ...(rehashed ? { passwordHash: rehashed } : {}), signedIn: verdict.kind !== 'next_token' }))) {
+    const rehashed =
+      verdict.kind === 'password' && needsRehash(checked.account.password_hash)
+        ? await hashSecret(body.password)
+        : undefined;
+    if (
+      !(await accounts.clearFailures(account.id, now, {
+        ...(rehashed ? { passwordHash: rehashed } : {}),
+        signedIn: verdict.kind !== 'next_token',
+      }))
+    ) {
       await audit.record('signin.failure', account.id, { reason: 'locked meanwhile' });
       return null;
     }
@@ -81,7 +96,11 @@ export class SignInService {
     return this.startSession(request, reply, checked.account, verdict, now);
   }
 
-  private async check(account: AccountRow, body: SendLoginBody, now: number): Promise<{ account: AccountRow; verdict: Verdict } | null> {
+  private async check(
+    account: AccountRow,
+    body: SendLoginBody,
+    now: number,
+  ): Promise<{ account: AccountRow; verdict: Verdict } | null> {
     if (body['login-form-type'] !== account.login_type) {
       await verifyDummy(body.password);
       return null;
@@ -93,7 +112,12 @@ export class SignInService {
     // One argon2 verify on every path; a pending temporary password is checked by its digest, in microseconds.
     const valid = await verifySecret(account.password_hash, body.password);
     const pending = await this.deps.passwords.findTemporary(account.id, now);
-    const isTemporary = matchesTemporaryPassword(this.deps.temporaryPasswordKey, account.id, body.password, pending?.digest);
+    const isTemporary = matchesTemporaryPassword(
+      this.deps.temporaryPasswordKey,
+      account.id,
+      body.password,
+      pending?.digest,
+    );
     if (valid) return isSpent(account, now) ? null : { account, verdict: { kind: 'password' } };
     if (!pending || !isTemporary) return null;
     const used = await this.deps.passwords.consumeTemporary(account.id, pending, await hashSecret(body.password), now);
@@ -107,8 +131,10 @@ export class SignInService {
     const now = clock();
     const session = await this.deps.sessions.current(request, ['next_token']);
     const account = await accounts.claimAttempt({ kind: 'userIdKey', value: userIdKey(body.username) }, now);
-    const attempt = account && session?.account_id === account.id && body.authn_attempt_id
-      ? await tokens.findAttempt(body.authn_attempt_id, account.id, now) : undefined;
+    const attempt =
+      account && session?.account_id === account.id && body.authn_attempt_id
+        ? await tokens.findAttempt(body.authn_attempt_id, account.id, now)
+        : undefined;
     if (!account || !attempt || attempt.in_response_to !== body.in_response_to) {
       await verifyDummy(body.password);
       return account ? this.refuse(account, now) : null;
@@ -123,8 +149,18 @@ export class SignInService {
     if (!(await accounts.clearFailures(account.id, now, { signedIn: true }))) return null;
     await this.deps.audit.record('signin.success', account.id, { step: 'next tokencode' });
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
-    await this.deps.sessions.start(request, reply, { accountId: account.id, kind: 'full', cobrand: record.cobrand.name, locale: session!.locale });
-    return checkedRedirect(attempt.referral_path, record.allowedOrigins, this.deps.publicOrigin, homeOf(record.cobrand.name));
+    await this.deps.sessions.start(request, reply, {
+      accountId: account.id,
+      kind: 'full',
+      cobrand: record.cobrand.name,
+      locale: session!.locale,
+    });
+    return checkedRedirect(
+      attempt.referral_path,
+      record.allowedOrigins,
+      this.deps.publicOrigin,
+      homeOf(record.cobrand.name),
+    );
   }
 
   /** Records a refused try; the sixth locks the account and ends its sessions. Always null: the refusal. */
@@ -137,7 +173,13 @@ export class SignInService {
     return null;
   }
 
-  private async startSession(request: FastifyRequest, reply: FastifyReply, account: AccountRow, verdict: Verdict, now: number): Promise<string> {
+  private async startSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: AccountRow,
+    verdict: Verdict,
+    now: number,
+  ): Promise<string> {
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
     const cobrand = record.cobrand.name;
     const cookieLocale = request.cookies.user_locale;
@@ -152,9 +194,18 @@ export class SignInService {
     if (verdict.kind === 'next_token') {
       await start('next_token');
       const attempt = {
-        id: newId(), account_id: account.id, in_response_to: randomBytes(12).toString('base64url'),
-        referral_path: checkedRedirect(record.platformHomeUrl, record.allowedOrigins, this.deps.publicOrigin, homeOf(cobrand)),
-        after_step: verdict.step, expires_at: now + NEXT_TOKEN_MS, created_at: now,
+        id: newId(),
+        account_id: account.id,
+        in_response_to: randomBytes(12).toString('base64url'),
+        referral_path: checkedRedirect(
+          record.platformHomeUrl,
+          record.allowedOrigins,
+          this.deps.publicOrigin,
+          homeOf(cobrand),
+        ),
+        after_step: verdict.step,
+        expires_at: now + NEXT_TOKEN_MS,
+        created_at: now,
       };
       await this.deps.tokens.createAttempt(attempt);
       return `${routePath('next-token-component')}?${nextTokenQuery(attempt, cobrand)}`;
@@ -179,8 +230,14 @@ const isSpent = (account: AccountRow, now: number): boolean =>
 
 const homeOf = (cobrand: string) => `${Paths.platformHome}?cobrandHost=${encodeURIComponent(cobrand)}`;
 
-function nextTokenQuery(attempt: { id: string; in_response_to: string; referral_path: string }, cobrand: string): string {
+function nextTokenQuery(
+  attempt: { id: string; in_response_to: string; referral_path: string },
+  cobrand: string,
+): string {
   return new URLSearchParams({
-    authn_attempt_id: attempt.id, in_response_to: attempt.in_response_to, referral_path: attempt.referral_path, cobrandHost: cobrand,
+    authn_attempt_id: attempt.id,
+    in_response_to: attempt.in_response_to,
+    referral_path: attempt.referral_path,
+    cobrandHost: cobrand,
   }).toString();
 }

@@ -5,8 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { AccountStore } from '../account/index.js';
 import { DEMO_PASSWORD } from '../demo-users.js';
 import {
-  DIALECTS, SESSION_COOKIE, accountRow, createTestApp, expectErrorShape, loginInfo, setCookies, signInSequence,
-  type TestApp, type TestClient, useFreshTestApp,
+  DIALECTS,
+  SESSION_COOKIE,
+  accountRow,
+  createTestApp,
+  expectErrorShape,
+  loginInfo,
+  setCookies,
+  signInSequence,
+  type TestApp,
+  type TestClient,
+  useFreshTestApp,
 } from '../../test/harness.js';
 
 const WRONG_PASSWORD = 'Not-The-Password-1';
@@ -84,8 +93,11 @@ for (const dialect of DIALECTS) {
       it('records the sign-in time, clears earlier failures and replaces a hash made with older parameters', async () => {
         // algorithm 2 is Argon2id; weaker memory and time than the service's own parameters.
         const oldHash = await hash(DEMO_PASSWORD, { algorithm: 2, memoryCost: 4096, timeCost: 1, parallelism: 1 });
-        await t.database.db.updateTable('account').set({ password_hash: oldHash, failed_attempts: 2, last_signin_at: null })
-          .where('user_id_key', '=', 'demopass').execute();
+        await t.database.db
+          .updateTable('account')
+          .set({ password_hash: oldHash, failed_attempts: 2, last_signin_at: null })
+          .where('user_id_key', '=', 'demopass')
+          .execute();
         t.clock.advance(5_000);
 
         expect((await signInSequence(t.client(), 'demopass')).statusCode).toBe(200);
@@ -124,7 +136,9 @@ for (const dialect of DIALECTS) {
         expect((await signInSequence(client, 'demopass')).statusCode).toBe(200);
         const first = client.sessionCookie!;
 
-        const again = await client.post(Paths.sendLogin, { form: { username: ldapId, 'login-form-type': 'password', password: DEMO_PASSWORD } });
+        const again = await client.post(Paths.sendLogin, {
+          form: { username: ldapId, 'login-form-type': 'password', password: DEMO_PASSWORD },
+        });
 
         expect(again.statusCode).toBe(200);
         expect(client.sessionCookie).not.toBe(first);
@@ -149,7 +163,9 @@ for (const dialect of DIALECTS) {
         client.cookies.set(SESSION_COOKIE, planted);
         const { ldapId } = await loginInfo(client, 'demopass');
 
-        const response = await client.post(Paths.sendLogin, { form: { username: ldapId, 'login-form-type': 'password', password: DEMO_PASSWORD } });
+        const response = await client.post(Paths.sendLogin, {
+          form: { username: ldapId, 'login-form-type': 'password', password: DEMO_PASSWORD },
+        });
 
         expect(response.statusCode).toBe(200);
         expect(client.sessionCookie).toBeDefined();
@@ -169,7 +185,9 @@ for (const dialect of DIALECTS) {
       });
 
       it('uses a __Host- prefixed Secure session cookie when the portal is served over https', async () => {
-        const secure = await createTestApp(dialect, { config: { publicOrigin: 'https://portal.example.com', secureCookies: true } });
+        const secure = await createTestApp(dialect, {
+          config: { publicOrigin: 'https://portal.example.com', secureCookies: true },
+        });
         try {
           const client = secure.client();
 
@@ -245,9 +263,11 @@ for (const dialect of DIALECTS) {
       });
 
       it('starts counting again after a right password before the sixth failure', async () => {
-        for (let i = 0; i < 5; i++) expect((await signInSequence(t.client(), 'demopass', WRONG_PASSWORD)).statusCode).toBe(401);
+        for (let i = 0; i < 5; i++)
+          expect((await signInSequence(t.client(), 'demopass', WRONG_PASSWORD)).statusCode).toBe(401);
         expect((await signInSequence(t.client(), 'demopass')).statusCode).toBe(200);
-        for (let i = 0; i < 5; i++) expect((await signInSequence(t.client(), 'demopass', WRONG_PASSWORD)).statusCode).toBe(401);
+        for (let i = 0; i < 5; i++)
+          expect((await signInSequence(t.client(), 'demopass', WRONG_PASSWORD)).statusCode).toBe(401);
         const client = t.client();
         expect((await signInSequence(client, 'demopass')).body).toBe(HOME);
         expect(await sessionStatus(client)).toBe(200);
@@ -256,14 +276,23 @@ for (const dialect of DIALECTS) {
       it('locks after exactly six failures when twelve wrong tries arrive at once', async () => {
         const client = t.client();
         const { ldapId } = await loginInfo(client, 'demopass');
-        const answers = await Promise.all(Array.from({ length: 12 }, () =>
-          client.post(Paths.sendLogin, { form: { username: ldapId, 'login-form-type': 'password', password: WRONG_PASSWORD } })));
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, () =>
+            client.post(Paths.sendLogin, {
+              form: { username: ldapId, 'login-form-type': 'password', password: WRONG_PASSWORD },
+            }),
+          ),
+        );
 
         expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(401));
         const account = await accountRow(t.database, 'demopass');
         expect(account.failed_attempts).toBe(6);
-        const failures = await t.database.db.selectFrom('audit_event').select('id')
-          .where('account_id', '=', account.id).where('kind', '=', 'signin.failure').execute();
+        const failures = await t.database.db
+          .selectFrom('audit_event')
+          .select('id')
+          .where('account_id', '=', account.id)
+          .where('kind', '=', 'signin.failure')
+          .execute();
         expect(failures.length).toBeGreaterThan(0);
         expect(failures.length).toBeLessThanOrEqual(6);
         expect((await signInSequence(t.client(), 'demopass')).statusCode).toBe(401);
@@ -275,7 +304,8 @@ for (const dialect of DIALECTS) {
         expect(await sessionStatus(signedIn)).toBe(200);
 
         const attacker = t.client();
-        for (let i = 0; i < 6; i++) expect((await signInSequence(attacker, 'demopass', WRONG_PASSWORD)).statusCode).toBe(401);
+        for (let i = 0; i < 6; i++)
+          expect((await signInSequence(attacker, 'demopass', WRONG_PASSWORD)).statusCode).toBe(401);
 
         expectErrorShape(await signedIn.get(Paths.session), 401, 'unauthenticated');
       });
@@ -283,37 +313,120 @@ for (const dialect of DIALECTS) {
 
     describe('bad input', () => {
       const long = (n: number) => 'a'.repeat(n);
-      type Case = { name: string; status: number | number[]; code?: string; field?: string; body: (ldapId: string) => { form?: Record<string, string>; json?: unknown; payload?: string; headers?: Record<string, string> } };
+      type Case = {
+        name: string;
+        status: number | number[];
+        code?: string;
+        field?: string;
+        body: (ldapId: string) => {
+          form?: Record<string, string>;
+          json?: unknown;
+          payload?: string;
+          headers?: Record<string, string>;
+        };
+      };
       const cases: Case[] = [
-        { name: 'a missing username', status: 400, code: 'required', field: 'username', body: () => ({ form: { 'login-form-type': 'password', password: WRONG_PASSWORD } }) },
-        { name: 'a missing password', status: 400, code: 'required', field: 'password', body: (id) => ({ form: { username: id, 'login-form-type': 'password' } }) },
-        { name: 'a missing login-form-type', status: 400, code: 'required', field: 'login-form-type', body: (id) => ({ form: { username: id, password: WRONG_PASSWORD } }) },
-        { name: 'an empty username', status: 400, code: 'required', field: 'username', body: () => ({ form: { username: '', 'login-form-type': 'password', password: WRONG_PASSWORD } }) },
-        { name: 'an empty password', status: 400, code: 'required', field: 'password', body: (id) => ({ form: { username: id, 'login-form-type': 'password', password: '' } }) },
-        { name: 'a 65-character username', status: 400, code: 'too.long', field: 'username', body: () => ({ form: { username: long(65), 'login-form-type': 'password', password: WRONG_PASSWORD } }) },
-        { name: 'a 129-character password', status: 400, code: 'too.long', field: 'password', body: (id) => ({ form: { username: id, 'login-form-type': 'password', password: long(129) } }) },
-        { name: 'an unknown login-form-type', status: 400, field: 'login-form-type', body: (id) => ({ form: { username: id, 'login-form-type': 'sms', password: WRONG_PASSWORD } }) },
+        {
+          name: 'a missing username',
+          status: 400,
+          code: 'required',
+          field: 'username',
+          body: () => ({ form: { 'login-form-type': 'password', password: WRONG_PASSWORD } }),
+        },
+        {
+          name: 'a missing password',
+          status: 400,
+          code: 'required',
+          field: 'password',
+          body: (id) => ({ form: { username: id, 'login-form-type': 'password' } }),
+        },
+        {
+          name: 'a missing login-form-type',
+          status: 400,
+          code: 'required',
+          field: 'login-form-type',
+          body: (id) => ({ form: { username: id, password: WRONG_PASSWORD } }),
+        },
+        {
+          name: 'an empty username',
+          status: 400,
+          code: 'required',
+          field: 'username',
+          body: () => ({ form: { username: '', 'login-form-type': 'password', password: WRONG_PASSWORD } }),
+        },
+        {
+          name: 'an empty password',
+          status: 400,
+          code: 'required',
+          field: 'password',
+          body: (id) => ({ form: { username: id, 'login-form-type': 'password', password: '' } }),
+        },
+        {
+          name: 'a 65-character username',
+          status: 400,
+          code: 'too.long',
+          field: 'username',
+          body: () => ({ form: { username: long(65), 'login-form-type': 'password', password: WRONG_PASSWORD } }),
+        },
+        {
+          name: 'a 129-character password',
+          status: 400,
+          code: 'too.long',
+          field: 'password',
+          body: (id) => ({ form: { username: id, 'login-form-type': 'password', password: long(129) } }),
+        },
+        {
+          name: 'an unknown login-form-type',
+          status: 400,
+          field: 'login-form-type',
+          body: (id) => ({ form: { username: id, 'login-form-type': 'sms', password: WRONG_PASSWORD } }),
+        },
         // §7: send-login is form-encoded; a JSON body with the same fields is not a form.
-        { name: 'a JSON body instead of a form', status: [400, 415], body: (id) => ({ json: { username: id, 'login-form-type': 'password', password: WRONG_PASSWORD } }) },
-        { name: 'a text body', status: [400, 415], body: (id) => ({ payload: `username=${id}`, headers: { 'content-type': 'text/plain' } }) },
-        { name: 'an XML body', status: 415, code: 'unsupported.media.type', body: (id) => ({ payload: `<login><username>${id}</username></login>`, headers: { 'content-type': 'application/xml' } }) },
-        { name: 'a body over 16 KiB', status: 413, body: (id) => ({ form: { username: id, 'login-form-type': 'password', password: WRONG_PASSWORD, filler: long(17 * 1024) } }) },
+        {
+          name: 'a JSON body instead of a form',
+          status: [400, 415],
+          body: (id) => ({ json: { username: id, 'login-form-type': 'password', password: WRONG_PASSWORD } }),
+        },
+        {
+          name: 'a text body',
+          status: [400, 415],
+          body: (id) => ({ payload: `username=${id}`, headers: { 'content-type': 'text/plain' } }),
+        },
+        {
+          name: 'an XML body',
+          status: 415,
+          code: 'unsupported.media.type',
+          body: (id) => ({
+            payload: `<login><username>${id}</username></login>`,
+            headers: { 'content-type': 'application/xml' },
+          }),
+        },
+        {
+          name: 'a body over 16 KiB',
+          status: 413,
+          body: (id) => ({
+            form: { username: id, 'login-form-type': 'password', password: WRONG_PASSWORD, filler: long(17 * 1024) },
+          }),
+        },
       ];
 
-      it.each(cases)('refuses $name with a 4xx in the error shape and changes nothing', async ({ status, code, field, body }) => {
-        const client = t.client();
-        const { ldapId } = await loginInfo(client, 'demopass');
-        const before = await accountRow(t.database, 'demopass');
+      it.each(cases)(
+        'refuses $name with a 4xx in the error shape and changes nothing',
+        async ({ status, code, field, body }) => {
+          const client = t.client();
+          const { ldapId } = await loginInfo(client, 'demopass');
+          const before = await accountRow(t.database, 'demopass');
 
-        const response = await client.post(Paths.sendLogin, body(ldapId));
+          const response = await client.post(Paths.sendLogin, body(ldapId));
 
-        const errors = expectErrorShape(response, status, code);
-        if (field) expect(errors.map((e) => e.field)).toContain(field);
-        expect(setCookies(response).has(SESSION_COOKIE)).toBe(false);
-        const after = await accountRow(t.database, 'demopass');
-        expect(after.failed_attempts).toBe(before.failed_attempts);
-        expect(after.status).toBe(before.status);
-      });
+          const errors = expectErrorShape(response, status, code);
+          if (field) expect(errors.map((e) => e.field)).toContain(field);
+          expect(setCookies(response).has(SESSION_COOKIE)).toBe(false);
+          const after = await accountRow(t.database, 'demopass');
+          expect(after.failed_attempts).toBe(before.failed_attempts);
+          expect(after.status).toBe(before.status);
+        },
+      );
 
       it('refuses a login-info lookup without a username or with a 65-character one', async () => {
         const client = t.client();
@@ -348,7 +461,13 @@ for (const dialect of DIALECTS) {
       it('refuses malformed JSON with 400 in the error shape', async () => {
         const client = t.client();
         await loginInfo(client, 'demopass');
-        expectErrorShape(await client.post(Paths.loginSignin, { payload: '"demopass', headers: { 'content-type': 'application/json' } }), 400);
+        expectErrorShape(
+          await client.post(Paths.loginSignin, {
+            payload: '"demopass',
+            headers: { 'content-type': 'application/json' },
+          }),
+          400,
+        );
       });
     });
   });
@@ -359,7 +478,8 @@ for (const dialect of DIALECTS) {
 
     it('answers the fourth login-info call from one address in a minute with 429 in the error shape', async () => {
       const client = t.client({ remoteAddress: '198.51.100.7' });
-      for (let i = 1; i <= 3; i++) expect((await client.get(`${Paths.loginInfo}?username=demopass`)).statusCode, `call ${i}`).toBe(200);
+      for (let i = 1; i <= 3; i++)
+        expect((await client.get(`${Paths.loginInfo}?username=demopass`)).statusCode, `call ${i}`).toBe(200);
 
       const fourth = await client.get(`${Paths.loginInfo}?username=demopass`);
 
@@ -375,7 +495,10 @@ for (const dialect of DIALECTS) {
       const { ldapId } = await loginInfo(lookup, 'demopass');
       const client = t.client({ remoteAddress: '198.51.100.10' });
       client.cookies.set('sec-token', lookup.csrfToken!);
-      const tryOnce = () => client.post(Paths.sendLogin, { form: { username: ldapId, 'login-form-type': 'password', password: WRONG_PASSWORD } });
+      const tryOnce = () =>
+        client.post(Paths.sendLogin, {
+          form: { username: ldapId, 'login-form-type': 'password', password: WRONG_PASSWORD },
+        });
       for (let i = 1; i <= 3; i++) expect((await tryOnce()).statusCode, `try ${i}`).toBe(401);
 
       const fourth = await tryOnce();

@@ -3,7 +3,12 @@
  * state), and setting the PIN of a token in new-PIN mode (only from the session its tokencode sign-in opened).
  */
 import { ErrorCodes, PathPatterns, Paths } from '@portal/contract';
-import { NewPinBodySchema, TokenPinParamsSchema, TokenUserInformationQuerySchema, TokenUserInformationSchema } from '@portal/contract/schemas';
+import {
+  NewPinBodySchema,
+  TokenPinParamsSchema,
+  TokenUserInformationQuerySchema,
+  TokenUserInformationSchema,
+} from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AccountStore } from '../account/index.js';
@@ -22,35 +27,52 @@ export interface TokenRoutesOptions {
 
 const NO_ACCESS = { shouldAccess: false, ldapId: '', b2BAlias: '', forwardFormEndpoint: '' };
 
-export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async (app, { accounts, sessions, pins, throttle }) => {
-  app.get(Paths.tokenUserInformation, {
-    schema: { querystring: TokenUserInformationQuerySchema, response: { 200: TokenUserInformationSchema } },
-  }, async (request) => {
-    const session = await sessions.current(request, [request.query.action === 'newpin' ? 'new_pin' : 'next_token']);
-    const account = session && (await accounts.findById(session.account_id));
-    if (!account) return NO_ACCESS;
-    return { shouldAccess: true, ldapId: account.ldap_id, b2BAlias: account.user_id, forwardFormEndpoint: Paths.sendLogin };
-  });
+export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async (
+  app,
+  { accounts, sessions, pins, throttle },
+) => {
+  app.get(
+    Paths.tokenUserInformation,
+    {
+      schema: { querystring: TokenUserInformationQuerySchema, response: { 200: TokenUserInformationSchema } },
+    },
+    async (request) => {
+      const session = await sessions.current(request, [request.query.action === 'newpin' ? 'new_pin' : 'next_token']);
+      const account = session && (await accounts.findById(session.account_id));
+      if (!account) return NO_ACCESS;
+      return {
+        shouldAccess: true,
+        ldapId: account.ldap_id,
+        b2BAlias: account.user_id,
+        forwardFormEndpoint: Paths.sendLogin,
+      };
+    },
+  );
 
-  app.post(PathPatterns.tokenPin, {
-    schema: { params: TokenPinParamsSchema, body: NewPinBodySchema, response: { 200: Type.Object({}) } },
-    config: throttle,
-    preValidation: requireContentType('application/json'),
-  }, async (request, reply) => {
-    const session = await sessions.current(request, ['new_pin']);
-    const account = session && (await accounts.findById(session.account_id));
-    if (!session || !account || account.ldap_id !== request.params.ldapId.toLowerCase()) {
-      throw new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'session.ended' }]);
-    }
-    const outcome = await pins.setPin(account, session.locale, request.body.newPin);
-    if (outcome === 'invalid') {
-      // §8: the screen recognises a refused PIN by "Invalid PIN" in the status text as well as the body.
-      reply.raw.statusMessage = 'Invalid PIN';
-      throw new ApiError(400, [{ code: 'pin.invalid', messageKey: 'pin.invalid', field: 'newPin' }]);
-    }
-    if (outcome === 'not-in-new-pin-mode') throw new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'session.ended' }]);
-    // §4: after a new PIN the user signs in again with it.
-    await sessions.end(request, reply);
-    return {};
-  });
+  app.post(
+    PathPatterns.tokenPin,
+    {
+      schema: { params: TokenPinParamsSchema, body: NewPinBodySchema, response: { 200: Type.Object({}) } },
+      config: throttle,
+      preValidation: requireContentType('application/json'),
+    },
+    async (request, reply) => {
+      const session = await sessions.current(request, ['new_pin']);
+      const account = session && (await accounts.findById(session.account_id));
+      if (!session || !account || account.ldap_id !== request.params.ldapId.toLowerCase()) {
+        throw new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'session.ended' }]);
+      }
+      const outcome = await pins.setPin(account, session.locale, request.body.newPin);
+      if (outcome === 'invalid') {
+        // §8: the screen recognises a refused PIN by "Invalid PIN" in the status text as well as the body.
+        reply.raw.statusMessage = 'Invalid PIN';
+        throw new ApiError(400, [{ code: 'pin.invalid', messageKey: 'pin.invalid', field: 'newPin' }]);
+      }
+      if (outcome === 'not-in-new-pin-mode')
+        throw new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'session.ended' }]);
+      // §4: after a new PIN the user signs in again with it.
+      await sessions.end(request, reply);
+      return {};
+    },
+  );
 };

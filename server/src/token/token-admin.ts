@@ -5,19 +5,35 @@ import type { TokenStore } from './token-store.js';
 import { codeAt, newSeed, otpauthUri, stepAt } from './tokencode.js';
 
 /** Gives the account a new token in new-PIN mode; answers the otpauth URI to load it into an authenticator. */
-export async function assignToken(tokens: TokenStore, sealKey: Buffer, account: AccountRow, issuer: string, now: number): Promise<string> {
+export async function assignToken(
+  tokens: TokenStore,
+  sealKey: Buffer,
+  account: AccountRow,
+  issuer: string,
+  now: number,
+): Promise<string> {
   const seed = newSeed();
   await tokens.assign(account.id, sealSeed(sealKey, seed), now);
   return otpauthUri(seed, issuer, account.user_id);
 }
 
-export async function tokenUri(tokens: TokenStore, sealKey: Buffer, account: AccountRow, issuer: string): Promise<string | null> {
+export async function tokenUri(
+  tokens: TokenStore,
+  sealKey: Buffer,
+  account: AccountRow,
+  issuer: string,
+): Promise<string | null> {
   const token = await tokens.find(account.id);
   return token ? otpauthUri(openSeed(sealKey, token.seed_sealed), issuer, account.user_id) : null;
 }
 
 /** The code the token shows now (demo mode only: it is what the hardware token would display). */
-export async function currentCode(tokens: TokenStore, sealKey: Buffer, accountId: string, now: number): Promise<string | null> {
+export async function currentCode(
+  tokens: TokenStore,
+  sealKey: Buffer,
+  accountId: string,
+  now: number,
+): Promise<string | null> {
   const token = await tokens.find(accountId);
   return token ? codeAt(openSeed(sealKey, token.seed_sealed), stepAt(now)) : null;
 }

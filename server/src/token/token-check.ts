@@ -19,7 +19,13 @@ export interface TokenKeys {
   pin: Buffer;
 }
 
-export async function checkToken(tokens: TokenStore, keys: TokenKeys, account: AccountRow, password: string, now: number): Promise<TokenVerdict | null> {
+export async function checkToken(
+  tokens: TokenStore,
+  keys: TokenKeys,
+  account: AccountRow,
+  password: string,
+  now: number,
+): Promise<TokenVerdict | null> {
   await verifyDummy(password);
   const token = await tokens.find(account.id);
   const seed = token ? readableSeed(keys.seal, token.seed_sealed) : null;
@@ -31,17 +37,31 @@ export async function checkToken(tokens: TokenStore, keys: TokenKeys, account: A
   if (!pinRight || !match || !(await tokens.acceptStep(account.id, match.step, now))) return null;
   if (newPinMode) return { kind: 'new_pin' };
   // The claim that admitted this try counted it: more than one means wrong tries came before.
-  return match.farFromClock || account.failed_attempts > 1 ? { kind: 'next_token', step: match.step } : { kind: 'full' };
+  return match.farFromClock || account.failed_attempts > 1
+    ? { kind: 'next_token', step: match.step }
+    : { kind: 'full' };
 }
 
 /** The next-tokencode answer: a code of the step after the doubted one (or the one after, for a slow hand). */
-export async function checkNextCode(tokens: TokenStore, keys: TokenKeys, accountId: string, afterStep: number, code: string, now: number): Promise<boolean> {
+export async function checkNextCode(
+  tokens: TokenStore,
+  keys: TokenKeys,
+  accountId: string,
+  afterStep: number,
+  code: string,
+  now: number,
+): Promise<boolean> {
   await verifyDummy(code);
   const token = await tokens.find(accountId);
   const seed = token ? readableSeed(keys.seal, token.seed_sealed) : null;
   if (seed === null) return false;
   const match = matchCode(seed, code, now);
-  return match !== null && match.step > afterStep && match.step <= afterStep + 2 && (await tokens.acceptStep(accountId, match.step, now));
+  return (
+    match !== null &&
+    match.step > afterStep &&
+    match.step <= afterStep + 2 &&
+    (await tokens.acceptStep(accountId, match.step, now))
+  );
 }
 
 /** A seed sealed under another PORTAL_SECRET (rotated) cannot be read: that token is refused, not an error. */

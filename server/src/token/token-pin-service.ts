@@ -16,11 +16,20 @@ export class TokenPinService {
     if (!isValidPin(pin)) return 'invalid';
     const now = this.deps.clock();
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
-    const mail = pinSetMail({
-      messages: this.deps.messages, locale, appName: record.cobrand.appName,
-      logoUrl: this.deps.logoUrlFor(record.cobrand.name), recipient: account.email, userId: account.user_id,
-    }, now);
-    const set = await this.deps.tokens.setPin(account.id, pinHmac(this.deps.pinKey, account.id, pin), now, (trx) => this.deps.outbox.enqueue(trx, mail, now));
+    const mail = pinSetMail(
+      {
+        messages: this.deps.messages,
+        locale,
+        appName: record.cobrand.appName,
+        logoUrl: this.deps.logoUrlFor(record.cobrand.name),
+        recipient: account.email,
+        userId: account.user_id,
+      },
+      now,
+    );
+    const set = await this.deps.tokens.setPin(account.id, pinHmac(this.deps.pinKey, account.id, pin), now, (trx) =>
+      this.deps.outbox.enqueue(trx, mail, now),
+    );
     if (!set) return 'not-in-new-pin-mode';
     await this.deps.audit.record('token.pin.set', account.id);
     void this.deps.mailWorker.nudge();

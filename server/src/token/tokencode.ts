@@ -34,4 +34,11 @@ export function matchCode(seed: string, code: string, now: number): CodeMatch | 
 }
 
 export const otpauthUri = (seed: string, issuer: string, userId: string): string =>
-  generateURI({ strategy: 'totp', issuer, label: userId, secret: seed, digits: PASSCODE_LENGTH, period: STEP_MS / 1000 });
+  generateURI({
+    strategy: 'totp',
+    issuer,
+    label: userId,
+    secret: seed,
+    digits: PASSCODE_LENGTH,
+    period: STEP_MS / 1000,
+  });

@@ -6,7 +6,17 @@ import { deriveKeys } from '../security/portal-secret.js';
 import { openSeed, sealSeed } from './seed-box.js';
 import { TokenStore } from './token-store.js';
 import { codeAt, stepAt } from './tokencode.js';
-import { DIALECTS, TEST_PORTAL_SECRET, accountRow, expectErrorShape, loginInfo, signInSequence, type TestApp, type TestClient, useMailTestApp } from '../../test/harness.js';
+import {
+  DIALECTS,
+  TEST_PORTAL_SECRET,
+  accountRow,
+  expectErrorShape,
+  loginInfo,
+  signInSequence,
+  type TestApp,
+  type TestClient,
+  useMailTestApp,
+} from '../../test/harness.js';
 import type { TestSmtpServer } from '../../test/smtp.js';
 
 const keys = deriveKeys(TEST_PORTAL_SECRET);
@@ -31,10 +41,16 @@ for (const dialect of DIALECTS) {
       client.post(Paths.tokenPin((await loginInfo(client, userId)).ldapId), { json: { newPin } });
     const nextToken = (client: TestClient, userId: string, password: string, location: string) => {
       const query = new URL(location, 'http://x').searchParams;
-      return client.post(Paths.sendLogin, { form: {
-        username: userId, 'login-form-type': 'next-token', password,
-        authn_attempt_id: query.get('authn_attempt_id') ?? '', in_response_to: query.get('in_response_to') ?? '', referral_path: query.get('referral_path') ?? '',
-      } });
+      return client.post(Paths.sendLogin, {
+        form: {
+          username: userId,
+          'login-form-type': 'next-token',
+          password,
+          authn_attempt_id: query.get('authn_attempt_id') ?? '',
+          in_response_to: query.get('in_response_to') ?? '',
+          referral_path: query.get('referral_path') ?? '',
+        },
+      });
     };
 
     it('tells the client a token user signs in with the token form', async () => {
@@ -69,7 +85,12 @@ for (const dialect of DIALECTS) {
       const entered = await signInSequence(client, 'demonewpin', await code('demonewpin'));
       expect(entered.body).toBe('/public-portal-ui/new-rsa-pin-component?cobrandHost=skerrymoor');
       const user = (await info(client, 'newpin')).json();
-      expect(user).toEqual({ shouldAccess: true, ldapId: (await loginInfo(client, 'demonewpin')).ldapId, b2BAlias: 'demonewpin', forwardFormEndpoint: '/pkmslogin.form' });
+      expect(user).toEqual({
+        shouldAccess: true,
+        ldapId: (await loginInfo(client, 'demonewpin')).ldapId,
+        b2BAlias: 'demonewpin',
+        forwardFormEndpoint: '/pkmslogin.form',
+      });
       expect((await info(client, 'nexttoken')).json().shouldAccess).toBe(false);
       expectErrorShape(await client.get(Paths.session), 401);
 
@@ -79,7 +100,11 @@ for (const dialect of DIALECTS) {
         const refused = await setPin(client, 'demonewpin', bad);
         expect(refused.statusCode).toBe(400);
         expect(refused.statusMessage).toBe('Invalid PIN');
-        expect(refused.json().errors[0]).toMatchObject({ code: 'pin.invalid', message: 'Invalid PIN', field: 'newPin' });
+        expect(refused.json().errors[0]).toMatchObject({
+          code: 'pin.invalid',
+          message: 'Invalid PIN',
+          field: 'newPin',
+        });
       }
       expect((await setPin(client, 'demonewpin', '1357')).statusCode).toBe(200);
       expect((await info(client, 'newpin')).json().shouldAccess).toBe(false);
@@ -100,7 +125,12 @@ for (const dialect of DIALECTS) {
       const newPin = t.client();
       await signInSequence(newPin, 'demonewpin', await code('demonewpin'));
       expectErrorShape(await setPin(newPin, 'demotoken', '1357'), 401);
-      expect((await info(t.client(), 'newpin')).json()).toEqual({ shouldAccess: false, ldapId: '', b2BAlias: '', forwardFormEndpoint: '' });
+      expect((await info(t.client(), 'newpin')).json()).toEqual({
+        shouldAccess: false,
+        ldapId: '',
+        b2BAlias: '',
+        forwardFormEndpoint: '',
+      });
     });
 
     it('asks for the next tokencode after a wrong try, refuses the same code with ec=14008, and accepts the next one', async () => {
@@ -109,7 +139,9 @@ for (const dialect of DIALECTS) {
       const current = await code('demotoken');
       const doubted = await signInSequence(client, 'demotoken', `2468${current}`);
       expect(doubted.statusCode).toBe(200);
-      expect(doubted.body).toMatch(/^\/public-portal-ui\/next-token-component\?authn_attempt_id=[\w-]+&in_response_to=[\w-]+&referral_path=%2Fsdportal%2Fplatform%2Fhome%3FcobrandHost%3Dskerrymoor&cobrandHost=skerrymoor$/);
+      expect(doubted.body).toMatch(
+        /^\/public-portal-ui\/next-token-component\?authn_attempt_id=[\w-]+&in_response_to=[\w-]+&referral_path=%2Fsdportal%2Fplatform%2Fhome%3FcobrandHost%3Dskerrymoor&cobrandHost=skerrymoor$/,
+      );
       expect((await info(client, 'nexttoken')).json()).toMatchObject({ shouldAccess: true, b2BAlias: 'demotoken' });
       expectErrorShape(await client.get(Paths.session), 401);
       const restricted = client.sessionCookie;
@@ -129,7 +161,11 @@ for (const dialect of DIALECTS) {
     it('refuses, without an error, a token whose seed was sealed under another PORTAL_SECRET', async () => {
       const account = (await accountRow(t.database, 'demotoken'))!;
       const other = deriveKeys('another-portal-secret-0123456789-abcdefghijkl');
-      await t.database.db.updateTable('token').set({ seed_sealed: sealSeed(other.seal, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP') }).where('account_id', '=', account.id).execute();
+      await t.database.db
+        .updateTable('token')
+        .set({ seed_sealed: sealSeed(other.seal, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP') })
+        .where('account_id', '=', account.id)
+        .execute();
       expect((await signInSequence(t.client(), 'demotoken', '246812345678')).statusCode).toBe(401);
     });
 
@@ -145,7 +181,16 @@ for (const dialect of DIALECTS) {
       const stranger = t.client();
       await stranger.openPage();
       expect((await nextToken(stranger, 'demotoken', await code('demotoken', 1), doubted)).statusCode).toBe(401);
-      expect((await nextToken(client, 'demotoken', await code('demotoken', 1), doubted.replace(/in_response_to=[\w-]+/, 'in_response_to=forged'))).statusCode).toBe(401);
+      expect(
+        (
+          await nextToken(
+            client,
+            'demotoken',
+            await code('demotoken', 1),
+            doubted.replace(/in_response_to=[\w-]+/, 'in_response_to=forged'),
+          )
+        ).statusCode,
+      ).toBe(401);
       t.clock.advance(181_000);
       expect((await nextToken(client, 'demotoken', await code('demotoken'), doubted)).statusCode).toBe(401);
     });
@@ -154,7 +199,9 @@ for (const dialect of DIALECTS) {
       const client = t.client();
       await client.openPage();
       const { questionId } = (await client.post(Paths.securityQuestions, { json: 'demotoken' })).json();
-      const answer = await client.post(Paths.temporaryPasswords, { json: { userId: 'demotoken', securityQuestionSTO: { questionId, questionResponse: DEMO_ANSWER } } });
+      const answer = await client.post(Paths.temporaryPasswords, {
+        json: { userId: 'demotoken', securityQuestionSTO: { questionId, questionResponse: DEMO_ANSWER } },
+      });
       expect(answer.statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 300));
       expect(smtp.received).toEqual([]);

@@ -3,7 +3,10 @@ import { CSRF_COOKIE, REQUEST_HEADERS, type ApiErrorBody } from '@portal/contrac
 import { readCookie } from '../page/cookies';
 
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly body: ApiErrorBody | null) {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody | null,
+  ) {
     super(`HTTP ${status}`);
   }
 }

@@ -2,7 +2,14 @@
  * §3 cobrand resolution (cobrandHost query, then the COBRAND session item, then the default brand) and the loading of
  * its record, languages, stylesheet and logo. Loading failures are only logged; the page is shown anyway (§8).
  */
-import { DEFAULT_COBRAND, LOGO_FORMATS, Paths, type Cobrand, type CobrandLocales, type StylesheetLookup } from '@portal/contract';
+import {
+  DEFAULT_COBRAND,
+  LOGO_FORMATS,
+  Paths,
+  type Cobrand,
+  type CobrandLocales,
+  type StylesheetLookup,
+} from '@portal/contract';
 import { call, getJson } from '../api/client';
 import { reportFailure } from '../page/report';
 
@@ -22,15 +29,33 @@ export const FALLBACK_COBRAND: Cobrand = {
   signInButtonLabel: null,
   footerVariant: 'default',
   copyrightMessage: null,
-  privacyPolicy: 'Privacy policy', privacyPolicyUrl: 'https://platform.example/privacy',
-  termsOfUse: null, termsOfUseUrl: null, cookieNotice: null, cookieNoticeUrl: null, security: null, securityUrl: null,
-  accessibility: null, accessibilityUrl: null, footerMessage: null, authorizationWarning: null,
-  managerWebsite: null, managerWebsiteUrl: null, groupWebsite: null, groupWebsiteUrl: null,
-  disclaimer: null, disclaimerUrl: null, poweredBy: null,
+  privacyPolicy: 'Privacy policy',
+  privacyPolicyUrl: 'https://platform.example/privacy',
+  termsOfUse: null,
+  termsOfUseUrl: null,
+  cookieNotice: null,
+  cookieNoticeUrl: null,
+  security: null,
+  securityUrl: null,
+  accessibility: null,
+  accessibilityUrl: null,
+  footerMessage: null,
+  authorizationWarning: null,
+  managerWebsite: null,
+  managerWebsiteUrl: null,
+  groupWebsite: null,
+  groupWebsiteUrl: null,
+  disclaimer: null,
+  disclaimerUrl: null,
+  poweredBy: null,
   footer: {
     layout: 'inline',
     links: [{ key: 'privacyPolicy', text: 'Privacy policy', url: 'https://platform.example/privacy' }],
-    copyrightMessage: null, footerMessage: null, authorizationWarning: null, poweredBy: null },
+    copyrightMessage: null,
+    footerMessage: null,
+    authorizationWarning: null,
+    poweredBy: null,
+  },
 };
 
 export interface LoadedCobrand {
@@ -41,9 +66,10 @@ export interface LoadedCobrand {
 
 export function cobrandName(query: URLSearchParams): string {
   const fromQuery = query.get('cobrandHost');
-  const name = (fromQuery && /^[A-Za-z0-9._-]{1,64}$/.test(fromQuery) ? fromQuery : null)
-    ?? sessionStorage.getItem(COBRAND_SESSION_ITEM)
-    ?? DEFAULT_COBRAND;
+  const name =
+    (fromQuery && /^[A-Za-z0-9._-]{1,64}$/.test(fromQuery) ? fromQuery : null) ??
+    sessionStorage.getItem(COBRAND_SESSION_ITEM) ??
+    DEFAULT_COBRAND;
   sessionStorage.setItem(COBRAND_SESSION_ITEM, name);
   return name;
 }
@@ -82,7 +108,9 @@ async function findLogo(name: string): Promise<string | null> {
 export async function loadCobrand(requested: string): Promise<LoadedCobrand> {
   const record = await getJson<Cobrand>(Paths.cobrand(requested)).catch(async (error: unknown) => {
     reportFailure('cobrand', error);
-    return requested === DEFAULT_COBRAND ? FALLBACK_COBRAND : getJson<Cobrand>(Paths.cobrand(DEFAULT_COBRAND)).catch(() => FALLBACK_COBRAND);
+    return requested === DEFAULT_COBRAND
+      ? FALLBACK_COBRAND
+      : getJson<Cobrand>(Paths.cobrand(DEFAULT_COBRAND)).catch(() => FALLBACK_COBRAND);
   });
   const [locales, logoUrl] = await Promise.all([
     getJson<CobrandLocales>(Paths.cobrandLocales(record.name)).catch((error: unknown) => {

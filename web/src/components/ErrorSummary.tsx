@@ -32,7 +32,9 @@ export function ErrorSummary({ errors, revision }: { errors: PageError[]; revisi
   return (
     <div className="portal-error-summary" ref={ref} tabIndex={-1} aria-labelledby="error-summary-title">
       <div role="alert">
-        <h2 className="portal-error-summary__title" id="error-summary-title">{header}</h2>
+        <h2 className="portal-error-summary__title" id="error-summary-title">
+          {header}
+        </h2>
         <ul className="portal-error-summary__list">
           {errors.map((error) => (
             <li key={error.target} className="portal-error-summary__item">

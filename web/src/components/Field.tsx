@@ -13,16 +13,41 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 
   describedBy?: string;
 }
 
-function describedBy(id: string, hint: string | undefined, error: string | undefined, extra?: string): string | undefined {
-  return [extra ?? null, hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+function describedBy(
+  id: string,
+  hint: string | undefined,
+  error: string | undefined,
+  extra?: string,
+): string | undefined {
+  return (
+    [extra ?? null, hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+  );
 }
 
-function FieldFrame({ id, label, hint, error, children }: { id: string; label: string; hint?: string | undefined; error?: string | undefined; children: ReactNode }) {
+function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
   const { t } = usePage();
   return (
     <div className={`portal-field${error ? ' portal-field--error' : ''}`}>
-      <label className="portal-field__label" htmlFor={id}>{label}</label>
-      {hint && <div id={`${id}-hint`} className="portal-field__hint">{hint}</div>}
+      <label className="portal-field__label" htmlFor={id}>
+        {label}
+      </label>
+      {hint && (
+        <div id={`${id}-hint`} className="portal-field__hint">
+          {hint}
+        </div>
+      )}
       {error && (
         <p id={`${id}-error`} className="portal-field__error">
           <span className="portal-visually-hidden">{t('error.prefix')} </span>
@@ -81,7 +106,9 @@ export function PasswordField({ id, label, value, onValue, error, hint, describe
           {shown ? t('password.hide') : t('password.show')}
         </button>
       </div>
-      <div className="portal-visually-hidden" aria-live="polite">{shown ? t('password.shown') : t('password.hidden')}</div>
+      <div className="portal-visually-hidden" aria-live="polite">
+        {shown ? t('password.shown') : t('password.hidden')}
+      </div>
     </FieldFrame>
   );
 }

@@ -12,7 +12,11 @@ export function Footer() {
     <footer className={`portal-footer portal-footer--${footer.layout}`}>
       {footer.authorizationWarning && (
         <div className="portal-footer__authorization">
-          <img className="portal-footer__authorization-logo" src={footer.authorizationWarning.logoUrl} alt={t('shell.logoAlt', footer.authorizationWarning.logoName)} />
+          <img
+            className="portal-footer__authorization-logo"
+            src={footer.authorizationWarning.logoUrl}
+            alt={t('shell.logoAlt', footer.authorizationWarning.logoName)}
+          />
           <p className="portal-footer__authorization-text">{footer.authorizationWarning.text}</p>
         </div>
       )}
@@ -21,7 +25,9 @@ export function Footer() {
           <ul className="portal-footer__links">
             {footer.links.map((link) => (
               <li key={link.key} className={`portal-footer__item portal-footer__item--${link.key}`}>
-                <a className="portal-footer__link" href={link.url}>{link.text}</a>
+                <a className="portal-footer__link" href={link.url}>
+                  {link.text}
+                </a>
               </li>
             ))}
           </ul>
@@ -32,7 +38,11 @@ export function Footer() {
       {footer.poweredBy && (
         <p className="portal-footer__powered-by">
           <span className="portal-footer__powered-by-text">{t('footer.poweredBy', footer.poweredBy.text)}</span>
-          <img className="portal-footer__powered-by-logo" src={footer.poweredBy.logoUrl} alt={t('shell.logoAlt', footer.poweredBy.logoName)} />
+          <img
+            className="portal-footer__powered-by-logo"
+            src={footer.poweredBy.logoUrl}
+            alt={t('shell.logoAlt', footer.poweredBy.logoName)}
+          />
         </p>
       )}
     </footer>

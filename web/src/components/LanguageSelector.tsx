@@ -9,10 +9,19 @@ export function LanguageSelector() {
   if (entries.length < 2) return null;
   return (
     <div className="portal-field portal-language">
-      <label className="portal-field__label" htmlFor="portal-language">{t('signin.language')}</label>
-      <select id="portal-language" className="portal-select" value={locale} onChange={(event) => switchLocale(event.target.value)}>
+      <label className="portal-field__label" htmlFor="portal-language">
+        {t('signin.language')}
+      </label>
+      <select
+        id="portal-language"
+        className="portal-select"
+        value={locale}
+        onChange={(event) => switchLocale(event.target.value)}
+      >
         {entries.map(([code, name]) => (
-          <option key={code} value={code} lang={languageTag(code)}>{name}</option>
+          <option key={code} value={code} lang={languageTag(code)}>
+            {name}
+          </option>
         ))}
       </select>
     </div>

@@ -101,9 +101,14 @@ export function SessionWarning() {
   }
 
   // The service's content wins; the page's own bundle covers a content call that failed (§8: only logged).
-  const message = (seconds: number) => content
-    ? String(new IntlMessageFormat(content.generalSessionAboutToExpireMessage, languageTag(locale)).format({ 0: mmss(seconds) }))
-    : t('generalSessionAboutToExpireMessage', mmss(seconds));
+  const message = (seconds: number) =>
+    content
+      ? String(
+          new IntlMessageFormat(content.generalSessionAboutToExpireMessage, languageTag(locale)).format({
+            0: mmss(seconds),
+          }),
+        )
+      : t('generalSessionAboutToExpireMessage', mmss(seconds));
   const title = content?.sessionExpireWarningBoxTitle ?? t('sessionExpireWarningBoxTitle');
   return (
     <dialog
@@ -117,12 +122,25 @@ export function SessionWarning() {
       }}
       onKeyDown={onKeyDown}
     >
-      <h2 id="session-warning-title" className="portal-session-warning__title">{title}</h2>
-      <p id="session-warning-message" className="portal-session-warning__message">{message(remaining ?? 0)}</p>
-      <p id="session-warning-help" className="portal-session-warning__help">{content?.generalSessionHelpExpireMessage ?? t('generalSessionHelpExpireMessage')}</p>
-      <div className="portal-visually-hidden" aria-live="polite">{announced === null ? '' : message(announced)}</div>
+      <h2 id="session-warning-title" className="portal-session-warning__title">
+        {title}
+      </h2>
+      <p id="session-warning-message" className="portal-session-warning__message">
+        {message(remaining ?? 0)}
+      </p>
+      <p id="session-warning-help" className="portal-session-warning__help">
+        {content?.generalSessionHelpExpireMessage ?? t('generalSessionHelpExpireMessage')}
+      </p>
+      <div className="portal-visually-hidden" aria-live="polite">
+        {announced === null ? '' : message(announced)}
+      </div>
       <div className="portal-session-warning__actions">
-        <button ref={continueButton} type="button" className="portal-button portal-button--primary" onClick={() => void onContinue()}>
+        <button
+          ref={continueButton}
+          type="button"
+          className="portal-button portal-button--primary"
+          onClick={() => void onContinue()}
+        >
           {content?.sessionExpireContinueButtonLabel ?? t('sessionExpireContinueButtonLabel')}
         </button>
         <button ref={logoutButton} type="button" className="portal-button portal-button--secondary" onClick={logout}>

@@ -7,7 +7,9 @@ export function Shell({ children }: { children: ReactNode }) {
   const { t, cobrand, logoUrl } = usePage();
   return (
     <div className={`portal-shell portal-cobrand-${cobrand.name}`}>
-      <a className="portal-skip-link" href="#main-content">{t('shell.skipLink')}</a>
+      <a className="portal-skip-link" href="#main-content">
+        {t('shell.skipLink')}
+      </a>
       <header className="portal-header">
         {logoUrl ? (
           <img className="portal-header__logo" src={logoUrl} alt={t('shell.logoAlt', cobrand.appName)} />

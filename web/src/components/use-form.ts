@@ -6,7 +6,10 @@ import { useCallback, useMemo, useState, type FocusEvent } from 'react';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
-export function useForm<K extends string>(initial: Record<K, string>, validate: (values: Record<K, string>) => FieldErrors<K>) {
+export function useForm<K extends string>(
+  initial: Record<K, string>,
+  validate: (values: Record<K, string>) => FieldErrors<K>,
+) {
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
   const allErrors = useMemo(() => validate(values), [validate, values]);

@@ -22,11 +22,16 @@ export function remoteLoggingEnabled(): boolean {
 export function reportFailure(what: string, error: unknown): void {
   console.warn(`portal: ${what} failed`, error);
   if (!remoteLoggingEnabled()) return;
-  const logEntries = [{
-    message: `${what} failed`,
-    level: 'ERROR',
-    attributes: [{ key: 'page', value: location.pathname }, { key: 'error', value: String(error).slice(0, 500) }],
-  }];
+  const logEntries = [
+    {
+      message: `${what} failed`,
+      level: 'ERROR',
+      attributes: [
+        { key: 'page', value: location.pathname },
+        { key: 'error', value: String(error).slice(0, 500) },
+      ],
+    },
+  ];
   call(Paths.uiLogEntries, { method: 'POST', json: { logEntries } }).catch(() => undefined);
 }
 

@@ -31,7 +31,14 @@ export async function startPage(Screen: ComponentType, options: PageOptions = {}
   document.documentElement.lang = languageTag(locale);
   if (options.titleKey) document.title = t(options.titleKey);
 
-  const value: PageContextValue = { t, locale, locales: loaded.locales, cobrand: loaded.cobrand, logoUrl: loaded.logoUrl, query };
+  const value: PageContextValue = {
+    t,
+    locale,
+    locales: loaded.locales,
+    cobrand: loaded.cobrand,
+    logoUrl: loaded.logoUrl,
+    query,
+  };
   const root = document.getElementById('root');
   if (!root) return;
   createRoot(root).render(

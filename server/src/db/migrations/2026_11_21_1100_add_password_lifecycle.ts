@@ -13,7 +13,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('password_hash', 'varchar(255)', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('password_history_account_idx').on('password_history').columns(['account_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('password_history_account_idx')
+    .on('password_history')
+    .columns(['account_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('temporary_password')
@@ -37,11 +41,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sent_at', 'bigint')
     .addColumn('last_error', 'varchar(500)')
     .execute();
-  await db.schema.createIndex('mail_outbox_due_idx').on('mail_outbox').columns(['sent_at', 'next_attempt_at']).execute();
+  await db.schema
+    .createIndex('mail_outbox_due_idx')
+    .on('mail_outbox')
+    .columns(['sent_at', 'next_attempt_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['mail_outbox', 'temporary_password', 'password_history']) await db.schema.dropTable(table).execute();
+  for (const table of ['mail_outbox', 'temporary_password', 'password_history'])
+    await db.schema.dropTable(table).execute();
   await db.schema.alterTable('account').dropColumn('password_expires_at').execute();
   await db.schema.alterTable('account').dropColumn('last_signin_at').execute();
 }

@@ -20,7 +20,11 @@ export function ChangePasswordScreen() {
   const userId = sessionStorage.getItem('userId') ?? '';
   const myProfile = query.get('dest') === 'MyProfile';
   const logoutAddress = `${Paths.logout}?cobrandHost=${encodeURIComponent(cobrand.name)}`;
-  const labels: Record<ChangeField, string> = { old: t('change.current'), new1: t('change.new'), new2: t('change.confirm') };
+  const labels: Record<ChangeField, string> = {
+    old: t('change.current'),
+    new1: t('change.new'),
+    new2: t('change.confirm'),
+  };
   const [urls, setUrls] = useState<{ cancelPasswordReset: string; passwordResetProfile: string } | null>(null);
   const [serverErrors, setServerErrors] = useState<FieldErrors<ChangeField>>(() => {
     const ec = EC_ERRORS[query.get('ec') ?? ''];
@@ -32,27 +36,40 @@ export function ChangePasswordScreen() {
   const current = useRef<HTMLDivElement>(null);
   const notice = EC_NOTICES[query.get('ec') ?? ''];
 
-  const validate = useCallback((values: Record<ChangeField, string>): FieldErrors<ChangeField> => {
-    const errors: FieldErrors<ChangeField> = {};
-    for (const field of FIELDS) if (!values[field]) errors[field] = t('field.required');
-    if (values.new1 && trimmed(values.new1).toLowerCase() === userId.toLowerCase()) errors.new1 = t('change.sameAsUserId');
-    else if (values.new1 && brokenPasswordRules(trimmed(values.new1), userId).length) errors.new1 = t('change.construction');
-    if (values.new1 && values.new2 && values.new1 !== values.new2) errors.new2 = t('change.mismatch');
-    return errors;
-  }, [t, userId]);
+  const validate = useCallback(
+    (values: Record<ChangeField, string>): FieldErrors<ChangeField> => {
+      const errors: FieldErrors<ChangeField> = {};
+      for (const field of FIELDS) if (!values[field]) errors[field] = t('field.required');
+      if (values.new1 && trimmed(values.new1).toLowerCase() === userId.toLowerCase())
+        errors.new1 = t('change.sameAsUserId');
+      else if (values.new1 && brokenPasswordRules(trimmed(values.new1), userId).length)
+        errors.new1 = t('change.construction');
+      if (values.new1 && values.new2 && values.new1 !== values.new2) errors.new2 = t('change.mismatch');
+      return errors;
+    },
+    [t, userId],
+  );
   const form = useForm(INITIAL, validate);
   const errors: FieldErrors<ChangeField> = { ...serverErrors, ...form.errors };
   const summary: PageError[] = (submitted || Object.keys(serverErrors).length ? FIELDS : [])
     .filter((f) => errors[f])
-    .map((f) => ({ target: f, fieldName: labels[f], description: errors[f] === t('field.required') ? t('field.required.named', labels[f]) : `${labels[f]}: ${errors[f]}` }));
+    .map((f) => ({
+      target: f,
+      fieldName: labels[f],
+      description:
+        errors[f] === t('field.required') ? t('field.required.named', labels[f]) : `${labels[f]}: ${errors[f]}`,
+    }));
   useErrorTitle(t('page.title.change-password-component'), summary.length > 0);
 
   useEffect(() => {
     current.current?.querySelector('input')?.focus();
-    getJson<{ cancelPasswordReset: string; passwordResetProfile: string }>(Paths.changePasswordServiceUrls).then(setUrls).catch(() => undefined);
+    getJson<{ cancelPasswordReset: string; passwordResetProfile: string }>(Paths.changePasswordServiceUrls)
+      .then(setUrls)
+      .catch(() => undefined);
   }, []);
 
-  const leave = (profileAddress: keyof NonNullable<typeof urls>) => location.assign(myProfile && urls ? urls[profileAddress] : logoutAddress);
+  const leave = (profileAddress: keyof NonNullable<typeof urls>) =>
+    location.assign(myProfile && urls ? urls[profileAddress] : logoutAddress);
   const rules = passwordRuleResults(trimmed(form.values.new1), userId);
 
   async function onSubmit(event: FormEvent) {
@@ -64,7 +81,10 @@ export function ChangePasswordScreen() {
     setSubmitting(true);
     const newPassword = trimmed(form.values.new1);
     try {
-      await call(Paths.changePassword, { method: 'POST', json: { userId, oldCredential: trimmed(form.values.old), newCredential: newPassword } });
+      await call(Paths.changePassword, {
+        method: 'POST',
+        json: { userId, oldCredential: trimmed(form.values.old), newCredential: newPassword },
+      });
     } catch (error) {
       setSubmitting(false);
       const item = error instanceof HttpError && error.status === 400 ? error.body?.errors[0] : undefined;
@@ -87,8 +107,16 @@ export function ChangePasswordScreen() {
   }
 
   const field = (id: ChangeField, autoComplete: string, extra?: string) => (
-    <PasswordField id={id} label={labels[id]} value={form.values[id]} onValue={(v) => form.setValue(id, v)} onBlur={(e) => form.blur(id, e)}
-      error={errors[id]} autoComplete={autoComplete} {...(extra ? { describedBy: extra } : {})} />
+    <PasswordField
+      id={id}
+      label={labels[id]}
+      value={form.values[id]}
+      onValue={(v) => form.setValue(id, v)}
+      onBlur={(e) => form.blur(id, e)}
+      error={errors[id]}
+      autoComplete={autoComplete}
+      {...(extra ? { describedBy: extra } : {})}
+    />
   );
   return (
     <div className="portal-change">
@@ -97,20 +125,33 @@ export function ChangePasswordScreen() {
       <ErrorSummary errors={summary} revision={revision} />
       <form className="portal-form portal-change__form" noValidate onSubmit={onSubmit}>
         <div ref={current}>{field('old', 'current-password')}</div>
-        <p className="portal-field__label" id="change-rules-title">{t('change.rulesTitle')}</p>
+        <p className="portal-field__label" id="change-rules-title">
+          {t('change.rulesTitle')}
+        </p>
         <ul className="portal-rules" id="change-rules" aria-labelledby="change-rules-title">
           {PASSWORD_RULES.map((rule) => (
             <li key={rule} className={`portal-rules__item${rules[rule] ? ' portal-rules__item--met' : ''}`}>
               {t(`change.rule.${rule}`)}
-              <span className="portal-visually-hidden"> ({rules[rule] ? t('change.ruleMet') : t('change.ruleNotMet')})</span>
+              <span className="portal-visually-hidden">
+                {' '}
+                ({rules[rule] ? t('change.ruleMet') : t('change.ruleNotMet')})
+              </span>
             </li>
           ))}
         </ul>
         {field('new1', 'new-password', 'change-rules')}
         {field('new2', 'new-password')}
         <div className="portal-actions">
-          <button type="submit" className="portal-button portal-button--primary" disabled={submitting}>{submitting ? t('change.saving') : t('change.submit')}</button>
-          <button type="button" className="portal-button portal-button--secondary" onClick={() => leave('cancelPasswordReset')}>{t('change.cancel')}</button>
+          <button type="submit" className="portal-button portal-button--primary" disabled={submitting}>
+            {submitting ? t('change.saving') : t('change.submit')}
+          </button>
+          <button
+            type="button"
+            className="portal-button portal-button--secondary"
+            onClick={() => leave('cancelPasswordReset')}
+          >
+            {t('change.cancel')}
+          </button>
         </div>
       </form>
       <SessionWarning />

@@ -42,7 +42,8 @@ export function ForgotPasswordScreen() {
     }
   };
   // §8: a server error shows on the field from errors[0].message; without one the field is just focused.
-  const serverMessage = (e: unknown) => (e instanceof HttpError ? e.body?.errors[0]?.message ?? null : t('error.system'));
+  const serverMessage = (e: unknown) =>
+    e instanceof HttpError ? (e.body?.errors[0]?.message ?? null) : t('error.system');
 
   async function askQuestion(event: FormEvent) {
     event.preventDefault();
@@ -68,7 +69,12 @@ export function ForgotPasswordScreen() {
     try {
       await call(Paths.temporaryPasswords, {
         method: 'POST',
-        json: { userId: trimmed(userId), locale, cobrandName: cobrand.name, securityQuestionSTO: { ...question, questionResponse: answer } },
+        json: {
+          userId: trimmed(userId),
+          locale,
+          cobrandName: cobrand.name,
+          securityQuestionSTO: { ...question, questionResponse: answer },
+        },
       });
       setAnswer('');
       setError(null);
@@ -79,36 +85,71 @@ export function ForgotPasswordScreen() {
     }
   }
 
-  const cancel = <a className="portal-button portal-button--secondary portal-forgot__cancel" href={signInHome}>{t('forgot.cancel')}</a>;
+  const cancel = (
+    <a className="portal-button portal-button--secondary portal-forgot__cancel" href={signInHome}>
+      {t('forgot.cancel')}
+    </a>
+  );
   const fieldError = (field: string) => (error?.target === field ? error.description : undefined);
   return (
     <div className="portal-forgot">
       {step === 'sent' ? (
         <>
-          <h1 className="portal-heading" ref={heading} tabIndex={-1}>{t('forgot.sentHeading')}</h1>
-          <p className="portal-forgot__sent" role="status">{t('forgot.sent')}</p>
-          <a className="portal-button portal-button--primary portal-forgot__return" href={signInHome}>{t('forgot.returnToLogin')}</a>
+          <h1 className="portal-heading" ref={heading} tabIndex={-1}>
+            {t('forgot.sentHeading')}
+          </h1>
+          <p className="portal-forgot__sent" role="status">
+            {t('forgot.sent')}
+          </p>
+          <a className="portal-button portal-button--primary portal-forgot__return" href={signInHome}>
+            {t('forgot.returnToLogin')}
+          </a>
         </>
       ) : (
         <>
-          <h1 className="portal-heading" ref={heading} tabIndex={-1}>{t('forgot.heading')}</h1>
+          <h1 className="portal-heading" ref={heading} tabIndex={-1}>
+            {t('forgot.heading')}
+          </h1>
           <ErrorSummary errors={error ? [error] : []} revision={revision} />
           {step === 'userId' ? (
             <form className="portal-form portal-forgot__form" noValidate onSubmit={askQuestion}>
               <p className="portal-hint">{t('forgot.userIdIntro')}</p>
-              <TextField id="userId" label={t('signin.userId')} value={userId} onValue={setUserId} error={fieldError('userId')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+              <TextField
+                id="userId"
+                label={t('signin.userId')}
+                value={userId}
+                onValue={setUserId}
+                error={fieldError('userId')}
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+              />
               <div className="portal-actions">
-                <button type="submit" className="portal-button portal-button--primary" disabled={submitting}>{t('forgot.continue')}</button>
+                <button type="submit" className="portal-button portal-button--primary" disabled={submitting}>
+                  {t('forgot.continue')}
+                </button>
                 {cancel}
               </div>
             </form>
           ) : (
             <form className="portal-form portal-forgot__form" noValidate onSubmit={sendAnswer}>
               <p className="portal-hint">{t('forgot.questionIntro')}</p>
-              <p className="portal-forgot__question" id="answer-question">{question?.questionText}</p>
-              <PasswordField id="answer" label={t('forgot.answer')} value={answer} onValue={setAnswer} error={fieldError('answer')} describedBy="answer-question" autoComplete="off" />
+              <p className="portal-forgot__question" id="answer-question">
+                {question?.questionText}
+              </p>
+              <PasswordField
+                id="answer"
+                label={t('forgot.answer')}
+                value={answer}
+                onValue={setAnswer}
+                error={fieldError('answer')}
+                describedBy="answer-question"
+                autoComplete="off"
+              />
               <div className="portal-actions">
-                <button type="submit" className="portal-button portal-button--primary" disabled={submitting}>{t('forgot.continue')}</button>
+                <button type="submit" className="portal-button portal-button--primary" disabled={submitting}>
+                  {t('forgot.continue')}
+                </button>
                 {cancel}
               </div>
             </form>

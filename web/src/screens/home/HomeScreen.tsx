@@ -28,8 +28,16 @@ export function HomeScreen() {
       <p className="portal-home__cobrand">{t('home.cobrand', cobrand.appName)}</p>
       <p className="portal-hint">{t('home.placeholder')}</p>
       <ul className="portal-link-list portal-home__actions">
-        <li><a className="portal-link" href={`${routePath('change-password-component')}${query}&dest=MyProfile`}>{t('home.changePassword')}</a></li>
-        <li><a className="portal-button portal-button--secondary" href={`${Paths.logout}${query}`}>{t('home.logout')}</a></li>
+        <li>
+          <a className="portal-link" href={`${routePath('change-password-component')}${query}&dest=MyProfile`}>
+            {t('home.changePassword')}
+          </a>
+        </li>
+        <li>
+          <a className="portal-button portal-button--secondary" href={`${Paths.logout}${query}`}>
+            {t('home.logout')}
+          </a>
+        </li>
       </ul>
       <SessionWarning />
     </div>

@@ -8,7 +8,11 @@ export function IdentityProviderScreen() {
     <div className="portal-identity-provider">
       <h1 className="portal-heading">{t('sso.heading')}</h1>
       <p>{t('sso.message', cobrand.appName)}</p>
-      <p><a className="portal-link" href={`${routePath('login-signin-component')}?cobrandHost=default`}>{t('sso.return')}</a></p>
+      <p>
+        <a className="portal-link" href={`${routePath('login-signin-component')}?cobrandHost=default`}>
+          {t('sso.return')}
+        </a>
+      </p>
     </div>
   );
 }

@@ -21,22 +21,37 @@ export function SignInScreen() {
   const heading = t('signin.heading', cobrand.signInToLabel, cobrand.appName);
   const labels: Record<SignInField, string> = { userId: t('signin.userId'), password: t('signin.password') };
 
-  const validate = useCallback((values: Record<SignInField, string>): FieldErrors<SignInField> => {
-    const keys = validateSignIn(values);
-    const errors: FieldErrors<SignInField> = {};
-    for (const field of FIELDS) if (keys[field]) errors[field] = t(keys[field] === 'required' ? 'field.required' : 'field.tooLong');
-    return errors;
-  }, [t]);
+  const validate = useCallback(
+    (values: Record<SignInField, string>): FieldErrors<SignInField> => {
+      const keys = validateSignIn(values);
+      const errors: FieldErrors<SignInField> = {};
+      for (const field of FIELDS)
+        if (keys[field]) errors[field] = t(keys[field] === 'required' ? 'field.required' : 'field.tooLong');
+      return errors;
+    },
+    [t],
+  );
   const form = useForm(INITIAL, validate);
 
-  const invalidLogin: PageError = { target: 'userId', fieldName: labels.userId, description: t('login.failed'), errorHeader: t('default.invalidLogin') };
-  const [serverError, setServerError] = useState<PageError | null>(query.get('invalidLogin') === 'true' ? invalidLogin : null);
+  const invalidLogin: PageError = {
+    target: 'userId',
+    fieldName: labels.userId,
+    description: t('login.failed'),
+    errorHeader: t('default.invalidLogin'),
+  };
+  const [serverError, setServerError] = useState<PageError | null>(
+    query.get('invalidLogin') === 'true' ? invalidLogin : null,
+  );
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [revision, setRevision] = useState(query.get('invalidLogin') === 'true' ? 1 : 0);
 
   const fieldErrors: PageError[] = submitted
-    ? FIELDS.filter((f) => form.errors[f]).map((f) => ({ target: f, fieldName: labels[f], description: t('field.required.named', labels[f]) }))
+    ? FIELDS.filter((f) => form.errors[f]).map((f) => ({
+        target: f,
+        fieldName: labels[f],
+        description: t('field.required.named', labels[f]),
+      }))
     : [];
   const summary = serverError ? [serverError] : fieldErrors;
   useErrorTitle(heading, summary.length > 0);
@@ -69,9 +84,16 @@ export function SignInScreen() {
       const system = !(error instanceof HttpError) || error.status >= 500;
       form.reset();
       setSubmitted(false);
-      setServerError(system
-        ? { target: 'userId', fieldName: labels.userId, description: t('error.system'), errorHeader: t('error.system.title') }
-        : invalidLogin);
+      setServerError(
+        system
+          ? {
+              target: 'userId',
+              fieldName: labels.userId,
+              description: t('error.system'),
+              errorHeader: t('error.system.title'),
+            }
+          : invalidLogin,
+      );
       setSubmitting(false);
       setRevision((r) => r + 1);
     }
@@ -107,19 +129,39 @@ export function SignInScreen() {
           error={form.errors.password}
           autoComplete="current-password"
         />
-        <button type="submit" className="portal-button portal-button--primary portal-signin__submit" disabled={submitting}>
+        <button
+          type="submit"
+          className="portal-button portal-button--primary portal-signin__submit"
+          disabled={submitting}
+        >
           {submitting ? t('signin.submitting') : (cobrand.signInButtonLabel ?? t('signin.submit'))}
         </button>
       </form>
       <nav className="portal-signin__links" aria-label={t('signin.otherActions')}>
         <ul className="portal-link-list">
-          <li><a className="portal-link" href={`${OutgoingLinks.forgotPassword}${linkQuery(true)}`}>{t('signin.forgotPassword')}</a></li>
-          <li><a className="portal-link" href={`${OutgoingLinks.cardholderSelfService}${linkQuery(true)}`}>{t('signin.cardholderRegistration')}</a></li>
+          <li>
+            <a className="portal-link" href={`${OutgoingLinks.forgotPassword}${linkQuery(true)}`}>
+              {t('signin.forgotPassword')}
+            </a>
+          </li>
+          <li>
+            <a className="portal-link" href={`${OutgoingLinks.cardholderSelfService}${linkQuery(true)}`}>
+              {t('signin.cardholderRegistration')}
+            </a>
+          </li>
           {cobrand.companySelfRegisterSupported && (
-            <li><a className="portal-link" href={`${OutgoingLinks.companyRegistration}${linkQuery(true)}`}>{t('signin.companyRegistration')}</a></li>
+            <li>
+              <a className="portal-link" href={`${OutgoingLinks.companyRegistration}${linkQuery(true)}`}>
+                {t('signin.companyRegistration')}
+              </a>
+            </li>
           )}
           {cobrand.prospectiveAccountApplicationSupported && (
-            <li><a className="portal-link" href={`${OutgoingLinks.newAccountApplication}${linkQuery(false)}`}>{t('signin.newAccountApplication')}</a></li>
+            <li>
+              <a className="portal-link" href={`${OutgoingLinks.newAccountApplication}${linkQuery(false)}`}>
+                {t('signin.newAccountApplication')}
+              </a>
+            </li>
           )}
         </ul>
       </nav>

@@ -73,9 +73,17 @@ export function LogoutScreen() {
   const showReturn = !labels?.ssoLogin || Boolean(labels.fssoLogoutUrl);
   return (
     <div className="portal-logout">
-      <h1 className="portal-heading" ref={heading} tabIndex={-1}>{t('logout.heading')}</h1>
-      {notice && <p className="portal-notice portal-logout__notice" role="alert">{notice}</p>}
-      <p className="portal-logout__message" role="status">{labels?.['ng.you.have.been.logged.out'] ?? t('ng.you.have.been.logged.out')}</p>
+      <h1 className="portal-heading" ref={heading} tabIndex={-1}>
+        {t('logout.heading')}
+      </h1>
+      {notice && (
+        <p className="portal-notice portal-logout__notice" role="alert">
+          {notice}
+        </p>
+      )}
+      <p className="portal-logout__message" role="status">
+        {labels?.['ng.you.have.been.logged.out'] ?? t('ng.you.have.been.logged.out')}
+      </p>
       {showReturn && (
         <a className="portal-button portal-button--primary portal-logout__return" href={returnUrl}>
           {labels?.['ng.return.to.login.screen'] ?? t('ng.return.to.login.screen')}

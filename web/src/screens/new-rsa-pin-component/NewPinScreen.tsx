@@ -27,44 +27,64 @@ export function NewPinScreen() {
   const [submitting, setSubmitting] = useState(false);
   const [revision, setRevision] = useState(0);
   const sentStored = useRef(false);
-  const labels: Record<PinField, string> = { pin: t('newpin.pin'), confirm: t('newpin.confirm'), passcode: t('newpin.passcode') };
+  const labels: Record<PinField, string> = {
+    pin: t('newpin.pin'),
+    confirm: t('newpin.confirm'),
+    passcode: t('newpin.passcode'),
+  };
 
-  const validate = useCallback((v: Record<PinField, string>): FieldErrors<PinField> => {
-    const errors: FieldErrors<PinField> = {};
-    for (const field of FIELDS) if (!v[field]) errors[field] = t('field.required');
-    if (v.pin && !new RegExp(`^\\d{${PIN_LENGTH}}$`).test(v.pin)) errors.pin = t('newpin.pinLength');
-    else if (v.pin.startsWith('0')) errors.pin = t('newpin.pinZero');
-    if (v.confirm && v.confirm !== v.pin) errors.confirm = t('newpin.mismatch');
-    if (v.passcode && !new RegExp(`^\\d{${PASSCODE_LENGTH}}$`).test(v.passcode)) errors.passcode = t('newpin.passcodeLength');
-    return errors;
-  }, [t]);
+  const validate = useCallback(
+    (v: Record<PinField, string>): FieldErrors<PinField> => {
+      const errors: FieldErrors<PinField> = {};
+      for (const field of FIELDS) if (!v[field]) errors[field] = t('field.required');
+      if (v.pin && !new RegExp(`^\\d{${PIN_LENGTH}}$`).test(v.pin)) errors.pin = t('newpin.pinLength');
+      else if (v.pin.startsWith('0')) errors.pin = t('newpin.pinZero');
+      if (v.confirm && v.confirm !== v.pin) errors.confirm = t('newpin.mismatch');
+      if (v.passcode && !new RegExp(`^\\d{${PASSCODE_LENGTH}}$`).test(v.passcode))
+        errors.passcode = t('newpin.passcodeLength');
+      return errors;
+    },
+    [t],
+  );
   const form = useForm(INITIAL, validate);
   const errors = { ...serverErrors, ...form.errors };
-  const summary: PageError[] = (submitted ? FIELDS : []).filter((f) => errors[f])
-    .map((f) => ({ target: f, fieldName: labels[f], description: errors[f] === t('field.required') ? t('field.required.named', labels[f]) : `${labels[f]}: ${errors[f]}` }));
+  const summary: PageError[] = (submitted ? FIELDS : [])
+    .filter((f) => errors[f])
+    .map((f) => ({
+      target: f,
+      fieldName: labels[f],
+      description:
+        errors[f] === t('field.required') ? t('field.required.named', labels[f]) : `${labels[f]}: ${errors[f]}`,
+    }));
   useErrorTitle(t('page.title.new-rsa-pin-component'), summary.length > 0);
 
   /** Posts the PIN; §8: a refused PIN stays on the page, anything else ends the session. */
-  const postPin = useCallback(async (info: TokenUserInformation, pin: string): Promise<void> => {
-    try {
-      await call(Paths.tokenPin(info.ldapId), { method: 'POST', json: { newPin: pin } });
-      sessionStorage.removeItem(STORED_PIN_ITEM);
-      location.assign(logoutAddress(cobrand.name));
-    } catch (error) {
-      sessionStorage.removeItem(STORED_PIN_ITEM);
-      const status = error instanceof HttpError ? error.status : 0;
-      const invalid = (status === 400 || status === 422) && error instanceof HttpError && error.body?.errors[0]?.code === 'pin.invalid';
-      if (invalid) {
-        setSubmitting(false);
-        setServerErrors({ pin: t('pin.invalid') });
-        setRevision((r) => r + 1);
-        return;
+  const postPin = useCallback(
+    async (info: TokenUserInformation, pin: string): Promise<void> => {
+      try {
+        await call(Paths.tokenPin(info.ldapId), { method: 'POST', json: { newPin: pin } });
+        sessionStorage.removeItem(STORED_PIN_ITEM);
+        location.assign(logoutAddress(cobrand.name));
+      } catch (error) {
+        sessionStorage.removeItem(STORED_PIN_ITEM);
+        const status = error instanceof HttpError ? error.status : 0;
+        const invalid =
+          (status === 400 || status === 422) &&
+          error instanceof HttpError &&
+          error.body?.errors[0]?.code === 'pin.invalid';
+        if (invalid) {
+          setSubmitting(false);
+          setServerErrors({ pin: t('pin.invalid') });
+          setRevision((r) => r + 1);
+          return;
+        }
+        logErrorStatement(`new PIN failed: HTTP ${status || 'network'}`);
+        sessionStorage.setItem(LOGOUT_NOTICE_ITEM, status === 503 ? t('error.appServerDown') : t('error.unexpected'));
+        location.assign(logoutAddress(cobrand.name));
       }
-      logErrorStatement(`new PIN failed: HTTP ${status || 'network'}`);
-      sessionStorage.setItem(LOGOUT_NOTICE_ITEM, status === 503 ? t('error.appServerDown') : t('error.unexpected'));
-      location.assign(logoutAddress(cobrand.name));
-    }
-  }, [cobrand.name, t]);
+    },
+    [cobrand.name, t],
+  );
 
   useEffect(() => {
     const stored = sessionStorage.getItem(STORED_PIN_ITEM);
@@ -85,7 +105,10 @@ export function NewPinScreen() {
     setSubmitting(true);
     sessionStorage.setItem(STORED_PIN_ITEM, form.values.pin);
     try {
-      await call(user.forwardFormEndpoint, { method: 'POST', form: { username: user.ldapId, 'login-form-type': 'token', password: form.values.passcode } });
+      await call(user.forwardFormEndpoint, {
+        method: 'POST',
+        form: { username: user.ldapId, 'login-form-type': 'token', password: form.values.passcode },
+      });
     } catch {
       sessionStorage.removeItem(STORED_PIN_ITEM);
       form.reset();
@@ -104,20 +127,64 @@ export function NewPinScreen() {
       <ErrorSummary errors={summary} revision={revision} />
       <div className="portal-instructions">
         <div className="portal-instructions__bar">
-          <h2 className="portal-instructions__title" id="newpin-instructions-title">{t('newpin.instructionsTitle')}</h2>
-          <button type="button" className="portal-link-button" aria-expanded={showInstructions} aria-controls="newpin-instructions" onClick={() => setShowInstructions(!showInstructions)}>
+          <h2 className="portal-instructions__title" id="newpin-instructions-title">
+            {t('newpin.instructionsTitle')}
+          </h2>
+          <button
+            type="button"
+            className="portal-link-button"
+            aria-expanded={showInstructions}
+            aria-controls="newpin-instructions"
+            onClick={() => setShowInstructions(!showInstructions)}
+          >
             {showInstructions ? t('newpin.hide') : t('newpin.show')}
           </button>
         </div>
-        <p id="newpin-instructions" className="portal-instructions__body" hidden={!showInstructions}>{t('newpin.instructions')}</p>
+        <p id="newpin-instructions" className="portal-instructions__body" hidden={!showInstructions}>
+          {t('newpin.instructions')}
+        </p>
       </div>
       <form className="portal-form" noValidate onSubmit={onSubmit}>
-        <PasswordField id="pin" label={labels.pin} value={form.values.pin} onValue={(v) => form.setValue('pin', v)} onBlur={(e) => form.blur('pin', e)} error={errors.pin} autoComplete="off" maxLength={PIN_LENGTH} {...numeric} />
-        <PasswordField id="confirm" label={labels.confirm} value={form.values.confirm} onValue={(v) => form.setValue('confirm', v)} onBlur={(e) => form.blur('confirm', e)} error={errors.confirm} autoComplete="off" maxLength={PIN_LENGTH} {...numeric} />
-        <TextField id="passcode" label={labels.passcode} value={form.values.passcode} onValue={(v) => form.setValue('passcode', v)} onBlur={(e) => form.blur('passcode', e)} error={errors.passcode} autoComplete="one-time-code" maxLength={PASSCODE_LENGTH} {...numeric} />
+        <PasswordField
+          id="pin"
+          label={labels.pin}
+          value={form.values.pin}
+          onValue={(v) => form.setValue('pin', v)}
+          onBlur={(e) => form.blur('pin', e)}
+          error={errors.pin}
+          autoComplete="off"
+          maxLength={PIN_LENGTH}
+          {...numeric}
+        />
+        <PasswordField
+          id="confirm"
+          label={labels.confirm}
+          value={form.values.confirm}
+          onValue={(v) => form.setValue('confirm', v)}
+          onBlur={(e) => form.blur('confirm', e)}
+          error={errors.confirm}
+          autoComplete="off"
+          maxLength={PIN_LENGTH}
+          {...numeric}
+        />
+        <TextField
+          id="passcode"
+          label={labels.passcode}
+          value={form.values.passcode}
+          onValue={(v) => form.setValue('passcode', v)}
+          onBlur={(e) => form.blur('passcode', e)}
+          error={errors.passcode}
+          autoComplete="one-time-code"
+          maxLength={PASSCODE_LENGTH}
+          {...numeric}
+        />
         <div className="portal-actions">
-          <button type="submit" className="portal-button portal-button--primary" disabled={submitting}>{t('newpin.save')}</button>
-          <a className="portal-button portal-button--secondary" href={logoutAddress(cobrand.name)}>{t('newpin.cancel')}</a>
+          <button type="submit" className="portal-button portal-button--primary" disabled={submitting}>
+            {t('newpin.save')}
+          </button>
+          <a className="portal-button portal-button--secondary" href={logoutAddress(cobrand.name)}>
+            {t('newpin.cancel')}
+          </a>
         </div>
       </form>
       <SessionWarning />

@@ -15,7 +15,8 @@ const EC_INVALID_TOKEN = '14008';
 export function NextTokenScreen() {
   const { t, cobrand, query } = usePage();
   const user = useTokenUser('nexttoken', cobrand.name);
-  const errorFor = (ec: string | null) => (ec === null ? null : ec === EC_INVALID_TOKEN ? t('nexttoken.invalid') : t('login.unable'));
+  const errorFor = (ec: string | null) =>
+    ec === null ? null : ec === EC_INVALID_TOKEN ? t('nexttoken.invalid') : t('login.unable');
   const [passcode, setPasscode] = useState('');
   const [error, setError] = useState<string | null>(() => errorFor(query.get('ec')));
   const [submitting, setSubmitting] = useState(false);
@@ -40,8 +41,12 @@ export function NextTokenScreen() {
       const response = await call(user.forwardFormEndpoint, {
         method: 'POST',
         form: {
-          username: user.b2BAlias, 'login-form-type': 'next-token', password: passcode,
-          authn_attempt_id: query.get('authn_attempt_id') ?? '', in_response_to: query.get('in_response_to') ?? '', referral_path: query.get('referral_path') ?? '',
+          username: user.b2BAlias,
+          'login-form-type': 'next-token',
+          password: passcode,
+          authn_attempt_id: query.get('authn_attempt_id') ?? '',
+          in_response_to: query.get('in_response_to') ?? '',
+          referral_path: query.get('referral_path') ?? '',
         },
       });
       const target = (await response.text()).trim();
@@ -56,14 +61,31 @@ export function NextTokenScreen() {
   return (
     <div className="portal-next-token">
       <h1 className="portal-heading">{t('nexttoken.heading')}</h1>
-      <ErrorSummary errors={error ? [{ target: 'passcode', fieldName: t('nexttoken.passcode'), description: error }] : []} revision={revision} />
+      <ErrorSummary
+        errors={error ? [{ target: 'passcode', fieldName: t('nexttoken.passcode'), description: error }] : []}
+        revision={revision}
+      />
       <p className="portal-hint">{t('nexttoken.intro')}</p>
       <form className="portal-form" noValidate onSubmit={onSubmit}>
-        <TextField id="passcode" label={t('nexttoken.passcode')} value={passcode} onValue={setPasscode} error={error ?? undefined}
-          autoComplete="one-time-code" inputMode="numeric" pattern="[0-9]*" maxLength={PASSCODE_LENGTH} spellCheck={false} />
+        <TextField
+          id="passcode"
+          label={t('nexttoken.passcode')}
+          value={passcode}
+          onValue={setPasscode}
+          error={error ?? undefined}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={PASSCODE_LENGTH}
+          spellCheck={false}
+        />
         <div className="portal-actions">
-          <button type="submit" className="portal-button portal-button--primary" disabled={submitting}>{t('nexttoken.continue')}</button>
-          <a className="portal-button portal-button--secondary" href={logoutAddress(cobrand.name)}>{t('nexttoken.cancel')}</a>
+          <button type="submit" className="portal-button portal-button--primary" disabled={submitting}>
+            {t('nexttoken.continue')}
+          </button>
+          <a className="portal-button portal-button--secondary" href={logoutAddress(cobrand.name)}>
+            {t('nexttoken.cancel')}
+          </a>
         </div>
       </form>
       <SessionWarning />

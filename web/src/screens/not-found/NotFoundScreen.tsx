@@ -12,7 +12,11 @@ export function NotFoundScreen() {
     <div className="portal-not-found">
       <h1 className="portal-heading">{t('notFound.heading')}</h1>
       <p>{t('notFound.message')}</p>
-      <p><a className="portal-link" href={routePath('login-signin-component')}>{t('notFound.signin')}</a></p>
+      <p>
+        <a className="portal-link" href={routePath('login-signin-component')}>
+          {t('notFound.signin')}
+        </a>
+      </p>
     </div>
   );
 }
