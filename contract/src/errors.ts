@@ -4,7 +4,7 @@
  */
 export interface ApiErrorItem {
   /** Stable machine code, e.g. `required`, `invalid.credentials`, `csrf`. */
-  code: string;
+  code: ErrorCode;
   /** Human text in the request's language. */
   message: string;
   /** The request field the error belongs to, when there is one. */
@@ -16,6 +16,7 @@ export interface ApiErrorBody {
   errors: ApiErrorItem[];
 }
 
+/** Every code the service answers, the spec's own (§8) in its spelling; a code outside this list does not compile. */
 export const ErrorCodes = {
   required: 'required',
   invalid: 'invalid',
@@ -29,5 +30,11 @@ export const ErrorCodes = {
   payloadTooLarge: 'payload.too.large',
   systemError: 'system.error',
   unavailable: 'unavailable',
+  /** §8 change password: the current password does not match. */
+  invalidCredentials: 'invalid.credentials',
+  /** §8 change password: the new password breaks the policy; `params` names the rules. */
+  passwordPolicy: 'password.policy',
+  /** §8 new PIN: the PIN is not four digits starting with 1 to 9. */
+  pinInvalid: 'pin.invalid',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -83,12 +83,10 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, database } = options;
-  const clock = options.clock ?? systemClock;
   const messages = new Messages();
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
+    logger: options.logger ?? loggerOptions(options.config.logLevel),
+    trustProxy: options.config.trustProxy,
     bodyLimit: 16 * 1024,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -96,7 +94,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // An address the router cannot read (a bad escape, an over-long parameter) still gets the error shape.
     frameworkErrors: (error, request, reply) => sendRouterError(reply, request, messages, error),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  const services = createServices(app, options, messages);
+  runInBackground(app, options, services);
 
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new ApiError(429, [{ code: ErrorCodes.throttled, messageKey: 'request.throttled' }]),
+  });
+  await registerSecurityHeaders(app);
+  registerErrorHandler(app, messages);
+  registerCsrfGuard(app, services.keys.csrf, services.sessions);
+  await registerRoutes(app, options, services);
+  return app;
+}
+
+type Services = ReturnType<typeof createServices>;
+
+/** Every store and service of the app, each given what it needs. */
+function createServices(app: FastifyInstance, { config, database, ...options }: AppOptions, messages: Messages) {
+  const clock = options.clock ?? systemClock;
   const keys = deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, (m) => app.log.warn(m)));
   const db = database.db;
   const accounts = new AccountStore(db);
@@ -115,31 +133,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const passwords = new PasswordStore(db);
   const tokens = new TokenStore(db);
   const signIn = new SignInService({
-    accounts,
-    passwords,
-    tokens,
+    ...{ accounts, passwords, tokens, sessions, cobrands, audit, clock },
     tokenKeys: { seal: keys.seal, pin: keys.pin },
-    sessions,
-    cobrands,
-    audit,
     identityKey: keys.userIdentity,
     temporaryPasswordKey: keys.temporaryPassword,
-    clock,
     publicOrigin: config.publicOrigin,
   });
-  const throttle = routeThrottle(config.rateLimitPerMinute);
   const outbox = new OutboxStore(db, database.dialect);
-  const mailWorker = new MailWorker(
-    outbox,
-    createTransport({
-      smtpUrl: config.smtpUrl,
-      dataDir: config.dataDir,
-      from: config.mailFrom,
-      log: (m) => app.log.info(m),
-    }),
-    clock,
-    (err) => app.log.warn({ err }, 'mail pass failed'),
-  );
+  const transport = createTransport({
+    ...{ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom },
+    log: (m) => app.log.info(m),
+  });
+  const mailWorker = new MailWorker(outbox, transport, clock, (err) => app.log.warn({ err }, 'mail pass failed'));
   const logoUrlFor = logoUrlFinder(options.catalogueDir ?? CATALOGUE_DIR, config.publicOrigin);
   const mailDeps = { accounts, passwords, sessions, cobrands, outbox, mailWorker, messages, audit, clock, logoUrlFor };
   const recovery = new RecoveryService({
@@ -150,43 +155,46 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const changePassword = new ChangePasswordService(mailDeps);
   const pins = new TokenPinService({ ...mailDeps, tokens, pinKey: keys.pin });
-  if (options.startMailWorker !== false) mailWorker.start();
+  const throttle = routeThrottle(config.rateLimitPerMinute);
+  return {
+    clock,
+    keys,
+    messages,
+    accounts,
+    audit,
+    cobrands,
+    sessions,
+    signIn,
+    mailWorker,
+    recovery,
+    changePassword,
+    pins,
+    throttle,
+  };
+}
+
+/** The outbox worker, and on PostgreSQL the catalogue-change listener; both stop when the app closes. */
+function runInBackground(app: FastifyInstance, { config, database, startMailWorker }: AppOptions, services: Services) {
+  if (startMailWorker !== false) services.mailWorker.start();
   if (database.dialect === 'postgres' && config.databaseUrl) {
-    const listener = listenForCatalogueChanges(
-      config.databaseUrl,
-      database.schema,
-      () => cobrands.invalidate(),
-      (m) => app.log.warn(m),
-    );
+    const invalidate = () => services.cobrands.invalidate();
+    const listener = listenForCatalogueChanges(config.databaseUrl, database.schema, invalidate, (m) => app.log.warn(m));
     app.addHook('onClose', () => listener.close());
   }
-  app.addHook('onClose', () => mailWorker.stop());
+  app.addHook('onClose', () => services.mailWorker.stop());
+}
 
-  await app.register(fastifyCookie);
-  await app.register(fastifyFormbody);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: () => new ApiError(429, [{ code: ErrorCodes.throttled, messageKey: 'request.throttled' }]),
-  });
-  await registerSecurityHeaders(app);
-  registerErrorHandler(app, messages);
-  registerCsrfGuard(app, keys.csrf, sessions);
-
-  await app.register(healthRoutes, { db });
+async function registerRoutes(app: FastifyInstance, options: AppOptions, services: Services): Promise<void> {
+  const { config, database } = options;
+  const { clock, messages, accounts, audit, cobrands, sessions, signIn, recovery, changePassword, pins, throttle } =
+    services;
+  await app.register(healthRoutes, { db: database.db });
   await app.register(signInRoutes, { signIn, throttle, refusedBody: () => messages.text('en_US', 'login.failed') });
-  await app.register(sessionRoutes, {
-    clock,
-    sessions,
-    accounts,
-    cobrands,
-    messages,
-    audit,
-    publicOrigin: config.publicOrigin,
-  });
+  const publicOrigin = config.publicOrigin;
+  await app.register(sessionRoutes, { clock, sessions, accounts, cobrands, messages, audit, publicOrigin });
   await app.register(clientLoggingRoutes, { sessions, throttle });
   await app.register(passwordRoutes, { recovery, changePassword, sessions, throttle });
   await app.register(tokenRoutes, { accounts, sessions, pins, throttle });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });
   await app.register(webPagesRoutes, { webDistDir: options.webDistDir ?? WEB_DIST_DIR, messages });
-  return app;
 }

@@ -1,8 +1,8 @@
-import type { ApiErrorItem } from '@portal/contract';
+import type { ApiErrorItem, ErrorCode } from '@portal/contract';
 import type { MessageKey } from '../i18n/messages.js';
 
 export interface ErrorSpec {
-  code: string;
+  code: ErrorCode;
   messageKey: MessageKey;
   field?: string;
   params?: string[];

@@ -3,7 +3,7 @@
  * the new one against the whole policy, and the swap is atomic, with the notice mail written in the same transaction.
  */
 import { type MailingDeps, passwordChangedMail } from '../mail/index.js';
-import { brokenPasswordRules, type PasswordRule } from '@portal/contract';
+import { brokenPasswordRules, ErrorCodes, type PasswordRule } from '@portal/contract';
 import { type AccountStore, isCommonPassword, type PasswordStore, userIdKey } from '../account/index.js';
 import { hashSecret, verifyDummy, verifySecret } from '../security/passwords.js';
 import type { SessionManager, SessionRow } from '../session/index.js';
@@ -11,8 +11,8 @@ import type { SessionManager, SessionRow } from '../session/index.js';
 export type PolicyRule = PasswordRule | 'history' | 'common';
 export type ChangeOutcome =
   | { ok: true }
-  | { ok: false; code: 'invalid.credentials' }
-  | { ok: false; code: 'password.policy'; rules: PolicyRule[] };
+  | { ok: false; code: typeof ErrorCodes.invalidCredentials }
+  | { ok: false; code: typeof ErrorCodes.passwordPolicy; rules: PolicyRule[] };
 
 export interface ChangePasswordDeps extends MailingDeps {
   accounts: AccountStore;
@@ -41,7 +41,7 @@ export class ChangePasswordService {
         await audit.record('account.locked', claimed.id);
       }
       await audit.record('password.change.failure', owner?.id ?? null, { reason: 'current password' });
-      return { ok: false, code: 'invalid.credentials' };
+      return { ok: false, code: ErrorCodes.invalidCredentials };
     }
     await accounts.clearFailures(claimed.id, now);
     const current = { hash: claimed.password_hash, chosen: claimed.password_state !== 'temporary' };
@@ -56,7 +56,7 @@ export class ChangePasswordService {
         }
       }
     }
-    if (rules.length > 0) return { ok: false, code: 'password.policy', rules };
+    if (rules.length > 0) return { ok: false, code: ErrorCodes.passwordPolicy, rules };
 
     const { record } = await this.deps.cobrands.resolve(claimed.cobrand);
     const mail = passwordChangedMail(
@@ -74,7 +74,7 @@ export class ChangePasswordService {
     const changed = await this.deps.passwords.change(claimed.id, current, newHash, now, (trx) =>
       this.deps.outbox.enqueue(trx, mail, now),
     );
-    if (!changed) return { ok: false, code: 'invalid.credentials' };
+    if (!changed) return { ok: false, code: ErrorCodes.invalidCredentials };
     await audit.record('password.changed', claimed.id);
     void this.deps.mailWorker.nudge();
     return { ok: true };

@@ -27,12 +27,15 @@ export interface PasswordRoutesOptions {
 const Empty = Type.Object({});
 const unauthenticated = () => new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'session.ended' }]);
 
-export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
-  app,
-  { recovery, changePassword, sessions, throttle },
-) => {
-  const json = requireContentType('application/json');
+const json = requireContentType('application/json');
 
+export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (app, options) => {
+  await app.register(recoveryRoutes, options);
+  await app.register(changeRoutes, options);
+};
+
+/** Forgotten password: the question, then the answer that sends a temporary password. */
+const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (app, { recovery, throttle }) => {
   app.post(
     Paths.securityQuestions,
     {
@@ -81,8 +84,13 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
       return {};
     },
   );
+};
 
-  // Change password: a restricted (must-change) session or a full one may change its own password.
+/** Change password: a restricted (must-change) session or a full one may change its own password. */
+const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
+  app,
+  { changePassword, sessions, throttle },
+) => {
   app.post(
     Paths.changePassword,
     {
@@ -94,15 +102,15 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
       const session = await sessions.current(request, ['full', 'change_password']);
       if (!session) throw unauthenticated();
       const outcome = await changePassword.change(session, request.body);
-      if (!outcome.ok && outcome.code === 'invalid.credentials') {
+      if (!outcome.ok && outcome.code === ErrorCodes.invalidCredentials) {
         throw new ApiError(400, [
-          { code: 'invalid.credentials', messageKey: 'password.current.invalid', field: 'oldCredential' },
+          { code: ErrorCodes.invalidCredentials, messageKey: 'password.current.invalid', field: 'oldCredential' },
         ]);
       }
       if (!outcome.ok) {
         throw new ApiError(400, [
           {
-            code: 'password.policy',
+            code: ErrorCodes.passwordPolicy,
             messageKey: 'password.requirements.notMet',
             field: 'newCredential',
             params: outcome.rules,

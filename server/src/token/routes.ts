@@ -66,7 +66,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async 
       if (outcome === 'invalid') {
         // §8: the screen recognises a refused PIN by "Invalid PIN" in the status text as well as the body.
         reply.raw.statusMessage = 'Invalid PIN';
-        throw new ApiError(400, [{ code: 'pin.invalid', messageKey: 'pin.invalid', field: 'newPin' }]);
+        throw new ApiError(400, [{ code: ErrorCodes.pinInvalid, messageKey: 'pin.invalid', field: 'newPin' }]);
       }
       if (outcome === 'not-in-new-pin-mode')
         throw new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'session.ended' }]);

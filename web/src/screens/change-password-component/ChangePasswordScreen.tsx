@@ -1,5 +1,5 @@
 // Change-password screen (spec §2 "Change password screen", §4 change password, §5, §8 change-password errors).
-import { PASSWORD_RULES, Paths, passwordRuleResults, brokenPasswordRules, trimmed } from '@portal/contract';
+import { ErrorCodes, PASSWORD_RULES, Paths, passwordRuleResults, brokenPasswordRules, trimmed } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { HttpError, call, getJson } from '../../api/client';
 import { signIn } from '../../api/sign-in';
@@ -88,10 +88,10 @@ export function ChangePasswordScreen() {
     } catch (error) {
       setSubmitting(false);
       const item = error instanceof HttpError && error.status === 400 ? error.body?.errors[0] : undefined;
-      if (item?.code === 'invalid.credentials' || item?.code === 'password.policy') {
-        const field: ChangeField = item.code === 'invalid.credentials' ? 'old' : 'new1';
+      if (item?.code === ErrorCodes.invalidCredentials || item?.code === ErrorCodes.passwordPolicy) {
+        const field: ChangeField = item.code === ErrorCodes.invalidCredentials ? 'old' : 'new1';
         form.reset();
-        setServerErrors({ [field]: item.code === 'invalid.credentials' ? item.message : t('change.construction') });
+        setServerErrors({ [field]: item.code === ErrorCodes.invalidCredentials ? item.message : t('change.construction') });
         setRevision((r) => r + 1);
         return;
       }

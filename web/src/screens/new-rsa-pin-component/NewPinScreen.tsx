@@ -1,5 +1,5 @@
 // New token PIN screen (spec §2 "New token PIN screen", §4 new PIN, §5 new-PIN rules, §8 new-PIN errors).
-import { PASSCODE_LENGTH, PIN_LENGTH, Paths, type TokenUserInformation } from '@portal/contract';
+import { ErrorCodes, PASSCODE_LENGTH, PIN_LENGTH, Paths, type TokenUserInformation } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { HttpError, call } from '../../api/client';
 import { ErrorSummary, type PageError } from '../../components/ErrorSummary';
@@ -71,7 +71,7 @@ export function NewPinScreen() {
         const invalid =
           (status === 400 || status === 422) &&
           error instanceof HttpError &&
-          error.body?.errors[0]?.code === 'pin.invalid';
+          error.body?.errors[0]?.code === ErrorCodes.pinInvalid;
         if (invalid) {
           setSubmitting(false);
           setServerErrors({ pin: t('pin.invalid') });
