@@ -1,0 +1,172 @@
+/** The admin commands, one small function each, keyed by what the administrator types (`users add`, ...). */
+import QRCode from 'qrcode';
+import {
+  type AccountRow,
+  type AccountStore,
+  createAccount,
+  generateTemporaryPassword,
+  normaliseAnswer,
+  userIdKey,
+} from './account/index.js';
+import { importCatalogue } from './bootstrap.js';
+import { CobrandDirectory, CobrandStore } from './cobrand/index.js';
+import { migrateToLatest, type PortalDatabase } from './db/database.js';
+import { hashSecret } from './security/passwords.js';
+import type { PortalKeys } from './security/portal-secret.js';
+import { SessionStore } from './session/index.js';
+import { assignToken, currentCode, TokenStore } from './token/index.js';
+
+export class UsageError extends Error {}
+
+export interface CommandContext {
+  database: PortalDatabase;
+  accounts: AccountStore;
+  keys: () => PortalKeys;
+  demo: boolean;
+  now: number;
+  /** The positional argument after the command (a user ID, a cobrand name, a folder). */
+  subject: string | undefined;
+  options: { email?: string; cobrand?: string; password?: string; question?: string; answer?: string };
+}
+
+type Command = (ctx: CommandContext) => Promise<string>;
+
+function userIdOf(ctx: CommandContext): string {
+  if (!ctx.subject) throw new UsageError('a user ID is required');
+  return ctx.subject;
+}
+
+async function existingUser(ctx: CommandContext): Promise<AccountRow> {
+  const account = await ctx.accounts.findByUserId(userIdKey(userIdOf(ctx)));
+  if (!account) throw new UsageError(`no user "${ctx.subject}"`);
+  return account;
+}
+
+/** `what` when the change found its user, else a usage error naming the user. */
+function done(ctx: CommandContext, found: boolean, what: string): string {
+  if (!found) throw new UsageError(`no user "${ctx.subject}"`);
+  return what;
+}
+
+async function addUser(ctx: CommandContext): Promise<string> {
+  const userId = userIdOf(ctx);
+  const { email, cobrand, password: given } = ctx.options;
+  if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new UsageError('--email <address> is required');
+  if (!cobrand) throw new UsageError('--cobrand <name> is required');
+  if (!(await new CobrandStore(ctx.database.db).find(cobrand))) throw new UsageError(`no cobrand "${cobrand}"`);
+  if (await ctx.accounts.findByUserId(userIdKey(userId))) throw new UsageError(`user "${userId}" already exists`);
+  const password = given ?? generateTemporaryPassword(userId);
+  const passwordState = given ? 'current' : 'temporary';
+  await createAccount(
+    ctx.accounts,
+    ctx.keys().userIdentity,
+    { userId, email, cobrand, password, passwordState },
+    ctx.now,
+  );
+  return given
+    ? `Added user ${userId}.`
+    : `Added user ${userId} with temporary password ${password} (to be changed at first sign-in).`;
+}
+
+async function listUsers(ctx: CommandContext): Promise<string> {
+  const rows = await ctx.accounts.list();
+  const line = (r: AccountRow) =>
+    `${r.user_id.padEnd(20)} ${r.status.padEnd(9)} ${r.login_type.padEnd(9)} password ${r.password_state.padEnd(10)} ${r.cobrand}`;
+  return rows.map(line).join('\n') || 'No users.';
+}
+
+async function unlockUser(ctx: CommandContext): Promise<string> {
+  const key = userIdKey(userIdOf(ctx));
+  if (await ctx.accounts.unlock(key, ctx.now)) return `Unlocked ${ctx.subject}.`;
+  const account = await ctx.accounts.findByUserId(key);
+  throw new UsageError(
+    account ? `user "${ctx.subject}" is not locked (${account.status})` : `no user "${ctx.subject}"`,
+  );
+}
+
+async function deactivateUser(ctx: CommandContext): Promise<string> {
+  const account = await existingUser(ctx);
+  await ctx.accounts.setStatus(account.user_id_key, 'inactive', ctx.now);
+  await new SessionStore(ctx.database.db).deleteForAccount(account.id);
+  return `Deactivated ${ctx.subject} and ended their sessions.`;
+}
+
+async function expirePassword(ctx: CommandContext): Promise<string> {
+  const found = await ctx.accounts.expirePassword(userIdKey(userIdOf(ctx)), ctx.now);
+  return done(ctx, found, `Expired the password of ${ctx.subject}; the next sign-in leads to change password.`);
+}
+
+async function setQuestion(ctx: CommandContext): Promise<string> {
+  const key = userIdKey(userIdOf(ctx));
+  const question = ctx.options.question?.trim();
+  const answer = ctx.options.answer?.trim();
+  if (!question || !answer) throw new UsageError('--question <text> and --answer <answer> are required');
+  if (answer.length < 4) throw new UsageError('the answer must be at least 4 characters');
+  const answerHash = await hashSecret(normaliseAnswer(answer));
+  const found = await ctx.accounts.setSecurityQuestion(key, question, answerHash, ctx.now);
+  return done(ctx, found, `Set the security question of ${ctx.subject}.`);
+}
+
+async function assignUserToken(ctx: CommandContext): Promise<string> {
+  const account = await existingUser(ctx);
+  const { record } = await new CobrandDirectory(new CobrandStore(ctx.database.db), Date.now).resolve(account.cobrand);
+  const tokens = new TokenStore(ctx.database.db);
+  const uri = await assignToken(tokens, ctx.keys().seal, account, record.cobrand.appName, ctx.now);
+  const qr = await QRCode.toString(uri, { type: 'terminal', small: true });
+  return `Assigned a new token to ${ctx.subject}, in new-PIN mode.\nLoad it into an authenticator app: ${uri}\n${qr}`;
+}
+
+async function resetPin(ctx: CommandContext): Promise<string> {
+  const account = await existingUser(ctx);
+  if (!(await new TokenStore(ctx.database.db).resetPin(account.id, ctx.now))) {
+    throw new UsageError(`user "${ctx.subject}" has no token`);
+  }
+  return `Reset the PIN of ${ctx.subject}: the next sign-in with a tokencode alone sets a new one.`;
+}
+
+async function unassignToken(ctx: CommandContext): Promise<string> {
+  const account = await existingUser(ctx);
+  await new TokenStore(ctx.database.db).unassign(account.id, ctx.now);
+  return `Removed the token of ${ctx.subject}; they sign in with their password again.`;
+}
+
+async function tokenCode(ctx: CommandContext): Promise<string> {
+  if (!ctx.demo) throw new UsageError('tokens code is for demo mode only (PORTAL_DEMO=true)');
+  const account = await existingUser(ctx);
+  const code = await currentCode(new TokenStore(ctx.database.db), ctx.keys().seal, account.id, ctx.now);
+  if (!code) throw new UsageError(`user "${ctx.subject}" has no token`);
+  return code;
+}
+
+async function exportCobrand(ctx: CommandContext): Promise<string> {
+  if (!ctx.subject) throw new UsageError('a cobrand name is required');
+  const stored = await new CobrandStore(ctx.database.db).find(ctx.subject);
+  if (!stored) throw new UsageError(`no cobrand "${ctx.subject}"`);
+  return JSON.stringify(stored.record, null, 2);
+}
+
+export const COMMANDS: Readonly<Record<string, Command>> = {
+  'db migrate': async ({ database }) => {
+    const applied = await migrateToLatest(database.db);
+    return applied.length ? `Applied migrations: ${applied.join(', ')}` : 'The database is up to date.';
+  },
+  'users add': addUser,
+  'users list': listUsers,
+  'users unlock': unlockUser,
+  'users deactivate': deactivateUser,
+  'users expire-password': expirePassword,
+  'users set-question': setQuestion,
+  'tokens assign': assignUserToken,
+  'tokens reset-pin': resetPin,
+  'tokens unassign': unassignToken,
+  'tokens code': tokenCode,
+  'cobrands list': async ({ database }) => {
+    const rows = await new CobrandStore(database.db).list();
+    return rows.map((r) => `${r.name.padEnd(20)} ${r.abbreviation}`).join('\n') || 'No cobrands.';
+  },
+  'cobrands import': async ({ database, subject }) => {
+    const names = await importCatalogue(database, subject);
+    return `Imported ${names.length} cobrands: ${names.join(', ')}`;
+  },
+  'cobrands export': exportCobrand,
+};
