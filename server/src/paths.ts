@@ -13,4 +13,6 @@ export const CATALOGUE_DIR = join(REPO_ROOT, 'data', 'cobrands');
 export const FOOTERS_DIR = join(REPO_ROOT, 'data', 'footers');
 export const FOOTER_ASSETS_DIR = join(FOOTERS_DIR, 'assets');
 export const I18N_DIR = join(REPO_ROOT, 'data', 'i18n');
+/** The 10,000 most common passwords, one a line, most common first (docs/decisions.md). */
+export const COMMON_PASSWORDS_FILE = join(REPO_ROOT, 'data', 'common-passwords.txt');
 export const WEB_DIST_DIR = join(REPO_ROOT, 'web', 'dist');

@@ -1,13 +1,13 @@
 /**
- * The 10,000 most common passwords (ARCHITECTURE §3), from the ranked list zxcvbn-ts ships; compared without case,
- * since "Password1234" is as guessable as "password1234".
+ * The 10,000 most common passwords (ARCHITECTURE §3), a data file read once; compared without case, since
+ * "Password1234" is as guessable as "password1234".
  */
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { readFileSync } from 'node:fs';
+import { COMMON_PASSWORDS_FILE } from '../paths.js';
 
-const MOST_COMMON = 10_000;
 let common: Set<string> | null = null;
 
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set((dictionary['passwords-common'] as string[]).slice(0, MOST_COMMON).map((p) => p.toLowerCase()));
+  common ??= new Set(readFileSync(COMMON_PASSWORDS_FILE, 'utf8').split('\n').filter(Boolean));
   return common.has(password.toLowerCase());
 }
