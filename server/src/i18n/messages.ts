@@ -1,8 +1,14 @@
 /** Translated text for the service's own answers, read from the same locale bundles the browser loads. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_LOCALE, SUPPORTED_LOCALES, isLocale, languageTag, type Locale } from '@portal/contract';
-import { IntlMessageFormat } from 'intl-messageformat';
+import {
+  DEFAULT_LOCALE,
+  SUPPORTED_LOCALES,
+  isLocale,
+  messageFormatter,
+  type FormatMessage,
+  type Locale,
+} from '@portal/contract';
 import { I18N_DIR } from '../paths.js';
 import englishLabels from '../../../data/i18n/en_US/PortalLabels.json' with { type: 'json' };
 import englishMessages from '../../../data/i18n/en_US/Messages.json' with { type: 'json' };
@@ -19,7 +25,7 @@ interface LoadedBundle {
 
 export class Messages {
   private readonly bundles = new Map<string, LoadedBundle>();
-  private readonly formats = new Map<string, IntlMessageFormat>();
+  private readonly formatters = new Map<string, FormatMessage>();
 
   constructor(dir = I18N_DIR) {
     for (const locale of SUPPORTED_LOCALES) {
@@ -58,14 +64,12 @@ export class Messages {
     return null;
   }
 
-  private format(locale: string, source: string, params: readonly (string | number)[]): string {
-    if (params.length === 0 && !source.includes('{')) return source;
-    const cacheKey = `${locale}\u0000${source}`;
-    let format = this.formats.get(cacheKey);
+  private format(locale: Locale, source: string, params: readonly (string | number)[]): string {
+    let format = this.formatters.get(locale);
     if (!format) {
-      format = new IntlMessageFormat(source, languageTag(locale));
-      this.formats.set(cacheKey, format);
+      format = messageFormatter(locale);
+      this.formatters.set(locale, format);
     }
-    return String(format.format(Object.fromEntries(params.map((value, index) => [String(index), value]))));
+    return format(source, params);
   }
 }

@@ -3,8 +3,7 @@
  * appears when the session has 80 s left, counts down as mm:ss, logs out at zero; Continue renews, Esc hides it,
  * and Tab stays between its two buttons. Tabs of one browser stay in step through the shared session clock.
  */
-import { Paths, languageTag, type SessionWarningContent } from '@portal/contract';
-import { IntlMessageFormat } from 'intl-messageformat';
+import { Paths, messageFormatter, type SessionWarningContent } from '@portal/contract';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { getJson } from '../api/client';
 import { usePage } from '../page/page-context';
@@ -103,11 +102,7 @@ export function SessionWarning() {
   // The service's content wins; the page's own bundle covers a content call that failed (§8: only logged).
   const message = (seconds: number) =>
     content
-      ? String(
-          new IntlMessageFormat(content.generalSessionAboutToExpireMessage, languageTag(locale)).format({
-            0: mmss(seconds),
-          }),
-        )
+      ? messageFormatter(locale)(content.generalSessionAboutToExpireMessage, [mmss(seconds)])
       : t('generalSessionAboutToExpireMessage', mmss(seconds));
   const title = content?.sessionExpireWarningBoxTitle ?? t('sessionExpireWarningBoxTitle');
   return (

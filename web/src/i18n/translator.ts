@@ -2,8 +2,7 @@
  * Translations: en_US ships inside the bundle as the fallback; any other locale loads its two bundles lazily from
  * §7's paths (empty on error, so missing keys fall back to English). Keys are typed from the English bundles.
  */
-import { DEFAULT_LOCALE, Paths, languageTag } from '@portal/contract';
-import { IntlMessageFormat } from 'intl-messageformat';
+import { DEFAULT_LOCALE, Paths, messageFormatter } from '@portal/contract';
 import englishMessages from '../../../data/i18n/en_US/Messages.json';
 import englishLabels from '../../../data/i18n/en_US/PortalLabels.json';
 
@@ -32,16 +31,6 @@ export async function loadDictionary(locale: string): Promise<Dictionary> {
 }
 
 export function createTranslator(locale: string, dictionary: Dictionary): Translate {
-  const tag = languageTag(locale);
-  const cache = new Map<string, IntlMessageFormat>();
-  return (key, ...params) => {
-    const source = dictionary[key] ?? ENGLISH[key] ?? key;
-    if (!source.includes('{')) return source;
-    let format = cache.get(key);
-    if (!format) {
-      format = new IntlMessageFormat(source, tag);
-      cache.set(key, format);
-    }
-    return String(format.format(Object.fromEntries(params.map((value, index) => [String(index), value]))));
-  };
+  const format = messageFormatter(locale);
+  return (key, ...params) => format(dictionary[key] ?? ENGLISH[key] ?? key, params);
 }

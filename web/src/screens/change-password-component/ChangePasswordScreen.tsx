@@ -91,7 +91,9 @@ export function ChangePasswordScreen() {
       if (item?.code === ErrorCodes.invalidCredentials || item?.code === ErrorCodes.passwordPolicy) {
         const field: ChangeField = item.code === ErrorCodes.invalidCredentials ? 'old' : 'new1';
         form.reset();
-        setServerErrors({ [field]: item.code === ErrorCodes.invalidCredentials ? item.message : t('change.construction') });
+        setServerErrors({
+          [field]: item.code === ErrorCodes.invalidCredentials ? item.message : t('change.construction'),
+        });
         setRevision((r) => r + 1);
         return;
       }
