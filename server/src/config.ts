@@ -1,5 +1,55 @@
-/** Configuration from the environment, validated once at start with one clear message per bad value. */
+/**
+ * Configuration from the environment, declared once as a schema (every variable's type, range and default) and
+ * validated once at start, with one clear message per bad value.
+ */
 import { isAbsolute, resolve } from 'node:path';
+import { Type, type Static, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const MAILBOX = /^[^<>@\s]*(<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
+
+const whole = (fallback: number, minimum: number, maximum: number) =>
+  Type.Integer({
+    default: fallback,
+    minimum,
+    maximum,
+    problem: `must be a whole number from ${minimum} to ${maximum}`,
+  });
+const onOff = (fallback: boolean) => Type.Boolean({ default: fallback, problem: 'must be true or false' });
+const optional = (pattern: string, problem: string) => Type.Optional(Type.String({ pattern, problem }));
+
+/** The environment the service reads. `problem` is what a bad value is told; README lists the same variables. */
+const EnvironmentSchema = Type.Object({
+  PORT: whole(8080, 0, 65535),
+  HOST: Type.String({ default: '127.0.0.1' }),
+  DATA_DIR: Type.String({ default: './data' }),
+  DATABASE_URL: optional(
+    '^postgres(ql)?://',
+    'must start with postgres:// or postgresql:// (leave it unset for the embedded SQLite database)',
+  ),
+  SMTP_URL: optional('^smtps?://[^/]+', 'must look like smtp://host:port or smtps://user:pass@host:port'),
+  PORTAL_SECRET: Type.Optional(
+    Type.String({ minLength: 32, problem: 'must be at least 32 characters (use e.g. `openssl rand -base64 48`)' }),
+  ),
+  PUBLIC_ORIGIN: Type.Optional(Type.String()),
+  RATE_LIMIT_PER_MINUTE: whole(30, 0, 1_000_000),
+  SESSION_IDLE_SECONDS: whole(300, 30, 86_400),
+  SESSION_ABSOLUTE_SECONDS: whole(43_200, 60, 30 * 86_400),
+  TEMPORARY_PASSWORD_MINUTES: whole(30, 5, 1_440),
+  MAIL_FROM: Type.String({
+    default: 'Card and Expense Platform <no-reply@portal.example>',
+    problem: 'must be an address such as "Bank <no-reply@bank.example>"',
+  }),
+  TRUST_PROXY: onOff(false),
+  LOG_LEVEL: Type.Union(
+    LOG_LEVELS.map((level) => Type.Literal(level)),
+    { default: 'info', problem: `must be one of ${LOG_LEVELS.join(', ')}` },
+  ),
+  PORTAL_DEMO: onOff(true),
+  NODE_ENV: Type.Optional(Type.String()),
+});
+type Environment = Static<typeof EnvironmentSchema>;
 
 export interface Config {
   port: number;
@@ -34,97 +84,73 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+/** The text of an environment variable as its schema's type: a number, a switch, or the trimmed text. */
+function typed(schema: TSchema, raw: string): unknown {
+  const type = (schema as { type?: string }).type;
+  if (type === 'integer') return /^\d+$/.test(raw) ? Number(raw) : raw;
+  if (type !== 'boolean') return raw;
+  const word = raw.toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(word)) return true;
+  return ['0', 'false', 'no', 'off'].includes(word) ? false : raw;
+}
+
+/** Each variable read against its schema: the value, or its default and a problem naming it. */
+function readEnvironment(env: Env, problems: string[]): Environment {
+  const values: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(EnvironmentSchema.properties) as [string, TSchema][]) {
+    // An empty PORTAL_SECRET is a mistake to report, not a request for a generated one.
+    const raw = name === 'PORTAL_SECRET' ? env[name] : env[name]?.trim() || undefined;
+    if (raw === undefined) continue;
+    const value = typed(schema, raw);
+    if (Value.Check(schema, value)) values[name] = value;
+    else problems.push(`${name} ${(schema as { problem?: string }).problem ?? 'is not valid'} (got "${raw}")`);
+  }
+  return Value.Default(EnvironmentSchema, values) as Environment;
+}
+
+/** PUBLIC_ORIGIN as an origin (scheme, host and port only), or null with a problem. */
+function originOf(raw: string, problems: string[]): string | null {
+  try {
+    const url = new URL(raw);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash) {
+      return url.origin;
+    }
+  } catch {
+    // reported below
+  }
+  problems.push(`PUBLIC_ORIGIN must be an origin such as https://portal.example.com, with no path (got "${raw}")`);
+  return null;
+}
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const problems: string[] = [];
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw);
-    if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-      return fallback;
-    }
-    return value;
-  };
-  const bool = (name: string, fallback: boolean): boolean => {
-    const raw = env[name]?.trim().toLowerCase();
-    if (raw === undefined || raw === '') return fallback;
-    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-    problems.push(`${name} must be true or false (got "${env[name]}")`);
-    return fallback;
-  };
-
-  const port = int('PORT', 8080, 0, 65535);
-  const host = env.HOST?.trim() || '127.0.0.1';
-  const dataDirRaw = env.DATA_DIR?.trim() || './data';
-  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw);
-
-  const databaseUrl = env.DATABASE_URL?.trim() || null;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push(
-      'DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for the embedded SQLite database)',
-    );
-  }
-  const smtpUrl = env.SMTP_URL?.trim() || null;
-  if (smtpUrl && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) {
-    problems.push('SMTP_URL must look like smtp://host:port or smtps://user:pass@host:port');
-  }
-  const portalSecret = env.PORTAL_SECRET ?? null;
-  if (portalSecret !== null && portalSecret.length < 32) {
-    problems.push('PORTAL_SECRET must be at least 32 characters (use e.g. `openssl rand -base64 48`)');
-  }
-
-  const publicOriginRaw = env.PUBLIC_ORIGIN?.trim() || `http://localhost:${port}`;
-  let publicOrigin = publicOriginRaw;
-  try {
-    const url = new URL(publicOriginRaw);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
-    if (url.pathname !== '/' || url.search || url.hash) throw new Error('path');
-    publicOrigin = url.origin;
-  } catch {
-    problems.push(
-      `PUBLIC_ORIGIN must be an origin such as https://portal.example.com, with no path (got "${publicOriginRaw}")`,
-    );
-  }
-
-  const rateLimitPerMinute = int('RATE_LIMIT_PER_MINUTE', 30, 0, 1_000_000);
-  const sessionIdleSeconds = int('SESSION_IDLE_SECONDS', 300, 30, 86_400);
-  const sessionAbsoluteSeconds = int('SESSION_ABSOLUTE_SECONDS', 43_200, 60, 30 * 86_400);
-  if (sessionAbsoluteSeconds < sessionIdleSeconds) {
+  const e = readEnvironment(env, problems);
+  const publicOriginRaw = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
+  const publicOrigin = originOf(publicOriginRaw, problems) ?? publicOriginRaw;
+  if (e.SESSION_ABSOLUTE_SECONDS < e.SESSION_IDLE_SECONDS) {
     problems.push('SESSION_ABSOLUTE_SECONDS must not be shorter than SESSION_IDLE_SECONDS');
   }
-  const temporaryPasswordMinutes = int('TEMPORARY_PASSWORD_MINUTES', 30, 5, 1_440);
-  const mailFrom = env.MAIL_FROM?.trim() || 'Card and Expense Platform <no-reply@portal.example>';
-  if (
-    !/^[^<>@\s]*(<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(mailFrom.replace(/^.*?(?=<)/, '').trim() || mailFrom)
-  ) {
-    problems.push(`MAIL_FROM must be an address such as "Bank <no-reply@bank.example>" (got "${mailFrom}")`);
+  if (!MAILBOX.test(e.MAIL_FROM.replace(/^.*?(?=<)/, '').trim() || e.MAIL_FROM)) {
+    problems.push(`MAIL_FROM must be an address such as "Bank <no-reply@bank.example>" (got "${e.MAIL_FROM}")`);
   }
-  const logLevel = env.LOG_LEVEL?.trim() || 'info';
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-
-  const config: Config = {
-    port,
-    host,
-    dataDir,
-    databaseUrl,
-    smtpUrl,
-    portalSecret,
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    portalSecret: e.PORTAL_SECRET ?? null,
     publicOrigin,
     secureCookies: publicOrigin.startsWith('https:'),
-    rateLimitPerMinute,
-    sessionIdleSeconds,
-    sessionAbsoluteSeconds,
-    temporaryPasswordMinutes,
-    mailFrom,
-    trustProxy: bool('TRUST_PROXY', false),
-    logLevel,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
+    sessionAbsoluteSeconds: e.SESSION_ABSOLUTE_SECONDS,
+    temporaryPasswordMinutes: e.TEMPORARY_PASSWORD_MINUTES,
+    mailFrom: e.MAIL_FROM,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
     production: env.NODE_ENV !== 'development',
-    demo: bool('PORTAL_DEMO', true),
+    demo: e.PORTAL_DEMO,
   };
-  if (problems.length > 0) throw new ConfigError(problems);
-  return config;
 }
