@@ -117,7 +117,7 @@ export async function startPortal({ dataDir, name = 'portal', env = {}, nodeArgs
 
 /**
  * A bare Fastify hello-world: the same Fastify, no plugins, no logger. `withSecurityHeaders` adds the service's own
- * security-header plugin (server/src/security/headers.ts, loaded through tsx) and nothing else.
+ * security-header plugin (server/src/http/headers.ts, loaded through tsx) and nothing else.
  */
 export function startHello({ withSecurityHeaders = false } = {}) {
   return startServer({

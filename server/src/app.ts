@@ -26,15 +26,16 @@ import { clientLoggingRoutes } from './logging/index.js';
 import { TokenPinService, tokenRoutes, TokenStore } from './token/index.js';
 import { createTransport, MailWorker, OutboxStore } from './mail/index.js';
 import { healthRoutes } from './health/index.js';
-import { cookiePolicy, SessionManager, sessionRoutes, SessionStore } from './session/index.js';
+import { SessionManager, sessionRoutes, SessionStore } from './session/index.js';
+import { cookiePolicy, SessionCookies } from './http/session-cookies.js';
 import { signInRoutes, SignInService } from './signin/index.js';
 import { webPagesRoutes } from './pages/index.js';
 import { ApiError } from './http/api-error.js';
 import { registerErrorHandler, sendRouterError } from './http/error-handler.js';
 import { Messages } from './i18n/messages.js';
 import { CATALOGUE_DIR, WEB_DIST_DIR } from './paths.js';
-import { registerCsrfGuard } from './security/csrf-guard.js';
-import { registerSecurityHeaders } from './security/headers.js';
+import { registerCsrfGuard } from './http/csrf-guard.js';
+import { registerSecurityHeaders } from './http/headers.js';
 import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
 import { routeThrottle } from './security/throttle.js';
 
@@ -105,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerSecurityHeaders(app);
   registerErrorHandler(app, messages);
-  registerCsrfGuard(app, services.keys.csrf, services.sessions);
+  registerCsrfGuard(app, services.keys.csrf, services.cookies);
   await registerRoutes(app, options, services);
   return app;
 }
@@ -122,14 +123,10 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const cobrands = new CobrandDirectory(new CobrandStore(db), clock);
   const sessions = new SessionManager(
     new SessionStore(db),
-    {
-      idleMs: config.sessionIdleSeconds * 1000,
-      absoluteMs: config.sessionAbsoluteSeconds * 1000,
-      csrfKey: keys.csrf,
-      cookies: cookiePolicy(config.secureCookies),
-    },
+    { idleMs: config.sessionIdleSeconds * 1000, absoluteMs: config.sessionAbsoluteSeconds * 1000 },
     clock,
   );
+  const cookies = new SessionCookies(cookiePolicy(config.secureCookies), keys.csrf);
   const passwords = new PasswordStore(db);
   const tokens = new TokenStore(db);
   const signIn = new SignInService({
@@ -160,6 +157,7 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     clock,
     keys,
     messages,
+    cookies,
     accounts,
     audit,
     cobrands,
@@ -186,15 +184,16 @@ function runInBackground(app: FastifyInstance, { config, database, startMailWork
 
 async function registerRoutes(app: FastifyInstance, options: AppOptions, services: Services): Promise<void> {
   const { config, database } = options;
-  const { clock, messages, accounts, audit, cobrands, sessions, signIn, recovery, changePassword, pins, throttle } =
-    services;
+  const { clock, messages, accounts, audit, cobrands, sessions, cookies, signIn, throttle } = services;
+  const { recovery, changePassword, pins } = services;
+  const refusedBody = () => messages.text('en_US', 'login.failed');
   await app.register(healthRoutes, { db: database.db });
-  await app.register(signInRoutes, { signIn, throttle, refusedBody: () => messages.text('en_US', 'login.failed') });
+  await app.register(signInRoutes, { signIn, sessions, cookies, throttle, refusedBody });
   const publicOrigin = config.publicOrigin;
-  await app.register(sessionRoutes, { clock, sessions, accounts, cobrands, messages, audit, publicOrigin });
-  await app.register(clientLoggingRoutes, { sessions, throttle });
-  await app.register(passwordRoutes, { recovery, changePassword, sessions, throttle });
-  await app.register(tokenRoutes, { accounts, sessions, pins, throttle });
+  await app.register(sessionRoutes, { clock, sessions, cookies, accounts, cobrands, messages, audit, publicOrigin });
+  await app.register(clientLoggingRoutes, { sessions, cookies, throttle });
+  await app.register(passwordRoutes, { recovery, changePassword, sessions, cookies, throttle });
+  await app.register(tokenRoutes, { accounts, sessions, cookies, pins, throttle });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });
   await app.register(webPagesRoutes, { webDistDir: options.webDistDir ?? WEB_DIST_DIR, messages });
 }

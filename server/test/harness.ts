@@ -19,7 +19,7 @@ import { bootstrap } from '../src/bootstrap.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Dialect, type PortalDatabase } from '../src/db/database.js';
 import { DEMO_PASSWORD } from '../src/demo-users.js';
-import { cookiePolicy } from '../src/session/index.js';
+import { cookiePolicy } from '../src/http/session-cookies.js';
 
 export type { Dialect };
 

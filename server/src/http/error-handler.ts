@@ -2,7 +2,7 @@
 import { ErrorCodes, LOCALE_COOKIE, type ApiErrorBody } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Messages } from '../i18n/messages.js';
-import { SECURITY_HEADERS } from '../security/headers.js';
+import { SECURITY_HEADERS } from './headers.js';
 import { ApiError, type ErrorSpec } from './api-error.js';
 
 interface AjvIssue {

@@ -10,10 +10,12 @@ import type { FastifyRequest } from 'fastify';
 import { requireContentType } from '../http/content-type.js';
 import { scrubAttribute, scrubText } from '../security/scrub.js';
 import type { RouteThrottle } from '../security/throttle.js';
+import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from '../session/index.js';
 
 export interface ClientLoggingOptions {
   sessions: SessionManager;
+  cookies: SessionCookies;
   throttle: RouteThrottle;
 }
 
@@ -21,11 +23,12 @@ const LEVELS = { DEBUG: 'debug', INFO: 'info', ERROR: 'error' } as const;
 
 export const clientLoggingRoutes: FastifyPluginAsyncTypebox<ClientLoggingOptions> = async (
   app,
-  { sessions, throttle },
+  { sessions, cookies, throttle },
 ) => {
   const json = requireContentType('application/json');
   const cobrandOf = async (request: FastifyRequest) =>
-    (await sessions.current(request, ['full', 'change_password', 'new_pin', 'next_token']))?.cobrand ?? null;
+    (await sessions.find(cookies.sessionId(request), ['full', 'change_password', 'new_pin', 'next_token']))?.cobrand ??
+    null;
 
   app.put(
     Paths.logErrorStatement,

@@ -13,6 +13,7 @@ import { Type } from 'typebox';
 import { ApiError } from '../http/api-error.js';
 import { requireContentType } from '../http/content-type.js';
 import type { RouteThrottle } from '../security/throttle.js';
+import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from '../session/index.js';
 import type { ChangePasswordService } from './change-password-service.js';
 import type { RecoveryService } from './recovery-service.js';
@@ -21,6 +22,7 @@ export interface PasswordRoutesOptions {
   recovery: RecoveryService;
   changePassword: ChangePasswordService;
   sessions: SessionManager;
+  cookies: SessionCookies;
   throttle: RouteThrottle;
 }
 
@@ -89,7 +91,7 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
 /** Change password: a restricted (must-change) session or a full one may change its own password. */
 const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
   app,
-  { changePassword, sessions, throttle },
+  { changePassword, sessions, cookies, throttle },
 ) => {
   app.post(
     Paths.changePassword,
@@ -99,7 +101,7 @@ const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
       preValidation: json,
     },
     async (request, reply) => {
-      const session = await sessions.current(request, ['full', 'change_password']);
+      const session = await sessions.find(cookies.sessionId(request), ['full', 'change_password']);
       if (!session) throw unauthenticated();
       const outcome = await changePassword.change(session, request.body);
       if (!outcome.ok && outcome.code === ErrorCodes.invalidCredentials) {
@@ -118,7 +120,7 @@ const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
         ]);
       }
       // A must-change session has done its one job; a signed-in user changing from their profile stays signed in.
-      if (session.kind === 'change_password') await sessions.end(request, reply);
+      if (session.kind === 'change_password') await cookies.end(request, reply, (rawId) => sessions.end(rawId));
       await sessions.endOthersFor(session);
       return {};
     },
@@ -128,7 +130,7 @@ const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
     Paths.changePasswordServiceUrls,
     { schema: { response: { 200: ChangePasswordServiceUrlsSchema } } },
     async (request) => {
-      const session = await sessions.current(request, ['full', 'change_password']);
+      const session = await sessions.find(cookies.sessionId(request), ['full', 'change_password']);
       if (!session) throw unauthenticated();
       const home = `${Paths.platformHome}?cobrandHost=${encodeURIComponent(session.cobrand)}`;
       return { cancelPasswordReset: home, passwordResetProfile: home };

@@ -19,11 +19,13 @@ import { ApiError } from '../http/api-error.js';
 import type { Messages } from '../i18n/messages.js';
 import { cameFromPortal } from '../security/fetch-metadata.js';
 import { checkedRedirect } from '../security/redirects.js';
+import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from './session-manager.js';
 
 export interface SessionRoutesOptions {
   clock: Clock;
   sessions: SessionManager;
+  cookies: SessionCookies;
   accounts: AccountStore;
   cobrands: CobrandDirectory;
   messages: Messages;
@@ -43,9 +45,9 @@ function logoutScreen(cobrand: string | undefined, confirm: boolean): string {
 }
 
 export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (app, options) => {
-  const { clock, sessions, accounts, cobrands, messages, audit, publicOrigin } = options;
+  const { clock, sessions, cookies, accounts, cobrands, messages, audit, publicOrigin } = options;
   app.get(Paths.sessionPing, { schema: { response: { 200: SessionRenewalSchema } } }, async (request) => {
-    const renewed = await sessions.renew(request);
+    const renewed = await sessions.renew(cookies.sessionId(request));
     if (!renewed) throw unauthenticated();
     return { ...renewed, serverTime: clock() };
   });
@@ -71,7 +73,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
   );
 
   app.get(Paths.session, { schema: { response: { 200: SessionViewSchema } } }, async (request) => {
-    const session = await sessions.current(request);
+    const session = await sessions.find(cookies.sessionId(request));
     const account = session && (await accounts.findById(session.account_id));
     if (!session || !account) throw unauthenticated();
     return {
@@ -86,7 +88,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
   app.get(Paths.logout, { schema: { querystring: CobrandQuerySchema } }, async (request, reply) => {
     // A link on another site ends nothing: the logout screen asks the user first.
     if (!cameFromPortal(request.headers)) return reply.redirect(logoutScreen(request.query.cobrandHost, true), 303);
-    const ended = await sessions.end(request, reply);
+    const ended = await cookies.end(request, reply, (rawId) => sessions.end(rawId));
     if (ended) await audit.record('session.logout', ended.account_id);
     // "cache" only: "cookies" and "storage" would also drop the language choice and the cobrand the user came from.
     reply.header('clear-site-data', '"cache"');

@@ -1,12 +1,9 @@
 /**
  * Sessions as the browser sees them: an opaque 256-bit cookie, a new ID at every sign-in, renewed only by the ping,
- * ended by logout, idle and absolute deadlines from configuration. Each change re-issues the anti-forgery token.
+ * ended by logout, idle and absolute deadlines from configuration.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { issueCsrfToken, sessionBinding } from '../security/csrf.js';
 import { hashSessionId, newSessionId } from '../security/ids.js';
 import type { Clock } from '../clock.js';
-import { CSRF_COOKIE, type CookiePolicy } from './session-cookie.js';
 import type { Deadlines, SessionRow, SessionStore } from './session-store.js';
 import type { SessionKind } from './session.table.js';
 
@@ -19,8 +16,6 @@ export const RENEW_STEP_SHARE = 0.01;
 export interface SessionSettings {
   idleMs: number;
   absoluteMs: number;
-  csrfKey: Buffer;
-  cookies: CookiePolicy;
 }
 
 export interface StartSession {
@@ -31,6 +26,7 @@ export interface StartSession {
   sso?: boolean;
 }
 
+/** Sessions by their raw ID (the cookie's value); the routes read and write the cookies (http/session-cookies.ts). */
 export class SessionManager {
   constructor(
     private readonly store: SessionStore,
@@ -38,29 +34,23 @@ export class SessionManager {
     private readonly clock: Clock,
   ) {}
 
-  rawId(request: FastifyRequest): string | undefined {
-    const value = request.cookies[this.settings.cookies.sessionCookie];
-    return value && value.length <= 64 ? value : undefined;
-  }
-
-  /** The live session of the request, if it is of one of the given kinds. */
-  async current(request: FastifyRequest, kinds: readonly SessionKind[] = ['full']): Promise<SessionRow | null> {
-    const raw = this.rawId(request);
-    if (!raw) return null;
-    const idHash = hashSessionId(raw);
+  /** The live session with this ID, if it is of one of the given kinds. */
+  async find(rawId: string | undefined, kinds: readonly SessionKind[] = ['full']): Promise<SessionRow | null> {
+    if (!rawId) return null;
+    const idHash = hashSessionId(rawId);
     const row = await this.store.findLive(idHash, this.clock());
     // An expired session is deleted when it is presented, so nothing (not even a clock set back) can revive it.
     if (!row) await this.store.delete(idHash);
     return row && kinds.includes(row.kind) ? row : null;
   }
 
-  async start(request: FastifyRequest, reply: FastifyReply, input: StartSession): Promise<SessionRow> {
-    const old = this.rawId(request);
-    if (old) await this.store.delete(hashSessionId(old));
+  /** A new session in place of the browser's previous one (`replacing`); answers the raw ID for its cookie. */
+  async open(input: StartSession, replacing: string | undefined): Promise<{ rawId: string; row: SessionRow }> {
+    if (replacing) await this.store.delete(hashSessionId(replacing));
     const now = this.clock();
-    const raw = newSessionId();
+    const rawId = newSessionId();
     const row: SessionRow = {
-      id_hash: hashSessionId(raw),
+      id_hash: hashSessionId(rawId),
       account_id: input.accountId,
       kind: input.kind,
       cobrand: input.cobrand,
@@ -72,35 +62,24 @@ export class SessionManager {
       absolute_expires_at: now + this.settings.absoluteMs,
     };
     await this.store.insert(row);
-    reply.setCookie(this.settings.cookies.sessionCookie, raw, this.settings.cookies.session);
-    this.issueCsrf(reply, raw);
-    return row;
+    return { rawId, row };
   }
 
   /** The ping (§7): renews any live session, the restricted ones included, whose screens carry the warning too. */
-  async renew(request: FastifyRequest): Promise<Deadlines | null> {
-    const raw = this.rawId(request);
-    if (!raw) return null;
+  async renew(rawId: string | undefined): Promise<Deadlines | null> {
+    if (!rawId) return null;
     const { idleMs } = this.settings;
-    const idHash = hashSessionId(raw);
+    const idHash = hashSessionId(rawId);
     const renewed = await this.store.renew(idHash, this.clock(), idleMs, idleMs * RENEW_STEP_SHARE);
     if (!renewed) await this.store.delete(idHash);
     return renewed;
   }
 
-  /** Ends the request's session, if any, and leaves the browser with no session cookie and an unbound token. */
-  async end(request: FastifyRequest, reply: FastifyReply): Promise<SessionRow | null> {
-    const raw = this.rawId(request);
-    let ended: SessionRow | null = null;
-    if (raw) {
-      const idHash = hashSessionId(raw);
-      ended = (await this.store.findLive(idHash, this.clock())) ?? null;
-      await this.store.delete(idHash);
-      reply.clearCookie(this.settings.cookies.sessionCookie, this.settings.cookies.session);
-    }
-    // The token was bound to the session just ended. Without a session, the guard (csrf-guard.ts) has already
-    // issued one if the request lacked a valid token.
-    if (raw) this.issueCsrf(reply, undefined);
+  /** Ends the session with this ID, answering it if it was live. */
+  async end(rawId: string): Promise<SessionRow | null> {
+    const idHash = hashSessionId(rawId);
+    const ended = (await this.store.findLive(idHash, this.clock())) ?? null;
+    await this.store.delete(idHash);
     return ended;
   }
 
@@ -111,13 +90,5 @@ export class SessionManager {
   /** After a password change: every other session of the account ends (ones opened with the old password). */
   endOthersFor(session: SessionRow): Promise<void> {
     return this.store.deleteForAccountExcept(session.account_id, session.id_hash);
-  }
-
-  issueCsrf(reply: FastifyReply, rawSessionId: string | undefined): void {
-    reply.setCookie(
-      CSRF_COOKIE,
-      issueCsrfToken(this.settings.csrfKey, sessionBinding(rawSessionId)),
-      this.settings.cookies.csrf,
-    );
   }
 }

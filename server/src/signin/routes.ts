@@ -1,4 +1,4 @@
-import { Paths } from '@portal/contract';
+import { LOCALE_COOKIE, Paths } from '@portal/contract';
 import { requireContentType } from '../http/content-type.js';
 import {
   LoginInfoQuerySchema,
@@ -9,10 +9,14 @@ import {
 } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RouteThrottle } from '../security/throttle.js';
+import type { SessionCookies } from '../http/session-cookies.js';
+import type { SessionManager } from '../session/index.js';
 import type { SignInService } from './signin-service.js';
 
 export interface SignInRoutesOptions {
   signIn: SignInService;
+  sessions: SessionManager;
+  cookies: SessionCookies;
   throttle: RouteThrottle;
   /** The one body every refused sign-in gets (§8 and ARCHITECTURE §4): no cause can be told apart. */
   refusedBody: () => string;
@@ -20,7 +24,7 @@ export interface SignInRoutesOptions {
 
 export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = async (
   app,
-  { signIn, throttle, refusedBody },
+  { signIn, sessions, cookies, throttle, refusedBody },
 ) => {
   app.get(
     Paths.loginInfo,
@@ -40,10 +44,12 @@ export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = asyn
       preValidation: requireContentType('application/x-www-form-urlencoded'),
     },
     async (request, reply) => {
-      const location = await signIn.signIn(request, reply, request.body);
+      const sessionId = cookies.sessionId(request);
+      const decision = await signIn.signIn(request.body, { sessionId, locale: request.cookies[LOCALE_COOKIE] });
       reply.type('text/plain; charset=utf-8');
-      if (location === null) return reply.code(401).send(refusedBody());
-      return location;
+      if (decision === null) return reply.code(401).send(refusedBody());
+      if (decision.open) cookies.open(reply, (await sessions.open(decision.open, sessionId)).rawId);
+      return decision.location;
     },
   );
 

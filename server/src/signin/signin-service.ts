@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_LOCALE, Paths, isLocale, routePath, type LoginInfo } from '@portal/contract';
 import type { SendLoginBody } from '@portal/contract/schemas';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   type AccountRow,
   type AccountStore,
@@ -20,7 +19,7 @@ import type { AuditLog } from '../db/audit-log.js';
 import { newId } from '../security/ids.js';
 import { hashSecret, needsRehash, verifyDummy, verifySecret } from '../security/passwords.js';
 import { checkedRedirect } from '../security/redirects.js';
-import type { SessionManager } from '../session/index.js';
+import type { SessionManager, StartSession } from '../session/index.js';
 import { checkNextCode, checkToken, type TokenKeys, type TokenStore, type TokenVerdict } from '../token/index.js';
 
 /** §8 external codes carried in `ec` to the change-password screen for a password that must be replaced. */
@@ -33,6 +32,19 @@ const NEXT_TOKEN_MS = 180_000;
 const NO_ACCOUNT = 'none';
 
 type Verdict = { kind: 'password' } | TokenVerdict;
+type SessionKind = StartSession['kind'];
+
+/** What the route knows of the browser: its session cookie and its language cookie. */
+export interface BrowserState {
+  sessionId: string | undefined;
+  locale: string | undefined;
+}
+
+/** Where the browser goes next, and the session the route opens for it (none when it only asks again). */
+export interface SignInDecision {
+  location: string;
+  open?: StartSession;
+}
 
 export interface SignInDeps {
   accounts: AccountStore;
@@ -62,9 +74,9 @@ export class SignInService {
     };
   }
 
-  /** Answers the address to go to, or null for a refused sign-in. */
-  async signIn(request: FastifyRequest, reply: FastifyReply, body: SendLoginBody): Promise<string | null> {
-    if (body['login-form-type'] === 'next-token') return this.nextToken(request, reply, body);
+  /** Decides a send-login: null refuses it; otherwise where to go, and which session to open for it. */
+  async signIn(body: SendLoginBody, browser: BrowserState): Promise<SignInDecision | null> {
+    if (body['login-form-type'] === 'next-token') return this.nextToken(body, browser);
     const { accounts, audit, clock } = this.deps;
     const now = clock();
     const account = await accounts.claimAttempt({ kind: 'ldapId', value: body.username.trim().toLowerCase() }, now);
@@ -93,7 +105,7 @@ export class SignInService {
       return null;
     }
     await audit.record('signin.success', account.id, { step: verdict.kind });
-    return this.startSession(request, reply, checked.account, verdict, now);
+    return this.decide(checked.account, verdict, browser.locale, now);
   }
 
   private async check(
@@ -126,10 +138,10 @@ export class SignInService {
   }
 
   /** §7 next token: the following code, for the attempt the service opened, from the session it opened it for. */
-  private async nextToken(request: FastifyRequest, reply: FastifyReply, body: SendLoginBody): Promise<string | null> {
+  private async nextToken(body: SendLoginBody, browser: BrowserState): Promise<SignInDecision | null> {
     const { accounts, tokens, clock } = this.deps;
     const now = clock();
-    const session = await this.deps.sessions.current(request, ['next_token']);
+    const session = await this.deps.sessions.find(browser.sessionId, ['next_token']);
     const account = await accounts.claimAttempt({ kind: 'userIdKey', value: userIdKey(body.username) }, now);
     const attempt =
       account && session?.account_id === account.id && body.authn_attempt_id
@@ -143,24 +155,19 @@ export class SignInService {
       await this.refuse(account, now, 'next tokencode');
       // The try that used the last of six locked the account: that is refused outright, not asked again.
       if ((await accounts.findById(account.id))?.status !== 'active') return null;
-      return `${routePath('next-token-component')}?ec=${EC_INVALID_TOKEN}&${nextTokenQuery(attempt, session!.cobrand)}`;
+      return {
+        location: `${routePath('next-token-component')}?ec=${EC_INVALID_TOKEN}&${nextTokenQuery(attempt, session!.cobrand)}`,
+      };
     }
     await tokens.deleteAttempt(attempt.id);
     if (!(await accounts.clearFailures(account.id, now, { signedIn: true }))) return null;
     await this.deps.audit.record('signin.success', account.id, { step: 'next tokencode' });
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
-    await this.deps.sessions.start(request, reply, {
-      accountId: account.id,
-      kind: 'full',
-      cobrand: record.cobrand.name,
-      locale: session!.locale,
-    });
-    return checkedRedirect(
-      attempt.referral_path,
-      record.allowedOrigins,
-      this.deps.publicOrigin,
-      homeOf(record.cobrand.name),
-    );
+    const home = homeOf(record.cobrand.name);
+    return {
+      location: checkedRedirect(attempt.referral_path, record.allowedOrigins, this.deps.publicOrigin, home),
+      open: { accountId: account.id, kind: 'full', cobrand: record.cobrand.name, locale: session!.locale },
+    };
   }
 
   /** Records a refused try; the sixth locks the account and ends its sessions. Always null: the refusal. */
@@ -173,26 +180,23 @@ export class SignInService {
     return null;
   }
 
-  private async startSession(
-    request: FastifyRequest,
-    reply: FastifyReply,
+  /** Where a signed-in user goes, and the session (full, or one restricted to that screen) that opens for it. */
+  private async decide(
     account: AccountRow,
     verdict: Verdict,
+    cookieLocale: string | undefined,
     now: number,
-  ): Promise<string> {
+  ): Promise<SignInDecision> {
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
     const cobrand = record.cobrand.name;
-    const cookieLocale = request.cookies.user_locale;
     const locale = isLocale(cookieLocale) ? cookieLocale : DEFAULT_LOCALE;
-    const start = (kind: 'full' | 'change_password' | 'new_pin' | 'next_token') =>
-      this.deps.sessions.start(request, reply, { accountId: account.id, kind, cobrand, locale });
+    const go = (location: string, kind: SessionKind): SignInDecision => ({
+      location,
+      open: { accountId: account.id, kind, cobrand, locale },
+    });
     const query = `cobrandHost=${encodeURIComponent(cobrand)}`;
-    if (verdict.kind === 'new_pin') {
-      await start('new_pin');
-      return `${routePath('new-rsa-pin-component')}?${query}`;
-    }
+    if (verdict.kind === 'new_pin') return go(`${routePath('new-rsa-pin-component')}?${query}`, 'new_pin');
     if (verdict.kind === 'next_token') {
-      await start('next_token');
       const attempt = {
         id: newId(),
         account_id: account.id,
@@ -208,16 +212,20 @@ export class SignInService {
         created_at: now,
       };
       await this.deps.tokens.createAttempt(attempt);
-      return `${routePath('next-token-component')}?${nextTokenQuery(attempt, cobrand)}`;
+      return go(`${routePath('next-token-component')}?${nextTokenQuery(attempt, cobrand)}`, 'next_token');
     }
     if (account.password_state !== 'current') {
       if (account.password_state === 'temporary') await this.deps.accounts.spendTemporaryPassword(account.id, now);
-      await start('change_password');
       const ec = account.password_state === 'temporary' ? EC_TEMPORARY_PASSWORD : EC_PASSWORD_EXPIRED;
-      return `${routePath('change-password-component')}?ec=${ec}&${query}`;
+      return go(`${routePath('change-password-component')}?ec=${ec}&${query}`, 'change_password');
     }
-    await start('full');
-    return checkedRedirect(record.platformHomeUrl, record.allowedOrigins, this.deps.publicOrigin, homeOf(cobrand));
+    const home = checkedRedirect(
+      record.platformHomeUrl,
+      record.allowedOrigins,
+      this.deps.publicOrigin,
+      homeOf(cobrand),
+    );
+    return go(home, 'full');
   }
 }
 

@@ -15,12 +15,14 @@ import type { AccountStore } from '../account/index.js';
 import { ApiError } from '../http/api-error.js';
 import { requireContentType } from '../http/content-type.js';
 import type { RouteThrottle } from '../security/throttle.js';
+import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from '../session/index.js';
 import type { TokenPinService } from './token-pin-service.js';
 
 export interface TokenRoutesOptions {
   accounts: AccountStore;
   sessions: SessionManager;
+  cookies: SessionCookies;
   pins: TokenPinService;
   throttle: RouteThrottle;
 }
@@ -29,7 +31,7 @@ const NO_ACCESS = { shouldAccess: false, ldapId: '', b2BAlias: '', forwardFormEn
 
 export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async (
   app,
-  { accounts, sessions, pins, throttle },
+  { accounts, sessions, cookies, pins, throttle },
 ) => {
   app.get(
     Paths.tokenUserInformation,
@@ -37,7 +39,9 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async 
       schema: { querystring: TokenUserInformationQuerySchema, response: { 200: TokenUserInformationSchema } },
     },
     async (request) => {
-      const session = await sessions.current(request, [request.query.action === 'newpin' ? 'new_pin' : 'next_token']);
+      const session = await sessions.find(cookies.sessionId(request), [
+        request.query.action === 'newpin' ? 'new_pin' : 'next_token',
+      ]);
       const account = session && (await accounts.findById(session.account_id));
       if (!account) return NO_ACCESS;
       return {
@@ -57,7 +61,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async 
       preValidation: requireContentType('application/json'),
     },
     async (request, reply) => {
-      const session = await sessions.current(request, ['new_pin']);
+      const session = await sessions.find(cookies.sessionId(request), ['new_pin']);
       const account = session && (await accounts.findById(session.account_id));
       if (!session || !account || account.ldap_id !== request.params.ldapId.toLowerCase()) {
         throw new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'session.ended' }]);
@@ -71,7 +75,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async 
       if (outcome === 'not-in-new-pin-mode')
         throw new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'session.ended' }]);
       // §4: after a new PIN the user signs in again with it.
-      await sessions.end(request, reply);
+      await cookies.end(request, reply, (rawId) => sessions.end(rawId));
       return {};
     },
   );

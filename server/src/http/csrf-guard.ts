@@ -4,9 +4,9 @@
  */
 import { COBRAND_ASSETS_BASE, CSRF_COOKIE, ErrorCodes, PORTAL_UI_BASE } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../http/api-error.js';
-import type { SessionManager } from '../session/index.js';
-import { isValidCsrfToken, sessionBinding } from './csrf.js';
+import { ApiError } from './api-error.js';
+import { isValidCsrfToken, sessionBinding } from '../security/csrf.js';
+import type { SessionCookies } from './session-cookies.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 const STATIC_PREFIXES = [`${PORTAL_UI_BASE}static/`, `${PORTAL_UI_BASE}assets/`, COBRAND_ASSETS_BASE];
@@ -16,7 +16,7 @@ const PROBES = new Set(['/healthz', '/readyz']);
 /** Enough for every browser active in an instance at once; beyond it the memory starts again, nothing else changes. */
 const MAX_REMEMBERED = 10_000;
 
-export function registerCsrfGuard(app: FastifyInstance, key: Buffer, sessions: SessionManager): void {
+export function registerCsrfGuard(app: FastifyInstance, key: Buffer, cookies: SessionCookies): void {
   // Whether a token fits a session cookie depends on nothing else, and checking it takes two digests, while a browser
   // sends the same pair on every call: pairs found valid are remembered.
   const valid = new Set<string>();
@@ -34,10 +34,10 @@ export function registerCsrfGuard(app: FastifyInstance, key: Buffer, sessions: S
     if (STATIC_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return done();
     const safe = SAFE_METHODS.has(request.method);
     if (safe && PROBES.has(request.url)) return done();
-    const rawSession = sessions.rawId(request);
+    const rawSession = cookies.sessionId(request);
     const cookieToken = request.cookies[CSRF_COOKIE];
     const cookieValid = isValid(cookieToken, rawSession);
-    if (!cookieValid) sessions.issueCsrf(reply, rawSession);
+    if (!cookieValid) cookies.issueCsrf(reply, rawSession);
     if (safe) return done();
     const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
     if (!cookieValid || typeof header !== 'string' || header !== cookieToken) {
