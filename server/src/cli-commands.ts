@@ -1,5 +1,4 @@
 /** The admin commands, one small function each, keyed by what the administrator types (`users add`, ...). */
-import QRCode from 'qrcode';
 import {
   type AccountRow,
   type AccountStore,
@@ -112,8 +111,20 @@ async function assignUserToken(ctx: CommandContext): Promise<string> {
   const { record } = await new CobrandDirectory(new CobrandStore(ctx.database.db), Date.now).resolve(account.cobrand);
   const tokens = new TokenStore(ctx.database.db);
   const uri = await assignToken(tokens, ctx.keys().seal, account, record.cobrand.appName, ctx.now);
-  const qr = await QRCode.toString(uri, { type: 'terminal', small: true });
-  return `Assigned a new token to ${ctx.subject}, in new-PIN mode.\nLoad it into an authenticator app: ${uri}\n${qr}`;
+  return `Assigned a new token to ${ctx.subject}, in new-PIN mode.\nLoad it into an authenticator app: ${uri}\n${await qrCode(uri)}`;
+}
+
+/**
+ * The URI as a QR code for a terminal. The package is the CLI's alone, so it is a development dependency, kept out
+ * of the service's runtime closure: an install without it prints the URI only.
+ */
+async function qrCode(uri: string): Promise<string> {
+  try {
+    const { default: QRCode } = await import('qrcode');
+    return await QRCode.toString(uri, { type: 'terminal', small: true });
+  } catch {
+    return '(install the development dependencies for a QR code)';
+  }
 }
 
 async function resetPin(ctx: CommandContext): Promise<string> {
