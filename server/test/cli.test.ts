@@ -1,29 +1,13 @@
 /** The admin CLI as an administrator runs it: each command prints what it did; bad arguments print usage, exit non-zero. */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PORTAL_SECRET } from './harness.js';
+import { type CliRun, portalCli } from './harness.js';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 let dataDir: string;
 
-function portal(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORTAL_SECRET: TEST_PORTAL_SECRET,
-      DATABASE_URL: '',
-      NODE_ENV: 'production',
-    },
-    encoding: 'utf8',
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const portal = (...args: string[]): CliRun => portalCli(dataDir, args);
 
 beforeAll(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'portal-cli-'));
@@ -94,17 +78,7 @@ describe('portal CLI', () => {
     expect(assigned).toMatch(/[▀▄█]/);
     expect(portal('users', 'list').stdout).toMatch(/tokenclerk\s+active\s+token/);
     expect(portal('tokens', 'code', 'tokenclerk').stdout.trim()).toMatch(/^\d{8}$/);
-    const notDemo = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'tokens', 'code', 'tokenclerk'], {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORTAL_SECRET: TEST_PORTAL_SECRET,
-        DATABASE_URL: '',
-        PORTAL_DEMO: 'false',
-      },
-      encoding: 'utf8',
-    });
+    const notDemo = portalCli(dataDir, ['tokens', 'code', 'tokenclerk'], { PORTAL_DEMO: 'false' });
     expect(notDemo.status).toBe(2);
     expect(notDemo.stderr).toContain('tokens code is for demo mode only');
     expect(portal('tokens', 'reset-pin', 'tokenclerk').stdout).toContain('Reset the PIN of tokenclerk');
@@ -140,11 +114,7 @@ describe('portal CLI', () => {
   });
 
   it('stops with a clear message for a bad configuration value', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'users', 'list'], {
-      cwd: serverDir,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: 'eighty' },
-      encoding: 'utf8',
-    });
+    const result = portalCli(dataDir, ['users', 'list'], { PORT: 'eighty' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT must be a whole number');
   });

@@ -5,10 +5,12 @@
  * Usage, in every API test file (Kysely's "one suite per database"):
  *   for (const dialect of DIALECTS) describe(dialect, () => { ... createTestApp(dialect) ... });
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CSRF_COOKIE, Paths, REQUEST_HEADERS } from '@portal/contract';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse as Response } from 'fastify';
 import pg from 'pg';
@@ -379,4 +381,48 @@ export async function loginInfo(client: TestClient, userId: string): Promise<Log
   const response = await client.get(`${Paths.loginInfo}?${new URLSearchParams({ username: userId })}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<LoginInfoAnswer>();
+}
+
+/**
+ * §7's recovery as the forgot-password screen runs it: the question for the user ID, then the answer to it. Answers
+ * the temporary-password call's response.
+ */
+export async function answerSecurityQuestion(
+  client: TestClient,
+  userId: string,
+  response: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  if (!client.csrfToken) await client.openPage();
+  const question = await client.post(Paths.securityQuestions, { json: { userId, locale: 'en_US' } });
+  expect(question.statusCode).toBe(200);
+  const { questionId, questionText } = question.json<{ questionId: string; questionText: string }>();
+  const securityQuestionSTO = { questionId, questionText, questionResponse: response };
+  return client.post(Paths.temporaryPasswords, {
+    json: { userId, locale: 'en_US', cobrandName: 'skerrymoor', securityQuestionSTO },
+    headers,
+  });
+}
+
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run portal -- <args>` as an administrator runs it, on the SQLite database in `dataDir`. */
+export function portalCli(dataDir: string, args: string[], env: Record<string, string> = {}): CliRun {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORTAL_SECRET: TEST_PORTAL_SECRET,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    encoding: 'utf8',
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -2,8 +2,6 @@
  * Items of ../shared/design/SECURITY-CHECKLIST.md that no other file proves, each named by its number:
  * docs/security.md maps every item to its test.
  */
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { Paths } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { AccountStore, createAccount } from '../src/account/index.js';
@@ -13,7 +11,9 @@ import {
   DIALECTS,
   TEST_PORTAL_SECRET,
   accountRow,
+  answerSecurityQuestion,
   expectErrorShape,
+  portalCli,
   signInSequence,
   type TestApp,
   type TestClient,
@@ -30,20 +30,8 @@ async function signedIn(t: TestApp, userId = 'demopass', password = DEMO_PASSWOR
   return client;
 }
 
-async function answer(t: TestApp, userId: string, response: string, headers: Record<string, string> = {}) {
-  const client = t.client();
-  await client.openPage();
-  const { questionId } = (await client.post(Paths.securityQuestions, { json: userId })).json();
-  return client.post(Paths.temporaryPasswords, {
-    json: {
-      userId,
-      locale: 'en_US',
-      cobrandName: 'skerrymoor',
-      securityQuestionSTO: { questionId, questionResponse: response },
-    },
-    headers,
-  });
-}
+const answer = (t: TestApp, userId: string, response: string, headers: Record<string, string> = {}) =>
+  answerSecurityQuestion(t.client(), userId, response, headers);
 
 for (const dialect of DIALECTS) {
   describe(dialect, () => {
@@ -142,21 +130,7 @@ for (const dialect of DIALECTS) {
       '30: `portal users deactivate` ends the live sessions of the user at once',
       async () => {
         const client = await signedIn(t);
-        const result = spawnSync(
-          process.execPath,
-          ['--import', 'tsx', 'src/cli.ts', 'users', 'deactivate', 'demopass'],
-          {
-            cwd: fileURLToPath(new URL('..', import.meta.url)),
-            env: {
-              ...process.env,
-              DATA_DIR: t.config.dataDir,
-              PORTAL_SECRET: TEST_PORTAL_SECRET,
-              DATABASE_URL: '',
-              NODE_ENV: 'production',
-            },
-            encoding: 'utf8',
-          },
-        );
+        const result = portalCli(t.config.dataDir, ['users', 'deactivate', 'demopass']);
         expect(result.stdout, result.stderr).toContain('Deactivated demopass and ended their sessions.');
         expectErrorShape(await client.get(Paths.session), 401, 'unauthenticated');
         expect((await signInSequence(t.client(), 'demopass')).statusCode).toBe(401);

@@ -4,11 +4,9 @@
  * an import reaches this process at once and other instances within the cache time, and `cobrands export` prints a
  * record back.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { FOOTER_LINK_KEYS, Paths, type Cobrand, type CobrandEntry, type FooterVariant } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrap, importCatalogue } from '../bootstrap.js';
@@ -17,7 +15,7 @@ import { CACHE_MS, CobrandDirectory } from './cobrand-directory.js';
 import { CobrandStore } from './cobrand-store.js';
 import { readFooterVariants } from './footer-variants.js';
 import { CATALOGUE_DIR, FOOTERS_DIR } from '../paths.js';
-import { DIALECTS, TEST_PORTAL_SECRET, createTestApp } from '../../test/harness.js';
+import { DIALECTS, portalCli, createTestApp } from '../../test/harness.js';
 
 interface RawRecord {
   cobrand: CobrandEntry;
@@ -352,20 +350,8 @@ for (const dialect of DIALECTS) {
 }
 
 describe('portal cobrands commands', () => {
-  const serverDir = fileURLToPath(new URL('../..', import.meta.url));
   let dataDir: string;
-  const portal = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORTAL_SECRET: TEST_PORTAL_SECRET,
-        DATABASE_URL: '',
-        NODE_ENV: 'production',
-      },
-      encoding: 'utf8',
-    });
+  const portal = (...args: string[]) => portalCli(dataDir, args);
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'portal-cli-cobrands-'));
   });

@@ -9,6 +9,7 @@ import { MAX_CONNECTIONS, OutboxStore } from '../mail/index.js';
 import {
   DIALECTS,
   accountRow,
+  answerSecurityQuestion,
   createTestApp,
   expectErrorShape,
   signInSequence,
@@ -24,19 +25,7 @@ async function browser(t: TestApp): Promise<TestClient> {
   return client;
 }
 
-async function ask(client: TestClient, userId: string, answer: string) {
-  const question = await client.post(Paths.securityQuestions, { json: { userId, locale: 'en_US' } });
-  expect(question.statusCode).toBe(200);
-  const { questionId, questionText } = question.json();
-  return client.post(Paths.temporaryPasswords, {
-    json: {
-      userId,
-      locale: 'en_US',
-      cobrandName: 'skerrymoor',
-      securityQuestionSTO: { questionId, questionText, questionResponse: answer },
-    },
-  });
-}
+const ask = answerSecurityQuestion;
 
 for (const dialect of DIALECTS) {
   describe(dialect, () => {

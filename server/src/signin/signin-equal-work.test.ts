@@ -9,10 +9,10 @@ import { DEMO_ANSWER, DEMO_PASSWORD } from '../demo-users.js';
 import { argon2Work } from '../security/passwords.js';
 import {
   DIALECTS,
+  answerSecurityQuestion,
   loginInfo,
   signInSequence,
   type TestApp,
-  type TestClient,
   useFreshTestApp,
 } from '../../test/harness.js';
 
@@ -26,27 +26,13 @@ async function counted(work: () => Promise<unknown>): Promise<{ verifies: number
   return { verifies: after.verifies - before.verifies, hashes: after.hashes - before.hashes };
 }
 
-async function recover(client: TestClient, userId: string): Promise<void> {
-  await client.openPage();
-  const { questionId, questionText } = (await client.post(Paths.securityQuestions, { json: userId })).json();
-  const answer = await client.post(Paths.temporaryPasswords, {
-    json: {
-      userId,
-      locale: 'en_US',
-      cobrandName: 'skerrymoor',
-      securityQuestionSTO: { questionId, questionText, questionResponse: DEMO_ANSWER },
-    },
-  });
-  expect(answer.statusCode).toBe(200);
-}
-
 for (const dialect of DIALECTS) {
   describe(dialect, () => {
     let t: TestApp;
     useFreshTestApp(dialect, {}, (app) => (t = app));
 
     it('makes one argon2 verify and no hash for every refused sign-in, whatever the account', async () => {
-      await recover(t.client(), 'demopass');
+      expect((await answerSecurityQuestion(t.client(), 'demopass', DEMO_ANSWER)).statusCode).toBe(200);
       const refusals: Record<string, () => Promise<unknown>> = {
         'an unknown user': () => signInSequence(t.client(), 'nobody-here', WRONG),
         'an active user, wrong password': () => signInSequence(t.client(), 'demoexpired', WRONG),
@@ -81,19 +67,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('makes one argon2 verify for every answer to the security question, right or wrong, known user or not', async () => {
-      const answer = (userId: string, response: string) => async () => {
-        const client = t.client();
-        await client.openPage();
-        const { questionId } = (await client.post(Paths.securityQuestions, { json: userId })).json();
-        return client.post(Paths.temporaryPasswords, {
-          json: {
-            userId,
-            locale: 'en_US',
-            cobrandName: 'skerrymoor',
-            securityQuestionSTO: { questionId, questionResponse: response },
-          },
-        });
-      };
+      const answer = (userId: string, response: string) => () => answerSecurityQuestion(t.client(), userId, response);
       const paths = {
         'the right answer': answer('demopass', DEMO_ANSWER),
         'a wrong answer': answer('demopass', 'not it'),
