@@ -7,14 +7,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import { buildIfStale } from './build-if-stale.mjs';
 import { freePort } from './free-port.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const catalogue = join(root, 'data', 'cobrands');
 const out = join(root, 'docs', 'cobrands.png');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGES_AT_ONCE = 4;
 const THUMBNAIL_WIDTH = 240;
 const COLUMNS = 8;
@@ -99,18 +98,7 @@ const variants = new Map(
 );
 const work = mkdtempSync(join(tmpdir(), 'cobrand-sheet-'));
 const { baseUrl, child } = await startPortal(join(work, 'data'));
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   const queue = [...cobrands];
   await Promise.all(

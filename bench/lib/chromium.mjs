@@ -1,22 +1,4 @@
-/** Debian's Chromium through playwright-core, with the browser tests' flags (e2e/support/browser.ts). */
-import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export function launchChromium() {
-  if (!existsSync(CHROMIUM_PATH))
-    throw new Error(`Chromium was not found at ${CHROMIUM_PATH}: apt-get install chromium (or set CHROMIUM_PATH)`);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}
+/** Debian's Chromium, launched as the browser tests launch it (scripts/chromium.mjs). */
+export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from '../../scripts/chromium.mjs';
 
 export const signInPath = (cobrand) => `/public-portal-ui/login-signin-component?cobrandHost=${cobrand}`;

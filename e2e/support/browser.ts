@@ -1,9 +1,9 @@
 /** Chromium for one test file, with the checks every page gets: axe-core, and no CSP or script errors. */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { CHROMIUM_PATH } from './chromium-path';
+import { launchChromium } from '../../scripts/chromium.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -11,21 +11,6 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 export const baseUrl = (): string => inject('baseUrl');
 export const signInUrl = (cobrand?: string, extra = ''): string =>
   `${baseUrl()}/public-portal-ui/login-signin-component${cobrand ? `?cobrandHost=${cobrand}${extra}` : ''}`;
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
 
 export interface TrackedPage {
   page: Page;
