@@ -47,7 +47,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 
-  // Short files and functions in the product (issue "House"): the web screens join once one form hook serves them.
+  // Short files and functions in the product (the web screens are not held to it yet).
   {
     files: ['contract/src/**/*.ts', 'server/src/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -115,7 +115,7 @@ export async function refusalTiming({ server, samples, warmUp }) {
       `The built service with its demo users, on SQLite; demopass first asks for a temporary password (right security answer), which stays pending throughout.`,
       `${samples} samples of each kind after ${warmUp} rounds of warm-up, the five interleaved in a new random order each round, one request at a time on one keep-alive connection.`,
       'Only send-login is timed, from the request to the last byte of its answer; the logout pre-step and the login-info lookup before it are not. After each try on an active user, an untimed sign-in with the right password clears its count, so it never locks.',
-      '`server/test/signin-equal-work.test.ts` counts the argon2 work of each path (one verify, no hash); this figure measures the time that work takes.',
+      '`server/src/signin/signin-equal-work.test.ts` counts the argon2 work of each path (one verify, no hash); this figure measures the time that work takes.',
     ],
   };
 }
