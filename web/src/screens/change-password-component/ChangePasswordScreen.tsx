@@ -3,17 +3,16 @@ import { ErrorCodes, PASSWORD_RULES, Paths, passwordRuleResults, brokenPasswordR
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { HttpError, call, getJson } from '../../api/client';
 import { signIn } from '../../api/sign-in';
-import { ErrorSummary, type PageError } from '../../components/ErrorSummary';
+import { ErrorSummary } from '../../components/ErrorSummary';
 import { PasswordField } from '../../components/Field';
 import { SessionWarning } from '../../components/SessionWarning';
-import { useForm, type FieldErrors } from '../../components/use-form';
+import { type FieldErrors } from '../../components/use-form';
+import { useFormScreen } from '../../components/use-form-screen';
 import { usePage } from '../../page/page-context';
 import { logErrorStatement } from '../../page/report';
-import { useErrorTitle } from '../../page/use-error-title';
 import { EC_ERRORS, EC_NOTICES, type ChangeField } from './change-password-rules';
 
 const FIELDS: readonly ChangeField[] = ['old', 'new1', 'new2'];
-const INITIAL: Record<ChangeField, string> = { old: '', new1: '', new2: '' };
 
 export function ChangePasswordScreen() {
   const { t, cobrand, query } = usePage();
@@ -26,15 +25,9 @@ export function ChangePasswordScreen() {
     new2: t('change.confirm'),
   };
   const [urls, setUrls] = useState<{ cancelPasswordReset: string; passwordResetProfile: string } | null>(null);
-  const [serverErrors, setServerErrors] = useState<FieldErrors<ChangeField>>(() => {
-    const ec = EC_ERRORS[query.get('ec') ?? ''];
-    return ec ? { [ec.field]: t(ec.key) } : {};
-  });
-  const [submitted, setSubmitted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [revision, setRevision] = useState(Object.keys(serverErrors).length ? 1 : 0);
   const current = useRef<HTMLDivElement>(null);
   const notice = EC_NOTICES[query.get('ec') ?? ''];
+  const ecError = EC_ERRORS[query.get('ec') ?? ''];
 
   const validate = useCallback(
     (values: Record<ChangeField, string>): FieldErrors<ChangeField> => {
@@ -49,17 +42,13 @@ export function ChangePasswordScreen() {
     },
     [t, userId],
   );
-  const form = useForm(INITIAL, validate);
-  const errors: FieldErrors<ChangeField> = { ...serverErrors, ...form.errors };
-  const summary: PageError[] = (submitted || Object.keys(serverErrors).length ? FIELDS : [])
-    .filter((f) => errors[f])
-    .map((f) => ({
-      target: f,
-      fieldName: labels[f],
-      description:
-        errors[f] === t('field.required') ? t('field.required.named', labels[f]) : `${labels[f]}: ${errors[f]}`,
-    }));
-  useErrorTitle(t('page.title.change-password-component'), summary.length > 0);
+  const form = useFormScreen({
+    fields: FIELDS,
+    labels,
+    validate,
+    title: t('page.title.change-password-component'),
+    initialFieldErrors: ecError ? { [ecError.field]: t(ecError.key) } : {},
+  });
 
   useEffect(() => {
     current.current?.querySelector('input')?.focus();
@@ -74,11 +63,7 @@ export function ChangePasswordScreen() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (submitting) return;
-    setServerErrors({});
-    setSubmitted(true);
-    if (Object.keys(form.touchAll()).length > 0) return setRevision((r) => r + 1);
-    setSubmitting(true);
+    if (!form.start()) return;
     const newPassword = trimmed(form.values.new1);
     try {
       await call(Paths.changePassword, {
@@ -86,17 +71,9 @@ export function ChangePasswordScreen() {
         json: { userId, oldCredential: trimmed(form.values.old), newCredential: newPassword },
       });
     } catch (error) {
-      setSubmitting(false);
       const item = error instanceof HttpError && error.status === 400 ? error.body?.errors[0] : undefined;
-      if (item?.code === ErrorCodes.invalidCredentials || item?.code === ErrorCodes.passwordPolicy) {
-        const field: ChangeField = item.code === ErrorCodes.invalidCredentials ? 'old' : 'new1';
-        form.reset();
-        setServerErrors({
-          [field]: item.code === ErrorCodes.invalidCredentials ? item.message : t('change.construction'),
-        });
-        setRevision((r) => r + 1);
-        return;
-      }
+      if (item?.code === ErrorCodes.invalidCredentials) return form.fail({ fields: { old: item.message } });
+      if (item?.code === ErrorCodes.passwordPolicy) return form.fail({ fields: { new1: t('change.construction') } });
       logErrorStatement(`change password failed: HTTP ${error instanceof HttpError ? error.status : 'network'}`);
       return leave('passwordResetProfile');
     }
@@ -115,7 +92,7 @@ export function ChangePasswordScreen() {
       value={form.values[id]}
       onValue={(v) => form.setValue(id, v)}
       onBlur={(e) => form.blur(id, e)}
-      error={errors[id]}
+      error={form.errors[id]}
       autoComplete={autoComplete}
       {...(extra ? { describedBy: extra } : {})}
     />
@@ -124,7 +101,7 @@ export function ChangePasswordScreen() {
     <div className="portal-change">
       <h1 className="portal-heading">{t('change.heading')}</h1>
       {notice && <p className="portal-change__notice">{t(notice)}</p>}
-      <ErrorSummary errors={summary} revision={revision} />
+      <ErrorSummary errors={form.summary} revision={form.revision} />
       <form className="portal-form portal-change__form" noValidate onSubmit={onSubmit}>
         <div ref={current}>{field('old', 'current-password')}</div>
         <p className="portal-field__label" id="change-rules-title">
@@ -144,8 +121,8 @@ export function ChangePasswordScreen() {
         {field('new1', 'new-password', 'change-rules')}
         {field('new2', 'new-password')}
         <div className="portal-actions">
-          <button type="submit" className="portal-button portal-button--primary" disabled={submitting}>
-            {submitting ? t('change.saving') : t('change.submit')}
+          <button type="submit" className="portal-button portal-button--primary" disabled={form.submitting}>
+            {form.submitting ? t('change.saving') : t('change.submit')}
           </button>
           <button
             type="button"

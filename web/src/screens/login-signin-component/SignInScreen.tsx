@@ -1,18 +1,17 @@
 // Sign-in screen (spec §2 "Sign-in screen", §4 sign-in states, §5 sign-in rules, §8 sign-in errors).
 import { FORCE_REFRESH_MS, OutgoingLinks, trimmed, validateSignIn } from '@portal/contract';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, type FormEvent } from 'react';
 import { HttpError } from '../../api/client';
 import { ErrorSummary, type PageError } from '../../components/ErrorSummary';
 import { PasswordField, TextField } from '../../components/Field';
 import { LanguageSelector } from '../../components/LanguageSelector';
-import { useForm, type FieldErrors } from '../../components/use-form';
+import { type FieldErrors } from '../../components/use-form';
+import { useFormScreen } from '../../components/use-form-screen';
 import { usePage } from '../../page/page-context';
-import { useErrorTitle } from '../../page/use-error-title';
 import { signIn } from '../../api/sign-in';
 
 type SignInField = 'userId' | 'password';
 const FIELDS: readonly SignInField[] = ['userId', 'password'];
-const INITIAL: Record<SignInField, string> = { userId: '', password: '' };
 /** §3 browser storage: the local item of the set-PIN header, removed on this page (§2). */
 const SET_PIN_HEADER_ITEM = 'setPinHeader';
 
@@ -31,30 +30,19 @@ export function SignInScreen() {
     },
     [t],
   );
-  const form = useForm(INITIAL, validate);
-
   const invalidLogin: PageError = {
     target: 'userId',
     fieldName: labels.userId,
     description: t('login.failed'),
     errorHeader: t('default.invalidLogin'),
   };
-  const [serverError, setServerError] = useState<PageError | null>(
-    query.get('invalidLogin') === 'true' ? invalidLogin : null,
-  );
-  const [submitted, setSubmitted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [revision, setRevision] = useState(query.get('invalidLogin') === 'true' ? 1 : 0);
-
-  const fieldErrors: PageError[] = submitted
-    ? FIELDS.filter((f) => form.errors[f]).map((f) => ({
-        target: f,
-        fieldName: labels[f],
-        description: t('field.required.named', labels[f]),
-      }))
-    : [];
-  const summary = serverError ? [serverError] : fieldErrors;
-  useErrorTitle(heading, summary.length > 0);
+  const form = useFormScreen({
+    fields: FIELDS,
+    labels,
+    validate,
+    title: heading,
+    initialPageError: query.get('invalidLogin') === 'true' ? invalidLogin : null,
+  });
 
   useEffect(() => {
     if (cobrand.fssoRedirectUrl) location.replace(cobrand.fssoRedirectUrl);
@@ -67,35 +55,20 @@ export function SignInScreen() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitting) return;
-    setServerError(null);
-    const errors = form.touchAll();
-    if (Object.keys(errors).length > 0) {
-      setSubmitted(true);
-      setRevision((r) => r + 1);
-      return;
-    }
-    setSubmitting(true);
+    if (!form.start()) return;
     const userId = trimmed(form.values.userId);
     sessionStorage.setItem('userId', userId);
     try {
       location.assign(await signIn(userId, trimmed(form.values.password)));
     } catch (error) {
       const system = !(error instanceof HttpError) || error.status >= 500;
-      form.reset();
-      setSubmitted(false);
-      setServerError(
-        system
-          ? {
-              target: 'userId',
-              fieldName: labels.userId,
-              description: t('error.system'),
-              errorHeader: t('error.system.title'),
-            }
-          : invalidLogin,
-      );
-      setSubmitting(false);
-      setRevision((r) => r + 1);
+      const systemError = {
+        target: 'userId',
+        fieldName: labels.userId,
+        description: t('error.system'),
+        errorHeader: t('error.system.title'),
+      };
+      form.fail({ page: system ? systemError : invalidLogin });
     }
   }
 
@@ -106,7 +79,7 @@ export function SignInScreen() {
     <div className="portal-signin">
       <h1 className="portal-heading">{heading}</h1>
       {cobrand.warningMessage && <p className="portal-notice">{cobrand.warningMessage}</p>}
-      <ErrorSummary errors={summary} revision={revision} />
+      <ErrorSummary errors={form.summary} revision={form.revision} />
       <p className="portal-hint portal-signin__required-note">{t('signin.requiredNote')}</p>
       <form className="portal-form portal-signin__form" noValidate onSubmit={onSubmit}>
         <TextField
@@ -132,9 +105,9 @@ export function SignInScreen() {
         <button
           type="submit"
           className="portal-button portal-button--primary portal-signin__submit"
-          disabled={submitting}
+          disabled={form.submitting}
         >
-          {submitting ? t('signin.submitting') : (cobrand.signInButtonLabel ?? t('signin.submit'))}
+          {form.submitting ? t('signin.submitting') : (cobrand.signInButtonLabel ?? t('signin.submit'))}
         </button>
       </form>
       <nav className="portal-signin__links" aria-label={t('signin.otherActions')}>

@@ -2,19 +2,18 @@
 import { ErrorCodes, PASSCODE_LENGTH, PIN_LENGTH, Paths, type TokenUserInformation } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { HttpError, call } from '../../api/client';
-import { ErrorSummary, type PageError } from '../../components/ErrorSummary';
+import { ErrorSummary } from '../../components/ErrorSummary';
 import { PasswordField, TextField } from '../../components/Field';
 import { SessionWarning } from '../../components/SessionWarning';
-import { useForm, type FieldErrors } from '../../components/use-form';
+import { type FieldErrors } from '../../components/use-form';
+import { useFormScreen } from '../../components/use-form-screen';
 import { usePage } from '../../page/page-context';
 import { LOGOUT_NOTICE_ITEM } from '../../page/logout-notice';
 import { logErrorStatement } from '../../page/report';
-import { useErrorTitle } from '../../page/use-error-title';
 import { logoutAddress, useTokenUser } from '../../token/use-token-user';
 
 type PinField = 'pin' | 'confirm' | 'passcode';
 const FIELDS: readonly PinField[] = ['pin', 'confirm', 'passcode'];
-const INITIAL: Record<PinField, string> = { pin: '', confirm: '', passcode: '' };
 /** §4: the new PIN is kept locally between the passcode sign-in and the PIN call, and sent at once if found at load. */
 const STORED_PIN_ITEM = 'portal.newPin';
 
@@ -22,10 +21,6 @@ export function NewPinScreen() {
   const { t, cobrand } = usePage();
   const user = useTokenUser('newpin', cobrand.name);
   const [showInstructions, setShowInstructions] = useState(true);
-  const [serverErrors, setServerErrors] = useState<FieldErrors<PinField>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [revision, setRevision] = useState(0);
   const sentStored = useRef(false);
   const labels: Record<PinField, string> = {
     pin: t('newpin.pin'),
@@ -46,17 +41,8 @@ export function NewPinScreen() {
     },
     [t],
   );
-  const form = useForm(INITIAL, validate);
-  const errors = { ...serverErrors, ...form.errors };
-  const summary: PageError[] = (submitted ? FIELDS : [])
-    .filter((f) => errors[f])
-    .map((f) => ({
-      target: f,
-      fieldName: labels[f],
-      description:
-        errors[f] === t('field.required') ? t('field.required.named', labels[f]) : `${labels[f]}: ${errors[f]}`,
-    }));
-  useErrorTitle(t('page.title.new-rsa-pin-component'), summary.length > 0);
+  const form = useFormScreen({ fields: FIELDS, labels, validate, title: t('page.title.new-rsa-pin-component') });
+  const { fail } = form;
 
   /** Posts the PIN; §8: a refused PIN stays on the page, anything else ends the session. */
   const postPin = useCallback(
@@ -72,18 +58,13 @@ export function NewPinScreen() {
           (status === 400 || status === 422) &&
           error instanceof HttpError &&
           error.body?.errors[0]?.code === ErrorCodes.pinInvalid;
-        if (invalid) {
-          setSubmitting(false);
-          setServerErrors({ pin: t('pin.invalid') });
-          setRevision((r) => r + 1);
-          return;
-        }
+        if (invalid) return fail({ fields: { pin: t('pin.invalid') }, keepValues: true });
         logErrorStatement(`new PIN failed: HTTP ${status || 'network'}`);
         sessionStorage.setItem(LOGOUT_NOTICE_ITEM, status === 503 ? t('error.appServerDown') : t('error.unexpected'));
         location.assign(logoutAddress(cobrand.name));
       }
     },
-    [cobrand.name, t],
+    [cobrand.name, t, fail],
   );
 
   useEffect(() => {
@@ -98,11 +79,7 @@ export function NewPinScreen() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (submitting || !user) return;
-    setServerErrors({});
-    setSubmitted(true);
-    if (Object.keys(form.touchAll()).length > 0) return setRevision((r) => r + 1);
-    setSubmitting(true);
+    if (!user || !form.start()) return;
     sessionStorage.setItem(STORED_PIN_ITEM, form.values.pin);
     try {
       await call(user.forwardFormEndpoint, {
@@ -111,11 +88,7 @@ export function NewPinScreen() {
       });
     } catch {
       sessionStorage.removeItem(STORED_PIN_ITEM);
-      form.reset();
-      setSubmitting(false);
-      setServerErrors({ passcode: t('passcode.invalid') });
-      setRevision((r) => r + 1);
-      return;
+      return form.fail({ fields: { passcode: t('passcode.invalid') } });
     }
     await postPin(user, form.values.pin);
   }
@@ -124,7 +97,7 @@ export function NewPinScreen() {
   return (
     <div className="portal-new-pin">
       <h1 className="portal-heading">{t('newpin.heading')}</h1>
-      <ErrorSummary errors={summary} revision={revision} />
+      <ErrorSummary errors={form.summary} revision={form.revision} />
       <div className="portal-instructions">
         <div className="portal-instructions__bar">
           <h2 className="portal-instructions__title" id="newpin-instructions-title">
@@ -151,7 +124,7 @@ export function NewPinScreen() {
           value={form.values.pin}
           onValue={(v) => form.setValue('pin', v)}
           onBlur={(e) => form.blur('pin', e)}
-          error={errors.pin}
+          error={form.errors.pin}
           autoComplete="off"
           maxLength={PIN_LENGTH}
           {...numeric}
@@ -162,7 +135,7 @@ export function NewPinScreen() {
           value={form.values.confirm}
           onValue={(v) => form.setValue('confirm', v)}
           onBlur={(e) => form.blur('confirm', e)}
-          error={errors.confirm}
+          error={form.errors.confirm}
           autoComplete="off"
           maxLength={PIN_LENGTH}
           {...numeric}
@@ -173,13 +146,13 @@ export function NewPinScreen() {
           value={form.values.passcode}
           onValue={(v) => form.setValue('passcode', v)}
           onBlur={(e) => form.blur('passcode', e)}
-          error={errors.passcode}
+          error={form.errors.passcode}
           autoComplete="one-time-code"
           maxLength={PASSCODE_LENGTH}
           {...numeric}
         />
         <div className="portal-actions">
-          <button type="submit" className="portal-button portal-button--primary" disabled={submitting}>
+          <button type="submit" className="portal-button portal-button--primary" disabled={form.submitting}>
             {t('newpin.save')}
           </button>
           <a className="portal-button portal-button--secondary" href={logoutAddress(cobrand.name)}>

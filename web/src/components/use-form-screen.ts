@@ -1,0 +1,85 @@
+/**
+ * The error-state wiring every form screen shares (§5, §8): field errors on submit and on blur, errors the service
+ * answered on a field or for the whole page, the error summary's items in field order, its focus on each new set of
+ * errors (revision), the "Error:" page title, and a submit in progress. A screen keeps its fields, rules and submit.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import type { PageError } from './ErrorSummary';
+import { useForm, type FieldErrors } from './use-form';
+import { usePage } from '../page/page-context';
+import { useErrorTitle } from '../page/use-error-title';
+
+export interface FormScreenOptions<K extends string> {
+  fields: readonly K[];
+  labels: Record<K, string>;
+  validate: (values: Record<K, string>) => FieldErrors<K>;
+  /** The page title, which gains "Error:" while errors show. */
+  title: string;
+  /** Errors the page opens with (from its address: an `ec` code, `invalidLogin=true`). */
+  initialFieldErrors?: FieldErrors<K>;
+  initialPageError?: PageError | null;
+}
+
+/** What a failed submit shows: errors on fields, or one for the page; the fields are emptied unless `keepValues`. */
+export interface Failure<K extends string> {
+  fields?: FieldErrors<K>;
+  page?: PageError;
+  keepValues?: boolean;
+}
+
+export function useFormScreen<K extends string>(options: FormScreenOptions<K>) {
+  const { t } = usePage();
+  const { fields, labels, validate, title } = options;
+  const [initialValues] = useState(() => Object.fromEntries(fields.map((f) => [f, ''])) as Record<K, string>);
+  const form = useForm(initialValues, validate);
+  const [serverErrors, setServerErrors] = useState<FieldErrors<K>>(options.initialFieldErrors ?? {});
+  const [pageError, setPageError] = useState<PageError | null>(options.initialPageError ?? null);
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [revision, setRevision] = useState(() =>
+    options.initialPageError || Object.keys(options.initialFieldErrors ?? {}).length ? 1 : 0,
+  );
+
+  const errors: FieldErrors<K> = useMemo(() => ({ ...serverErrors, ...form.errors }), [serverErrors, form.errors]);
+  const showFields = submitted || Object.keys(serverErrors).length > 0;
+  const summary: PageError[] = pageError
+    ? [pageError]
+    : (showFields ? fields : [])
+        .filter((f) => errors[f])
+        .map((f) => ({
+          target: f,
+          fieldName: labels[f],
+          description:
+            errors[f] === t('field.required') ? t('field.required.named', labels[f]) : `${labels[f]}: ${errors[f]}`,
+        }));
+  useErrorTitle(title, summary.length > 0);
+
+  /** Starts a submit: false, with the summary shown, when a field is invalid or a submit is under way. */
+  const start = (): boolean => {
+    if (submitting) return false;
+    setServerErrors({});
+    setPageError(null);
+    setSubmitted(true);
+    if (Object.keys(form.touchAll()).length > 0) {
+      setRevision((r) => r + 1);
+      return false;
+    }
+    setSubmitting(true);
+    return true;
+  };
+
+  const { reset } = form;
+  const fail = useCallback(
+    ({ fields: onFields = {}, page, keepValues = false }: Failure<K>) => {
+      if (!keepValues) reset();
+      setSubmitted(false);
+      setServerErrors(onFields);
+      setPageError(page ?? null);
+      setSubmitting(false);
+      setRevision((r) => r + 1);
+    },
+    [reset],
+  );
+
+  return { ...form, errors, summary, revision, submitting, start, fail };
+}
