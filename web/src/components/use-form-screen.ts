@@ -15,6 +15,8 @@ export interface FormScreenOptions<K extends string> {
   validate: (values: Record<K, string>) => FieldErrors<K>;
   /** The page title, which gains "Error:" while errors show. */
   title: string;
+  /** Values the fields open with (empty unless given). */
+  initialValues?: Partial<Record<K, string>>;
   /** Errors the page opens with (from its address: an `ec` code, `invalidLogin=true`). */
   initialFieldErrors?: FieldErrors<K>;
   initialPageError?: PageError | null;
@@ -30,7 +32,9 @@ export interface Failure<K extends string> {
 export function useFormScreen<K extends string>(options: FormScreenOptions<K>) {
   const { t } = usePage();
   const { fields, labels, validate, title } = options;
-  const [initialValues] = useState(() => Object.fromEntries(fields.map((f) => [f, ''])) as Record<K, string>);
+  const [initialValues] = useState(
+    () => Object.fromEntries(fields.map((f) => [f, options.initialValues?.[f] ?? ''])) as Record<K, string>,
+  );
   const form = useForm(initialValues, validate);
   const [serverErrors, setServerErrors] = useState<FieldErrors<K>>(options.initialFieldErrors ?? {});
   const [pageError, setPageError] = useState<PageError | null>(options.initialPageError ?? null);
