@@ -3,7 +3,7 @@
  * answered on a field or for the whole page, the error summary's items in field order, its focus on each new set of
  * errors (revision), the "Error:" page title, and a submit in progress. A screen keeps its fields, rules and submit.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type FocusEvent } from 'react';
 import type { PageError } from './ErrorSummary';
 import { useForm, type FieldErrors } from './use-form';
 import { usePage } from '../page/page-context';
@@ -85,5 +85,15 @@ export function useFormScreen<K extends string>(options: FormScreenOptions<K>) {
     [reset],
   );
 
-  return { ...form, errors, summary, revision, submitting, start, fail };
+  /** The props a field component takes for one field of the form: its label, value, error, and both handlers. */
+  const field = (id: K) => ({
+    id,
+    label: labels[id],
+    value: form.values[id],
+    onValue: (value: string) => form.setValue(id, value),
+    onBlur: (event: FocusEvent) => form.blur(id, event),
+    error: errors[id],
+  });
+
+  return { ...form, errors, summary, revision, submitting, start, fail, field };
 }

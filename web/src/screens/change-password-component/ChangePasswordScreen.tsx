@@ -1,45 +1,28 @@
 // Change-password screen (spec §2 "Change password screen", §4 change password, §5, §8 change-password errors).
-import { ErrorCodes, PASSWORD_RULES, Paths, passwordRuleResults, brokenPasswordRules, trimmed } from '@portal/contract';
+import { ErrorCodes, PASSWORD_RULES, Paths, passwordRuleResults, trimmed } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { HttpError, call, getJson } from '../../api/client';
 import { signIn } from '../../api/sign-in';
 import { ErrorSummary } from '../../components/ErrorSummary';
 import { PasswordField } from '../../components/Field';
 import { SessionWarning } from '../../components/SessionWarning';
-import { type FieldErrors } from '../../components/use-form';
 import { useFormScreen } from '../../components/use-form-screen';
 import { usePage } from '../../page/page-context';
 import { logErrorStatement } from '../../page/report';
-import { EC_ERRORS, EC_NOTICES, type ChangeField } from './change-password-rules';
-
-const FIELDS: readonly ChangeField[] = ['old', 'new1', 'new2'];
+import { changePasswordErrors, EC_ERRORS, EC_NOTICES, FIELDS, type ChangeField } from './change-password-rules';
 
 export function ChangePasswordScreen() {
   const { t, cobrand, query } = usePage();
   const userId = sessionStorage.getItem('userId') ?? '';
   const myProfile = query.get('dest') === 'MyProfile';
-  const logoutAddress = `${Paths.logout}?cobrandHost=${encodeURIComponent(cobrand.name)}`;
-  const labels: Record<ChangeField, string> = {
-    old: t('change.current'),
-    new1: t('change.new'),
-    new2: t('change.confirm'),
-  };
-  const [urls, setUrls] = useState<{ cancelPasswordReset: string; passwordResetProfile: string } | null>(null);
+  const { leave, logoutAddress } = useLeaving(myProfile, cobrand.name);
+  const labels = { old: t('change.current'), new1: t('change.new'), new2: t('change.confirm') };
   const current = useRef<HTMLDivElement>(null);
   const notice = EC_NOTICES[query.get('ec') ?? ''];
   const ecError = EC_ERRORS[query.get('ec') ?? ''];
 
   const validate = useCallback(
-    (values: Record<ChangeField, string>): FieldErrors<ChangeField> => {
-      const errors: FieldErrors<ChangeField> = {};
-      for (const field of FIELDS) if (!values[field]) errors[field] = t('field.required');
-      if (values.new1 && trimmed(values.new1).toLowerCase() === userId.toLowerCase())
-        errors.new1 = t('change.sameAsUserId');
-      else if (values.new1 && brokenPasswordRules(trimmed(values.new1), userId).length)
-        errors.new1 = t('change.construction');
-      if (values.new1 && values.new2 && values.new1 !== values.new2) errors.new2 = t('change.mismatch');
-      return errors;
-    },
+    (values: Record<ChangeField, string>) => changePasswordErrors(t, userId, values),
     [t, userId],
   );
   const form = useFormScreen({
@@ -50,15 +33,8 @@ export function ChangePasswordScreen() {
     initialFieldErrors: ecError ? { [ecError.field]: t(ecError.key) } : {},
   });
 
-  useEffect(() => {
-    current.current?.querySelector('input')?.focus();
-    getJson<{ cancelPasswordReset: string; passwordResetProfile: string }>(Paths.changePasswordServiceUrls)
-      .then(setUrls)
-      .catch(() => undefined);
-  }, []);
-
-  const leave = (profileAddress: keyof NonNullable<typeof urls>) =>
-    location.assign(myProfile && urls ? urls[profileAddress] : logoutAddress);
+  // §2: on load, focus goes to the current password.
+  useEffect(() => current.current?.querySelector('input')?.focus(), []);
   const rules = passwordRuleResults(trimmed(form.values.new1), userId);
 
   async function onSubmit(event: FormEvent) {
@@ -85,41 +61,18 @@ export function ChangePasswordScreen() {
     }
   }
 
-  const field = (id: ChangeField, autoComplete: string, extra?: string) => (
-    <PasswordField
-      id={id}
-      label={labels[id]}
-      value={form.values[id]}
-      onValue={(v) => form.setValue(id, v)}
-      onBlur={(e) => form.blur(id, e)}
-      error={form.errors[id]}
-      autoComplete={autoComplete}
-      {...(extra ? { describedBy: extra } : {})}
-    />
-  );
   return (
     <div className="portal-change">
       <h1 className="portal-heading">{t('change.heading')}</h1>
       {notice && <p className="portal-change__notice">{t(notice)}</p>}
       <ErrorSummary errors={form.summary} revision={form.revision} />
       <form className="portal-form portal-change__form" noValidate onSubmit={onSubmit}>
-        <div ref={current}>{field('old', 'current-password')}</div>
-        <p className="portal-field__label" id="change-rules-title">
-          {t('change.rulesTitle')}
-        </p>
-        <ul className="portal-rules" id="change-rules" aria-labelledby="change-rules-title">
-          {PASSWORD_RULES.map((rule) => (
-            <li key={rule} className={`portal-rules__item${rules[rule] ? ' portal-rules__item--met' : ''}`}>
-              {t(`change.rule.${rule}`)}
-              <span className="portal-visually-hidden">
-                {' '}
-                ({rules[rule] ? t('change.ruleMet') : t('change.ruleNotMet')})
-              </span>
-            </li>
-          ))}
-        </ul>
-        {field('new1', 'new-password', 'change-rules')}
-        {field('new2', 'new-password')}
+        <div ref={current}>
+          <PasswordField {...form.field('old')} autoComplete="current-password" />
+        </div>
+        <RuleLines rules={rules} />
+        <PasswordField {...form.field('new1')} autoComplete="new-password" describedBy="change-rules" />
+        <PasswordField {...form.field('new2')} autoComplete="new-password" />
         <div className="portal-actions">
           <button type="submit" className="portal-button portal-button--primary" disabled={form.submitting}>
             {form.submitting ? t('change.saving') : t('change.submit')}
@@ -136,4 +89,42 @@ export function ChangePasswordScreen() {
       <SessionWarning />
     </div>
   );
+}
+
+/** The four rule lines (§2), ticked as the new password meets each; the ticks are read out as "met" or "not met". */
+function RuleLines({ rules }: { rules: ReturnType<typeof passwordRuleResults> }) {
+  const { t } = usePage();
+  return (
+    <>
+      <p className="portal-field__label" id="change-rules-title">
+        {t('change.rulesTitle')}
+      </p>
+      <ul className="portal-rules" id="change-rules" aria-labelledby="change-rules-title">
+        {PASSWORD_RULES.map((rule) => (
+          <li key={rule} className={`portal-rules__item${rules[rule] ? ' portal-rules__item--met' : ''}`}>
+            {t(`change.rule.${rule}`)}
+            <span className="portal-visually-hidden">
+              {' '}
+              ({rules[rule] ? t('change.ruleMet') : t('change.ruleNotMet')})
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+type Addresses = { cancelPasswordReset: string; passwordResetProfile: string };
+
+/** Where the screen sends the user away (§4): the profile's addresses for MyProfile, else the logout address. */
+function useLeaving(myProfile: boolean, cobrand: string) {
+  const [urls, setUrls] = useState<Addresses | null>(null);
+  useEffect(() => {
+    getJson<Addresses>(Paths.changePasswordServiceUrls)
+      .then(setUrls)
+      .catch(() => undefined);
+  }, []);
+  const logoutAddress = `${Paths.logout}?cobrandHost=${encodeURIComponent(cobrand)}`;
+  const leave = (address: keyof Addresses) => location.assign(myProfile && urls ? urls[address] : logoutAddress);
+  return { leave, logoutAddress };
 }

@@ -1,7 +1,21 @@
-/** §8's external codes (`ec`) of the change-password screen: which field each lands on, with which message. */
-import type { MessageKey } from '../../i18n/translator';
+/** The change-password screen's rules (§5) and §8's external codes (`ec`): which field each lands on, with what. */
+import { brokenPasswordRules, trimmed } from '@portal/contract';
+import type { FieldErrors } from '../../components/use-form';
+import type { MessageKey, Translate } from '../../i18n/translator';
 
 export type ChangeField = 'old' | 'new1' | 'new2';
+export const FIELDS: readonly ChangeField[] = ['old', 'new1', 'new2'];
+
+/** §5: every field required; the new password not the user ID and within the rules; the confirmation equal to it. */
+export function changePasswordErrors(t: Translate, userId: string, values: Record<ChangeField, string>) {
+  const errors: FieldErrors<ChangeField> = {};
+  for (const field of FIELDS) if (!values[field]) errors[field] = t('field.required');
+  const fresh = trimmed(values.new1);
+  if (values.new1 && fresh.toLowerCase() === userId.toLowerCase()) errors.new1 = t('change.sameAsUserId');
+  else if (values.new1 && brokenPasswordRules(fresh, userId).length) errors.new1 = t('change.construction');
+  if (values.new1 && values.new2 && values.new1 !== values.new2) errors.new2 = t('change.mismatch');
+  return errors;
+}
 
 export const EC_ERRORS: Record<string, { field: ChangeField; key: MessageKey }> = {
   '0x132120c9': { field: 'old', key: 'password.current.invalid' },

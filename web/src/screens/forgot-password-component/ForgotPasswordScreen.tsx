@@ -122,17 +122,7 @@ function UserIdStep({
       <ErrorSummary errors={form.summary} revision={form.revision} />
       <form className="portal-form portal-forgot__form" noValidate onSubmit={askQuestion}>
         <p className="portal-hint">{t('forgot.userIdIntro')}</p>
-        <TextField
-          id="userId"
-          label={label}
-          value={form.values.userId}
-          onValue={(value) => form.setValue('userId', value)}
-          onBlur={(event) => form.blur('userId', event)}
-          error={form.errors.userId}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
+        <TextField {...form.field('userId')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
         <div className="portal-actions">
           <button type="submit" className="portal-button portal-button--primary" disabled={form.submitting}>
             {t('forgot.continue')}
@@ -190,16 +180,7 @@ function AnswerStep({ userId, question, onSent, actions }: AnswerStepProps) {
         <p className="portal-forgot__question" id="answer-question">
           {question.questionText}
         </p>
-        <PasswordField
-          id="answer"
-          label={label}
-          value={form.values.answer}
-          onValue={(value) => form.setValue('answer', value)}
-          onBlur={(event) => form.blur('answer', event)}
-          error={form.errors.answer}
-          describedBy="answer-question"
-          autoComplete="off"
-        />
+        <PasswordField {...form.field('answer')} describedBy="answer-question" autoComplete="off" />
         <div className="portal-actions">
           <button type="submit" className="portal-button portal-button--primary" disabled={form.submitting}>
             {t('forgot.continue')}

@@ -7,6 +7,7 @@ import { PasswordField, TextField } from '../../components/Field';
 import { LanguageSelector } from '../../components/LanguageSelector';
 import { type FieldErrors } from '../../components/use-form';
 import { useFormScreen } from '../../components/use-form-screen';
+import type { Translate } from '../../i18n/translator';
 import { usePage } from '../../page/page-context';
 import { signIn } from '../../api/sign-in';
 
@@ -16,7 +17,7 @@ const FIELDS: readonly SignInField[] = ['userId', 'password'];
 const SET_PIN_HEADER_ITEM = 'setPinHeader';
 
 export function SignInScreen() {
-  const { t, cobrand, locale, query } = usePage();
+  const { t, cobrand, query } = usePage();
   const heading = t('signin.heading', cobrand.signInToLabel, cobrand.appName);
   const labels: Record<SignInField, string> = { userId: t('signin.userId'), password: t('signin.password') };
 
@@ -30,18 +31,12 @@ export function SignInScreen() {
     },
     [t],
   );
-  const invalidLogin: PageError = {
-    target: 'userId',
-    fieldName: labels.userId,
-    description: t('login.failed'),
-    errorHeader: t('default.invalidLogin'),
-  };
   const form = useFormScreen({
     fields: FIELDS,
     labels,
     validate,
     title: heading,
-    initialPageError: query.get('invalidLogin') === 'true' ? invalidLogin : null,
+    initialPageError: query.get('invalidLogin') === 'true' ? signInError(t, labels.userId, false) : null,
   });
 
   useEffect(() => {
@@ -62,18 +57,9 @@ export function SignInScreen() {
       location.assign(await signIn(userId, trimmed(form.values.password)));
     } catch (error) {
       const system = !(error instanceof HttpError) || error.status >= 500;
-      const systemError = {
-        target: 'userId',
-        fieldName: labels.userId,
-        description: t('error.system'),
-        errorHeader: t('error.system.title'),
-      };
-      form.fail({ page: system ? systemError : invalidLogin });
+      form.fail({ page: signInError(t, labels.userId, system) });
     }
   }
-
-  const linkQuery = (nwflow: boolean) =>
-    `?${new URLSearchParams({ cobrandHost: cobrand.name, locale, ...(nwflow ? { nwflow: '1' } : {}) }).toString()}`;
 
   return (
     <div className="portal-signin">
@@ -82,26 +68,8 @@ export function SignInScreen() {
       <ErrorSummary errors={form.summary} revision={form.revision} />
       <p className="portal-hint portal-signin__required-note">{t('signin.requiredNote')}</p>
       <form className="portal-form portal-signin__form" noValidate onSubmit={onSubmit}>
-        <TextField
-          id="userId"
-          label={labels.userId}
-          value={form.values.userId}
-          onValue={(v) => form.setValue('userId', v)}
-          onBlur={(e) => form.blur('userId', e)}
-          error={form.errors.userId}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
-        <PasswordField
-          id="password"
-          label={labels.password}
-          value={form.values.password}
-          onValue={(v) => form.setValue('password', v)}
-          onBlur={(e) => form.blur('password', e)}
-          error={form.errors.password}
-          autoComplete="current-password"
-        />
+        <TextField {...form.field('userId')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+        <PasswordField {...form.field('password')} autoComplete="current-password" />
         <button
           type="submit"
           className="portal-button portal-button--primary portal-signin__submit"
@@ -110,35 +78,52 @@ export function SignInScreen() {
           {form.submitting ? t('signin.submitting') : (cobrand.signInButtonLabel ?? t('signin.submit'))}
         </button>
       </form>
-      <nav className="portal-signin__links" aria-label={t('signin.otherActions')}>
-        <ul className="portal-link-list">
-          <li>
-            <a className="portal-link" href={`${OutgoingLinks.forgotPassword}${linkQuery(true)}`}>
-              {t('signin.forgotPassword')}
-            </a>
-          </li>
-          <li>
-            <a className="portal-link" href={`${OutgoingLinks.cardholderSelfService}${linkQuery(true)}`}>
-              {t('signin.cardholderRegistration')}
-            </a>
-          </li>
-          {cobrand.companySelfRegisterSupported && (
-            <li>
-              <a className="portal-link" href={`${OutgoingLinks.companyRegistration}${linkQuery(true)}`}>
-                {t('signin.companyRegistration')}
-              </a>
-            </li>
-          )}
-          {cobrand.prospectiveAccountApplicationSupported && (
-            <li>
-              <a className="portal-link" href={`${OutgoingLinks.newAccountApplication}${linkQuery(false)}`}>
-                {t('signin.newAccountApplication')}
-              </a>
-            </li>
-          )}
-        </ul>
-      </nav>
+      <SignInLinks />
       <LanguageSelector />
     </div>
   );
+}
+
+/** §2's links of the sign-in page, each carrying the cobrand and language (§7's outgoing links). */
+function SignInLinks() {
+  const { t, cobrand, locale } = usePage();
+  const linkQuery = (nwflow: boolean) =>
+    `?${new URLSearchParams({ cobrandHost: cobrand.name, locale, ...(nwflow ? { nwflow: '1' } : {}) }).toString()}`;
+  return (
+    <nav className="portal-signin__links" aria-label={t('signin.otherActions')}>
+      <ul className="portal-link-list">
+        <li>
+          <a className="portal-link" href={`${OutgoingLinks.forgotPassword}${linkQuery(true)}`}>
+            {t('signin.forgotPassword')}
+          </a>
+        </li>
+        <li>
+          <a className="portal-link" href={`${OutgoingLinks.cardholderSelfService}${linkQuery(true)}`}>
+            {t('signin.cardholderRegistration')}
+          </a>
+        </li>
+        {cobrand.companySelfRegisterSupported && (
+          <li>
+            <a className="portal-link" href={`${OutgoingLinks.companyRegistration}${linkQuery(true)}`}>
+              {t('signin.companyRegistration')}
+            </a>
+          </li>
+        )}
+        {cobrand.prospectiveAccountApplicationSupported && (
+          <li>
+            <a className="portal-link" href={`${OutgoingLinks.newAccountApplication}${linkQuery(false)}`}>
+              {t('signin.newAccountApplication')}
+            </a>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+/** §8's page errors of sign-in: "Invalid Login", or "System error" for a 500 or no answer at all. */
+function signInError(t: Translate, fieldName: string, system: boolean): PageError {
+  return system
+    ? { target: 'userId', fieldName, description: t('error.system'), errorHeader: t('error.system.title') }
+    : { target: 'userId', fieldName, description: t('login.failed'), errorHeader: t('default.invalidLogin') };
 }

@@ -118,39 +118,9 @@ export function NewPinScreen() {
         </p>
       </div>
       <form className="portal-form" noValidate onSubmit={onSubmit}>
-        <PasswordField
-          id="pin"
-          label={labels.pin}
-          value={form.values.pin}
-          onValue={(v) => form.setValue('pin', v)}
-          onBlur={(e) => form.blur('pin', e)}
-          error={form.errors.pin}
-          autoComplete="off"
-          maxLength={PIN_LENGTH}
-          {...numeric}
-        />
-        <PasswordField
-          id="confirm"
-          label={labels.confirm}
-          value={form.values.confirm}
-          onValue={(v) => form.setValue('confirm', v)}
-          onBlur={(e) => form.blur('confirm', e)}
-          error={form.errors.confirm}
-          autoComplete="off"
-          maxLength={PIN_LENGTH}
-          {...numeric}
-        />
-        <TextField
-          id="passcode"
-          label={labels.passcode}
-          value={form.values.passcode}
-          onValue={(v) => form.setValue('passcode', v)}
-          onBlur={(e) => form.blur('passcode', e)}
-          error={form.errors.passcode}
-          autoComplete="one-time-code"
-          maxLength={PASSCODE_LENGTH}
-          {...numeric}
-        />
+        <PasswordField {...form.field('pin')} autoComplete="off" maxLength={PIN_LENGTH} {...numeric} />
+        <PasswordField {...form.field('confirm')} autoComplete="off" maxLength={PIN_LENGTH} {...numeric} />
+        <TextField {...form.field('passcode')} autoComplete="one-time-code" maxLength={PASSCODE_LENGTH} {...numeric} />
         <div className="portal-actions">
           <button type="submit" className="portal-button portal-button--primary" disabled={form.submitting}>
             {t('newpin.save')}

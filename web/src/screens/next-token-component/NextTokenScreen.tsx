@@ -68,12 +68,7 @@ export function NextTokenScreen() {
       <p className="portal-hint">{t('nexttoken.intro')}</p>
       <form className="portal-form" noValidate onSubmit={onSubmit}>
         <TextField
-          id="passcode"
-          label={t('nexttoken.passcode')}
-          value={form.values.passcode}
-          onValue={(value) => form.setValue('passcode', value)}
-          onBlur={(event) => form.blur('passcode', event)}
-          error={form.errors.passcode}
+          {...form.field('passcode')}
           autoComplete="one-time-code"
           inputMode="numeric"
           pattern="[0-9]*"
