@@ -47,9 +47,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 
-  // Short files and functions in the product (the web screens are not held to it yet).
+  // Short files and functions in the product.
   {
-    files: ['contract/src/**/*.ts', 'server/src/**/*.ts'],
+    files: ['contract/src/**/*.ts', 'server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts'],
     rules: {
       'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],

@@ -4,7 +4,7 @@
  * and Tab stays between its two buttons. Tabs of one browser stay in step through the shared session clock.
  */
 import { Paths, messageFormatter, type SessionWarningContent } from '@portal/contract';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { getJson } from '../api/client';
 import { usePage } from '../page/page-context';
 import { reportFailure } from '../page/report';
@@ -16,39 +16,30 @@ import { SessionClock, mmss, warningAt, type SessionEvent } from '../session/ses
  */
 const band = (seconds: number) => (seconds <= 10 ? 0 : Math.ceil(seconds / 20));
 
-export function SessionWarning() {
-  const { t, cobrand, locale } = usePage();
+/**
+ * The session's clock for this page: renewed when the screen opens, kept in step with the other tabs, ticking every
+ * second; `logout` runs once, when the session ends here or in another tab.
+ */
+function useSessionClock(cobrand: string, onLogout: () => void) {
   const clock = useRef<SessionClock | null>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const continueButton = useRef<HTMLButtonElement>(null);
-  const logoutButton = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef<Element | null>(null);
   const [content, setContent] = useState<SessionWarningContent | null>(null);
   const [deadline, setDeadline] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [hidden, setHidden] = useState(false);
-  const [announced, setAnnounced] = useState<number | null>(null);
-  const loggingOut = useRef(false);
-
-  const logout = () => {
-    if (loggingOut.current) return;
-    loggingOut.current = true;
-    clock.current?.logout(cobrand.name);
-  };
 
   useEffect(() => {
     const sessionClock = new SessionClock();
     clock.current = sessionClock;
     const unsubscribe = sessionClock.subscribe((event: SessionEvent) => {
-      if (event.type === 'logout') logout();
+      if (event.type === 'logout') onLogout();
       else {
         setDeadline(Date.now() + event.remainingMs);
         setHidden(false);
       }
     });
     // Opening a screen is activity: it renews the session and starts the clock from the service's answer.
-    sessionClock.renew().catch(() => logout());
-    getJson<SessionWarningContent>(`${Paths.sessionWarningContent}?cobrandHost=${encodeURIComponent(cobrand.name)}`)
+    sessionClock.renew().catch(() => onLogout());
+    getJson<SessionWarningContent>(`${Paths.sessionWarningContent}?cobrandHost=${encodeURIComponent(cobrand)}`)
       .then(setContent)
       .catch((error: unknown) => reportFailure('session warning content', error));
     const tick = window.setInterval(() => setNow(Date.now()), 1000);
@@ -57,11 +48,49 @@ export function SessionWarning() {
       sessionClock.close();
       window.clearInterval(tick);
     };
-  }, [cobrand.name]); // eslint-disable-line react-hooks/exhaustive-deps -- one clock per page
+  }, [cobrand]); // eslint-disable-line react-hooks/exhaustive-deps -- one clock per page
 
   const remaining = deadline === null ? null : (deadline - now) / 1000;
   const warning = deadline !== null && now >= warningAt(deadline);
-  const open = warning && !hidden && remaining !== null && remaining > 0;
+  const renew = () => clock.current?.renew() ?? Promise.resolve();
+  const logout = () => clock.current?.logout(cobrand);
+  return { content, remaining, warning, hidden, hide: () => setHidden(true), renew, logout };
+}
+
+/** A modal `<dialog>` open while `open` holds: focus moves to `first` and comes back where it was when it closes. */
+function useModal(open: boolean, first: RefObject<HTMLButtonElement | null>) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const returnFocus = useRef<Element | null>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      returnFocus.current = document.activeElement;
+      element.showModal();
+      first.current?.focus();
+    } else if (!open && element.open) {
+      element.close();
+      (returnFocus.current as HTMLElement | null)?.focus?.();
+    }
+  }, [open, first]);
+  return dialog;
+}
+
+export function SessionWarning() {
+  const { t, cobrand, locale } = usePage();
+  const continueButton = useRef<HTMLButtonElement>(null);
+  const logoutButton = useRef<HTMLButtonElement>(null);
+  const [announced, setAnnounced] = useState<number | null>(null);
+  const loggingOut = useRef(false);
+  const logout = () => {
+    if (loggingOut.current) return;
+    loggingOut.current = true;
+    session.logout();
+  };
+  const session = useSessionClock(cobrand.name, logout);
+  const { content, remaining, warning } = session;
+  const open = warning && !session.hidden && remaining !== null && remaining > 0;
+  const dialog = useModal(open, continueButton);
 
   useEffect(() => {
     if (remaining !== null && remaining <= 0) logout();
@@ -69,27 +98,6 @@ export function SessionWarning() {
     if (!warning || whole === null) setAnnounced(null);
     else if (announced === null || band(whole) !== band(announced)) setAnnounced(whole);
   }, [remaining, warning]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      returnFocus.current = document.activeElement;
-      element.showModal();
-      continueButton.current?.focus();
-    } else if (!open && element.open) {
-      element.close();
-      (returnFocus.current as HTMLElement | null)?.focus?.();
-    }
-  }, [open]);
-
-  async function onContinue() {
-    try {
-      await clock.current?.renew();
-    } catch {
-      logout();
-    }
-  }
 
   // §4 and §9: Tab (9) and Shift+Tab stay between the two buttons; Esc (27) hides the dialog.
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
@@ -113,7 +121,7 @@ export function SessionWarning() {
       aria-describedby="session-warning-message session-warning-help"
       onCancel={(event) => {
         event.preventDefault();
-        setHidden(true);
+        session.hide();
       }}
       onKeyDown={onKeyDown}
     >
@@ -134,7 +142,7 @@ export function SessionWarning() {
           ref={continueButton}
           type="button"
           className="portal-button portal-button--primary"
-          onClick={() => void onContinue()}
+          onClick={() => void session.renew().catch(() => logout())}
         >
           {content?.sessionExpireContinueButtonLabel ?? t('sessionExpireContinueButtonLabel')}
         </button>

@@ -5,42 +5,22 @@ import { HttpError, call } from '../../api/client';
 import { ErrorSummary } from '../../components/ErrorSummary';
 import { PasswordField, TextField } from '../../components/Field';
 import { SessionWarning } from '../../components/SessionWarning';
-import { type FieldErrors } from '../../components/use-form';
 import { useFormScreen } from '../../components/use-form-screen';
+import { FIELDS, newPinErrors, type PinField } from './new-pin-rules';
 import { usePage } from '../../page/page-context';
 import { LOGOUT_NOTICE_ITEM } from '../../page/logout-notice';
 import { logErrorStatement } from '../../page/report';
 import { logoutAddress, useTokenUser } from '../../token/use-token-user';
 
-type PinField = 'pin' | 'confirm' | 'passcode';
-const FIELDS: readonly PinField[] = ['pin', 'confirm', 'passcode'];
 /** §4: the new PIN is kept locally between the passcode sign-in and the PIN call, and sent at once if found at load. */
 const STORED_PIN_ITEM = 'portal.newPin';
 
 export function NewPinScreen() {
   const { t, cobrand } = usePage();
   const user = useTokenUser('newpin', cobrand.name);
-  const [showInstructions, setShowInstructions] = useState(true);
   const sentStored = useRef(false);
-  const labels: Record<PinField, string> = {
-    pin: t('newpin.pin'),
-    confirm: t('newpin.confirm'),
-    passcode: t('newpin.passcode'),
-  };
-
-  const validate = useCallback(
-    (v: Record<PinField, string>): FieldErrors<PinField> => {
-      const errors: FieldErrors<PinField> = {};
-      for (const field of FIELDS) if (!v[field]) errors[field] = t('field.required');
-      if (v.pin && !new RegExp(`^\\d{${PIN_LENGTH}}$`).test(v.pin)) errors.pin = t('newpin.pinLength');
-      else if (v.pin.startsWith('0')) errors.pin = t('newpin.pinZero');
-      if (v.confirm && v.confirm !== v.pin) errors.confirm = t('newpin.mismatch');
-      if (v.passcode && !new RegExp(`^\\d{${PASSCODE_LENGTH}}$`).test(v.passcode))
-        errors.passcode = t('newpin.passcodeLength');
-      return errors;
-    },
-    [t],
-  );
+  const labels = { pin: t('newpin.pin'), confirm: t('newpin.confirm'), passcode: t('newpin.passcode') };
+  const validate = useCallback((values: Record<PinField, string>) => newPinErrors(t, values), [t]);
   const form = useFormScreen({ fields: FIELDS, labels, validate, title: t('page.title.new-rsa-pin-component') });
   const { fail } = form;
 
@@ -98,25 +78,7 @@ export function NewPinScreen() {
     <div className="portal-new-pin">
       <h1 className="portal-heading">{t('newpin.heading')}</h1>
       <ErrorSummary errors={form.summary} revision={form.revision} />
-      <div className="portal-instructions">
-        <div className="portal-instructions__bar">
-          <h2 className="portal-instructions__title" id="newpin-instructions-title">
-            {t('newpin.instructionsTitle')}
-          </h2>
-          <button
-            type="button"
-            className="portal-link-button"
-            aria-expanded={showInstructions}
-            aria-controls="newpin-instructions"
-            onClick={() => setShowInstructions(!showInstructions)}
-          >
-            {showInstructions ? t('newpin.hide') : t('newpin.show')}
-          </button>
-        </div>
-        <p id="newpin-instructions" className="portal-instructions__body" hidden={!showInstructions}>
-          {t('newpin.instructions')}
-        </p>
-      </div>
+      <Instructions />
       <form className="portal-form" noValidate onSubmit={onSubmit}>
         <PasswordField {...form.field('pin')} autoComplete="off" maxLength={PIN_LENGTH} {...numeric} />
         <PasswordField {...form.field('confirm')} autoComplete="off" maxLength={PIN_LENGTH} {...numeric} />
@@ -131,6 +93,33 @@ export function NewPinScreen() {
         </div>
       </form>
       <SessionWarning />
+    </div>
+  );
+}
+
+/** §2: the collapsible instruction block with its HIDE link. */
+function Instructions() {
+  const { t } = usePage();
+  const [showInstructions, setShowInstructions] = useState(true);
+  return (
+    <div className="portal-instructions">
+      <div className="portal-instructions__bar">
+        <h2 className="portal-instructions__title" id="newpin-instructions-title">
+          {t('newpin.instructionsTitle')}
+        </h2>
+        <button
+          type="button"
+          className="portal-link-button"
+          aria-expanded={showInstructions}
+          aria-controls="newpin-instructions"
+          onClick={() => setShowInstructions(!showInstructions)}
+        >
+          {showInstructions ? t('newpin.hide') : t('newpin.show')}
+        </button>
+      </div>
+      <p id="newpin-instructions" className="portal-instructions__body" hidden={!showInstructions}>
+        {t('newpin.instructions')}
+      </p>
     </div>
   );
 }
