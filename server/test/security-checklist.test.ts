@@ -37,10 +37,7 @@ for (const dialect of DIALECTS) {
   describe(dialect, () => {
     let t: TestApp;
     let smtp: TestSmtpServer;
-    useMailTestApp(dialect, (app, server) => {
-      t = app;
-      smtp = server;
-    });
+    useMailTestApp(dialect, (app, server) => ([t, smtp] = [app, server]));
 
     it('6: a lock by wrong security answers ends the live sessions too', async () => {
       const client = await signedIn(t);

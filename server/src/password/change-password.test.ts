@@ -20,10 +20,7 @@ for (const dialect of DIALECTS) {
   describe(dialect, () => {
     let t: TestApp;
     let smtp: TestSmtpServer;
-    useMailTestApp(dialect, (app, server) => {
-      t = app;
-      smtp = server;
-    });
+    useMailTestApp(dialect, (app, server) => ([t, smtp] = [app, server]));
 
     async function mustChange(): Promise<TestClient> {
       const client = t.client();

@@ -31,10 +31,7 @@ for (const dialect of DIALECTS) {
   describe(dialect, () => {
     let t: TestApp;
     let smtp: TestSmtpServer;
-    useMailTestApp(dialect, (app, server) => {
-      t = app;
-      smtp = server;
-    });
+    useMailTestApp(dialect, (app, server) => ([t, smtp] = [app, server]));
 
     it("shows the user's own question, and a stable decoy of the same shape for an unknown user ID", async () => {
       const client = await browser(t);

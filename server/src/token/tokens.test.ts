@@ -25,10 +25,7 @@ for (const dialect of DIALECTS) {
   describe(dialect, () => {
     let t: TestApp;
     let smtp: TestSmtpServer;
-    useMailTestApp(dialect, (app, server) => {
-      t = app;
-      smtp = server;
-    });
+    useMailTestApp(dialect, (app, server) => ([t, smtp] = [app, server]));
 
     /** The code the user's token shows `offset` steps from the test clock. */
     async function code(userId: string, offset = 0): Promise<string> {

@@ -2,7 +2,7 @@
 import { Paths, routePath, trimmed } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { HttpError, call } from '../../api/client';
-import { ErrorSummary } from '../../components/ErrorSummary';
+import { ErrorSummary, type PageError } from '../../components/ErrorSummary';
 import { PasswordField, TextField } from '../../components/Field';
 import { type FieldErrors } from '../../components/use-form';
 import { useFormScreen } from '../../components/use-form-screen';
@@ -64,22 +64,63 @@ export function ForgotPasswordScreen() {
   );
 }
 
-/** §8: a server error shows on the field from errors[0].message; without one the field is just focused. */
-function useServerError(): (error: unknown) => string | null {
+/**
+ * One step's form: one required field, submitted through `work`. §8: on failure the service's message shows on the
+ * field, and without one the field is just focused; the answer is emptied, the user ID kept.
+ */
+function useStep<K extends string>(field: K, label: string, keepValue: boolean, initialValue = '') {
   const { t } = usePage();
-  return (error) => (error instanceof HttpError ? (error.body?.errors[0]?.message ?? null) : t('error.system'));
+  const validate = useCallback(
+    (values: Record<K, string>) => (trimmed(values[field]) ? {} : { [field]: t('field.required') }) as FieldErrors<K>,
+    [t, field],
+  );
+  const form = useFormScreen<K>({
+    fields: [field],
+    labels: { [field]: label } as Record<K, string>,
+    validate,
+    title: t('page.title.forgot-password-component'),
+    initialValues: { [field]: initialValue } as Partial<Record<K, string>>,
+  });
+  const submit = (work: (value: string) => Promise<void>) => async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.start()) return;
+    try {
+      await work(form.values[field]);
+    } catch (error) {
+      const message = error instanceof HttpError ? (error.body?.errors[0]?.message ?? null) : t('error.system');
+      form.fail({ ...(message ? { fields: { [field]: message } as FieldErrors<K> } : {}), keepValues: keepValue });
+      if (!message) document.getElementById(field)?.focus();
+    }
+  };
+  return { form, submit };
 }
 
-/** Fails a step: the service's message on the field, or, without one, the field focused and nothing shown. */
-function failOn<K extends string>(
-  form: ReturnType<typeof useFormScreen<K>>,
-  field: K,
-  message: string | null,
-  keepValues: boolean,
-) {
-  if (message) return form.fail({ fields: { [field]: message } as FieldErrors<K>, keepValues });
-  form.fail({ keepValues });
-  document.getElementById(field)?.focus();
+interface StepFormProps {
+  form: { summary: PageError[]; revision: number; submitting: boolean };
+  onSubmit: (event: FormEvent) => Promise<void>;
+  intro: ReactNode;
+  children: ReactNode;
+  actions: ReactNode;
+}
+
+/** The layout both steps share: the error summary, the intro, the field, Continue and Cancel. */
+function StepForm({ form, onSubmit, intro, children, actions }: StepFormProps) {
+  const { t } = usePage();
+  return (
+    <>
+      <ErrorSummary errors={form.summary} revision={form.revision} />
+      <form className="portal-form portal-forgot__form" noValidate onSubmit={onSubmit}>
+        {intro}
+        {children}
+        <div className="portal-actions">
+          <button type="submit" className="portal-button portal-button--primary" disabled={form.submitting}>
+            {t('forgot.continue')}
+          </button>
+          {actions}
+        </div>
+      </form>
+    </>
+  );
 }
 
 /** Step 1: the user ID, whose question is then fetched. */
@@ -91,46 +132,17 @@ function UserIdStep({
   actions: ReactNode;
 }) {
   const { t, locale } = usePage();
-  const label = t('signin.userId');
-  const validate = useCallback(
-    (v: Record<'userId', string>): FieldErrors<'userId'> => (trimmed(v.userId) ? {} : { userId: t('field.required') }),
-    [t],
-  );
-  const form = useFormScreen({
-    fields: ['userId'] as const,
-    labels: { userId: label },
-    validate,
-    title: t('page.title.forgot-password-component'),
-    initialValues: { userId: sessionStorage.getItem('userId') ?? '' },
+  const { form, submit } = useStep('userId', t('signin.userId'), true, sessionStorage.getItem('userId') ?? '');
+  const ask = submit(async (value) => {
+    const userId = trimmed(value);
+    const response = await call(Paths.securityQuestions, { method: 'POST', json: { userId, locale } });
+    onAsked(userId, (await response.json()) as Question);
   });
-  const serverError = useServerError();
-
-  async function askQuestion(event: FormEvent) {
-    event.preventDefault();
-    if (!form.start()) return;
-    const id = trimmed(form.values.userId);
-    try {
-      const response = await call(Paths.securityQuestions, { method: 'POST', json: { userId: id, locale } });
-      onAsked(id, (await response.json()) as Question);
-    } catch (e) {
-      failOn(form, 'userId', serverError(e), true);
-    }
-  }
-
+  const intro = <p className="portal-hint">{t('forgot.userIdIntro')}</p>;
   return (
-    <>
-      <ErrorSummary errors={form.summary} revision={form.revision} />
-      <form className="portal-form portal-forgot__form" noValidate onSubmit={askQuestion}>
-        <p className="portal-hint">{t('forgot.userIdIntro')}</p>
-        <TextField {...form.field('userId')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
-        <div className="portal-actions">
-          <button type="submit" className="portal-button portal-button--primary" disabled={form.submitting}>
-            {t('forgot.continue')}
-          </button>
-          {actions}
-        </div>
-      </form>
-    </>
+    <StepForm form={form} onSubmit={ask} intro={intro} actions={actions}>
+      <TextField {...form.field('userId')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+    </StepForm>
   );
 }
 
@@ -144,50 +156,26 @@ interface AnswerStepProps {
 /** Step 2: the answer to the user's question, which asks for the temporary password. */
 function AnswerStep({ userId, question, onSent, actions }: AnswerStepProps) {
   const { t, locale, cobrand } = usePage();
-  const label = t('forgot.answer');
-  const validate = useCallback(
-    (v: Record<'answer', string>): FieldErrors<'answer'> => (trimmed(v.answer) ? {} : { answer: t('field.required') }),
-    [t],
-  );
-  const form = useFormScreen({
-    fields: ['answer'] as const,
-    labels: { answer: label },
-    validate,
-    title: t('page.title.forgot-password-component'),
+  const { form, submit } = useStep('answer', t('forgot.answer'), false);
+  const send = submit(async (answer) => {
+    const securityQuestionSTO = { ...question, questionResponse: answer };
+    await call(Paths.temporaryPasswords, {
+      method: 'POST',
+      json: { userId, locale, cobrandName: cobrand.name, securityQuestionSTO },
+    });
+    onSent();
   });
-  const serverError = useServerError();
-
-  async function sendAnswer(event: FormEvent) {
-    event.preventDefault();
-    if (!form.start()) return;
-    try {
-      const securityQuestionSTO = { ...question, questionResponse: form.values.answer };
-      await call(Paths.temporaryPasswords, {
-        method: 'POST',
-        json: { userId, locale, cobrandName: cobrand.name, securityQuestionSTO },
-      });
-      onSent();
-    } catch (e) {
-      failOn(form, 'answer', serverError(e), false);
-    }
-  }
-
-  return (
+  const intro = (
     <>
-      <ErrorSummary errors={form.summary} revision={form.revision} />
-      <form className="portal-form portal-forgot__form" noValidate onSubmit={sendAnswer}>
-        <p className="portal-hint">{t('forgot.questionIntro')}</p>
-        <p className="portal-forgot__question" id="answer-question">
-          {question.questionText}
-        </p>
-        <PasswordField {...form.field('answer')} describedBy="answer-question" autoComplete="off" />
-        <div className="portal-actions">
-          <button type="submit" className="portal-button portal-button--primary" disabled={form.submitting}>
-            {t('forgot.continue')}
-          </button>
-          {actions}
-        </div>
-      </form>
+      <p className="portal-hint">{t('forgot.questionIntro')}</p>
+      <p className="portal-forgot__question" id="answer-question">
+        {question.questionText}
+      </p>
     </>
+  );
+  return (
+    <StepForm form={form} onSubmit={send} intro={intro} actions={actions}>
+      <PasswordField {...form.field('answer')} describedBy="answer-question" autoComplete="off" />
+    </StepForm>
   );
 }
