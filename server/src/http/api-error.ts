@@ -1,4 +1,4 @@
-import type { ApiErrorItem, ErrorCode } from '@portal/contract';
+import { ErrorCodes, type ApiErrorItem, type ErrorCode } from '@portal/contract';
 import type { MessageKey } from '../i18n/messages.js';
 
 export interface ErrorSpec {
@@ -20,3 +20,7 @@ export class ApiError extends Error {
 }
 
 export type { ApiErrorItem };
+
+/** The one answer to a call that needs a session the request does not have (or no longer has). */
+export const sessionEnded = (): ApiError =>
+  new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'session.ended' }]);

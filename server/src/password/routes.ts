@@ -10,7 +10,7 @@ import {
 } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiError } from '../http/api-error.js';
+import { ApiError, sessionEnded } from '../http/api-error.js';
 import { requireContentType } from '../http/content-type.js';
 import type { RouteThrottle } from '../security/throttle.js';
 import type { SessionCookies } from '../http/session-cookies.js';
@@ -27,7 +27,6 @@ export interface PasswordRoutesOptions {
 }
 
 const Empty = Type.Object({});
-const unauthenticated = () => new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'session.ended' }]);
 
 const json = requireContentType('application/json');
 
@@ -38,6 +37,21 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
 
 /** Forgotten password: the question, then the answer that sends a temporary password. */
 const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (app, { recovery, throttle }) => {
+  // Both of §7's recovery calls carry the same answer under two names; each answers `{}` whatever happened.
+  const recover = async (
+    userId: string,
+    locale: string | undefined,
+    answer: { questionId: string; questionResponse: string },
+  ) => {
+    await recovery.requestTemporaryPassword({
+      userId,
+      locale,
+      questionId: answer.questionId,
+      answer: answer.questionResponse,
+    });
+    return {};
+  };
+
   app.post(
     Paths.securityQuestions,
     {
@@ -55,16 +69,7 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
       config: throttle,
       preValidation: json,
     },
-    async (request) => {
-      const { userId, locale, securityQuestionSTO } = request.body;
-      await recovery.requestTemporaryPassword({
-        userId,
-        locale,
-        questionId: securityQuestionSTO.questionId,
-        answer: securityQuestionSTO.questionResponse,
-      });
-      return {};
-    },
+    async ({ body }) => recover(body.userId, body.locale, body.securityQuestionSTO),
   );
 
   // The same recovery under §7's other name, for clients of the original service.
@@ -75,16 +80,7 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
       config: throttle,
       preValidation: json,
     },
-    async (request) => {
-      const { userId, locale, securityQuestion } = request.body;
-      await recovery.requestTemporaryPassword({
-        userId,
-        locale,
-        questionId: securityQuestion.questionId,
-        answer: securityQuestion.questionResponse,
-      });
-      return {};
-    },
+    async ({ body }) => recover(body.userId, body.locale, body.securityQuestion),
   );
 };
 
@@ -102,7 +98,7 @@ const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
     },
     async (request, reply) => {
       const session = await sessions.find(cookies.sessionId(request), ['full', 'change_password']);
-      if (!session) throw unauthenticated();
+      if (!session) throw sessionEnded();
       const outcome = await changePassword.change(session, request.body);
       if (!outcome.ok && outcome.code === ErrorCodes.invalidCredentials) {
         throw new ApiError(400, [
@@ -131,7 +127,7 @@ const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
     { schema: { response: { 200: ChangePasswordServiceUrlsSchema } } },
     async (request) => {
       const session = await sessions.find(cookies.sessionId(request), ['full', 'change_password']);
-      if (!session) throw unauthenticated();
+      if (!session) throw sessionEnded();
       const home = `${Paths.platformHome}?cobrandHost=${encodeURIComponent(session.cobrand)}`;
       return { cancelPasswordReset: home, passwordResetProfile: home };
     },

@@ -2,7 +2,7 @@
  * §7's session calls: the ping, the warning content and who is signed in (for the signed-in page that stands in for
  * the platform); and the logout address (also the sign-in pre-step) with the logout screen's calls (§2).
  */
-import { ErrorCodes, LOCALE_COOKIE, LOGOUT_CONFIRM_PARAM, Paths, routePath } from '@portal/contract';
+import { LOCALE_COOKIE, LOGOUT_CONFIRM_PARAM, Paths, routePath } from '@portal/contract';
 import {
   CobrandQuerySchema,
   LogoutLabelsSchema,
@@ -15,7 +15,7 @@ import type { AccountStore } from '../account/index.js';
 import type { Clock } from '../clock.js';
 import type { CobrandDirectory } from '../cobrand/index.js';
 import type { AuditLog } from '../db/audit-log.js';
-import { ApiError } from '../http/api-error.js';
+import { sessionEnded } from '../http/api-error.js';
 import type { Messages } from '../i18n/messages.js';
 import { cameFromPortal } from '../security/fetch-metadata.js';
 import { checkedRedirect } from '../security/redirects.js';
@@ -33,8 +33,6 @@ export interface SessionRoutesOptions {
   publicOrigin: string;
 }
 
-const unauthenticated = () => new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'session.ended' }]);
-
 /** The SSO user cookie of §3: set when a session came through single sign-on, read by the logout screen. */
 export const SSO_USER_COOKIE = 'sso_user';
 
@@ -48,7 +46,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
   const { clock, sessions, cookies, accounts, cobrands, messages, audit, publicOrigin } = options;
   app.get(Paths.sessionPing, { schema: { response: { 200: SessionRenewalSchema } } }, async (request) => {
     const renewed = await sessions.renew(cookies.sessionId(request));
-    if (!renewed) throw unauthenticated();
+    if (!renewed) throw sessionEnded();
     return { ...renewed, serverTime: clock() };
   });
 
@@ -75,7 +73,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
   app.get(Paths.session, { schema: { response: { 200: SessionViewSchema } } }, async (request) => {
     const session = await sessions.find(cookies.sessionId(request));
     const account = session && (await accounts.findById(session.account_id));
-    if (!session || !account) throw unauthenticated();
+    if (!session || !account) throw sessionEnded();
     return {
       userId: account.user_id,
       cobrand: session.cobrand,

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AccountStore } from '../account/index.js';
-import { ApiError } from '../http/api-error.js';
+import { ApiError, sessionEnded } from '../http/api-error.js';
 import { requireContentType } from '../http/content-type.js';
 import type { RouteThrottle } from '../security/throttle.js';
 import type { SessionCookies } from '../http/session-cookies.js';
@@ -64,7 +64,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async 
       const session = await sessions.find(cookies.sessionId(request), ['new_pin']);
       const account = session && (await accounts.findById(session.account_id));
       if (!session || !account || account.ldap_id !== request.params.ldapId.toLowerCase()) {
-        throw new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'session.ended' }]);
+        throw sessionEnded();
       }
       const outcome = await pins.setPin(account, session.locale, request.body.newPin);
       if (outcome === 'invalid') {
@@ -72,8 +72,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async 
         reply.raw.statusMessage = 'Invalid PIN';
         throw new ApiError(400, [{ code: ErrorCodes.pinInvalid, messageKey: 'pin.invalid', field: 'newPin' }]);
       }
-      if (outcome === 'not-in-new-pin-mode')
-        throw new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'session.ended' }]);
+      if (outcome === 'not-in-new-pin-mode') throw sessionEnded();
       // §4: after a new PIN the user signs in again with it.
       await cookies.end(request, reply, (rawId) => sessions.end(rawId));
       return {};
