@@ -2,8 +2,7 @@
 // folders, measures the seven figures of the benchmark issues, prints each with how it was measured, and writes
 // docs/benchmarks.md. Options: --quick (shorter runs, 100,000 instead of 1,000,000 rows; prints only),
 // --only=1,3 (those figures; prints only), --write (write docs/benchmarks.md even with --quick or --only).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,16 +18,10 @@ import { signInLoad, signInThroughput } from './figures/signin-throughput.mjs';
 import { launchChromium } from './lib/chromium.mjs';
 import { agent, signInSequence } from './lib/http.mjs';
 import { cpuSnapshot, describeMachine, loadAverage, othersShare } from './lib/machine.mjs';
+import { comparisonsOf } from './lib/comparisons.mjs';
 import { renderFigure, renderReport } from './lib/report.mjs';
-import {
-  memoryOf,
-  PORTAL_SECRET,
-  root,
-  startBareSignIn,
-  startHello,
-  startPortal,
-  withRssSampling,
-} from './lib/servers.mjs';
+import { seed } from './lib/seed.mjs';
+import { memoryOf, root, startBareSignIn, startHello, startPortal, withRssSampling } from './lib/servers.mjs';
 
 process.stdout.on('error', () => undefined);
 
@@ -66,20 +59,6 @@ const PLAN = quick
 const runStarted = performance.now();
 const say = (line) => console.log(line);
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
-
-function seed(dataDir, users, sessions, env = {}) {
-  const out = `${dataDir}.json`;
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'bench/lib/seed-database.ts'), dataDir, String(users), String(sessions), out],
-    {
-      cwd: root,
-      env: { ...process.env, PORTAL_SECRET, ...env },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  return JSON.parse(readFileSync(out, 'utf8'));
-}
 
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 const figures = [];
@@ -263,7 +242,8 @@ try {
   const full = !quick && !only;
   if (full || options.write) {
     const file = join(root, 'docs/benchmarks.md');
-    writeFileSync(file, renderReport({ machine, figures, totalSeconds, quick, date: new Date() }));
+    const report = renderReport({ machine, figures, totalSeconds, quick, date: new Date() });
+    writeFileSync(file, [report.trimEnd(), comparisonsOf(file)].filter(Boolean).join('\n\n') + '\n');
     say(`Wrote ${file}`);
   } else {
     say('docs/benchmarks.md was left as it is (a quick or partial run; add --write to write it).');

@@ -9,7 +9,7 @@ const verdict = (f) =>
         : '**missed**';
 const cell = (v) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-function table({ head, rows }) {
+export function table({ head, rows }) {
   return [
     `| ${head.map(cell).join(' | ')} |`,
     `|${head.map(() => '---').join('|')}|`,

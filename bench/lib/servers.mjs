@@ -74,11 +74,11 @@ function track(child, name) {
  * One of the benchmarks' servers as a child process on a free port, tracked until it ends; answers once `readyPath`
  * answers 2xx, or throws with the child's last output. `env` is given the port (the server's PORT).
  */
-async function startServer({ name, args, env, readyPath }) {
+async function startServer({ name, args, env, readyPath, cwd = root }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, PORT: String(port), ...env(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -92,10 +92,11 @@ async function startServer({ name, args, env, readyPath }) {
   return { ...server, url, port, startedAt: started, readySeconds: (performance.now() - started) / 1000 };
 }
 
-/** The service as `npm start` runs it, with throttling off and quiet logs. */
-export async function startPortal({ dataDir, name = 'portal', env = {}, nodeArgs = [] }) {
+/** The service as `npm start` runs it, with throttling off and quiet logs; `cwd` holds the build to run. */
+export async function startPortal({ dataDir, name = 'portal', env = {}, nodeArgs = [], cwd = root }) {
   const server = await startServer({
     name,
+    cwd,
     args: [...nodeArgs, 'server/start.cjs'],
     env: (port) => ({
       HOST: '127.0.0.1',

@@ -1,0 +1,135 @@
+// `npm run bench:compare -- --before=<commit> [--after=<commit>] --title="…"`: the service built at two commits
+// (--after defaults to this checkout as it is, built), each on its own copy of one seeded database, measured in
+// interleaved rounds on the calls figure 2 and figure 1 measure: requests per second at saturation, the main thread's
+// CPU per request, sign-ins per second and, with --users above 100,000, a ping's p99 and maximum while sign-ins write.
+// Prints the comparison; with --write, puts it in docs/benchmarks.md under the title.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { signInLoad } from './figures/signin-throughput.mjs';
+import { withComparison } from './lib/comparisons.mjs';
+import { agent, APP_HEADERS, fixedRate, signInSequence } from './lib/http.mjs';
+import { table } from './lib/report.mjs';
+import { seed } from './lib/seed.mjs';
+import { cpuOf, root, startPortal } from './lib/servers.mjs';
+import { median, percentile, round } from './lib/stats.mjs';
+import { buildRevision, describeRevision } from './lib/worktree.mjs';
+
+const { values: options } = parseArgs({
+  options: {
+    before: { type: 'string' },
+    after: { type: 'string' },
+    title: { type: 'string', default: 'comparison' },
+    rounds: { type: 'string', default: '6' },
+    seconds: { type: 'string', default: '2' },
+    users: { type: 'string', default: '20000' },
+    write: { type: 'boolean', default: false },
+  },
+});
+if (!options.before) throw new Error('usage: npm run bench:compare -- --before=<commit> [--after=<commit>] --title=…');
+const rounds = Number(options.rounds);
+const seconds = Number(options.seconds);
+const userCount = Number(options.users);
+const PING = '/sdportal/rest/sessionExpire/pingPortal.json';
+
+const CALLS = [
+  ['cobrand record', '/sdportal/rest/cobrand/skerrymoor'],
+  ['cobrand locales', '/sdportal/rest/cobrands/skerrymoor/locales'],
+  ['translation bundle (fr PortalLabels)', '/public-portal-ui/assets/i18n/fr/user-ux/PortalLabels.json'],
+  ['session ping', PING],
+  ['login info', '/sdportal/rest/login/info?username=bench0000001'],
+  ['/healthz', '/healthz'],
+];
+
+async function saturate(server, path) {
+  const before = cpuOf(server.pid).main;
+  const result = await autocannon({
+    url: `${server.url}${path}`,
+    headers: server.headers,
+    connections: 10,
+    duration: seconds,
+  });
+  if (result.non2xx || result.errors) throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result['2xx'] / result.duration, cpu: ((cpuOf(server.pid).main - before) / result['2xx']) * 1e6 };
+}
+
+/** A ping at 500 a second while 16 browsers sign in: what a checkpoint or a slow write does to everyone else. */
+async function pingUnderWrites(server, seedInfo, users) {
+  let next = 0;
+  const [ping] = await Promise.all([
+    fixedRate(server.url, { rate: 500, seconds, requests: [{ path: PING, headers: server.headers }] }),
+    signInLoad(server, seedInfo, seconds, () => users[next++ % users.length]),
+  ]);
+  return { p99: percentile(ping.latencies, 99), max: percentile(ping.latencies, 100) };
+}
+
+async function oneRound(server, seedInfo, users, samples) {
+  for (const [name, path] of CALLS) {
+    const { rps, cpu } = await saturate(server, path);
+    samples.push([`${name}: req/s`, rps], [`${name}: main-thread CPU per request (µs)`, cpu]);
+  }
+  let next = 0;
+  const load = await signInLoad(server, seedInfo, seconds, () => users[next++ % users.length]);
+  samples.push(['sign-ins/s', load.signIns / load.seconds]);
+  if (userCount > 100_000) {
+    const { p99, max } = await pingUnderWrites(server, seedInfo, users);
+    samples.push(['ping p99 at 500/s during sign-ins (ms)', p99], ['ping max at 500/s during sign-ins (ms)', max]);
+  }
+}
+
+function summarise(before, after) {
+  const byName = (samples) =>
+    samples.reduce((map, [name, value]) => map.set(name, [...(map.get(name) ?? []), value]), new Map());
+  const [b, a] = [byName(before), byName(after)];
+  return [...b.keys()].map((name) => {
+    const [mb, ma] = [median(b.get(name)), median(a.get(name))];
+    return [name, round(mb, 1), round(ma, 1), `${ma >= mb ? '+' : ''}${round((100 * (ma - mb)) / mb, 1)} %`];
+  });
+}
+
+const temp = mkdtempSync(join(tmpdir(), 'portal-compare-'));
+const cleanups = [() => rmSync(temp, { recursive: true, force: true })];
+try {
+  buildIfStale();
+  const builds = [buildRevision(options.before, temp)];
+  builds.push(options.after ? buildRevision(options.after, temp) : { dir: root, commit: 'this checkout' });
+  for (const build of builds) if (build.remove) cleanups.unshift(build.remove);
+  const seeded = join(temp, 'seed');
+  const seedInfo = seed(seeded, userCount, 0);
+  const users = Array.from({ length: userCount }, (_, i) => `bench${String(i).padStart(7, '0')}`).slice(2);
+  const servers = [];
+  for (const [i, build] of builds.entries()) {
+    const dataDir = join(temp, `data-${i}`);
+    cpSync(seeded, dataDir, { recursive: true });
+    const server = await startPortal({ dataDir, name: `build ${build.commit}`, cwd: build.dir });
+    cleanups.unshift(() => server.stop());
+    const { cookie } = await signInSequence(server.url, agent(1), 'bench0000000', seedInfo.password);
+    servers.push({ ...server, headers: { ...APP_HEADERS, cookie, 'accept-encoding': 'gzip, deflate, br, zstd' } });
+  }
+  const samples = [[], []];
+  for (const server of servers) await oneRound(server, seedInfo, users, []); // warm-up, untimed
+  for (let r = 0; r < rounds; r += 1) {
+    const order = r % 2 === 0 ? [0, 1] : [1, 0];
+    for (const i of order) await oneRound(servers[i], seedInfo, users, samples[i]);
+    console.log(`round ${r + 1} of ${rounds} done`);
+  }
+  const names = [describeRevision(options.before), options.after ? describeRevision(options.after) : 'this checkout'];
+  const section = [
+    `## ${options.title}`,
+    '',
+    `Before: \`${names[0]}\`; after: \`${names[1]}\`. Medians of ${rounds} interleaved rounds, ${seconds} s per measure per round, ${userCount.toLocaleString('en-US')} users; run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Rerun: \`npm run bench:compare -- --before=${options.before}${options.after ? ` --after=${options.after}` : ''} --users=${userCount}\`.`,
+    '',
+    table({ head: ['measure', 'before', 'after', 'change'], rows: summarise(...samples) }),
+  ].join('\n');
+  console.log(`\n${section}`);
+  if (options.write) {
+    const file = join(root, 'docs/benchmarks.md');
+    writeFileSync(file, withComparison(file, options.title, section));
+    console.log(`Wrote ${file}`);
+  }
+} finally {
+  for (const cleanup of cleanups) await Promise.resolve(cleanup()).catch(() => undefined);
+}
