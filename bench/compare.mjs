@@ -93,7 +93,7 @@ function summarise(before, after) {
 const temp = mkdtempSync(join(tmpdir(), 'portal-compare-'));
 const cleanups = [() => rmSync(temp, { recursive: true, force: true })];
 try {
-  buildIfStale();
+  if (!options.after) buildIfStale();
   const builds = [buildRevision(options.before, temp)];
   builds.push(options.after ? buildRevision(options.after, temp) : { dir: root, commit: 'this checkout' });
   for (const build of builds) if (build.remove) cleanups.unshift(build.remove);
