@@ -94,8 +94,8 @@ const temp = mkdtempSync(join(tmpdir(), 'portal-compare-'));
 const cleanups = [() => rmSync(temp, { recursive: true, force: true })];
 try {
   if (!options.after) buildIfStale();
-  const builds = [buildRevision(options.before, temp)];
-  builds.push(options.after ? buildRevision(options.after, temp) : { dir: root, commit: 'this checkout' });
+  const builds = [buildRevision(options.before, temp, 'before')];
+  builds.push(options.after ? buildRevision(options.after, temp, 'after') : { dir: root, commit: 'this checkout' });
   for (const build of builds) if (build.remove) cleanups.unshift(build.remove);
   const seeded = join(temp, 'seed');
   const seedInfo = seed(seeded, userCount, 0);

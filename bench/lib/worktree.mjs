@@ -21,10 +21,10 @@ function shareModules(dir) {
   }
 }
 
-/** The service built at `revision` in a worktree under `parent`; answers the worktree's folder and its commit. */
-export function buildRevision(revision, parent) {
+/** The service built at `revision` in a worktree `name` under `parent`; answers the worktree's folder and commit. */
+export function buildRevision(revision, parent, name) {
   const commit = git('rev-parse', '--short', `${revision}^{commit}`);
-  const dir = join(parent, `rev-${commit}`);
+  const dir = join(parent, name);
   git('worktree', 'add', '--detach', dir, commit);
   shareModules(dir);
   // The comparisons are of the service; the pages it serves come from this checkout's build.
