@@ -19,11 +19,8 @@ function configOrExit(): Config {
 }
 
 const config = configOrExit();
-// Until the app's logger exists, a warning goes to stderr.
-let warn = (message: string) => console.error(message);
-const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onWarning: (m) => warn(m) });
+const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const app = await buildApp({ config, database });
-warn = (message) => app.log.warn(message);
 const { seeded, demoTokens } = await bootstrap(config, database, (m) => app.log.warn(m));
 if (seeded) app.log.info('created the demo users');
 
