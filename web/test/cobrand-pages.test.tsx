@@ -139,7 +139,10 @@ describe('every cobrand sign-in page', () => {
 });
 
 // ---- themes: primitives only, and the colour pairs the base stylesheet puts together keep WCAG AA (4.5:1)
-const BASE = readFileSync(fileURLToPath(new URL('../src/styles/portal.css', import.meta.url)), 'utf8');
+const stylesheet = (name: string) =>
+  readFileSync(fileURLToPath(new URL(`../src/styles/${name}`, import.meta.url)), 'utf8');
+const BASE = stylesheet('tokens.css');
+const COMPONENTS = stylesheet('portal.css');
 const declarations = (css: string) =>
   [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([-\w]+)\s*:\s*([^;{}]+);/g)].map(
     ([, name, value]) => [name!, value!.trim()] as const,
@@ -165,6 +168,17 @@ const themes = records.map(({ cobrand }) => {
     declared: declarations(css),
     primitives: { ...basePrimitives, ...Object.fromEntries(declarations(css)) },
   };
+});
+
+describe('the base stylesheet', () => {
+  it('reads component tokens only, each declared in tokens.css, and declares none itself', () => {
+    const reads = [...COMPONENTS.matchAll(/var\((--portal-[\w-]+)/g)].map(([, name]) => name!);
+    expect(reads.length).toBeGreaterThan(50);
+    expect(reads.filter((name) => /^--portal-(primitive|semantic)-/.test(name))).toEqual([]);
+    const declared = new Set(declarations(BASE).map(([name]) => name));
+    expect(reads.filter((name) => !declared.has(name))).toEqual([]);
+    expect(declarations(COMPONENTS).filter(([name]) => name.startsWith('--'))).toEqual([]);
+  });
 });
 
 describe('every cobrand theme', () => {

@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { cobrandName, loadCobrand } from '../cobrand/load-cobrand';
 import { Shell } from '../components/Shell';
 import { createTranslator, loadDictionary, type MessageKey } from '../i18n/translator';
+import '../styles/tokens.css';
 import '../styles/portal.css';
 import { chooseLocale } from './choose-locale';
 import { readCookie } from './cookies';
