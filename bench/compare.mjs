@@ -3,6 +3,7 @@
 // interleaved rounds on the calls figure 2 and figure 1 measure: requests per second at saturation, the main thread's
 // CPU per request, sign-ins per second and, with --users above 100,000, a ping's p99 and maximum while sign-ins write.
 // Prints the comparison; with --write, puts it in docs/benchmarks.md under the title.
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,8 +24,8 @@ const { values: options } = parseArgs({
     before: { type: 'string' },
     after: { type: 'string' },
     title: { type: 'string', default: 'comparison' },
-    rounds: { type: 'string', default: '6' },
-    seconds: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '1' },
     users: { type: 'string', default: '20000' },
     write: { type: 'boolean', default: false },
   },
@@ -34,6 +35,10 @@ const rounds = Number(options.rounds);
 const seconds = Number(options.seconds);
 const userCount = Number(options.users);
 const PING = '/sdportal/rest/sessionExpire/pingPortal.json';
+// The service under test on one core, this process (the load generator) on the other, so neither takes the other's
+// time and the two builds see the same machine.
+const SERVER_CPU = '0';
+execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
 
 const CALLS = [
   ['cobrand record', '/sdportal/rest/cobrand/skerrymoor'],
@@ -66,27 +71,53 @@ async function pingUnderWrites(server, seedInfo, users) {
   return { p99: percentile(ping.latencies, 99), max: percentile(ping.latencies, 100) };
 }
 
-async function oneRound(server, seedInfo, users, samples) {
-  for (const [name, path] of CALLS) {
+/** Each measure answers named samples from one run against one server. */
+function measures() {
+  const list = CALLS.map(([name, path]) => async (server) => {
     const { rps, cpu } = await saturate(server, path);
-    samples.push([`${name}: req/s`, rps], [`${name}: main-thread CPU per request (µs)`, cpu]);
+    return [
+      [`${name}: req/s`, rps],
+      [`${name}: main-thread CPU per request (µs)`, cpu],
+    ];
+  });
+  list.push(async (server, seedInfo, users) => {
+    let next = 0;
+    const load = await signInLoad(server, seedInfo, seconds, () => users[next++ % users.length]);
+    return [['sign-ins/s', load.signIns / load.seconds]];
+  });
+  if (userCount > 100_000)
+    list.push(async (server, seedInfo, users) => {
+      const { p99, max } = await pingUnderWrites(server, seedInfo, users);
+      return [
+        ['ping p99 at 500/s during sign-ins (ms)', p99],
+        ['ping max at 500/s during sign-ins (ms)', max],
+      ];
+    });
+  return list;
+}
+
+/** Every measure in turn, run `rounds` times on both servers, alternating which goes first. */
+async function measureBoth(servers, seedInfo, users) {
+  const samples = [[], []];
+  for (const measure of measures()) {
+    for (const server of servers) await measure(server, seedInfo, users); // warm-up, untimed
+    for (let r = 0; r < rounds; r += 1) {
+      for (const i of r % 2 === 0 ? [0, 1] : [1, 0]) samples[i].push(...(await measure(servers[i], seedInfo, users)));
+    }
+    process.stdout.write('.');
   }
-  let next = 0;
-  const load = await signInLoad(server, seedInfo, seconds, () => users[next++ % users.length]);
-  samples.push(['sign-ins/s', load.signIns / load.seconds]);
-  if (userCount > 100_000) {
-    const { p99, max } = await pingUnderWrites(server, seedInfo, users);
-    samples.push(['ping p99 at 500/s during sign-ins (ms)', p99], ['ping max at 500/s during sign-ins (ms)', max]);
-  }
+  return samples;
 }
 
 function summarise(before, after) {
   const byName = (samples) =>
     samples.reduce((map, [name, value]) => map.set(name, [...(map.get(name) ?? []), value]), new Map());
   const [b, a] = [byName(before), byName(after)];
+  const range = (values) => `${round(Math.min(...values), 1)}–${round(Math.max(...values), 1)}`;
   return [...b.keys()].map((name) => {
     const [mb, ma] = [median(b.get(name)), median(a.get(name))];
-    return [name, round(mb, 1), round(ma, 1), `${ma >= mb ? '+' : ''}${round((100 * (ma - mb)) / mb, 1)} %`];
+    const change = `${ma >= mb ? '+' : ''}${round((100 * (ma - mb)) / mb, 1)} %`;
+    return [name, round(mb, 1), range(b.get(name)), round(ma, 1), range(a.get(name)), change];
   });
 }
 
@@ -104,25 +135,22 @@ try {
   for (const [i, build] of builds.entries()) {
     const dataDir = join(temp, `data-${i}`);
     cpSync(seeded, dataDir, { recursive: true });
-    const server = await startPortal({ dataDir, name: `build ${build.commit}`, cwd: build.dir });
+    const server = await startPortal({ dataDir, name: `build ${build.commit}`, cwd: build.dir, cpus: SERVER_CPU });
     cleanups.unshift(() => server.stop());
     const { cookie } = await signInSequence(server.url, agent(1), 'bench0000000', seedInfo.password);
     servers.push({ ...server, headers: { ...APP_HEADERS, cookie, 'accept-encoding': 'gzip, deflate, br, zstd' } });
   }
-  const samples = [[], []];
-  for (const server of servers) await oneRound(server, seedInfo, users, []); // warm-up, untimed
-  for (let r = 0; r < rounds; r += 1) {
-    const order = r % 2 === 0 ? [0, 1] : [1, 0];
-    for (const i of order) await oneRound(servers[i], seedInfo, users, samples[i]);
-    console.log(`round ${r + 1} of ${rounds} done`);
-  }
+  const samples = await measureBoth(servers, seedInfo, users);
   const names = [describeRevision(options.before), options.after ? describeRevision(options.after) : 'this checkout'];
   const section = [
     `## ${options.title}`,
     '',
-    `Before: \`${names[0]}\`; after: \`${names[1]}\`. Medians of ${rounds} interleaved rounds, ${seconds} s per measure per round, ${userCount.toLocaleString('en-US')} users; run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Rerun: \`npm run bench:compare -- --before=${options.before}${options.after ? ` --after=${options.after}` : ''} --users=${userCount}\`.`,
+    `Before: \`${names[0]}\`; after: \`${names[1]}\`. Medians of ${rounds} runs of each measure on each build, ${seconds} s each, the two builds alternating; the service on core ${SERVER_CPU} alone, the load generator on the other, ${userCount.toLocaleString('en-US')} users; run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Rerun: \`npm run bench:compare -- --before=${options.before}${options.after ? ` --after=${options.after}` : ''} --users=${userCount}\`.`,
     '',
-    table({ head: ['measure', 'before', 'after', 'change'], rows: summarise(...samples) }),
+    table({
+      head: ['measure', 'before (median)', 'before (range)', 'after (median)', 'after (range)', 'change'],
+      rows: summarise(...samples),
+    }),
   ].join('\n');
   console.log(`\n${section}`);
   if (options.write) {

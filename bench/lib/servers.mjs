@@ -74,10 +74,12 @@ function track(child, name) {
  * One of the benchmarks' servers as a child process on a free port, tracked until it ends; answers once `readyPath`
  * answers 2xx, or throws with the child's last output. `env` is given the port (the server's PORT).
  */
-async function startServer({ name, args, env, readyPath, cwd = root }) {
+async function startServer({ name, args, env, readyPath, cwd = root, cpus }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, args, {
+  // `cpus`: the cores it may run on (taskset), so that a comparison does not share them with its load generator.
+  const [command, commandArgs] = cpus ? ['taskset', ['-c', cpus, process.execPath, ...args]] : [process.execPath, args];
+  const child = spawn(command, commandArgs, {
     cwd,
     env: { ...process.env, PORT: String(port), ...env(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -93,10 +95,11 @@ async function startServer({ name, args, env, readyPath, cwd = root }) {
 }
 
 /** The service as `npm start` runs it, with throttling off and quiet logs; `cwd` holds the build to run. */
-export async function startPortal({ dataDir, name = 'portal', env = {}, nodeArgs = [], cwd = root }) {
+export async function startPortal({ dataDir, name = 'portal', env = {}, nodeArgs = [], cwd = root, cpus }) {
   const server = await startServer({
     name,
     cwd,
+    cpus,
     args: [...nodeArgs, 'server/start.cjs'],
     env: (port) => ({
       HOST: '127.0.0.1',
