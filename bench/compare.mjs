@@ -24,7 +24,8 @@ const { values: options } = parseArgs({
     before: { type: 'string' },
     after: { type: 'string' },
     title: { type: 'string', default: 'comparison' },
-    rounds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '6' },
+    starts: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '1' },
     users: { type: 'string', default: '20000' },
     write: { type: 'boolean', default: false },
@@ -32,6 +33,7 @@ const { values: options } = parseArgs({
 });
 if (!options.before) throw new Error('usage: npm run bench:compare -- --before=<commit> [--after=<commit>] --title=…');
 const rounds = Number(options.rounds);
+const starts = Number(options.starts);
 const seconds = Number(options.seconds);
 const userCount = Number(options.users);
 const PING = '/sdportal/rest/sessionExpire/pingPortal.json';
@@ -131,21 +133,31 @@ try {
   const seeded = join(temp, 'seed');
   const seedInfo = seed(seeded, userCount, 0);
   const users = Array.from({ length: userCount }, (_, i) => `bench${String(i).padStart(7, '0')}`).slice(2);
-  const servers = [];
-  for (const [i, build] of builds.entries()) {
-    const dataDir = join(temp, `data-${i}`);
-    cpSync(seeded, dataDir, { recursive: true });
-    const server = await startPortal({ dataDir, name: `build ${build.commit}`, cwd: build.dir, cpus: SERVER_CPU });
-    cleanups.unshift(() => server.stop());
-    const { cookie } = await signInSequence(server.url, agent(1), 'bench0000000', seedInfo.password);
-    servers.push({ ...server, headers: { ...APP_HEADERS, cookie, 'accept-encoding': 'gzip, deflate, br, zstd' } });
+  const samples = [[], []];
+  // Each start of a process lays out its heap and compiles its code a little differently: the samples come from
+  // several starts of each build.
+  for (let start = 0; start < starts; start += 1) {
+    const servers = [];
+    for (const [i, build] of builds.entries()) {
+      const dataDir = join(temp, `data-${i}`);
+      if (start === 0) cpSync(seeded, dataDir, { recursive: true });
+      const server = await startPortal({ dataDir, name: `build ${build.commit}`, cwd: build.dir, cpus: SERVER_CPU });
+      const { cookie } = await signInSequence(server.url, agent(1), 'bench0000000', seedInfo.password);
+      servers.push({ ...server, headers: { ...APP_HEADERS, cookie, 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    }
+    try {
+      const [before, after] = await measureBoth(servers, seedInfo, users);
+      samples[0].push(...before);
+      samples[1].push(...after);
+    } finally {
+      for (const server of servers) await server.stop();
+    }
   }
-  const samples = await measureBoth(servers, seedInfo, users);
   const names = [describeRevision(options.before), options.after ? describeRevision(options.after) : 'this checkout'];
   const section = [
     `## ${options.title}`,
     '',
-    `Before: \`${names[0]}\`; after: \`${names[1]}\`. Medians of ${rounds} runs of each measure on each build, ${seconds} s each, the two builds alternating; the service on core ${SERVER_CPU} alone, the load generator on the other, ${userCount.toLocaleString('en-US')} users; run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Rerun: \`npm run bench:compare -- --before=${options.before}${options.after ? ` --after=${options.after}` : ''} --users=${userCount}\`.`,
+    `Before: \`${names[0]}\`; after: \`${names[1]}\`. Medians of ${rounds * starts} runs of each measure on each build (${rounds} on each of ${starts} starts of its process), ${seconds} s each, the two builds alternating; the service on core ${SERVER_CPU} alone, the load generator on the other, ${userCount.toLocaleString('en-US')} users; run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Rerun: \`npm run bench:compare -- --before=${options.before}${options.after ? ` --after=${options.after}` : ''} --users=${userCount}\`.`,
     '',
     table({
       head: ['measure', 'before (median)', 'before (range)', 'after (median)', 'after (range)', 'change'],
