@@ -11,6 +11,32 @@ export const FOOTER_LINK_KEYS = [
 ] as const;
 export type FooterLinkKey = (typeof FOOTER_LINK_KEYS)[number];
 
+/**
+ * The cobrand's fields that are written in a language. The catalogue holds them in the cobrand's first language and,
+ * under `translations`, in each of its other languages; a page shows them in its own.
+ */
+export const COBRAND_TEXT_FIELDS = [
+  'signInToLabel',
+  'appName',
+  'warningMessage',
+  'signInButtonLabel',
+  'copyrightMessage',
+  'privacyPolicy',
+  'termsOfUse',
+  'cookieNotice',
+  'security',
+  'accessibility',
+  'footerMessage',
+  'authorizationWarning',
+  'managerWebsite',
+  'groupWebsite',
+  'disclaimer',
+  'poweredBy',
+] as const;
+export type CobrandTextField = (typeof COBRAND_TEXT_FIELDS)[number];
+/** One language's texts of a cobrand: every field its first language has a value for. */
+export type CobrandTexts = Partial<Record<CobrandTextField, string>>;
+
 export const FOOTER_LAYOUTS = ['inline', 'stacked', 'columns'] as const;
 export type FooterLayout = (typeof FOOTER_LAYOUTS)[number];
 

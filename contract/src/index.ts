@@ -5,5 +5,6 @@ export * from './validation.js';
 export * from './password-rules.js';
 export * from './format-message.js';
 export type * from './cobrand.js';
-export { FOOTER_LINK_KEYS } from './cobrand.js';
+export { COBRAND_TEXT_FIELDS, FOOTER_LINK_KEYS } from './cobrand.js';
 export type * from './session.js';
+export * from './locales.js';

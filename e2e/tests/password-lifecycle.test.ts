@@ -36,7 +36,7 @@ describe('forgotten password', () => {
       await page.waitForURL(
         '**/public-portal-ui/forgot-password-component?cobrandHost=skerrymoor&locale=en_US&nwflow=1',
       );
-      await page.getByRole('heading', { name: 'Forgotten your password?' }).waitFor();
+      await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
       expect(await page.title()).toBe('Forgot password');
       await page.getByLabel('User ID').fill(userId);
       await expectAccessible(page, 'forgot password, step 1');
@@ -50,8 +50,8 @@ describe('forgotten password', () => {
       await page.getByLabel('Answer').fill('blue volvo');
       await page.getByRole('button', { name: 'Continue' }).click();
 
-      await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Check your e-mail');
+      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Check your email');
       await expectAccessible(page, 'forgot password, step 3');
       const mail = await waitForMail(`${userId}@example.com`, /temporary password/);
       const temporary = temporaryPasswordIn(mail);

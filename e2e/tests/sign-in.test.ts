@@ -46,7 +46,7 @@ describe('sign-in screen', () => {
         'https://www.skerrymoor.example/cookies',
       );
       expect(await page.locator('.portal-footer__authorization-text').textContent()).toBe(
-        'This system is for authorised users only. Activity may be monitored and recorded.',
+        'This system is for authorized users only. Activity may be monitored and recorded.',
       );
       expect(await page.getByRole('img', { name: 'Sentrel Access Assurance logo' }).getAttribute('src')).toBe(
         '/sdportal/footers/assets/warning-shield.png',

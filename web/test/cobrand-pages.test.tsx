@@ -1,7 +1,7 @@
 /**
- * The fast render test of every cobrand (no browser): each catalogue record, as the service resolves it, rendered
- * with React's server renderer into the shell and sign-in screen in the cobrand's first language, shows its logo,
- * heading, links and the footer of its variant; and every theme overrides primitives only and keeps WCAG AA contrast.
+ * The fast render test of every cobrand (no browser): each catalogue record in each of its languages, as the service
+ * answers it in that language, rendered with React's server renderer into the shell and sign-in screen in that
+ * language, shows its logo, heading, links and the footer of its variant; and every theme overrides primitives only and keeps WCAG AA contrast.
  * Chromium checks a sample of these pages with axe (e2e/tests/cobrands.test.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { LOGO_FORMATS, Paths, type Cobrand, type CobrandLocales } from '@portal/
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 // The service's own catalogue reader, so the page renders exactly the record the service would answer.
-import { readCatalogue } from '../../server/src/cobrand/index.js';
+import { cobrandIn, readCatalogue } from '../../server/src/cobrand/index.js';
 import { Shell } from '../src/components/Shell';
 import { createTranslator, type Dictionary, type Translate } from '../src/i18n/translator';
 import { PageContext, type PageContextValue } from '../src/page/page-context';
@@ -20,10 +20,14 @@ import { SignInScreen } from '../src/screens/login-signin-component/SignInScreen
 const data = fileURLToPath(new URL('../../data', import.meta.url));
 const catalogueDir = join(data, 'cobrands');
 const { cobrands, problems } = readCatalogue(catalogueDir);
-const records = cobrands.map(({ record, footer }) => ({
-  cobrand: { ...record.cobrand, footer } as Cobrand,
-  locales: record.locales as CobrandLocales,
-}));
+/** Every cobrand in every language it offers, as the record call answers it in that language. */
+const records = cobrands.flatMap(({ record, footers }) =>
+  Object.keys(record.locales).map((locale) => ({
+    cobrand: { ...cobrandIn(record, locale), footer: footers[locale]! } as Cobrand,
+    locales: record.locales as CobrandLocales,
+    locale,
+  })),
+);
 
 /** React's escaping of text and attribute values. */
 const html = (text: string) =>
@@ -46,8 +50,7 @@ function logoUrl(name: string): string | null {
   return format ? `${Paths.cobrandAssets(name)}logo.${format}` : null;
 }
 
-function render(cobrand: Cobrand, locales: CobrandLocales) {
-  const locale = Object.keys(locales)[0]!;
+function render(cobrand: Cobrand, locales: CobrandLocales, locale: string) {
   const t = translator(locale);
   const value: PageContextValue = {
     t,
@@ -73,13 +76,14 @@ const between = (markup: string, start: string, end: string) =>
 describe('every cobrand sign-in page', () => {
   it('renders from a catalogue the service reads without problems', () => {
     expect(problems).toEqual([]);
-    expect(records.length).toBe(57);
+    expect(new Set(records.map((r) => r.cobrand.name)).size).toBe(57);
+    expect(records.length).toBe(140);
   });
 
-  it.each(records.map((r) => [r.cobrand.name, r] as const))(
-    '%s shows its logo, heading, links and footer',
-    (_name, { cobrand, locales }) => {
-      const { markup, t, value } = render(cobrand, locales);
+  it.each(records.map((r) => [r.cobrand.name, r.locale, r] as const))(
+    '%s in %s shows its logo, heading, links and footer',
+    (_name, locale, { cobrand, locales }) => {
+      const { markup, t, value } = render(cobrand, locales, locale);
       expect(markup).toContain(`class="portal-shell portal-cobrand-${cobrand.name}"`);
       expect(value.logoUrl).not.toBeNull();
       expect(markup).toContain(
@@ -161,7 +165,7 @@ const contrast = (a: string, b: string) => {
   return (light + 0.05) / (dark + 0.05);
 };
 const WHITE = '#ffffff';
-const themes = records.map(({ cobrand }) => {
+const themes = cobrands.map(({ record: { cobrand } }) => {
   const css = readFileSync(join(catalogueDir, cobrand.name, 'theme.css'), 'utf8');
   return {
     name: cobrand.name,

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { type FOOTER_LAYOUTS, FOOTER_LINK_KEYS } from '../cobrand.js';
+import { COBRAND_TEXT_FIELDS, type FOOTER_LAYOUTS, FOOTER_LINK_KEYS } from '../cobrand.js';
 import { CobrandNameSchema } from './common.js';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -120,12 +120,22 @@ export const CobrandSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** One language's texts of a cobrand (`translations` of a catalogue record). */
+export const CobrandTextsSchema = Type.Object(
+  Object.fromEntries(
+    COBRAND_TEXT_FIELDS.map((field) => [field, Type.Optional(Type.String({ minLength: 1, maxLength: 500 }))]),
+  ),
+  { additionalProperties: false },
+);
+
 /** A catalogue record (`data/cobrands/<id>/cobrand.json`): the cobrand plus what only the service reads. */
 export const CobrandRecordSchema = Type.Object(
   {
     cobrand: CobrandEntrySchema,
     /** Offered languages, first is the default (§4), as locale code → display name in its own language. */
     locales: Type.Record(Type.String(), Type.String()),
+    /** The texts in each offered language but the first, by locale (the texts of `cobrand` are in the first). */
+    translations: Type.Optional(Type.Record(Type.String(), CobrandTextsSchema)),
     /** Origins that redirects (dest, referral_path, platform home, SSO and logout addresses) may lead to. */
     allowedOrigins: Type.Array(Type.String({ pattern: '^https?://[^/]+$' })),
     /** Where a signed-in user goes; null means the built-in signed-in page. */

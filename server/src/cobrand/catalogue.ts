@@ -8,15 +8,16 @@ import { CobrandRecordSchema } from '@portal/contract/schemas';
 import { isAllowedRedirect, isLocale, type CobrandEntry, type CobrandFooter } from '@portal/contract';
 import type { Static } from 'typebox';
 import { footerProblems, resolveFooter } from './cobrand-footer.js';
+import { cobrandIn, translationProblems } from './cobrand-texts.js';
 import { readFooterVariants } from './footer-variants.js';
 import { readJson } from './read-json.js';
 
 export type CobrandRecord = Static<typeof CobrandRecordSchema> & { cobrand: CobrandEntry };
 
-/** A catalogue record with the footer the service answers for it. */
+/** A catalogue record with the footer the service answers for it, in each of the cobrand's languages. */
 export interface CatalogueCobrand {
   record: CobrandRecord;
-  footer: CobrandFooter;
+  footers: Record<string, CobrandFooter>;
 }
 
 export interface CatalogueResult {
@@ -46,11 +47,19 @@ export function readCatalogue(dir: string, footersDir = footersDirFor(dir)): Cat
     if (locales.length === 0) problems.push(`${file}: /locales must offer at least one language`);
     for (const locale of locales)
       if (!isLocale(locale)) problems.push(`${file}: /locales/${locale} is not a supported locale`);
-    problems.push(...addressProblems(file, record), ...footerProblems(file, record.cobrand, footers));
+    // Every language has the texts the first has (translationProblems), so the footer checks of the first hold for all.
+    problems.push(
+      ...addressProblems(file, record),
+      ...footerProblems(file, record.cobrand, footers),
+      ...translationProblems(file, record),
+    );
     if (problems.length > before) continue;
+    const variant = footers.variants.get(record.cobrand.footerVariant)!;
     cobrands.push({
       record,
-      footer: resolveFooter(record.cobrand, footers.variants.get(record.cobrand.footerVariant)!, footers),
+      footers: Object.fromEntries(
+        locales.map((locale) => [locale, resolveFooter(cobrandIn(record, locale), variant, footers)]),
+      ),
     });
   }
   const abbreviations = new Map<string, string>();

@@ -15,13 +15,9 @@ import { CACHE_MS, CobrandDirectory } from './cobrand-directory.js';
 import { CobrandStore } from './cobrand-store.js';
 import { readFooterVariants } from './footer-variants.js';
 import { CATALOGUE_DIR, FOOTERS_DIR } from '../paths.js';
+import { catalogueCopy, type RawRecord } from '../../test/catalogue-copy.js';
 import { DIALECTS, portalCli, createTestApp } from '../../test/harness.js';
 
-interface RawRecord {
-  cobrand: CobrandEntry;
-  locales: Record<string, string>;
-  allowedOrigins: string[];
-}
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
 const IDS = readdirSync(CATALOGUE_DIR, { withFileTypes: true })
   .filter((e) => e.isDirectory())
@@ -34,28 +30,6 @@ const VARIANTS = new Map(
     .map((f) => [f.slice(0, -5), readJson<FooterVariant>(join(FOOTERS_DIR, f))]),
 );
 const CONTEXT_PATH = '/sdportal';
-
-/** A copy of the shipped catalogue (cobrands and footers side by side) that a test may break. */
-function catalogueCopy(): {
-  root: string;
-  cobrands: string;
-  edit: (id: string, change: (record: RawRecord) => void) => void;
-} {
-  const root = mkdtempSync(join(tmpdir(), 'portal-catalogue-'));
-  cpSync(CATALOGUE_DIR, join(root, 'cobrands'), { recursive: true });
-  cpSync(FOOTERS_DIR, join(root, 'footers'), { recursive: true });
-  const cobrands = join(root, 'cobrands');
-  return {
-    root,
-    cobrands,
-    edit: (id, change) => {
-      const file = join(cobrands, id, 'cobrand.json');
-      const record = readJson<RawRecord>(file);
-      change(record);
-      writeFileSync(file, JSON.stringify(record, null, 2));
-    },
-  };
-}
 
 describe('the shipped catalogue', () => {
   it('reads with no problem: 57 cobrands, 35 footer variants and the default footer', () => {
@@ -208,7 +182,7 @@ for (const dialect of DIALECTS) {
         expect((await here.find('skerrymoor'))!.record.cobrand.appName).toBe('Skerrymoor Bank Card Centre');
         expect((await elsewhere.find('skerrymoor'))!.record.cobrand.appName).toBe('Skerrymoor Bank Commercial Card');
         test.clock.advance(CACHE_MS);
-        expect((await elsewhere.find('skerrymoor'))!.footer.links[1]).toEqual({
+        expect((await elsewhere.find('skerrymoor'))!.footers.en_US!.links[1]).toEqual({
           key: 'termsOfUse',
           text: 'Website Terms',
           url: 'https://www.skerrymoor.example/terms',
@@ -243,7 +217,7 @@ for (const dialect of DIALECTS) {
         expect(await store.isCurrentFormat()).toBe(false);
         await bootstrap(test.config, test.database, () => {});
         expect(await store.isCurrentFormat()).toBe(true);
-        expect((await store.find('skerrymoor'))!.footer.links).toHaveLength(8);
+        expect((await store.find('skerrymoor'))!.footers.en_US!.links).toHaveLength(8);
       } finally {
         await test.close();
       }

@@ -7,8 +7,8 @@ import type { CatalogueCobrand, CobrandRecord } from './catalogue.js';
 export interface StoredCobrand {
   /** The catalogue record as imported (what `cobrands export` prints). */
   record: CobrandRecord;
-  /** The footer resolved at import from the record's variant, so a request does no footer work. */
-  footer: CobrandFooter;
+  /** The footer resolved at import from the record's variant, in each of its languages: a request does no footer work. */
+  footers: Record<string, CobrandFooter>;
   /** Content hash of record and footer: the ETag, so a changed variant changes it too. */
   version: string;
 }
@@ -19,8 +19,8 @@ export class CobrandStore {
   /** Replaces the catalogue in one transaction: either every record lands or none does. */
   async importAll(cobrands: CatalogueCobrand[], now: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      for (const { record, footer } of cobrands) {
-        const json = JSON.stringify({ record, footer });
+      for (const { record, footers } of cobrands) {
+        const json = JSON.stringify({ record, footers });
         const row = {
           name: record.cobrand.name,
           abbreviation: record.cobrand.abbreviation,
@@ -51,16 +51,16 @@ export class CobrandStore {
       .where('name', '=', name)
       .executeTakeFirst();
     if (!row) return null;
-    const { record, footer } = JSON.parse(row.record) as Omit<StoredCobrand, 'version'>;
-    return { record, footer, version: row.version };
+    const { record, footers } = JSON.parse(row.record) as Omit<StoredCobrand, 'version'>;
+    return { record, footers, version: row.version };
   }
 
-  /** False when some row was stored in the older shape (no resolved footer) and the catalogue must be imported again. */
+  /** False when some row was stored in an older shape (no footer per language) and the catalogue must be imported again. */
   async isCurrentFormat(): Promise<boolean> {
     const rows = await this.db.selectFrom('cobrand').select('record').execute();
     return rows.every((row) => {
       const stored = JSON.parse(row.record) as Partial<StoredCobrand>;
-      return Boolean(stored.record && stored.footer);
+      return Boolean(stored.record && stored.footers);
     });
   }
 

@@ -48,9 +48,9 @@ for (const dialect of DIALECTS) {
         url: 'https://www.skerrymoor.example/privacy',
       });
       expect(cobrand.footer.copyrightMessage).toBe('© 2026 Skerrymoor Bank.');
-      expect(cobrand.footer.footerMessage).toBe('Card services are provided by Skerrymoor Bank under licence.');
+      expect(cobrand.footer.footerMessage).toBe('Card services are provided by Skerrymoor Bank under license.');
       expect(cobrand.footer.authorizationWarning).toEqual({
-        text: 'This system is for authorised users only. Activity may be monitored and recorded.',
+        text: 'This system is for authorized users only. Activity may be monitored and recorded.',
         logoUrl: '/sdportal/footers/assets/warning-shield.png',
         logoName: 'Sentrel Access Assurance',
       });

@@ -10,6 +10,7 @@ import {
   FOOTER_ASSETS_BASE,
   PathPatterns,
   Paths,
+  languageTag,
   type Cobrand,
 } from '@portal/contract';
 import {
@@ -24,6 +25,8 @@ import { Type, type TSchema } from 'typebox';
 import type { FastifyReply } from 'fastify';
 import type { CobrandDirectory } from './cobrand-directory.js';
 import type { StoredCobrand } from './cobrand-store.js';
+import { cobrandIn } from './cobrand-texts.js';
+import { requestLocale } from '../http/request-locale.js';
 import { ApiError } from '../http/api-error.js';
 import { PreparedAnswers, sendPrepared } from '../http/prepared-answer.js';
 import { FOOTER_ASSETS_DIR } from '../paths.js';
@@ -38,6 +41,9 @@ export interface CobrandRoutesOptions {
 const serialize = (reply: FastifyReply, value: unknown, schema: TSchema): string =>
   reply.serializeInput(value as Record<string, unknown>, schema as unknown as Record<string, unknown>);
 
+/** Browser-style codes are welcome (`de-DE`, `pt-BR`): the nearest of the cobrand's languages answers. */
+const LocaleQuerySchema = Type.Object({ locale: Type.Optional(Type.String({ maxLength: 35 })) });
+
 const notFound = () => new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]);
 const PUBLIC_FILES = /^[a-z0-9._-]+\/(logo\.(jpg|png|gif)|theme\.css)$/;
 const FOOTER_IMAGES = /^[a-z0-9][a-z0-9._-]*\.(jpg|png|gif)$/;
@@ -49,21 +55,30 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = as
   const load = async (name: string): Promise<StoredCobrand> =>
     (await cobrands.find(name)) ?? Promise.reject(notFound());
 
-  // Both answers are serialised (by the routes' response schemas) and encoded once per stored version of a record,
-  // its content hash, not once per request.
+  // Both answers are serialised (by the routes' response schemas) and encoded once per stored version of a record
+  // (its content hash) and language, not once per request.
   const records = new PreparedAnswers('application/json; charset=utf-8');
   const localeLists = new PreparedAnswers('application/json; charset=utf-8');
 
   app.get(
     PathPatterns.cobrand,
-    { schema: { params: CobrandParamsSchema, response: { 200: CobrandSchema, 304: Type.Null() } } },
+    {
+      schema: {
+        params: CobrandParamsSchema,
+        querystring: LocaleQuerySchema,
+        response: { 200: CobrandSchema, 304: Type.Null() },
+      },
+    },
     async (request, reply) => {
-      const { record, footer, version } = await load(request.params.name);
-      const cobrand = (): Cobrand => ({ ...record.cobrand, footer });
+      const { record, footers, version } = await load(request.params.name);
+      // The texts in the language the page settles on: the `locale` it names, else its cookie, else Accept-Language.
+      const locale = requestLocale(request, Object.keys(record.locales));
+      const cobrand = (): Cobrand => ({ ...cobrandIn(record, locale), footer: footers[locale]! });
+      reply.header('content-language', languageTag(locale));
       return sendPrepared(
         request,
         reply,
-        await records.get(version, () => serialize(reply, cobrand(), CobrandSchema))!,
+        await records.get(`${version}/${locale}`, () => serialize(reply, cobrand(), CobrandSchema))!,
       );
     },
   );

@@ -1,9 +1,10 @@
 import type { Clock } from '../clock.js';
-import type { CobrandDirectory, LogoUrlFor } from '../cobrand/index.js';
+import { cobrandIn, type CobrandDirectory, type LogoUrlFor } from '../cobrand/index.js';
 import type { AuditLog } from '../db/audit-log.js';
 import type { Messages } from '../i18n/messages.js';
 import type { MailWorker } from './mail-worker.js';
 import type { OutboxStore } from './outbox-store.js';
+import type { MailContext } from './templates.js';
 
 /** What a service needs to write a mail for the user's cobrand and language, and have it sent. */
 export interface MailingDeps {
@@ -14,4 +15,21 @@ export interface MailingDeps {
   audit: AuditLog;
   clock: Clock;
   logoUrlFor: LogoUrlFor;
+}
+
+/** A mail to `account` in `locale`: its cobrand's name in that language, and its logo. */
+export async function mailContextFor(
+  deps: MailingDeps,
+  account: { cobrand: string; email: string; user_id: string },
+  locale: string | undefined,
+): Promise<MailContext> {
+  const { record } = await deps.cobrands.resolve(account.cobrand);
+  return {
+    messages: deps.messages,
+    locale,
+    appName: cobrandIn(record, locale ?? '').appName,
+    logoUrl: deps.logoUrlFor(record.cobrand.name),
+    recipient: account.email,
+    userId: account.user_id,
+  };
 }

@@ -2,7 +2,7 @@
  * Changing a password (§4, §5, §8): the current password is checked like a sign-in try (it counts toward the lock),
  * the new one against the whole policy, and the swap is atomic, with the notice mail written in the same transaction.
  */
-import { type MailingDeps, passwordChangedMail } from '../mail/index.js';
+import { mailContextFor, type MailingDeps, passwordChangedMail } from '../mail/index.js';
 import { brokenPasswordRules, ErrorCodes, type PasswordRule } from '@portal/contract';
 import { type AccountStore, isCommonPassword, type PasswordStore, userIdKey } from '../account/index.js';
 import { hashSecret, verifyDummy, verifySecret } from '../security/passwords.js';
@@ -58,18 +58,7 @@ export class ChangePasswordService {
     }
     if (rules.length > 0) return { ok: false, code: ErrorCodes.passwordPolicy, rules };
 
-    const { record } = await this.deps.cobrands.resolve(claimed.cobrand);
-    const mail = passwordChangedMail(
-      {
-        messages: this.deps.messages,
-        locale: session.locale,
-        appName: record.cobrand.appName,
-        logoUrl: this.deps.logoUrlFor(record.cobrand.name),
-        recipient: claimed.email,
-        userId: claimed.user_id,
-      },
-      now,
-    );
+    const mail = passwordChangedMail(await mailContextFor(this.deps, claimed, session.locale), now);
     const newHash = await hashSecret(input.newCredential);
     const changed = await this.deps.passwords.change(claimed.id, current, newHash, now, (trx) =>
       this.deps.outbox.enqueue(trx, mail, now),

@@ -4,7 +4,7 @@
  * the right answer, gets a temporary password; wrong answers count toward the lock, and a right one leaves the count
  * as it was: only a successful sign-in clears it.
  */
-import { type MailingDeps, temporaryPasswordMail } from '../mail/index.js';
+import { mailContextFor, type MailingDeps, temporaryPasswordMail } from '../mail/index.js';
 import {
   type AccountStore,
   generateTemporaryPassword,
@@ -74,16 +74,8 @@ export class RecoveryService {
       return;
     const password = generateTemporaryPassword(account.user_id);
     const expiresAt = now + this.deps.temporaryPasswordMinutes * 60_000;
-    const { record } = await this.deps.cobrands.resolve(account.cobrand);
     const mail = temporaryPasswordMail(
-      {
-        messages: this.deps.messages,
-        locale: request.locale,
-        appName: record.cobrand.appName,
-        logoUrl: this.deps.logoUrlFor(record.cobrand.name),
-        recipient: account.email,
-        userId: account.user_id,
-      },
+      await mailContextFor(this.deps, account, request.locale),
       password,
       this.deps.temporaryPasswordMinutes,
     );

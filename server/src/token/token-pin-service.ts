@@ -1,6 +1,6 @@
 /** Setting a token's PIN in new-PIN mode (§4), and telling the user by mail (ARCHITECTURE §5). */
 import type { AccountRow } from '../account/index.js';
-import { type MailingDeps, pinSetMail } from '../mail/index.js';
+import { mailContextFor, type MailingDeps, pinSetMail } from '../mail/index.js';
 import { isValidPin, pinHmac } from './pin.js';
 import type { TokenStore } from './token-store.js';
 
@@ -15,18 +15,7 @@ export class TokenPinService {
   async setPin(account: AccountRow, locale: string, pin: string): Promise<'set' | 'invalid' | 'not-in-new-pin-mode'> {
     if (!isValidPin(pin)) return 'invalid';
     const now = this.deps.clock();
-    const { record } = await this.deps.cobrands.resolve(account.cobrand);
-    const mail = pinSetMail(
-      {
-        messages: this.deps.messages,
-        locale,
-        appName: record.cobrand.appName,
-        logoUrl: this.deps.logoUrlFor(record.cobrand.name),
-        recipient: account.email,
-        userId: account.user_id,
-      },
-      now,
-    );
+    const mail = pinSetMail(await mailContextFor(this.deps, account, locale), now);
     const set = await this.deps.tokens.setPin(account.id, pinHmac(this.deps.pinKey, account.id, pin), now, (trx) =>
       this.deps.outbox.enqueue(trx, mail, now),
     );

@@ -105,12 +105,18 @@ async function findLogo(name: string): Promise<string | null> {
   return null;
 }
 
-export async function loadCobrand(requested: string): Promise<LoadedCobrand> {
-  const record = await getJson<Cobrand>(Paths.cobrand(requested)).catch(async (error: unknown) => {
+/**
+ * The record comes in the page's language: the service settles it from the same `locale` parameter, cookie and
+ * browser languages as `chooseLocale`.
+ */
+export async function loadCobrand(requested: string, localeParam: string | null): Promise<LoadedCobrand> {
+  const recordOf = (name: string) =>
+    getJson<Cobrand>(
+      localeParam ? `${Paths.cobrand(name)}?locale=${encodeURIComponent(localeParam)}` : Paths.cobrand(name),
+    );
+  const record = await recordOf(requested).catch(async (error: unknown) => {
     reportFailure('cobrand', error);
-    return requested === DEFAULT_COBRAND
-      ? FALLBACK_COBRAND
-      : getJson<Cobrand>(Paths.cobrand(DEFAULT_COBRAND)).catch(() => FALLBACK_COBRAND);
+    return requested === DEFAULT_COBRAND ? FALLBACK_COBRAND : recordOf(DEFAULT_COBRAND).catch(() => FALLBACK_COBRAND);
   });
   const [locales, logoUrl] = await Promise.all([
     getJson<CobrandLocales>(Paths.cobrandLocales(record.name)).catch((error: unknown) => {

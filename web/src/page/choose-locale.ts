@@ -1,8 +1,9 @@
 /**
- * §4 locale handling: a missing or unsupported `user_locale` cookie is set to the cobrand's first language and the
- * page reloads. The reload happens once per cobrand and tab, so a browser that refuses cookies cannot loop.
+ * §4 locale handling, settled as the service settles it (`settleLocale`): the `locale` parameter, else the cookie,
+ * each to the nearest language the cobrand offers; with neither, the browser's languages. A missing or unsupported
+ * cookie is then set and the page reloads, once per cobrand and tab, so a browser that refuses cookies cannot loop.
  */
-import { DEFAULT_LOCALE, LOCALE_COOKIE, type CobrandLocales } from '@portal/contract';
+import { LOCALE_COOKIE, nearestLocale, settleLocale, type CobrandLocales } from '@portal/contract';
 import { readCookie, writeCookie } from './cookies';
 
 const RELOADED_ITEM = 'portal.localeReloaded';
@@ -10,21 +11,16 @@ const RELOADED_ITEM = 'portal.localeReloaded';
 /** The locale to render in, or null when the page is reloading to apply the cobrand's first language. */
 export function chooseLocale(query: URLSearchParams, locales: CobrandLocales, cobrand: string): string | null {
   const offered = Object.keys(locales);
-  const requested = query.get('locale');
-  if (requested && offered.includes(requested)) {
-    if (readCookie(LOCALE_COOKIE) !== requested) writeCookie(LOCALE_COOKIE, requested);
-    return requested;
-  }
-  const current = readCookie(LOCALE_COOKIE);
-  if (current && offered.includes(current)) return current;
-  const first = offered[0] ?? DEFAULT_LOCALE;
-  writeCookie(LOCALE_COOKIE, first);
-  if (sessionStorage.getItem(RELOADED_ITEM) !== cobrand) {
-    sessionStorage.setItem(RELOADED_ITEM, cobrand);
-    location.reload();
-    return null;
-  }
-  return first;
+  const param = query.get('locale');
+  const cookie = readCookie(LOCALE_COOKIE);
+  const locale = settleLocale(offered, { param, cookie, accepted: navigator.languages });
+  if (cookie === locale) return locale;
+  writeCookie(LOCALE_COOKIE, locale);
+  const named = [param, cookie].some((wish) => wish && nearestLocale(wish, offered) === locale);
+  if (named || sessionStorage.getItem(RELOADED_ITEM) === cobrand) return locale;
+  sessionStorage.setItem(RELOADED_ITEM, cobrand);
+  location.reload();
+  return null;
 }
 
 /** The language selector: choose, remember for 90 days, reload. */

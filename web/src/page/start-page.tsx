@@ -24,7 +24,7 @@ export async function startPage(Screen: ComponentType, options: PageOptions = {}
   const requested = cobrandName(query);
   const guessedLocale = query.get('locale') ?? readCookie(LOCALE_COOKIE) ?? DEFAULT_LOCALE;
   const early = loadDictionary(guessedLocale);
-  const loaded = await loadCobrand(requested);
+  const loaded = await loadCobrand(requested, query.get('locale'));
   const locale = chooseLocale(query, loaded.locales, loaded.cobrand.name);
   if (!locale) return;
   const dictionary = locale === guessedLocale ? await early : await loadDictionary(locale);
