@@ -19,6 +19,8 @@ describe('token sign-in', () => {
       await page.waitForURL('**/public-portal-ui/new-rsa-pin-component?cobrandHost=skerrymoor');
       await page.getByRole('heading', { name: 'Create a new token PIN' }).waitFor();
       expect(await page.title()).toBe('Create a new token PIN');
+      // The cursor starts in the first field, as on every form screen.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('pin');
       expect(await page.getByLabel('Next passcode').getAttribute('inputmode')).toBe('numeric');
       expect(await page.getByLabel('Next passcode').getAttribute('autocomplete')).toBe('one-time-code');
       await expectAccessible(page, 'the new-PIN screen');
@@ -65,6 +67,7 @@ describe('token sign-in', () => {
       await signIn(page, token.userId, `2580${token.code(2)}`);
       await page.waitForURL('**/public-portal-ui/next-token-component?authn_attempt_id=**');
       await page.getByRole('heading', { name: 'Enter the next passcode' }).waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('passcode');
       await expectAccessible(page, 'the next-token screen');
 
       await page.getByLabel('Next passcode').fill('1234');

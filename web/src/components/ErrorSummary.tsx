@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { usePage } from '../page/page-context';
+import { moveFocus } from './move-focus';
 
 /** §3 page error item. */
 export interface PageError {
@@ -25,7 +26,7 @@ export function ErrorSummary({ errors, revision }: { errors: PageError[]; revisi
   const { t } = usePage();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (errors.length > 0) ref.current?.focus();
+    if (errors.length > 0) moveFocus(ref.current);
   }, [revision]); // eslint-disable-line react-hooks/exhaustive-deps -- focus once per submit, not per keystroke
   if (errors.length === 0) return null;
   const header = errors[0]?.errorHeader ?? t('errorSummary.count', errors.length);

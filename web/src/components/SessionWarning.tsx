@@ -9,6 +9,7 @@ import { getJson } from '../api/client';
 import { usePage } from '../page/page-context';
 import { reportFailure } from '../page/report';
 import { SessionClock, mmss, warningAt, type SessionEvent } from '../session/session-clock';
+import { moveFocus } from './move-focus';
 
 /**
  * The polite announcement changes when the dialog opens, then once per 20-second band and once for the last
@@ -67,7 +68,7 @@ function useModal(open: boolean, first: RefObject<HTMLButtonElement | null>) {
     if (open && !element.open) {
       returnFocus.current = document.activeElement;
       element.showModal();
-      first.current?.focus();
+      moveFocus(first.current);
     } else if (!open && element.open) {
       element.close();
       (returnFocus.current as HTMLElement | null)?.focus?.();

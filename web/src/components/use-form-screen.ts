@@ -3,7 +3,7 @@
  * answered on a field or for the whole page, the error summary's items in field order, its focus on each new set of
  * errors (revision), the "Error:" page title, and a submit in progress. A screen keeps its fields, rules and submit.
  */
-import { useCallback, useMemo, useState, type FocusEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FocusEvent } from 'react';
 import type { PageError } from './ErrorSummary';
 import { useForm, type FieldErrors } from './use-form';
 import { usePage } from '../page/page-context';
@@ -20,6 +20,8 @@ export interface FormScreenOptions<K extends string> {
   /** Errors the page opens with (from its address: an `ec` code, `invalidLogin=true`). */
   initialFieldErrors?: FieldErrors<K>;
   initialPageError?: PageError | null;
+  /** The cursor starts in the first field, unless the page opens with errors (the summary takes focus then). */
+  focusFirstField?: boolean;
 }
 
 /** What a failed submit shows: errors on fields, or one for the page; the fields are emptied unless `keepValues`. */
@@ -40,9 +42,14 @@ export function useFormScreen<K extends string>(options: FormScreenOptions<K>) {
   const [pageError, setPageError] = useState<PageError | null>(options.initialPageError ?? null);
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [revision, setRevision] = useState(() =>
-    options.initialPageError || Object.keys(options.initialFieldErrors ?? {}).length ? 1 : 0,
+  const [opensWithErrors] = useState(
+    () => Boolean(options.initialPageError) || Object.keys(options.initialFieldErrors ?? {}).length > 0,
   );
+  const [revision, setRevision] = useState(opensWithErrors ? 1 : 0);
+  const [startField] = useState(options.focusFirstField && !opensWithErrors ? fields[0] : undefined);
+  useEffect(() => {
+    if (startField) document.getElementById(startField)?.focus();
+  }, [startField]);
 
   const errors: FieldErrors<K> = useMemo(() => ({ ...serverErrors, ...form.errors }), [serverErrors, form.errors]);
   const showFields = submitted || Object.keys(serverErrors).length > 0;

@@ -3,8 +3,28 @@
  * Written here rather than taken from a form library to keep the sign-in page inside its 110 KB budget.
  */
 import { useCallback, useMemo, useState, type FocusEvent } from 'react';
+import { focusIsMoving } from './move-focus';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+/**
+ * Work to do once the pointer that is down comes up and its click has landed, or at once when no pointer is down.
+ * A field left by pressing on a link or a button shows its error only then: shown at the press, it would move the
+ * page under the pointer, and the click would land elsewhere or nowhere.
+ */
+let pointerDown = false;
+const afterClick: (() => void)[] = [];
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pointerDown = true), true);
+  const release = () => {
+    pointerDown = false;
+    // The click is dispatched right after pointerup, in the same task: this runs once it has been handled.
+    setTimeout(() => afterClick.splice(0).forEach((work) => work()));
+  };
+  document.addEventListener('pointerup', release, true);
+  document.addEventListener('pointercancel', release, true);
+}
+const whenClickLanded = (work: () => void) => (pointerDown ? afterClick.push(work) : work());
 
 export function useForm<K extends string>(
   initial: Record<K, string>,
@@ -21,12 +41,14 @@ export function useForm<K extends string>(
 
   const setValue = useCallback((key: K, value: string) => setValues((v) => ({ ...v, [key]: value })), []);
   /**
-   * Marks a field touched when focus leaves it, except toward a submit button: the error appearing there would move
-   * the button under the pointer and lose the click, and submitting checks every field anyway.
+   * Marks a field touched when the user moves focus out of it, once any click that moved it has landed. Not when the
+   * portal moves focus (to the error summary, the session warning): the error would report what the user did not
+   * do. Not toward a submit button either: submitting checks every field anyway.
    */
   const blur = useCallback((key: K, event?: FocusEvent) => {
+    if (focusIsMoving()) return;
     if ((event?.relatedTarget as HTMLElement | null)?.getAttribute('type') === 'submit') return;
-    setTouched((t) => ({ ...t, [key]: true }));
+    whenClickLanded(() => setTouched((t) => ({ ...t, [key]: true })));
   }, []);
   /** Marks every field touched and answers the errors of the current values. */
   const touchAll = useCallback((): FieldErrors<K> => {

@@ -1,6 +1,6 @@
 // Change-password screen (spec §2 "Change password screen", §4 change password, §5, §8 change-password errors).
 import { ErrorCodes, PASSWORD_RULES, Paths, passwordRuleResults, trimmed } from '@portal/contract';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { HttpError, call, getJson } from '../../api/client';
 import { signIn } from '../../api/sign-in';
 import { ErrorSummary } from '../../components/ErrorSummary';
@@ -17,7 +17,6 @@ export function ChangePasswordScreen() {
   const myProfile = query.get('dest') === 'MyProfile';
   const { leave, logoutAddress } = useLeaving(myProfile, cobrand.name);
   const labels = { old: t('change.current'), new1: t('change.new'), new2: t('change.confirm') };
-  const current = useRef<HTMLDivElement>(null);
   const notice = EC_NOTICES[query.get('ec') ?? ''];
   const ecError = EC_ERRORS[query.get('ec') ?? ''];
 
@@ -31,10 +30,9 @@ export function ChangePasswordScreen() {
     validate,
     title: t('page.title.change-password-component'),
     initialFieldErrors: ecError ? { [ecError.field]: t(ecError.key) } : {},
+    // §2: on load, focus goes to the current password.
+    focusFirstField: true,
   });
-
-  // §2: on load, focus goes to the current password.
-  useEffect(() => current.current?.querySelector('input')?.focus(), []);
   const rules = passwordRuleResults(trimmed(form.values.new1), userId);
 
   async function onSubmit(event: FormEvent) {
@@ -67,9 +65,7 @@ export function ChangePasswordScreen() {
       {notice && <p className="portal-change__notice">{t(notice)}</p>}
       <ErrorSummary errors={form.summary} revision={form.revision} />
       <form className="portal-form portal-change__form" noValidate onSubmit={onSubmit}>
-        <div ref={current}>
-          <PasswordField {...form.field('old')} autoComplete="current-password" />
-        </div>
+        <PasswordField {...form.field('old')} autoComplete="current-password" />
         <RuleLines rules={rules} />
         <PasswordField {...form.field('new1')} autoComplete="new-password" describedBy="change-rules" />
         <PasswordField {...form.field('new2')} autoComplete="new-password" />

@@ -7,6 +7,7 @@ import { PasswordField, TextField } from '../../components/Field';
 import { type FieldErrors } from '../../components/use-form';
 import { useFormScreen } from '../../components/use-form-screen';
 import { usePage } from '../../page/page-context';
+import { moveFocus } from '../../components/move-focus';
 
 type Step = 'userId' | 'question' | 'sent';
 interface Question {
@@ -24,7 +25,7 @@ export function ForgotPasswordScreen() {
 
   // Each step announces itself: focus moves to its heading.
   useEffect(() => {
-    if (step !== 'userId') heading.current?.focus();
+    if (step !== 'userId') moveFocus(heading.current);
   }, [step]);
 
   const cancel = (
@@ -80,6 +81,8 @@ function useStep<K extends string>(field: K, label: string, keepValue: boolean, 
     validate,
     title: t('page.title.forgot-password-component'),
     initialValues: { [field]: initialValue } as Partial<Record<K, string>>,
+    // The first step's field; later steps start on their heading.
+    focusFirstField: field === 'userId',
   });
   const submit = (work: (value: string) => Promise<void>) => async (event: FormEvent) => {
     event.preventDefault();

@@ -37,6 +37,7 @@ export function SignInScreen() {
     validate,
     title: heading,
     initialPageError: query.get('invalidLogin') === 'true' ? signInError(t, labels.userId, false) : null,
+    focusFirstField: true,
   });
 
   useEffect(() => {

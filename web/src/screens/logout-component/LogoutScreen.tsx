@@ -5,6 +5,7 @@ import { call, getJson, getText } from '../../api/client';
 import { usePage } from '../../page/page-context';
 import { LOGOUT_NOTICE_ITEM } from '../../page/logout-notice';
 import { reportFailure } from '../../page/report';
+import { moveFocus } from '../../components/move-focus';
 
 /** Ends any session still open: the service names its logout address, which is then called (§7). */
 async function endSession(): Promise<void> {
@@ -52,7 +53,7 @@ export function LogoutScreen() {
         history.replaceState(null, '', url);
         document.title = t('page.title.logout-component');
         setAsking(false);
-        heading.current?.focus();
+        moveFocus(heading.current);
       });
   };
 

@@ -15,13 +15,24 @@ import { logoutAddress, useTokenUser } from '../../token/use-token-user';
 /** §4: the new PIN is kept locally between the passcode sign-in and the PIN call, and sent at once if found at load. */
 const STORED_PIN_ITEM = 'portal.newPin';
 
+function useNewPinForm() {
+  const { t } = usePage();
+  const labels = { pin: t('newpin.pin'), confirm: t('newpin.confirm'), passcode: t('newpin.passcode') };
+  const validate = useCallback((values: Record<PinField, string>) => newPinErrors(t, values), [t]);
+  return useFormScreen({
+    fields: FIELDS,
+    labels,
+    validate,
+    title: t('page.title.new-rsa-pin-component'),
+    focusFirstField: true,
+  });
+}
+
 export function NewPinScreen() {
   const { t, cobrand } = usePage();
   const user = useTokenUser('newpin', cobrand.name);
   const sentStored = useRef(false);
-  const labels = { pin: t('newpin.pin'), confirm: t('newpin.confirm'), passcode: t('newpin.passcode') };
-  const validate = useCallback((values: Record<PinField, string>) => newPinErrors(t, values), [t]);
-  const form = useFormScreen({ fields: FIELDS, labels, validate, title: t('page.title.new-rsa-pin-component') });
+  const form = useNewPinForm();
   const { fail } = form;
 
   /** Posts the PIN; §8: a refused PIN stays on the page, anything else ends the session. */

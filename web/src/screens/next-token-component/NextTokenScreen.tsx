@@ -33,6 +33,7 @@ export function NextTokenScreen() {
     validate,
     title: t('page.title.next-token-component'),
     initialFieldErrors: ec === null ? {} : { passcode: errorFor(ec) },
+    focusFirstField: true,
   });
   if (!user) return null;
 

@@ -1,0 +1,67 @@
+/**
+ * Every click counts (§5's blur checks never move what the pointer is on before the click lands), the cursor starts
+ * in the first field, and a field shows an error only for what the user did: real mouse presses in Chromium.
+ */
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, addUser, portal } from '../support/admin';
+import { baseUrl, signInThroughForm, signInUrl, useChromium } from '../support/browser';
+
+const chromium = useChromium();
+const { withPage } = chromium;
+const activeId = (page: Parameters<Parameters<typeof withPage>[0]>[0]['page']) =>
+  page.evaluate(() => document.activeElement?.id);
+
+describe('every click counts', () => {
+  it('follows "Forgot your password?" at the first click after the user clicked into User ID', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl('skerrymoor'));
+      await expect.poll(() => activeId(page)).toBe('userId');
+      await page.getByLabel('Password', { exact: true }).click();
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await page.waitForURL('**/forgot-password-component?**');
+      await expect.poll(() => activeId(page)).toBe('userId');
+    });
+  });
+
+  it('still shows the required error once a click that did not leave the page has landed', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl('skerrymoor'));
+      await page.getByLabel('User ID').click();
+      await page.getByRole('heading', { level: 1 }).click();
+      await page.locator('#userId-error').waitFor();
+      expect(await page.locator('#password-error').count()).toBe(0);
+    });
+  });
+
+  it('cancels a password change at the first click, with the cursor in the current password', async () => {
+    await withPage(async ({ page }) => {
+      const userId = addUser(`e2ecancel${Date.now()}`);
+      portal('users', 'expire-password', userId);
+      await signInThroughForm(page, 'skerrymoor', userId, PASSWORD);
+      await page.waitForURL('**/change-password-component?**');
+      await expect.poll(() => activeId(page)).toBe('old');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.waitForURL((url) => !url.pathname.includes('change-password-component'));
+    });
+  });
+
+  it('does not call the emptied password "required" after a refused sign-in sent with Enter', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl('skerrymoor'));
+      await page.getByLabel('User ID').fill(addUser(`e2eenter${Date.now()}`));
+      await page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
+      await page.keyboard.press('Enter');
+      await page.locator('.portal-error-summary').getByRole('heading', { name: 'Invalid Login' }).waitFor();
+      await expect.poll(() => activeId(page)).not.toBe('password');
+      expect(await page.locator('#password-error').count()).toBe(0);
+      expect(await page.locator('.portal-error-summary li').allTextContents()).not.toContain('Password is required.');
+    });
+  });
+
+  it('starts the forgot-password screen in its User ID field', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(`${baseUrl()}/public-portal-ui/forgot-password-component?cobrandHost=skerrymoor`);
+      await expect.poll(() => activeId(page)).toBe('userId');
+    });
+  });
+});
