@@ -19,8 +19,8 @@ export interface TrackedPage {
   problems: string[];
 }
 
-export async function openPage(browser: Browser): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
+export async function openPage(browser: Browser, viewport = { width: 1024, height: 900 }): Promise<TrackedPage> {
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

@@ -3,7 +3,7 @@
  * authorization-warning and powered-by logos and non-English first languages: each sign-in page shows its logo, its
  * theme, its footer in its variant's order, and passes axe. (Every cobrand renders in web/test/cobrand-pages.test.tsx.)
  */
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { CobrandEntry, FooterVariant } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, openPage, signInUrl, useChromium } from '../support/browser';
@@ -23,6 +23,7 @@ function expected(id: string) {
   const logoAlt = readJson<Record<string, string>>(`i18n/${locale}/PortalLabels.json`)['shell.logoAlt']!;
   const theme = readFileSync(new URL(`cobrands/${id}/theme.css`, data), 'utf8');
   return {
+    locale,
     cobrand,
     variant,
     logoFormat: ['jpg', 'png', 'gif'].find((f) => existsSync(new URL(`cobrands/${id}/logo.${f}`, data))),
@@ -52,7 +53,8 @@ describe('cobrand sign-in pages', () => {
     const want = expected(id);
     const { page, context, problems } = await openPage(chromium.browser());
     try {
-      await page.goto(signInUrl(id));
+      // In its first language: with no locale and no cookie, an English-speaking browser would get English.
+      await page.goto(signInUrl(id, `&locale=${want.locale}`));
       await page.locator('.portal-signin__submit').waitFor();
       await page.waitForFunction(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0));
 
@@ -103,5 +105,37 @@ describe('cobrand sign-in pages', () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+describe('every cobrand on a narrow screen', () => {
+  const IDS = readdirSync(new URL('cobrands/', data));
+
+  it('fits 320 px with no sideways scrolling (WCAG 1.4.10), footer logos included', async () => {
+    const { page, context } = await openPage(chromium.browser(), { width: 320, height: 640 });
+    const wide: string[] = [];
+    for (const id of IDS) {
+      await page.goto(signInUrl(id));
+      await page.locator('.portal-footer').waitFor();
+      await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 320) wide.push(`${id}: ${width} px`);
+    }
+    expect(wide).toEqual([]);
+    await context.close();
+  });
+
+  it('puts the powered-by and authorization logos above their text at 390 px', async () => {
+    const { page, context } = await openPage(chromium.browser(), { width: 390, height: 800 });
+    await page.goto(signInUrl('skerrymoor'));
+    for (const part of ['authorization', 'powered-by']) {
+      const text = page.locator(`.portal-footer__${part}-text`);
+      const logo = page.locator(`.portal-footer__${part}-logo`);
+      await logo.waitFor();
+      const [textBox, logoBox] = [await text.boundingBox(), await logo.boundingBox()];
+      expect(Math.abs(textBox!.x - logoBox!.x), part).toBeLessThan(2);
+      expect(textBox!.height, `${part} wraps into a narrow column`).toBeLessThan(80);
+    }
+    await context.close();
   });
 });

@@ -18,7 +18,8 @@ describe('languages', () => {
     await page.goto(signInUrl('larchmere'));
     await page.getByLabel('Language').waitFor();
     await Promise.all([page.waitForEvent('load'), page.getByLabel('Language').selectOption('fr')]);
-    await page.getByRole('button', { name: 'Log in securely' }).waitFor();
+    // The cobrand's own button label, in French too.
+    await page.getByRole('button', { name: 'Se connecter en toute sécurité' }).waitFor();
     expect(await page.locator('#portal-language').inputValue()).toBe('fr');
     expect(await page.locator('label[for="portal-language"]').textContent()).toBe('Langue');
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
@@ -68,6 +69,38 @@ describe('languages', () => {
     await page.locator('.portal-signin__submit').click();
     await page.locator('.portal-error-summary').waitFor();
     await expectAccessible(page, `the sign-in page in ${locale}`);
+    await context.close();
+  });
+});
+
+describe('a page in one language', () => {
+  it("shows a Canadian French page whole: heading, title, the cobrand's warning and its footer", async () => {
+    const { page, context, problems } = await openPage(chromium.browser());
+    await page.goto(signInUrl('skerrymoor', '&locale=fr-CA'));
+    await page.locator('.portal-signin__submit').waitFor();
+    const french = JSON.parse(
+      readFileSync(new URL('../../data/cobrands/skerrymoor/cobrand.json', import.meta.url), 'utf8'),
+    ).translations.fr_CA as Record<string, string>;
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr-CA');
+    const heading = `${french.signInToLabel} ${french.appName}`;
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+    expect(await page.title()).toBe(heading);
+    expect(await page.locator('.portal-footer__link').allTextContents()).toContain(french.privacyPolicy);
+    expect(await page.locator('.portal-footer__authorization-text').textContent()).toBe(french.authorizationWarning);
+    expect(await page.locator('.portal-footer__copyright').textContent()).toBe(french.copyrightMessage);
+    expect(await page.locator('body').innerText()).toContain(french.warningMessage);
+    expect(await page.locator('body').innerText()).not.toContain('Sign in to');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('follows the browser language when there is neither a locale parameter nor a cookie', async () => {
+    const context = await chromium.browser().newContext({ locale: 'es-MX' });
+    const page = await context.newPage();
+    await page.goto(signInUrl('skerrymoor'));
+    await page.locator('.portal-signin__submit').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    expect((await context.cookies()).find((c) => c.name === 'user_locale')?.value).toBe('es');
     await context.close();
   });
 });
