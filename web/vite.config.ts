@@ -36,6 +36,11 @@ const devPageAddresses: Plugin = {
     const extra: Record<string, string> = {
       '/sdportal/platform/home': 'home',
       '/sdportal/platform/identity-provider': 'identity-provider',
+      // contract's PLATFORM_PAGES (this file is loaded by Node before any TypeScript of the workspace can be).
+      '/sdng/register/company.do': 'stand-in',
+      '/sdng/cardholderselfservice/cardholderSelfServiceFromSDPortalInit.do': 'stand-in',
+      '/sdram/prospectiveaccountcontroller/newAccountApplicationRequestForm.view': 'stand-in',
+      '/sdportal/cookie-notice.view': 'stand-in',
     };
     server.middlewares.use((request, _response, next) => {
       const [path = '', query = ''] = (request.url ?? '').split('?');

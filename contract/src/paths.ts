@@ -75,6 +75,18 @@ export const OutgoingLinks = {
   newAccountApplication: '/sdram/prospectiveaccountcontroller/newAccountApplicationRequestForm.view',
 } as const;
 
+/**
+ * Pages of the platform the portal links to: §7's registration and application links, and the cookie notice three
+ * footer variants place under the portal context path. The portal stands in for each unless PLATFORM_ORIGIN is set.
+ */
+export const PLATFORM_PAGES = {
+  companyRegistration: OutgoingLinks.companyRegistration,
+  cardholderRegistration: OutgoingLinks.cardholderSelfService,
+  newAccountApplication: OutgoingLinks.newAccountApplication,
+  cookieNotice: `${PORTAL_CONTEXT_PATH}/cookie-notice.view`,
+} as const;
+export type PlatformPage = keyof typeof PLATFORM_PAGES;
+
 /** Header names and values every request carries (§7). */
 export const REQUEST_HEADERS = {
   'X-Requested-With': 'XMLHttpRequest',

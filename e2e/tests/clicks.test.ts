@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, addUser, portal } from '../support/admin';
-import { baseUrl, signInThroughForm, signInUrl, useChromium } from '../support/browser';
+import { baseUrl, expectAccessible, signInThroughForm, signInUrl, useChromium } from '../support/browser';
 
 const chromium = useChromium();
 const { withPage } = chromium;
@@ -62,6 +62,43 @@ describe('every click counts', () => {
     await withPage(async ({ page }) => {
       await page.goto(`${baseUrl()}/public-portal-ui/forgot-password-component?cobrandHost=skerrymoor`);
       await expect.poll(() => activeId(page)).toBe('userId');
+    });
+  });
+});
+
+describe('every link goes somewhere', () => {
+  it.each([
+    ['skerrymoor', 'Company self-registration', 'Company self-registration'],
+    ['skerrymoor', 'Cardholder self-registration', 'Cardholder self-registration'],
+    ['skerrymoor', 'Apply for a new card account', 'Apply for a new card account'],
+    ['yarrowby', 'Cookie Notice', 'Cookie notice'],
+  ])('%s: "%s" opens a page that says what happens there and leads back', async (cobrand, link, heading) => {
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl(cobrand, '&locale=en_GB'));
+      await page.getByRole('link', { name: link, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await page.title()).toBe(heading);
+      expect(await page.locator('body').innerText()).not.toContain('logged out');
+      await expectAccessible(page, `the stand-in page for ${link}`);
+      await page.getByRole('link', { name: 'Return to sign in' }).click();
+      await page.waitForURL('**/login-signin-component?**');
+      await page.locator('.portal-signin__submit').waitFor();
+    });
+  });
+});
+
+describe('what each control is called', () => {
+  it('names every show/hide button after its own field, and says which field is hidden', async () => {
+    await withPage(async ({ page }) => {
+      const userId = addUser(`e2etoggle${Date.now()}`);
+      portal('users', 'expire-password', userId);
+      await signInThroughForm(page, 'skerrymoor', userId, PASSWORD);
+      await page.waitForURL('**/change-password-component?**');
+      for (const label of ['Current password', 'New password', 'Confirm new password'])
+        await page.getByRole('button', { name: `Show ${label}`, exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Show New password', exact: true }).click();
+      await page.getByRole('button', { name: 'Hide New password', exact: true }).waitFor();
+      expect(await page.getByText('New password is shown').count()).toBe(1);
     });
   });
 });

@@ -22,9 +22,9 @@ async function recoverableUser(page: Page, name: string): Promise<string> {
 }
 
 async function fillNewPassword(page: Page, current: string, next: string): Promise<void> {
-  await page.getByLabel('Current password').fill(current);
+  await page.getByLabel('Current password', { exact: true }).fill(current);
   await page.getByLabel('New password', { exact: true }).fill(next);
-  await page.getByLabel('Confirm new password').fill(next);
+  await page.getByLabel('Confirm new password', { exact: true }).fill(next);
 }
 
 describe('forgotten password', () => {
@@ -43,11 +43,11 @@ describe('forgotten password', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
 
       await page.getByText('What was your first car?').waitFor();
-      expect(await page.getByLabel('Answer').getAttribute('type')).toBe('password');
-      await page.getByRole('button', { name: 'Show password' }).click();
-      expect(await page.getByLabel('Answer').getAttribute('type')).toBe('text');
+      expect(await page.getByLabel('Answer', { exact: true }).getAttribute('type')).toBe('password');
+      await page.getByRole('button', { name: 'Show Answer' }).click();
+      expect(await page.getByLabel('Answer', { exact: true }).getAttribute('type')).toBe('text');
       await expectAccessible(page, 'forgot password, step 2');
-      await page.getByLabel('Answer').fill('blue volvo');
+      await page.getByLabel('Answer', { exact: true }).fill('blue volvo');
       await page.getByRole('button', { name: 'Continue' }).click();
 
       await page.getByRole('heading', { name: 'Check your email' }).waitFor();
@@ -99,7 +99,7 @@ describe('change password', () => {
       await page.getByLabel('New password', { exact: true }).fill('Long-enough-2026');
       expect(await met()).toBe(4);
 
-      await page.getByLabel('Confirm new password').fill('Long-enough-2027');
+      await page.getByLabel('Confirm new password', { exact: true }).fill('Long-enough-2027');
       await page.getByRole('button', { name: 'Save new password' }).click();
       await page.locator('#new2-error').getByText('do not match').waitFor();
       expect(await page.locator('.portal-error-summary').isVisible()).toBe(true);
@@ -108,7 +108,7 @@ describe('change password', () => {
       await fillNewPassword(page, 'Wrong-current-1', 'Long-enough-2026');
       await page.getByRole('button', { name: 'Save new password' }).click();
       await page.locator('#old-error').getByText('Current Password is invalid').waitFor();
-      expect(await page.getByLabel('Current password').inputValue()).toBe('');
+      expect(await page.getByLabel('Current password', { exact: true }).inputValue()).toBe('');
     });
   });
 

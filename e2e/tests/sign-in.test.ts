@@ -120,9 +120,11 @@ describe('sign-in screen', () => {
     await withPage(async ({ page }) => {
       await page.goto(signInUrl('skerrymoor'));
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.keyboard.press('Tab'); // skip link
+      // The cursor starts in User ID; the skip link is the one place before it.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('userId');
+      await page.keyboard.press('Shift+Tab');
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe('portal-skip-link');
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('userId');
       await page.keyboard.type('  demopass  ');
       await page.keyboard.press('Tab');
       await page.keyboard.type(PASSWORD);

@@ -29,8 +29,11 @@ describe('token sign-in', () => {
       expect(await page.getByText('Choose a 4-digit PIN').isVisible()).toBe(false);
       expect(await page.getByRole('button', { name: 'SHOW', exact: true }).getAttribute('aria-expanded')).toBe('false');
 
+      // PIN fields keep digits only.
+      await page.getByLabel('New PIN', { exact: true }).pressSequentially('1a2-b');
+      expect(await page.getByLabel('New PIN', { exact: true }).inputValue()).toBe('12');
       await page.getByLabel('New PIN', { exact: true }).fill('0123');
-      await page.getByLabel('Confirm new PIN').fill('0124');
+      await page.getByLabel('Confirm new PIN', { exact: true }).fill('0124');
       await page.getByLabel('Next passcode').fill('123');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.locator('#pin-error').getByText('The PIN must not start with 0.').waitFor();
@@ -39,11 +42,13 @@ describe('token sign-in', () => {
       await expectAccessible(page, 'the new-PIN screen with errors');
 
       await page.getByLabel('New PIN', { exact: true }).fill('1357');
-      await page.getByLabel('Confirm new PIN').fill('1357');
+      await page.getByLabel('Confirm new PIN', { exact: true }).fill('1357');
       await page.getByLabel('Next passcode').fill(token.code(0));
       await page.getByRole('button', { name: 'Save' }).click();
       await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
       expect(await page.evaluate(() => sessionStorage.getItem('portal.newPin'))).toBeNull();
+      // Not a bare "logged out": the screen says the PIN is saved and how the next sign-in goes.
+      await page.getByText('Your new PIN is saved. Next time you sign in, enter your PIN followed by').waitFor();
 
       await signIn(page, token.userId, `1357${token.code(1)}`);
       await page.waitForURL('**/sdportal/platform/home?cobrandHost=skerrymoor');
@@ -57,7 +62,7 @@ describe('token sign-in', () => {
       await signIn(page, token.userId, token.code());
       await page.waitForURL('**/new-rsa-pin-component?cobrandHost=skerrymoor');
       await page.getByLabel('New PIN', { exact: true }).fill('2580');
-      await page.getByLabel('Confirm new PIN').fill('2580');
+      await page.getByLabel('Confirm new PIN', { exact: true }).fill('2580');
       await page.getByLabel('Next passcode').fill(token.code(1));
       await page.getByRole('button', { name: 'Save' }).click();
       await page.waitForURL('**/logout-component?cobrandHost=skerrymoor');

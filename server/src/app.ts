@@ -195,5 +195,9 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   await app.register(passwordRoutes, { recovery, changePassword, sessions, cookies, throttle });
   await app.register(tokenRoutes, { accounts, sessions, cookies, pins, throttle });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });
-  await app.register(webPagesRoutes, { webDistDir: options.webDistDir ?? WEB_DIST_DIR, messages });
+  await app.register(webPagesRoutes, {
+    webDistDir: options.webDistDir ?? WEB_DIST_DIR,
+    messages,
+    platformOrigin: config.platformOrigin,
+  });
 }

@@ -33,6 +33,7 @@ const EnvironmentSchema = Type.Object({
     Type.String({ minLength: 32, problem: 'must be at least 32 characters (use e.g. `openssl rand -base64 48`)' }),
   ),
   PUBLIC_ORIGIN: Type.Optional(Type.String()),
+  PLATFORM_ORIGIN: Type.Optional(Type.String()),
   RATE_LIMIT_PER_MINUTE: whole(30, 0, 1_000_000),
   SESSION_IDLE_SECONDS: whole(300, 30, 86_400),
   SESSION_ABSOLUTE_SECONDS: whole(43_200, 60, 30 * 86_400),
@@ -60,6 +61,11 @@ export interface Config {
   /** PORTAL_SECRET as given; null means a generated one is kept in DATA_DIR (see portal-secret.ts). */
   portalSecret: string | null;
   publicOrigin: string;
+  /**
+   * Where the platform's own pages live (self-registration, account application, cookie notice); null serves the
+   * portal's stand-in pages for them.
+   */
+  platformOrigin: string | null;
   /** Secure cookies (and the `__Host-` prefix) whenever the public origin is https. */
   secureCookies: boolean;
   rateLimitPerMinute: number;
@@ -109,7 +115,7 @@ function readEnvironment(env: Env, problems: string[]): Environment {
 }
 
 /** PUBLIC_ORIGIN as an origin (scheme, host and port only), or null with a problem. */
-function originOf(raw: string, problems: string[]): string | null {
+function originOf(raw: string, problems: string[], name = 'PUBLIC_ORIGIN'): string | null {
   try {
     const url = new URL(raw);
     if ((url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash) {
@@ -118,7 +124,7 @@ function originOf(raw: string, problems: string[]): string | null {
   } catch {
     // reported below
   }
-  problems.push(`PUBLIC_ORIGIN must be an origin such as https://portal.example.com, with no path (got "${raw}")`);
+  problems.push(`${name} must be an origin such as https://portal.example.com, with no path (got "${raw}")`);
   return null;
 }
 
@@ -127,6 +133,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const e = readEnvironment(env, problems);
   const publicOriginRaw = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
   const publicOrigin = originOf(publicOriginRaw, problems) ?? publicOriginRaw;
+  const platformOrigin = e.PLATFORM_ORIGIN ? originOf(e.PLATFORM_ORIGIN, problems, 'PLATFORM_ORIGIN') : null;
   if (e.SESSION_ABSOLUTE_SECONDS < e.SESSION_IDLE_SECONDS) {
     problems.push('SESSION_ABSOLUTE_SECONDS must not be shorter than SESSION_IDLE_SECONDS');
   }
@@ -142,6 +149,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smtpUrl: e.SMTP_URL ?? null,
     portalSecret: e.PORTAL_SECRET ?? null,
     publicOrigin,
+    platformOrigin,
     secureCookies: publicOrigin.startsWith('https:'),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,

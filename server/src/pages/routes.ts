@@ -4,7 +4,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ErrorCodes, LOGOUT_CONFIRM_PARAM, PORTAL_UI_BASE, Paths, ROUTES, routePath } from '@portal/contract';
+import {
+  ErrorCodes,
+  LOGOUT_CONFIRM_PARAM,
+  PLATFORM_PAGES,
+  PORTAL_UI_BASE,
+  Paths,
+  ROUTES,
+  routePath,
+} from '@portal/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error.js';
@@ -16,9 +24,16 @@ import { cameFromPortal } from '../security/fetch-metadata.js';
 export interface WebPagesOptions {
   webDistDir: string;
   messages: Messages;
+  /** The platform's own address for the pages the portal otherwise stands in for (PLATFORM_ORIGIN). */
+  platformOrigin?: string | null;
 }
 
-const EXTRA_PAGES = { notFound: 'not-found', home: 'home', identityProvider: 'identity-provider' } as const;
+const EXTRA_PAGES = {
+  notFound: 'not-found',
+  home: 'home',
+  identityProvider: 'identity-provider',
+  standIn: 'stand-in',
+} as const;
 const BUNDLE_PATHS: Record<Bundle, string> = {
   Messages: 'commercial-common-translations/com/mastercard/cp/sdng/common/resources/Messages.json',
   PortalLabels: 'user-ux/PortalLabels.json',
@@ -32,7 +47,10 @@ async function askBeforeLogout(request: FastifyRequest, reply: FastifyReply): Pr
   await reply.redirect(`${url.pathname}${url.search}`, 303);
 }
 
-export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (app, { webDistDir, messages }) => {
+export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
+  app,
+  { webDistDir, messages, platformOrigin = null },
+) => {
   const pageDir = join(webDistDir, 'pages');
   const pageFiles = new Map<string, Buffer>();
   for (const name of [...ROUTES, ...Object.values(EXTRA_PAGES)]) {
@@ -61,6 +79,15 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (app, {
   }
   app.get(Paths.platformHome, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.home));
   app.get(Paths.ssoStandIn, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.identityProvider));
+  // The platform's pages the sign-in page links to: the platform's own where the deployment names it, else a page
+  // that says what would happen there and leads back (never the not-found page, which logs the visitor out).
+  for (const path of Object.values(PLATFORM_PAGES)) {
+    app.get(path, async (request, reply) => {
+      if (!platformOrigin) return sendPage(request, reply, EXTRA_PAGES.standIn);
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(`${platformOrigin}${path}${query}`, 302);
+    });
+  }
 
   const toSignIn = (_request: unknown, reply: FastifyReply) => reply.redirect(routePath('login-signin-component'), 302);
   app.get('/', toSignIn);

@@ -100,14 +100,14 @@ export function PasswordField({ id, label, value, onValue, error, hint, describe
           type="button"
           className="portal-button portal-button--secondary portal-password__toggle"
           aria-controls={id}
-          aria-label={shown ? t('password.hide.label') : t('password.show.label')}
+          aria-label={t(shown ? 'password.hide.label' : 'password.show.label', label)}
           onClick={() => setShown(!shown)}
         >
           {shown ? t('password.hide') : t('password.show')}
         </button>
       </div>
       <div className="portal-visually-hidden" aria-live="polite">
-        {shown ? t('password.shown') : t('password.hidden')}
+        {t(shown ? 'password.shown' : 'password.hidden', label)}
       </div>
     </FieldFrame>
   );

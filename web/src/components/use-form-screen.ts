@@ -3,7 +3,7 @@
  * answered on a field or for the whole page, the error summary's items in field order, its focus on each new set of
  * errors (revision), the "Error:" page title, and a submit in progress. A screen keeps its fields, rules and submit.
  */
-import { useCallback, useEffect, useMemo, useState, type FocusEvent } from 'react';
+import { useCallback, useMemo, useState, type FocusEvent } from 'react';
 import type { PageError } from './ErrorSummary';
 import { useForm, type FieldErrors } from './use-form';
 import { usePage } from '../page/page-context';
@@ -46,10 +46,8 @@ export function useFormScreen<K extends string>(options: FormScreenOptions<K>) {
     () => Boolean(options.initialPageError) || Object.keys(options.initialFieldErrors ?? {}).length > 0,
   );
   const [revision, setRevision] = useState(opensWithErrors ? 1 : 0);
+  // Focused as it mounts: a screen may show its fields only once its data has come.
   const [startField] = useState(options.focusFirstField && !opensWithErrors ? fields[0] : undefined);
-  useEffect(() => {
-    if (startField) document.getElementById(startField)?.focus();
-  }, [startField]);
 
   const errors: FieldErrors<K> = useMemo(() => ({ ...serverErrors, ...form.errors }), [serverErrors, form.errors]);
   const showFields = submitted || Object.keys(serverErrors).length > 0;
@@ -92,13 +90,17 @@ export function useFormScreen<K extends string>(options: FormScreenOptions<K>) {
     [reset],
   );
 
-  /** The props a field component takes for one field of the form: its label, value, error, and both handlers. */
-  const field = (id: K) => ({
+  /**
+   * The props a field component takes for one field of the form: its label, value, error, and both handlers. A field
+   * of `digits` (a PIN, a passcode) keeps only the digits typed or pasted into it.
+   */
+  const field = (id: K, { digits = false } = {}) => ({
     id,
     label: labels[id],
     value: form.values[id],
-    onValue: (value: string) => form.setValue(id, value),
+    onValue: (value: string) => form.setValue(id, digits ? value.replace(/\D/g, '') : value),
     onBlur: (event: FocusEvent) => form.blur(id, event),
+    autoFocus: id === startField,
     error: errors[id],
   });
 

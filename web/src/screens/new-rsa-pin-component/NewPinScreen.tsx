@@ -41,6 +41,8 @@ export function NewPinScreen() {
       try {
         await call(Paths.tokenPin(info.ldapId), { method: 'POST', json: { newPin: pin } });
         sessionStorage.removeItem(STORED_PIN_ITEM);
+        // The logout screen then says the PIN is saved and how the next sign-in goes, not only "logged out".
+        sessionStorage.setItem(LOGOUT_NOTICE_ITEM, t('logout.pinSaved'));
         location.assign(logoutAddress(cobrand.name));
       } catch (error) {
         sessionStorage.removeItem(STORED_PIN_ITEM);
@@ -84,16 +86,22 @@ export function NewPinScreen() {
     await postPin(user, form.values.pin);
   }
 
-  const numeric = { inputMode: 'numeric' as const, pattern: '[0-9]*', spellCheck: false };
+  const digits = (id: PinField, maxLength: number) => ({
+    ...form.field(id, { digits: true }),
+    maxLength,
+    inputMode: 'numeric' as const,
+    pattern: '[0-9]*',
+    spellCheck: false,
+  });
   return (
     <div className="portal-new-pin">
       <h1 className="portal-heading">{t('newpin.heading')}</h1>
       <ErrorSummary errors={form.summary} revision={form.revision} />
       <Instructions />
       <form className="portal-form" noValidate onSubmit={onSubmit}>
-        <PasswordField {...form.field('pin')} autoComplete="off" maxLength={PIN_LENGTH} {...numeric} />
-        <PasswordField {...form.field('confirm')} autoComplete="off" maxLength={PIN_LENGTH} {...numeric} />
-        <TextField {...form.field('passcode')} autoComplete="one-time-code" maxLength={PASSCODE_LENGTH} {...numeric} />
+        <PasswordField {...digits('pin', PIN_LENGTH)} autoComplete="off" />
+        <PasswordField {...digits('confirm', PIN_LENGTH)} autoComplete="off" />
+        <TextField {...digits('passcode', PASSCODE_LENGTH)} autoComplete="one-time-code" />
         <div className="portal-actions">
           <button type="submit" className="portal-button portal-button--primary" disabled={form.submitting}>
             {t('newpin.save')}

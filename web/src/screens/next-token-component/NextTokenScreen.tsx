@@ -69,7 +69,7 @@ export function NextTokenScreen() {
       <p className="portal-hint">{t('nexttoken.intro')}</p>
       <form className="portal-form" noValidate onSubmit={onSubmit}>
         <TextField
-          {...form.field('passcode')}
+          {...form.field('passcode', { digits: true })}
           autoComplete="one-time-code"
           inputMode="numeric"
           pattern="[0-9]*"
