@@ -28,6 +28,8 @@ export const Paths = {
   cobrandLocales: (name: string) => `/sdportal/rest/cobrands/${encodeURIComponent(name)}/locales`,
   cobrandStylesheet: (name: string) => `/sdportal/rest/cobrands/${encodeURIComponent(name)}/stylesheet`,
   cobrandAssets: (id: string) => `${COBRAND_ASSETS_BASE}${encodeURIComponent(id)}/`,
+  cobrandByAbbreviation: (abbreviation: string) =>
+    `/sdportal/rest/cobrandhostabbreviation?cobrandAbbr=${encodeURIComponent(abbreviation)}`,
   logoutLabels: '/sdportal/rest/logoutrest/logoutLabelsAndReturnLink',
   externalLogoutUrl: '/sdportal/rest/logoutrest/externalLogoutUrl',
   logoutReturn: '/sdportal/login.view',

@@ -104,3 +104,31 @@ describe('a page in one language', () => {
     await context.close();
   });
 });
+
+describe('what the page asks for', () => {
+  it("loads the bundles with §7's headers, like every other call", async () => {
+    const { page, context } = await openPage(chromium.browser());
+    const bundles: Record<string, string>[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/assets/i18n/')) bundles.push(request.headers());
+    });
+    await page.goto(signInUrl('skerrymoor', '&locale=es'));
+    await page.locator('.portal-signin__submit').waitFor();
+    expect(bundles).toHaveLength(2);
+    for (const headers of bundles) {
+      expect(headers['x-requested-with']).toBe('XMLHttpRequest');
+      expect(headers.accept).toBe('application/json, text/plain, */*');
+    }
+    await context.close();
+  });
+
+  it('finds the cobrand when cobrandHost names its abbreviation', async () => {
+    const { page, context } = await openPage(chromium.browser());
+    await page.goto(signInUrl('SKM', '&locale=en_US'));
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Sign in to Skerrymoor Bank Commercial Card');
+    expect(await page.evaluate(() => sessionStorage.getItem('COBRAND'))).toBe('skerrymoor');
+    await context.close();
+  });
+});

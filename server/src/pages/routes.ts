@@ -8,6 +8,7 @@ import {
   ErrorCodes,
   LOGOUT_CONFIRM_PARAM,
   PLATFORM_PAGES,
+  PORTAL_CONTEXT_PATH,
   PORTAL_UI_BASE,
   Paths,
   ROUTES,
@@ -75,7 +76,9 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
 
   for (const route of ROUTES) {
     const hooks = route === 'logout-component' ? { onRequest: askBeforeLogout } : {};
-    app.get(routePath(route), hooks, async (request, reply) => sendPage(request, reply, route));
+    // §2: each page also under the portal context path.
+    for (const path of [routePath(route), `${PORTAL_CONTEXT_PATH}/${route}`])
+      app.get(path, hooks, async (request, reply) => sendPage(request, reply, route));
   }
   app.get(Paths.platformHome, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.home));
   app.get(Paths.ssoStandIn, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.identityProvider));

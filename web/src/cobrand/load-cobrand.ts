@@ -10,7 +10,7 @@ import {
   type CobrandLocales,
   type StylesheetLookup,
 } from '@portal/contract';
-import { call, getJson } from '../api/client';
+import { call, getJson, getText } from '../api/client';
 import { reportFailure } from '../page/report';
 
 export const COBRAND_SESSION_ITEM = 'COBRAND';
@@ -114,10 +114,15 @@ export async function loadCobrand(requested: string, localeParam: string | null)
     getJson<Cobrand>(
       localeParam ? `${Paths.cobrand(name)}?locale=${encodeURIComponent(localeParam)}` : Paths.cobrand(name),
     );
-  const record = await recordOf(requested).catch(async (error: unknown) => {
-    reportFailure('cobrand', error);
-    return requested === DEFAULT_COBRAND ? FALLBACK_COBRAND : recordOf(DEFAULT_COBRAND).catch(() => FALLBACK_COBRAND);
-  });
+  // A cobrandHost may also be the cobrand's abbreviation (§7's abbreviation call), as links from the platform use.
+  const byAbbreviation = async () => recordOf((await getText(Paths.cobrandByAbbreviation(requested))).trim());
+  const record = await recordOf(requested)
+    .catch(byAbbreviation)
+    .catch(async (error: unknown) => {
+      reportFailure('cobrand', error);
+      return requested === DEFAULT_COBRAND ? FALLBACK_COBRAND : recordOf(DEFAULT_COBRAND).catch(() => FALLBACK_COBRAND);
+    });
+  sessionStorage.setItem(COBRAND_SESSION_ITEM, record.name);
   const [locales, logoUrl] = await Promise.all([
     getJson<CobrandLocales>(Paths.cobrandLocales(record.name)).catch((error: unknown) => {
       reportFailure('locales', error);

@@ -2,7 +2,7 @@
  * Translations: en_US ships inside the bundle as the fallback; any other locale loads its two bundles lazily from
  * §7's paths (empty on error, so missing keys fall back to English). Keys are typed from the English bundles.
  */
-import { DEFAULT_LOCALE, Paths, messageFormatter } from '@portal/contract';
+import { DEFAULT_LOCALE, Paths, REQUEST_HEADERS, messageFormatter } from '@portal/contract';
 import englishMessages from '../../../data/i18n/en_US/Messages.json';
 import englishLabels from '../../../data/i18n/en_US/PortalLabels.json';
 
@@ -14,7 +14,8 @@ const ENGLISH: Record<MessageKey, string> = { ...englishMessages, ...englishLabe
 
 async function fetchBundle(url: string): Promise<Dictionary> {
   try {
-    const response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    // §7's headers, as every call carries; cached as the service allows (a bundle changes only with a release).
+    const response = await fetch(url, { headers: REQUEST_HEADERS, credentials: 'same-origin' });
     return response.ok ? ((await response.json()) as Dictionary) : {};
   } catch {
     return {};

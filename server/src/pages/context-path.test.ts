@@ -1,0 +1,31 @@
+/** §2: every screen is reached at `/public-portal-ui/<route>` and under the portal context path, `/sdportal/<route>`. */
+import { ROUTES, routePath } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+describe('the screens under the portal context path', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp('sqlite');
+  });
+  afterAll(() => app.close());
+
+  it.each(ROUTES.filter((route) => route !== 'logout-component'))('serves %s at both addresses', async (route) => {
+    const [ui, context] = await Promise.all(
+      [routePath(route), `/sdportal/${route}`].map((path) =>
+        app.client().get(`${path}?cobrandHost=skerrymoor`, { headers: { accept: 'text/html' } }),
+      ),
+    );
+    expect(context!.statusCode).toBe(200);
+    expect(context!.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(context!.body).toBe(ui!.body);
+  });
+
+  it('asks before a logout reached from another site at /sdportal/logout-component too', async () => {
+    const response = await app.client().get('/sdportal/logout-component?cobrandHost=skerrymoor', {
+      headers: { accept: 'text/html', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/sdportal/logout-component?cobrandHost=skerrymoor&confirm=1');
+  });
+});
