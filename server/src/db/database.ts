@@ -55,11 +55,36 @@ export function openDatabase(options: OpenOptions): PortalDatabase {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
     close: () => db.destroy(),
+  };
+}
+
+/** Enough for every query the service writes; queries built with a varying number of values could make more. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely asks SQLite to prepare every query afresh, which cost more than running most of ours (docs/benchmarks.md,
+ * "Before and after", section "The SQLite statement cache"). The service's queries
+ * are a fixed set of texts, so each is prepared once and reused. Safe because better-sqlite3 runs a statement to the
+ * end before it returns, and the service never streams rows (a statement being iterated could not be reused).
+ */
+function withStatementCache(sqlite: SQLite.Database): { prepare(sql: string): SQLite.Statement; close(): void } {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close: () => sqlite.close(),
   };
 }
 
