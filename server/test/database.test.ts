@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bootstrap } from '../src/bootstrap.js';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
+import { prepareQuery } from '../src/db/prepared-query.js';
 import {
   DIALECTS,
   TEST_DATABASE_URL,
@@ -40,6 +41,41 @@ for (const dialect of DIALECTS) {
         cobrands,
       );
       expect((await signInSequence(t.client(), 'demopass')).statusCode).toBe(200);
+    });
+
+    it("runs a prepared query with each call's own values, and with the constants written in it", async () => {
+      const { db } = t.database;
+      const activeInCobrand = prepareQuery(db, (cobrand: string, userIdKey: string) =>
+        db
+          .selectFrom('account')
+          .select('user_id_key')
+          .where('status', '=', 'active')
+          .where('cobrand', '=', cobrand)
+          .where('user_id_key', '=', userIdKey),
+      );
+      const expected = async (cobrand: string, userIdKey: string) =>
+        db
+          .selectFrom('account')
+          .select('user_id_key')
+          .where('status', '=', 'active')
+          .where('cobrand', '=', cobrand)
+          .where('user_id_key', '=', userIdKey)
+          .execute();
+      const cases: [string, string][] = [
+        ['skerrymoor', 'demopass'],
+        ['skerrymoor', 'demolocked'],
+        ['larchmere', 'demopass'],
+        ['skerrymoor', 'demoexpired'],
+      ];
+      for (const [cobrand, user] of cases)
+        expect((await activeInCobrand(cobrand, user)).rows).toEqual(await expected(cobrand, user));
+      expect((await activeInCobrand('skerrymoor', 'demopass')).rows).toEqual([{ user_id_key: 'demopass' }]);
+      expect((await activeInCobrand('skerrymoor', 'demolocked')).rows).toEqual([]);
+    });
+
+    it('refuses to prepare a query that leaves one of its arguments unbound', () => {
+      const { db } = t.database;
+      expect(() => prepareQuery(db, (_unused: string) => db.selectFrom('account').select('id'))).toThrow(/not bound/);
     });
   });
 }

@@ -1,6 +1,7 @@
 /** Kysely access to accounts. Rows stay inside the services that use them. */
 import { MAX_FAILED_LOGINS } from '@portal/contract';
 import type { Kysely, Selectable } from 'kysely';
+import { prepareQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/tables.js';
 import type { AccountStatus, AccountTable } from './account.table.js';
 
@@ -8,13 +9,54 @@ export type AccountRow = Selectable<AccountTable>;
 
 /** How a caller names the account whose try it claims: sign-in by ldapId, recovery by user ID, a session by id. */
 export type AccountKey = { kind: 'ldapId' | 'userIdKey' | 'id'; value: string };
-const KEY_COLUMN = { ldapId: 'ldap_id', userIdKey: 'user_id_key', id: 'id' } as const;
+type KeyColumn = { ldapId: 'ldap_id'; userIdKey: 'user_id_key'; id: 'id' };
+
+/**
+ * The statements of every sign-in (ARCHITECTURE §4), built and compiled once. Each has one shape whatever the call, so
+ * that one compiled text serves them all.
+ */
+const signInQueries = (db: Kysely<Database>) => {
+  const claim = (column: KeyColumn[AccountKey['kind']]) =>
+    prepareQuery(db, (value: string, now: number) =>
+      db
+        .updateTable('account')
+        .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1), updated_at: now }))
+        .where(column, '=', value)
+        .where('status', '=', 'active')
+        .where('failed_attempts', '<', MAX_FAILED_LOGINS)
+        .returningAll(),
+    );
+  return {
+    // The login-info lookup: every sign-in makes it, and anyone may call it.
+    byUserId: prepareQuery(db, (userIdKey: string) =>
+      db.selectFrom('account').selectAll().where('user_id_key', '=', userIdKey),
+    ),
+    claim: { ldapId: claim('ldap_id'), userIdKey: claim('user_id_key'), id: claim('id') },
+    // A null leaves the column as it is: the same statement with or without a new hash or a sign-in time.
+    clear: prepareQuery(db, (id: string, now: number, passwordHash: string | null, signedInAt: number | null) =>
+      db
+        .updateTable('account')
+        .set((eb) => ({
+          failed_attempts: 0,
+          updated_at: now,
+          password_hash: eb.fn.coalesce(eb.val(passwordHash), eb.ref('password_hash')),
+          last_signin_at: eb.fn.coalesce(eb.val(signedInAt), eb.ref('last_signin_at')),
+        }))
+        .where('id', '=', id)
+        .where('status', '=', 'active'),
+    ),
+  };
+};
 
 export class AccountStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly hot: ReturnType<typeof signInQueries>;
 
-  findByUserId(userIdKey: string): Promise<AccountRow | undefined> {
-    return this.db.selectFrom('account').selectAll().where('user_id_key', '=', userIdKey).executeTakeFirst();
+  constructor(private readonly db: Kysely<Database>) {
+    this.hot = signInQueries(db);
+  }
+
+  async findByUserId(userIdKey: string): Promise<AccountRow | undefined> {
+    return (await this.hot.byUserId(userIdKey)).rows[0];
   }
 
   findById(id: string): Promise<AccountRow | undefined> {
@@ -26,15 +68,8 @@ export class AccountStore {
    * not active, or has used its tries, yields nothing, so concurrent requests on any number of instances can never
    * check more than six guesses in a row. Unknown ldap IDs run the same statement and also yield nothing.
    */
-  claimAttempt(by: AccountKey, now: number): Promise<AccountRow | undefined> {
-    return this.db
-      .updateTable('account')
-      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1), updated_at: now }))
-      .where(KEY_COLUMN[by.kind], '=', by.value)
-      .where('status', '=', 'active')
-      .where('failed_attempts', '<', MAX_FAILED_LOGINS)
-      .returningAll()
-      .executeTakeFirst();
+  async claimAttempt(by: AccountKey, now: number): Promise<AccountRow | undefined> {
+    return (await this.hot.claim[by.kind](by.value, now)).rows[0];
   }
 
   /**
@@ -46,18 +81,8 @@ export class AccountStore {
     now: number,
     changes: { passwordHash?: string; signedIn?: boolean } = {},
   ): Promise<boolean> {
-    const result = await this.db
-      .updateTable('account')
-      .set({
-        failed_attempts: 0,
-        updated_at: now,
-        ...(changes.passwordHash ? { password_hash: changes.passwordHash } : {}),
-        ...(changes.signedIn ? { last_signin_at: now } : {}),
-      })
-      .where('id', '=', id)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    const result = await this.hot.clear(id, now, changes.passwordHash ?? null, changes.signedIn ? now : null);
+    return Number(result.numAffectedRows) > 0;
   }
 
   /**

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import { newId } from '../security/ids.js';
+import { prepareQuery } from './prepared-query.js';
 import type { Database } from './tables.js';
 
 export type AuditKind =
@@ -16,19 +17,25 @@ export type AuditKind =
   | 'token.pin.set';
 
 export class AuditLog {
+  /** Every sign-in writes an event: the statement is compiled once. */
+  private readonly insert;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.insert = prepareQuery(
+      db,
+      (id: string, at: number, kind: AuditKind, accountId: string | null, detail: string) =>
+        db.insertInto('audit_event').values({ id, at, kind, account_id: accountId, detail }),
+    );
+  }
 
   async record(
     kind: AuditKind,
     accountId: string | null,
     detail: Record<string, string | number | boolean> = {},
   ): Promise<void> {
-    await this.db
-      .insertInto('audit_event')
-      .values({ id: newId(), at: this.clock(), kind, account_id: accountId, detail: JSON.stringify(detail) })
-      .execute();
+    await this.insert(newId(), this.clock(), kind, accountId, JSON.stringify(detail));
   }
 }

@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { prepareQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/tables.js';
 import type { SessionTable } from './session.table.js';
 
@@ -8,15 +9,39 @@ export interface Deadlines {
   absoluteExpiresAt: number;
 }
 
-export class SessionStore {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  private liveRow(idHash: string, now: number) {
-    return this.db
+/** Every authenticated call reads its session, every ping may renew it, every logout ends it: compiled once. */
+const hotQueries = (db: Kysely<Database>) => {
+  const liveRow = (idHash: string, now: number) =>
+    db
       .selectFrom('session')
       .where('id_hash', '=', idHash)
       .where('idle_expires_at', '>', now)
       .where('absolute_expires_at', '>', now);
+  return {
+    delete: prepareQuery(db, (idHash: string) => db.deleteFrom('session').where('id_hash', '=', idHash)),
+    live: prepareQuery(db, (idHash: string, now: number) => liveRow(idHash, now).selectAll()),
+    // The ping needs only the deadlines: building a row object costs more the more columns it has.
+    liveDeadlines: prepareQuery(db, (idHash: string, now: number) =>
+      liveRow(idHash, now).select(['idle_expires_at', 'absolute_expires_at']),
+    ),
+    // The same conditions again in the update: another request may have ended the session since the read.
+    renew: prepareQuery(db, (idHash: string, now: number, wanted: number) =>
+      db
+        .updateTable('session')
+        .set((eb) => ({ last_seen_at: now, idle_expires_at: renewedDeadline(eb, wanted) }))
+        .where('id_hash', '=', idHash)
+        .where('idle_expires_at', '>', now)
+        .where('absolute_expires_at', '>', now)
+        .returning(['idle_expires_at', 'absolute_expires_at']),
+    ),
+  };
+};
+
+export class SessionStore {
+  private readonly hot: ReturnType<typeof hotQueries>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.hot = hotQueries(db);
   }
 
   async insert(row: SessionRow): Promise<void> {
@@ -24,7 +49,7 @@ export class SessionStore {
   }
 
   async findLive(idHash: string, now: number): Promise<SessionRow | undefined> {
-    return this.liveRow(idHash, now).selectAll().executeTakeFirst();
+    return (await this.hot.live(idHash, now)).rows[0];
   }
 
   /**
@@ -33,8 +58,7 @@ export class SessionStore {
    * client pinging in a loop then costs a read, not a write of an indexed column.
    */
   async renew(idHash: string, now: number, idleMs: number, minStepMs: number): Promise<Deadlines | null> {
-    // The ping needs only the deadlines.
-    const live = await this.liveRow(idHash, now).select(['idle_expires_at', 'absolute_expires_at']).executeTakeFirst();
+    const [live] = (await this.hot.liveDeadlines(idHash, now)).rows;
     if (!live) return null;
     const deadlines = (row: Pick<SessionRow, 'idle_expires_at' | 'absolute_expires_at'>) => ({
       idleExpiresAt: Number(row.idle_expires_at),
@@ -42,20 +66,12 @@ export class SessionStore {
     });
     if (Math.min(now + idleMs, Number(live.absolute_expires_at)) - Number(live.idle_expires_at) < minStepMs)
       return deadlines(live);
-    // The same conditions again in the update: another request may have ended the session since the read.
-    const row = await this.db
-      .updateTable('session')
-      .set((eb) => ({ last_seen_at: now, idle_expires_at: renewedDeadline(eb, now + idleMs) }))
-      .where('id_hash', '=', idHash)
-      .where('idle_expires_at', '>', now)
-      .where('absolute_expires_at', '>', now)
-      .returning(['idle_expires_at', 'absolute_expires_at'])
-      .executeTakeFirst();
+    const [row] = (await this.hot.renew(idHash, now, now + idleMs)).rows;
     return row ? deadlines(row) : null;
   }
 
   async delete(idHash: string): Promise<void> {
-    await this.db.deleteFrom('session').where('id_hash', '=', idHash).execute();
+    await this.hot.delete(idHash);
   }
 
   async deleteForAccount(accountId: string): Promise<void> {

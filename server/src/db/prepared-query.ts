@@ -1,0 +1,34 @@
+/**
+ * Queries on the path of every call (the session check, the login-info lookup, a sign-in's writes) are written with
+ * Kysely like every other query, but built and compiled once: each call then binds its values to the same SQL text and
+ * runs it. For the session read on SQLite, building and compiling cost more than SQLite's own work (about 15 µs a call
+ * through the query builder, 8 µs prepared, 5 µs for better-sqlite3 alone).
+ */
+import { createQueryId, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import type { Database } from './tables.js';
+
+type Slot = { argument: number } | { constant: unknown };
+
+/**
+ * Compiles `build` at once for `db`'s dialect, with markers in place of its arguments, so `build` must not branch on
+ * their values and must declare each argument (no defaults or rest: its `length` says how many there are). Every value
+ * it binds is one of its arguments or a constant written in it, bound as written every time.
+ */
+export function prepareQuery<A extends unknown[], O>(
+  db: Kysely<Database>,
+  build: (...args: A) => Compilable<O>,
+): (...args: A) => Promise<QueryResult<O>> {
+  // Unique strings: Kysely binds them as it would any value, and each is found again in the parameter list.
+  const markers = Array.from({ length: build.length }, (_, i) => `\u0000argument ${i}\u0000`);
+  const { sql, parameters, query } = build(...(markers as unknown as A)).compile();
+  const slots = parameters.map((value): Slot => {
+    const argument = markers.indexOf(value as string);
+    return argument >= 0 ? { argument } : { constant: value };
+  });
+  const unused = markers.filter((_, i) => !slots.some((slot) => 'argument' in slot && slot.argument === i));
+  if (unused.length > 0) throw new Error(`prepareQuery: ${unused.length} argument(s) are not bound in: ${sql}`);
+  return (...args) => {
+    const bound = slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.constant));
+    return db.executeQuery<O>({ sql, query, parameters: bound, queryId: createQueryId() });
+  };
+}
