@@ -13,9 +13,22 @@ const STATIC_PREFIXES = [`${PORTAL_UI_BASE}static/`, `${PORTAL_UI_BASE}assets/`,
 /** Probes of a load balancer or orchestrator read with no browser: no token is issued for them. */
 const PROBES = new Set(['/healthz', '/readyz']);
 
+/** Enough for every browser active in an instance at once; beyond it the memory starts again, nothing else changes. */
+const MAX_REMEMBERED = 10_000;
+
 export function registerCsrfGuard(app: FastifyInstance, key: Buffer, cookies: SessionCookies): void {
-  const isValid = (token: string | undefined, rawSession: string | undefined): boolean =>
-    token !== undefined && isValidCsrfToken(key, token, sessionBinding(rawSession));
+  // Whether a token fits a session cookie depends on nothing else, and checking it takes two digests, while a browser
+  // sends the same pair on every call: pairs found valid are remembered.
+  const valid = new Set<string>();
+  const isValid = (token: string | undefined, rawSession: string | undefined): boolean => {
+    if (token === undefined) return false;
+    const pair = `${token}\u0000${rawSession ?? ''}`;
+    if (valid.has(pair)) return true;
+    if (!isValidCsrfToken(key, token, sessionBinding(rawSession))) return false;
+    if (valid.size >= MAX_REMEMBERED) valid.clear();
+    valid.add(pair);
+    return true;
+  };
   // A callback hook, not an async one: it does no I/O, and every request runs it.
   app.addHook('onRequest', (request, reply, done) => {
     if (STATIC_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return done();
