@@ -8,7 +8,7 @@ export const COMPARISONS_HEADING = '# Before and after: what each mechanism on t
 const INTRO = [
   COMPARISONS_HEADING,
   '',
-  'Written by `npm run bench:compare` (`bench/compare.mjs`), one section per change; each section names the two commits it ran. A mechanism stays in the code only where its section shows it moves a figure by more than 5 %.',
+  'Written by `npm run bench:compare` (`bench/compare.mjs`), one section per change; each section names the two commits it ran. In the sections of the speed mechanisms, "before" is the service with the mechanism and "after" the same service without it. A mechanism stays in the code only where its section shows it moves a figure by more than 5 %, beyond what the same build measured against itself moves (section "Noise"). The main thread\'s CPU per request is the figure to read: requests per second swing with whatever else this shared machine runs.',
 ].join('\n');
 
 /** The comparisons part of `file`, or '' when it has none yet. */

@@ -1,8 +1,11 @@
 /**
  * Queries on the path of every call (the session check, the login-info lookup, a sign-in's writes) are written with
  * Kysely like every other query, but built and compiled once: each call then binds its values to the same SQL text and
- * runs it. For the session read on SQLite, building and compiling cost more than SQLite's own work (about 15 µs a call
- * through the query builder, 8 µs prepared, 5 µs for better-sqlite3 alone).
+ * runs it. Building and compiling cost more than SQLite's own work for these reads: docs/benchmarks.md, "Before and
+ * after", section "Prepared Kysely queries".
+ *
+ * The trap: `build` runs once, with markers for its arguments, so an `if` on an argument's value would pick one branch
+ * for ever. Write a query that varies as two prepared queries, or as a plain Kysely query.
  */
 import { createQueryId, type Compilable, type Kysely, type QueryResult } from 'kysely';
 import type { Database } from './tables.js';
