@@ -55,6 +55,9 @@ describe('every click counts', () => {
       await expect.poll(() => activeId(page)).not.toBe('password');
       expect(await page.locator('#password-error').count()).toBe(0);
       expect(await page.locator('.portal-error-summary li').allTextContents()).not.toContain('Password is required.');
+      // The summary is a named group, and the fields say they are required.
+      expect(await page.getByRole('group', { name: 'Invalid Login' }).count()).toBe(1);
+      expect(await page.getByLabel('User ID').evaluate((input: HTMLInputElement) => input.required)).toBe(true);
     });
   });
 

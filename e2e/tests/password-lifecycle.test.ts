@@ -112,6 +112,34 @@ describe('change password', () => {
     });
   });
 
+  it('names the rule only the service checks when it refuses, and keeps the current password', async () => {
+    await withPage(async ({ page }) => {
+      const userId = addUser(`e2ecommon${Date.now()}`);
+      portal('users', 'expire-password', userId);
+      await signIn(page, userId, PASSWORD);
+      await page.waitForURL('**/change-password-component?**');
+      const lines = page.locator('.portal-rules__item');
+      await lines.first().waitFor();
+      expect(await lines.count()).toBe(6);
+      // Nothing is met before anything is typed, and the two lines the browser cannot check are never ticked early.
+      expect(await page.locator('.portal-rules__item--met').count()).toBe(0);
+      expect(await lines.nth(5).innerText()).toContain('checked when you save');
+
+      await fillNewPassword(page, PASSWORD, '123qweasdzxc');
+      expect(await page.locator('.portal-rules__item--met').count()).toBe(4);
+      await page.getByRole('button', { name: 'Save new password' }).click();
+      await page.locator('#new1-error').getByText('Many people use this password.').waitFor();
+      expect(await lines.nth(5).innerText()).toContain('not met');
+      expect(await page.getByLabel('Current password', { exact: true }).inputValue()).toBe(PASSWORD);
+      expect(await page.getByLabel('New password', { exact: true }).inputValue()).toBe('');
+
+      await fillNewPassword(page, PASSWORD, PASSWORD);
+      await page.getByRole('button', { name: 'Save new password' }).click();
+      await page.locator('#new1-error').getByText('You have used this password recently.').waitFor();
+      await expectAccessible(page, 'change password refused by the history rule');
+    });
+  });
+
   it('shows the error an ec code carries on its field at load', async () => {
     await withPage(async ({ page }) => {
       const userId = addUser(`e2eec${Date.now()}`);

@@ -95,7 +95,7 @@ describe('sign-in screen', () => {
       expect(await page.title()).toBe('Error: Sign in to Skerrymoor Bank Commercial Card');
       expect(await page.getByLabel('User ID').getAttribute('aria-invalid')).toBe('true');
       expect(await page.getByLabel('User ID').getAttribute('aria-describedby')).toBe('userId-error');
-      expect(await page.locator('#userId-error').textContent()).toBe('Error: The above field is required.');
+      expect(await page.locator('#userId-error').textContent()).toBe('Error: This field is required.');
       await expectAccessible(page, 'the sign-in page with errors');
       await summary.getByRole('link', { name: 'Password is required.' }).click();
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('password');

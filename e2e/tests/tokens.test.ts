@@ -77,10 +77,10 @@ describe('token sign-in', () => {
 
       await page.getByLabel('Next passcode').fill('1234');
       await page.getByRole('button', { name: 'Continue' }).click();
-      await page.locator('#passcode-error').getByText('Invalid token').waitFor();
+      await page.locator('#passcode-error').getByText('Invalid passcode').waitFor();
       await page.getByLabel('Next passcode').fill(token.code(2));
       await page.getByRole('button', { name: 'Continue' }).click();
-      await page.locator('#passcode-error').getByText('Invalid token').waitFor();
+      await page.locator('#passcode-error').getByText('Invalid passcode').waitFor();
       await expectAccessible(page, 'the next-token screen with an invalid token');
       await page.getByLabel('Next passcode').fill(token.code(3));
       await page.getByRole('button', { name: 'Continue' }).click();

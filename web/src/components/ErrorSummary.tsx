@@ -31,7 +31,7 @@ export function ErrorSummary({ errors, revision }: { errors: PageError[]; revisi
   if (errors.length === 0) return null;
   const header = errors[0]?.errorHeader ?? t('errorSummary.count', errors.length);
   return (
-    <div className="portal-error-summary" ref={ref} tabIndex={-1} aria-labelledby="error-summary-title">
+    <div className="portal-error-summary" ref={ref} tabIndex={-1} role="group" aria-labelledby="error-summary-title">
       <div role="alert">
         <h2 className="portal-error-summary__title" id="error-summary-title">
           {header}

@@ -1,4 +1,7 @@
-/** A labelled form field with GOV.UK's error and hint wiring: `<id>-error`, `<id>-hint`, aria-invalid. */
+/**
+ * A labelled form field with GOV.UK's error and hint wiring: `<id>-error`, `<id>-hint`, aria-invalid; required, as
+ * every field of the portal is (§2).
+ */
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { usePage } from '../page/page-context';
 
@@ -66,6 +69,7 @@ export function TextField({ id, label, value, onValue, error, hint, describedBy:
         {...input}
         id={id}
         name={input.name ?? id}
+        required
         className="portal-input"
         value={value}
         onChange={(event) => onValue(event.target.value)}
@@ -87,6 +91,7 @@ export function PasswordField({ id, label, value, onValue, error, hint, describe
           {...input}
           id={id}
           name={input.name ?? id}
+          required
           type={shown ? 'text' : 'password'}
           className="portal-input portal-password__input"
           value={value}

@@ -24,11 +24,15 @@ export interface FormScreenOptions<K extends string> {
   focusFirstField?: boolean;
 }
 
-/** What a failed submit shows: errors on fields, or one for the page; the fields are emptied unless `keepValues`. */
+/**
+ * What a failed submit shows: errors on fields, or one for the page; the fields are emptied unless `keepValues`, all
+ * but those in `keep` when it is given.
+ */
 export interface Failure<K extends string> {
   fields?: FieldErrors<K>;
   page?: PageError;
   keepValues?: boolean;
+  keep?: readonly K[];
 }
 
 export function useFormScreen<K extends string>(options: FormScreenOptions<K>) {
@@ -77,17 +81,18 @@ export function useFormScreen<K extends string>(options: FormScreenOptions<K>) {
     return true;
   };
 
-  const { reset } = form;
+  const { reset, setValue, values } = form;
   const fail = useCallback(
-    ({ fields: onFields = {}, page, keepValues = false }: Failure<K>) => {
+    ({ fields: onFields = {}, page, keepValues = false, keep = [] }: Failure<K>) => {
       if (!keepValues) reset();
+      if (!keepValues) for (const field of keep) setValue(field, values[field]);
       setSubmitted(false);
       setServerErrors(onFields);
       setPageError(page ?? null);
       setSubmitting(false);
       setRevision((r) => r + 1);
     },
-    [reset],
+    [reset, setValue, values],
   );
 
   /**

@@ -7,24 +7,20 @@ import { ErrorSummary } from '../../components/ErrorSummary';
 import { PasswordField } from '../../components/Field';
 import { SessionWarning } from '../../components/SessionWarning';
 import { useFormScreen } from '../../components/use-form-screen';
+import type { MessageKey, Translate } from '../../i18n/translator';
 import { usePage } from '../../page/page-context';
 import { logErrorStatement } from '../../page/report';
 import { changePasswordErrors, EC_ERRORS, EC_NOTICES, FIELDS, type ChangeField } from './change-password-rules';
 
-export function ChangePasswordScreen() {
-  const { t, cobrand, query } = usePage();
-  const userId = sessionStorage.getItem('userId') ?? '';
-  const myProfile = query.get('dest') === 'MyProfile';
-  const { leave, logoutAddress } = useLeaving(myProfile, cobrand.name);
+function useChangePasswordForm(userId: string, ec: string) {
+  const { t } = usePage();
   const labels = { old: t('change.current'), new1: t('change.new'), new2: t('change.confirm') };
-  const notice = EC_NOTICES[query.get('ec') ?? ''];
-  const ecError = EC_ERRORS[query.get('ec') ?? ''];
-
+  const ecError = EC_ERRORS[ec];
   const validate = useCallback(
     (values: Record<ChangeField, string>) => changePasswordErrors(t, userId, values),
     [t, userId],
   );
-  const form = useFormScreen({
+  return useFormScreen({
     fields: FIELDS,
     labels,
     validate,
@@ -33,7 +29,18 @@ export function ChangePasswordScreen() {
     // §2: on load, focus goes to the current password.
     focusFirstField: true,
   });
-  const rules = passwordRuleResults(trimmed(form.values.new1), userId);
+}
+
+export function ChangePasswordScreen() {
+  const { t, cobrand, query } = usePage();
+  const userId = sessionStorage.getItem('userId') ?? '';
+  const myProfile = query.get('dest') === 'MyProfile';
+  const { leave, logoutAddress } = useLeaving(myProfile, cobrand.name);
+  const notice = EC_NOTICES[query.get('ec') ?? ''];
+  const form = useChangePasswordForm(userId, query.get('ec') ?? '');
+  const rules = ruleResults(form.values.new1, userId);
+  // What only the service can check, as it last answered: the password history and the list of common passwords.
+  const [refused, setRefused] = useState<readonly string[]>([]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -47,7 +54,10 @@ export function ChangePasswordScreen() {
     } catch (error) {
       const item = error instanceof HttpError && error.status === 400 ? error.body?.errors[0] : undefined;
       if (item?.code === ErrorCodes.invalidCredentials) return form.fail({ fields: { old: item.message } });
-      if (item?.code === ErrorCodes.passwordPolicy) return form.fail({ fields: { new1: t('change.construction') } });
+      if (item?.code === ErrorCodes.passwordPolicy) {
+        setRefused(item.params ?? []);
+        return form.fail({ fields: { new1: policyMessage(t, item.params) }, keep: ['old'] });
+      }
       logErrorStatement(`change password failed: HTTP ${error instanceof HttpError ? error.status : 'network'}`);
       return leave('passwordResetProfile');
     }
@@ -62,11 +72,19 @@ export function ChangePasswordScreen() {
   return (
     <div className="portal-change">
       <h1 className="portal-heading">{t('change.heading')}</h1>
-      {notice && <p className="portal-change__notice">{t(notice)}</p>}
+      {notice && (
+        <p className="portal-change__notice" id="change-notice">
+          {t(notice)}
+        </p>
+      )}
       <ErrorSummary errors={form.summary} revision={form.revision} />
       <form className="portal-form portal-change__form" noValidate onSubmit={onSubmit}>
-        <PasswordField {...form.field('old')} autoComplete="current-password" />
-        <RuleLines rules={rules} />
+        <PasswordField
+          {...form.field('old')}
+          autoComplete="current-password"
+          describedBy={notice ? 'change-notice' : undefined}
+        />
+        <RuleLines rules={rules} refused={refused} />
         <PasswordField {...form.field('new1')} autoComplete="new-password" describedBy="change-rules" />
         <PasswordField {...form.field('new2')} autoComplete="new-password" />
         <div className="portal-actions">
@@ -87,24 +105,44 @@ export function ChangePasswordScreen() {
   );
 }
 
-/** The four rule lines (§2), ticked as the new password meets each; the ticks are read out as "met" or "not met". */
-function RuleLines({ rules }: { rules: ReturnType<typeof passwordRuleResults> }) {
+/** The rules the typed password meets; nothing is met before anything is typed. */
+function ruleResults(typed: string, userId: string) {
+  const rules = passwordRuleResults(trimmed(typed), userId);
+  if (!typed) for (const rule of PASSWORD_RULES) rules[rule] = false;
+  return rules;
+}
+
+/** Why the service refused a new password: the rule only it checks, named, else the rules in general. */
+function policyMessage(t: Translate, broken: readonly string[] = []): string {
+  if (broken.includes('history')) return t('change.refused.history');
+  if (broken.includes('common')) return t('change.refused.common');
+  return t('change.construction');
+}
+
+const CHECKED_ON_SAVE = ['history', 'common'] as const;
+
+/**
+ * The rule lines (§2): the four the browser checks, ticked as the new password meets each and read out as "met" or
+ * "not met"; then the two only the service can check, never ticked early, marked once it refused one.
+ */
+function RuleLines({ rules, refused }: { rules: ReturnType<typeof passwordRuleResults>; refused: readonly string[] }) {
   const { t } = usePage();
+  const line = (key: string, met: boolean, state: string) => (
+    <li key={key} className={`portal-rules__item${met ? ' portal-rules__item--met' : ''}`}>
+      {t(`change.rule.${key}` as MessageKey)}
+      <span className="portal-visually-hidden"> ({state})</span>
+    </li>
+  );
   return (
     <>
       <p className="portal-field__label" id="change-rules-title">
         {t('change.rulesTitle')}
       </p>
       <ul className="portal-rules" id="change-rules" aria-labelledby="change-rules-title">
-        {PASSWORD_RULES.map((rule) => (
-          <li key={rule} className={`portal-rules__item${rules[rule] ? ' portal-rules__item--met' : ''}`}>
-            {t(`change.rule.${rule}`)}
-            <span className="portal-visually-hidden">
-              {' '}
-              ({rules[rule] ? t('change.ruleMet') : t('change.ruleNotMet')})
-            </span>
-          </li>
-        ))}
+        {PASSWORD_RULES.map((rule) => line(rule, rules[rule], t(rules[rule] ? 'change.ruleMet' : 'change.ruleNotMet')))}
+        {CHECKED_ON_SAVE.map((rule) =>
+          line(rule, false, t(refused.includes(rule) ? 'change.ruleNotMet' : 'change.ruleChecked')),
+        )}
       </ul>
     </>
   );
