@@ -91,7 +91,7 @@ describe('session expiry warning', () => {
     await context.close();
   });
 
-  it('keeps Tab and Shift+Tab between its two buttons, and Esc hides it', async () => {
+  it('keeps Tab and Shift+Tab between its two buttons; Esc hides it and leaves the time left with Continue', async () => {
     const { context, page } = await signedIn();
     await page.clock.fastForward('03:41');
     await dialog(page).waitFor();
@@ -104,6 +104,14 @@ describe('session expiry warning', () => {
     expect(await activeText(page)).toBe('Log out');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog(page).isVisible()).toBe(false);
+    expect(page.url()).toContain('/sdportal/platform/home');
+    // The countdown stays on screen with a way to renew, so the user is not logged out with nothing showing.
+    const banner = page.locator('.portal-session-banner');
+    await banner.waitFor();
+    expect(await banner.innerText()).toMatch(/0[01]:\d\d/);
+    await expectAccessible(page, 'the session warning hidden with Esc');
+    await banner.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => banner.count()).toBe(0);
     expect(page.url()).toContain('/sdportal/platform/home');
     await context.close();
   });

@@ -1,7 +1,8 @@
 /**
  * The session-expiry warning of §2/§4: a real modal dialog (labelled, described, focus moved in and given back) that
  * appears when the session has 80 s left, counts down as mm:ss, logs out at zero; Continue renews, Esc hides it,
- * and Tab stays between its two buttons. Tabs of one browser stay in step through the shared session clock.
+ * and Tab stays between its two buttons. Hidden, it leaves a compact banner with the time left and Continue, so the
+ * user can still renew before being logged out. Tabs of one browser stay in step through the shared session clock.
  */
 import { Paths, messageFormatter, type SessionWarningContent } from '@portal/contract';
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
@@ -114,43 +115,61 @@ export function SessionWarning() {
       ? messageFormatter(locale)(content.generalSessionAboutToExpireMessage, [mmss(seconds)])
       : t('generalSessionAboutToExpireMessage', mmss(seconds));
   const title = content?.sessionExpireWarningBoxTitle ?? t('sessionExpireWarningBoxTitle');
+  const continueLabel = content?.sessionExpireContinueButtonLabel ?? t('sessionExpireContinueButtonLabel');
+  const renew = () => void session.renew().catch(() => logout());
+  const banner = warning && session.hidden && remaining !== null && remaining > 0;
   return (
-    <dialog
-      ref={dialog}
-      className="portal-session-warning"
-      aria-labelledby="session-warning-title"
-      aria-describedby="session-warning-message session-warning-help"
-      onCancel={(event) => {
-        event.preventDefault();
-        session.hide();
-      }}
-      onKeyDown={onKeyDown}
-    >
-      <h2 id="session-warning-title" className="portal-session-warning__title">
-        {title}
-      </h2>
-      <p id="session-warning-message" className="portal-session-warning__message">
-        {message(remaining ?? 0)}
-      </p>
-      <p id="session-warning-help" className="portal-session-warning__help">
-        {content?.generalSessionHelpExpireMessage ?? t('generalSessionHelpExpireMessage')}
-      </p>
-      <div className="portal-visually-hidden" aria-live="polite">
-        {announced === null ? '' : message(announced)}
-      </div>
-      <div className="portal-session-warning__actions">
-        <button
-          ref={continueButton}
-          type="button"
-          className="portal-button portal-button--primary"
-          onClick={() => void session.renew().catch(() => logout())}
-        >
-          {content?.sessionExpireContinueButtonLabel ?? t('sessionExpireContinueButtonLabel')}
-        </button>
-        <button ref={logoutButton} type="button" className="portal-button portal-button--secondary" onClick={logout}>
-          {content?.sessionExpireLogoutButtonLabel ?? t('sessionExpireLogoutButtonLabel')}
-        </button>
-      </div>
-    </dialog>
+    <>
+      {banner && (
+        <SessionBanner title={title} message={message(remaining)} continueLabel={continueLabel} onContinue={renew} />
+      )}
+      <dialog
+        ref={dialog}
+        className="portal-session-warning"
+        aria-labelledby="session-warning-title"
+        aria-describedby="session-warning-message session-warning-help"
+        onCancel={(event) => {
+          event.preventDefault();
+          session.hide();
+        }}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id="session-warning-title" className="portal-session-warning__title">
+          {title}
+        </h2>
+        <p id="session-warning-message" className="portal-session-warning__message">
+          {message(remaining ?? 0)}
+        </p>
+        <p id="session-warning-help" className="portal-session-warning__help">
+          {content?.generalSessionHelpExpireMessage ?? t('generalSessionHelpExpireMessage')}
+        </p>
+        <div className="portal-visually-hidden" aria-live="polite">
+          {announced === null ? '' : message(announced)}
+        </div>
+        <div className="portal-session-warning__actions">
+          <button ref={continueButton} type="button" className="portal-button portal-button--primary" onClick={renew}>
+            {continueLabel}
+          </button>
+          <button ref={logoutButton} type="button" className="portal-button portal-button--secondary" onClick={logout}>
+            {content?.sessionExpireLogoutButtonLabel ?? t('sessionExpireLogoutButtonLabel')}
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+/**
+ * What stays of the warning after Esc: the time left and the way to stay signed in. Not a live region: its time
+ * changes every second, and the dialog already announced it.
+ */
+function SessionBanner(props: { title: string; message: string; continueLabel: string; onContinue: () => void }) {
+  return (
+    <div className="portal-session-banner" role="group" aria-label={props.title}>
+      <p className="portal-session-banner__message">{props.message}</p>
+      <button type="button" className="portal-button portal-button--secondary" onClick={props.onContinue}>
+        {props.continueLabel}
+      </button>
+    </div>
   );
 }
