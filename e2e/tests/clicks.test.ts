@@ -105,3 +105,21 @@ describe('what each control is called', () => {
     });
   });
 });
+
+describe('nothing typed is lost', () => {
+  it("waits with §2's 30-minute reload while a field holds something, and reloads once it is empty", async () => {
+    const context = await chromium.browser().newContext();
+    await context.clock.install();
+    const page = await context.newPage();
+    await page.goto(signInUrl('skerrymoor', '&locale=en_US'));
+    await page.getByLabel('User ID').fill('half-typed');
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.clock.fastForward('31:00');
+    expect(loads).toBe(0);
+    expect(await page.getByLabel('User ID').inputValue()).toBe('half-typed');
+    await page.getByLabel('User ID').fill('');
+    await Promise.all([page.waitForEvent('load'), page.clock.fastForward('01:01')]);
+    await context.close();
+  });
+});

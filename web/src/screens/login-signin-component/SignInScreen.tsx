@@ -1,6 +1,6 @@
 // Sign-in screen (spec §2 "Sign-in screen", §4 sign-in states, §5 sign-in rules, §8 sign-in errors).
 import { FORCE_REFRESH_MS, OutgoingLinks, trimmed, validateSignIn } from '@portal/contract';
-import { useCallback, useEffect, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, type FormEvent } from 'react';
 import { HttpError } from '../../api/client';
 import { ErrorSummary, type PageError } from '../../components/ErrorSummary';
 import { PasswordField, TextField } from '../../components/Field';
@@ -40,10 +40,16 @@ export function SignInScreen() {
     focusFirstField: true,
   });
 
+  // §2's reload after the force-refresh period waits while a field holds something: it would lose what was typed.
+  const typed = useRef(false);
+  typed.current = Object.values(form.values).some(Boolean);
   useEffect(() => {
     if (cobrand.fssoRedirectUrl) location.replace(cobrand.fssoRedirectUrl);
     localStorage.removeItem(SET_PIN_HEADER_ITEM);
-    const refresh = window.setTimeout(() => location.reload(), FORCE_REFRESH_MS);
+    let refresh = 0;
+    const due = (wait: number) =>
+      (refresh = window.setTimeout(() => (typed.current ? due(60_000) : location.reload()), wait));
+    due(FORCE_REFRESH_MS);
     return () => window.clearTimeout(refresh);
   }, [cobrand.fssoRedirectUrl]);
 
