@@ -1,9 +1,22 @@
 // Bundles the service (main and admin CLI) for `npm start`; dependencies stay in node_modules, the workspace's own
 // TypeScript (contract) is bundled in.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+// The version the service reports (server/src/version.ts): the package's, and the commit when there is a git checkout.
+const commit = (() => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return null;
+  }
+})();
+const version = commit ? `${pkg.version}+${commit}` : pkg.version;
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@portal/'));
 
 await build({
@@ -17,4 +30,5 @@ await build({
   sourcemap: true,
   external,
   logLevel: 'warning',
+  define: { __PORTAL_VERSION__: JSON.stringify(version) },
 });

@@ -123,3 +123,32 @@ describe('nothing typed is lost', () => {
     await context.close();
   });
 });
+
+describe('the build', () => {
+  it('tells its version in /healthz, and nowhere on a public page', async () => {
+    const { version } = (await (await fetch(`${baseUrl()}/healthz`)).json()) as { version: string };
+    expect(version).toMatch(/^\d+\.\d+\.\d+(\+[0-9a-f]{7,})?$/);
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl('skerrymoor', '&locale=en_US'));
+      await page.locator('.portal-signin__submit').waitFor();
+      expect(await page.content()).not.toContain(version);
+    });
+  });
+});
+
+describe('failures the user cannot fix', () => {
+  it('reports a failed forgot-password call through the error-log call, as the PIN and password calls do', async () => {
+    await withPage(async ({ page }) => {
+      await page.route('**/cpae/public/users/securityquestions**', (route) => route.fulfill({ status: 503, body: '' }));
+      const logged: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/sdportal/rest/log/logErrorStatement.json')) logged.push(request.postData() ?? '');
+      });
+      await page.goto(`${baseUrl()}/public-portal-ui/forgot-password-component?cobrandHost=skerrymoor&locale=en_US`);
+      await page.getByLabel('User ID').fill('someone');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect.poll(() => logged.length).toBe(1);
+      expect(logged[0]).toContain('forgot password (userId) failed: HTTP 503');
+    });
+  });
+});

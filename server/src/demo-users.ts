@@ -115,12 +115,12 @@ export async function demoTokenUris(
   return found;
 }
 
-export function demoBanner(origin: string, tokenUris: { userId: string; uri: string }[] = []): string {
+export function demoBanner(origin: string, version: string, tokenUris: { userId: string; uri: string }[] = []): string {
   const signIn = (cobrand: string) => `${origin}/public-portal-ui/login-signin-component?cobrandHost=${cobrand}`;
   const width = Math.max(...DEMO_USERS.map((u) => u.userId.length)) + 2;
   return [
     '',
-    'Cobrand sign-in portal is ready.',
+    `Cobrand sign-in portal ${version} is ready.`,
     `  Sign in:            ${signIn('skerrymoor')}`,
     `  Other cobrands:     ${signIn('larchmere')}`,
     `                      ${signIn('veltmoor')}  (single sign-on: redirects at once)`,

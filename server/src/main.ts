@@ -4,6 +4,7 @@ import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { demoBanner } from './demo-users.js';
+import { VERSION } from './version.js';
 import { SessionStore } from './session/index.js';
 
 function configOrExit(): Config {
@@ -35,8 +36,8 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 const origin =
   config.publicOrigin.replace(/:\d+$/, '') === 'http://localhost' ? `http://localhost:${port}` : config.publicOrigin;
-if (config.demo) console.log(demoBanner(origin, demoTokens));
-else console.log(`Cobrand sign-in portal listening on ${config.host}:${port}`);
+if (config.demo) console.log(demoBanner(origin, VERSION, demoTokens));
+else console.log(`Cobrand sign-in portal ${VERSION} listening on ${config.host}:${port}`);
 
 // A second signal while closing is ignored: under `npm start` a terminal's Ctrl-C reaches both this process and the
 // launcher, which passes it on (scripts/start.mjs).

@@ -2,9 +2,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
+import { VERSION } from '../version.js';
 
 export const healthRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', async () => ({ status: 'ok', version: VERSION }));
   app.get('/readyz', async (request, reply) => {
     try {
       await sql`select 1`.execute(db);

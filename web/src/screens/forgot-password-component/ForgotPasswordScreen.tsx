@@ -7,6 +7,7 @@ import { PasswordField, TextField } from '../../components/Field';
 import { type FieldErrors } from '../../components/use-form';
 import { useFormScreen } from '../../components/use-form-screen';
 import { usePage } from '../../page/page-context';
+import { logErrorStatement } from '../../page/report';
 import { moveFocus } from '../../components/move-focus';
 
 type Step = 'userId' | 'question' | 'sent';
@@ -90,6 +91,10 @@ function useStep<K extends string>(field: K, label: string, keepValue: boolean, 
     try {
       await work(form.values[field]);
     } catch (error) {
+      const status = error instanceof HttpError ? error.status : 0;
+      // A failure of the service (not a refusal of what was typed) is reported, as the PIN and password calls do.
+      if (status === 0 || status >= 500)
+        logErrorStatement(`forgot password (${field}) failed: HTTP ${status || 'network'}`);
       const message = error instanceof HttpError ? (error.body?.errors[0]?.message ?? null) : t('error.system');
       form.fail({ ...(message ? { fields: { [field]: message } as FieldErrors<K> } : {}), keepValues: keepValue });
       if (!message) document.getElementById(field)?.focus();
