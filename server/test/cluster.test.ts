@@ -93,7 +93,13 @@ describe.runIf(DIALECTS.includes('postgres'))('two instances on one PostgreSQL',
     for (let i = 0; i < 12; i += 1) {
       await outbox.enqueue(
         a.database.db,
-        { recipient: `user${i}@example.com`, subject: `mail ${i}`, text: 'x', html: '<p>x</p>' },
+        {
+          recipient: `user${i}@example.com`,
+          senderName: 'Skerrymoor Bank',
+          subject: `mail ${i}`,
+          text: 'x',
+          html: '<p>x</p>',
+        },
         a.clock.now(),
       );
     }

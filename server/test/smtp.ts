@@ -6,6 +6,8 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
+  /** The sender as a mail client shows it: `"Name" <address>`. */
+  from: string;
   to: string;
   subject: string;
   text: string;
@@ -42,6 +44,7 @@ export class TestSmtpServer {
         simpleParser(stream).then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
           const received = {
+            from: mail.from?.text ?? '',
             to: to ?? '',
             subject: mail.subject ?? '',
             text: mail.text ?? '',

@@ -2,6 +2,8 @@
 export interface MailOutboxTable {
   id: string;
   recipient: string;
+  /** The name the mail is sent under: the user's bank (its application name); null uses MAIL_FROM's. */
+  sender_name: string | null;
   subject: string;
   text_body: string;
   html_body: string;

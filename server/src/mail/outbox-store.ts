@@ -8,6 +8,7 @@ import type { MailOutboxTable } from './mail-outbox.table.js';
 export type OutboxRow = Selectable<MailOutboxTable>;
 export interface OutgoingMail {
   recipient: string;
+  senderName: string;
   subject: string;
   text: string;
   html: string;
@@ -29,6 +30,7 @@ export class OutboxStore {
       .values({
         id: newId(),
         recipient: mail.recipient,
+        sender_name: mail.senderName,
         subject: mail.subject,
         text_body: mail.text,
         html_body: mail.html,

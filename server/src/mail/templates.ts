@@ -29,12 +29,12 @@ function compose(ctx: MailContext, subjectKey: MessageKey, paragraphs: string[],
     t('mail.signature', ctx.appName),
     t('mail.automatic'),
   ];
+  // The text part laid out as the HTML part is: one blank line between paragraphs, the highlight on its own.
   const text = [
     lines[0],
-    '',
-    ...paragraphs.flatMap((p, i) => (i === 0 && highlight ? [p, '', `    ${highlight}`, ''] : [p, ''])),
+    ...paragraphs.flatMap((p, i) => (i === 0 && highlight ? [p, `    ${highlight}`] : [p])),
     ...lines.slice(paragraphs.length + 1),
-  ].join('\n');
+  ].join('\n\n');
   const logo = ctx.logoUrl ? `<p><img src="${escape(ctx.logoUrl)}" alt="${escape(ctx.appName)}" height="48"></p>` : '';
   const body = paragraphs
     .map(
@@ -49,7 +49,7 @@ function compose(ctx: MailContext, subjectKey: MessageKey, paragraphs: string[],
       .map((l) => `<p>${escape(l)}</p>`)
       .join('') +
     '</body></html>';
-  return { recipient: ctx.recipient, subject: t(subjectKey, ctx.appName), text, html };
+  return { recipient: ctx.recipient, senderName: ctx.appName, subject: t(subjectKey, ctx.appName), text, html };
 }
 
 export function temporaryPasswordMail(ctx: MailContext, password: string, minutes: number): OutgoingMail {

@@ -19,8 +19,14 @@ export interface TransportOptions {
 /** How many mails an instance sends at once, each on a connection of its own. */
 export const MAX_CONNECTIONS = 5;
 
+/** MAIL_FROM's address under the bank's name, so the user sees whose mail it is; MAIL_FROM as it is otherwise. */
+function sender(row: OutboxRow, from: string): string | { name: string; address: string } {
+  const address = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  return row.sender_name ? { name: row.sender_name, address } : from;
+}
+
 const message = (row: OutboxRow, from: string) => ({
-  from,
+  from: sender(row, from),
   to: row.recipient,
   subject: row.subject,
   text: row.text_body,

@@ -52,10 +52,17 @@ for (const dialect of DIALECTS) {
       expect(answer.json()).toEqual({});
       const [mail] = await smtp.waitFor(1);
       expect(mail!.to).toBe('demopass@example.com');
+      // From the bank, at the service's own address.
+      expect(mail!.from).toBe('"Skerrymoor Bank Commercial Card" <no-reply@portal.example>');
       expect(mail!.subject).toBe('Skerrymoor Bank Commercial Card: your temporary password');
       expect(mail!.html).toContain('/sdportal/cobrands/skerrymoor/logo.jpg');
       const temporary = temporaryPasswordIn(mail!);
       expect(temporary).toMatch(/^(?=.*\d)(?=.*[A-Za-z]).{16}$/);
+      // The text part reads as the HTML part does: paragraphs apart, the password on a line of its own.
+      const paragraphs = mail!.text.trim().split('\n\n');
+      expect(paragraphs[0]).toBe('Hello demopass,');
+      expect(paragraphs[2]).toBe(`    ${temporary}`);
+      expect(paragraphs.every((p) => !p.includes('\n'))).toBe(true);
 
       // Until it is used, the account's own password still works.
       expect((await signInSequence(t.client(), 'demopass', DEMO_PASSWORD)).statusCode).toBe(200);
@@ -242,7 +249,13 @@ describe('mail that is never lost', () => {
       for (let i = 0; i < count; i += 1) {
         await outbox.enqueue(
           t.database.db,
-          { recipient: `backlog${i}@example.com`, subject: `mail ${i}`, text: 'text', html: '<p>html</p>' },
+          {
+            recipient: `backlog${i}@example.com`,
+            senderName: 'Skerrymoor Bank',
+            subject: `mail ${i}`,
+            text: 'text',
+            html: '<p>html</p>',
+          },
           t.clock.now(),
         );
       }
