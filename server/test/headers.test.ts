@@ -98,7 +98,7 @@ for (const dialect of DIALECTS) {
     it('answers /healthz with 200, and issues probes no anti-forgery token', async () => {
       const response = await client.get('/healthz');
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ status: 'ok' });
+      expect(response.json()).toEqual({ status: 'ok', version: 'dev' });
       expect(response.headers['set-cookie']).toBeUndefined();
       expect((await client.get('/readyz')).headers['set-cookie']).toBeUndefined();
     });
