@@ -44,7 +44,7 @@ const config = loadConfig({
 });
 if (!config.portalSecret) throw new Error('PORTAL_SECRET must be set, the same as the service under test');
 const started = performance.now();
-const database = openDatabase({ databaseUrl: null, dataDir: config.dataDir });
+const database = openDatabase({ databaseUrl: null, dataDir: config.dataDir, sqliteCheckpoints: 'inline' });
 await bootstrap(config, database, () => undefined);
 await database.close();
 const keys = deriveKeys(config.portalSecret);

@@ -63,7 +63,11 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    sqliteCheckpoints: 'inline',
+  });
   try {
     const argv = process.argv.slice(2);
     if (!(argv[0] === 'db' && argv[1] === 'migrate')) await migrateToLatest(database.db);

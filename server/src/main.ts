@@ -20,8 +20,11 @@ function configOrExit(): Config {
 }
 
 const config = configOrExit();
-const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// Until the app's logger exists, a warning goes to stderr.
+let warn = (message: string) => console.error(message);
+const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onWarning: (m) => warn(m) });
 const app = await buildApp({ config, database });
+warn = (message) => app.log.warn(message);
 const { seeded, demoTokens } = await bootstrap(config, database, (m) => app.log.warn(m));
 if (seeded) app.log.info('created the demo users');
 

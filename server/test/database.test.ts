@@ -1,9 +1,10 @@
 /** ARCHITECTURE §2 and §9: one storage layer on both databases; a restart on a filled database changes nothing. */
 import { DEMO_USERS } from '../src/demo-users.js';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bootstrap } from '../src/bootstrap.js';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
@@ -106,6 +107,37 @@ describe.runIf(DIALECTS.includes('postgres'))('postgres schema', () => {
       expect(tables.rows.map((r) => r.table_name)).toEqual(
         expect.arrayContaining(['account', 'audit_event', 'cobrand', 'session']),
       );
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('sqlite checkpoints', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'portal-checkpoints-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('copies the write-ahead log into the database file from a worker, never on the service connection', async () => {
+    const database = openDatabase({ databaseUrl: null, dataDir });
+    try {
+      const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(database.db);
+      expect(rows[0]?.wal_autocheckpoint).toBe(0);
+      await sql`create table scratch (value text not null)`.execute(database.db);
+      const file = join(dataDir, 'portal.sqlite');
+      const before = statSync(file).size;
+      // About 2.4 MB, one transaction per row as the service writes: all of it lands in the log first.
+      for (let i = 0; i < 300; i += 1) {
+        await sql`insert into scratch (value) values (${randomBytes(4_096).toString('hex')})`.execute(database.db);
+      }
+      let after = statSync(file).size;
+      for (let waited = 0; after < before + 2_000_000 && waited < 10_000; waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        after = statSync(file).size;
+      }
+      expect(after).toBeGreaterThanOrEqual(before + 2_000_000);
     } finally {
       await database.close();
     }

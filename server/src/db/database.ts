@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
+import { checkpointInBackground } from './sqlite-checkpoints.js';
 import type { Database } from './tables.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -26,6 +27,13 @@ export interface OpenOptions {
   schema?: string;
   /** SQLite file name inside dataDir. */
   sqliteFile?: string;
+  /**
+   * SQLite: checkpoint from a worker thread (the default, for the service) or on the connection itself, as SQLite
+   * does by default (enough for a command that runs and exits).
+   */
+  sqliteCheckpoints?: 'background' | 'inline';
+  /** Told when something degrades without failing (the checkpoint worker stopped). */
+  onWarning?: (message: string) => void;
 }
 
 export function openDatabase(options: OpenOptions): PortalDatabase {
@@ -55,11 +63,16 @@ export function openDatabase(options: OpenOptions): PortalDatabase {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  const checkpointer =
+    options.sqliteCheckpoints === 'inline' ? null : checkpointInBackground(sqlite, file, options.onWarning);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
-    close: () => db.destroy(),
+    async close() {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
   };
 }
 
