@@ -43,7 +43,7 @@ export default tseslint.config(
   { files: ['server/src/db/migrations/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   // Scripts that hand functions to a browser page (page.evaluate) use the page's globals there.
   {
-    files: ['bench/figures/form-usable.mjs', 'scripts/cobrand-sheet.mjs'],
+    files: ['bench/figures/form-usable.mjs', 'scripts/cobrand-sheet.mjs', 'scripts/screens.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 

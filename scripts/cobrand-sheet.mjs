@@ -1,15 +1,13 @@
 // `npm run cobrand-sheet`: the sign-in page of every cobrand in the catalogue, screenshotted in Chromium and laid out
 // on one contact sheet a bank can look at (docs/cobrands.png). Runs the built portal on a free port with a temporary
 // data folder, as the browser tests do; the sheet itself is a page Chromium renders and screenshots.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launchChromium } from './chromium.mjs';
 import { buildIfStale } from './build-if-stale.mjs';
-import { freePort } from './free-port.mjs';
+import { startPortal } from './portal-process.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const catalogue = join(root, 'data', 'cobrands');
@@ -17,41 +15,6 @@ const out = join(root, 'docs', 'cobrands.png');
 const PAGES_AT_ONCE = 4;
 const THUMBNAIL_WIDTH = 240;
 const COLUMNS = 8;
-
-async function startPortal(dataDir) {
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['server/start.cjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PORTAL_SECRET: randomBytes(32).toString('base64'),
-      PUBLIC_ORIGIN: baseUrl,
-      RATE_LIMIT_PER_MINUTE: '0',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      DATABASE_URL: '',
-      PORTAL_DEMO: 'false',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 200; i += 1) {
-    if (child.exitCode !== null) throw new Error(`The portal exited with code ${child.exitCode}`);
-    if (
-      await fetch(`${baseUrl}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { baseUrl, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error('The portal did not become ready within 20 s');
-}
 
 /** One cobrand's sign-in page once its logo, theme and footer have loaded (an SSO cobrand's page redirects at once). */
 async function screenshot(browser, baseUrl, cobrand, file) {
@@ -97,7 +60,8 @@ const variants = new Map(
     .map((f) => [f.slice(0, -5), JSON.parse(readFileSync(join(footers, f), 'utf8'))]),
 );
 const work = mkdtempSync(join(tmpdir(), 'cobrand-sheet-'));
-const { baseUrl, child } = await startPortal(join(work, 'data'));
+const portal = await startPortal(join(work, 'data'));
+const { baseUrl } = portal;
 const browser = await launchChromium();
 try {
   const queue = [...cobrands];
@@ -115,8 +79,7 @@ try {
   await page.screenshot({ path: out, fullPage: true });
 } finally {
   await browser.close();
-  child.kill('SIGTERM');
-  await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
+  await portal.stop();
   rmSync(work, { recursive: true, force: true });
 }
 if (!existsSync(out)) throw new Error(`${out} was not written`);

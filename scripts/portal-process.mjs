@@ -1,0 +1,48 @@
+// The built portal (`node server/start.cjs`) on a free port with its own data folder, for the scripts that draw it
+// (`npm run cobrand-sheet`, `npm run screens`); `env` adds to or replaces the quiet, unthrottled defaults.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.mjs';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+export async function startPortal(dataDir, env = {}) {
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const environment = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PORTAL_SECRET: randomBytes(32).toString('base64'),
+    PUBLIC_ORIGIN: baseUrl,
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    PORTAL_DEMO: 'false',
+    ...env,
+  };
+  const child = spawn(process.execPath, ['server/start.cjs'], {
+    cwd: root,
+    env: environment,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
+  };
+  for (let i = 0; i < 200; i += 1) {
+    if (child.exitCode !== null) throw new Error(`The portal exited with code ${child.exitCode}`);
+    const ready = await fetch(`${baseUrl}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { baseUrl, child, environment, stop };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stop();
+  throw new Error('The portal did not become ready within 20 s');
+}
