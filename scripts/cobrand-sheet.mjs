@@ -21,7 +21,9 @@ async function screenshot(browser, baseUrl, cobrand, file) {
   const context = await browser.newContext({ viewport: { width: 1024, height: 1000 } });
   try {
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/public-portal-ui/login-signin-component?cobrandHost=${cobrand.name}`);
+    // In its first language: a browser that asks for English would get English wherever the cobrand offers it.
+    const query = `cobrandHost=${cobrand.name}&locale=${cobrand.firstLocale}`;
+    await page.goto(`${baseUrl}/public-portal-ui/login-signin-component?${query}`);
     if (cobrand.fssoRedirectUrl) await page.waitForURL('**/sdportal/platform/identity-provider?**');
     else await page.locator('.portal-signin__submit').waitFor();
     await page.locator('.portal-footer__copyright').waitFor();
@@ -52,7 +54,8 @@ const cobrands = readdirSync(catalogue, { withFileTypes: true })
   .filter((e) => e.isDirectory())
   .map((e) => e.name)
   .sort()
-  .map((id) => JSON.parse(readFileSync(join(catalogue, id, 'cobrand.json'), 'utf8')).cobrand);
+  .map((id) => JSON.parse(readFileSync(join(catalogue, id, 'cobrand.json'), 'utf8')))
+  .map(({ cobrand, locales }) => ({ ...cobrand, firstLocale: Object.keys(locales)[0] }));
 const footers = join(root, 'data', 'footers');
 const variants = new Map(
   readdirSync(footers)
