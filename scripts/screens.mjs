@@ -23,7 +23,7 @@ function tokenCode(portal, userId) {
 }
 
 async function signInAs(page, userId, password) {
-  await page.getByLabel('User ID').fill(userId);
+  await page.getByLabel('User ID', { exact: true }).fill(userId);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
@@ -84,7 +84,7 @@ const SHOTS = [
     'Forgot password, step 2: the security question',
     async (p) => {
       await p.go('/public-portal-ui/forgot-password-component?cobrandHost=skerrymoor&locale=en_US');
-      await p.page.getByLabel('User ID').fill('demopass');
+      await p.page.getByLabel('User ID', { exact: true }).fill('demopass');
       await p.page.getByRole('button', { name: 'Continue' }).click();
       await p.page.getByLabel('Answer', { exact: true }).waitFor();
     },
@@ -94,7 +94,7 @@ const SHOTS = [
     'Forgot password, step 3: the mail is on its way',
     async (p) => {
       await p.go('/public-portal-ui/forgot-password-component?cobrandHost=skerrymoor&locale=en_US');
-      await p.page.getByLabel('User ID').fill('demopass');
+      await p.page.getByLabel('User ID', { exact: true }).fill('demopass');
       await p.page.getByRole('button', { name: 'Continue' }).click();
       await p.page.getByLabel('Answer', { exact: true }).fill(ANSWER);
       await p.page.getByRole('button', { name: 'Continue' }).click();

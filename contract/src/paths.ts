@@ -97,3 +97,5 @@ export const REQUEST_HEADERS = {
 export const CSRF_COOKIE = 'sec-token';
 export const CSRF_HEADERS = ['x-xsrf-token', 'x-csrf-token'] as const;
 export const LOCALE_COOKIE = 'user_locale';
+/** §3's `user_id` cookie: the user ID a user asked the sign-in page to remember on this device (an opt-in). */
+export const USER_ID_COOKIE = 'user_id';

@@ -89,7 +89,7 @@ export function useChromium(): {
 /** Signs in through the sign-in form of a cobrand, as a user would. */
 export async function signInThroughForm(page: Page, cobrand: string, userId: string, password: string): Promise<void> {
   await page.goto(signInUrl(cobrand));
-  await page.getByLabel('User ID').fill(userId);
+  await page.getByLabel('User ID', { exact: true }).fill(userId);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }

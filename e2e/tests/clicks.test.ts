@@ -26,7 +26,7 @@ describe('every click counts', () => {
   it('still shows the required error once a click that did not leave the page has landed', async () => {
     await withPage(async ({ page }) => {
       await page.goto(signInUrl('skerrymoor'));
-      await page.getByLabel('User ID').click();
+      await page.getByLabel('User ID', { exact: true }).click();
       await page.getByRole('heading', { level: 1 }).click();
       await page.locator('#userId-error').waitFor();
       expect(await page.locator('#password-error').count()).toBe(0);
@@ -48,7 +48,7 @@ describe('every click counts', () => {
   it('does not call the emptied password "required" after a refused sign-in sent with Enter', async () => {
     await withPage(async ({ page }) => {
       await page.goto(signInUrl('skerrymoor'));
-      await page.getByLabel('User ID').fill(addUser(`e2eenter${Date.now()}`));
+      await page.getByLabel('User ID', { exact: true }).fill(addUser(`e2eenter${Date.now()}`));
       await page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
       await page.keyboard.press('Enter');
       await page.locator('.portal-error-summary').getByRole('heading', { name: 'Invalid Login' }).waitFor();
@@ -57,7 +57,9 @@ describe('every click counts', () => {
       expect(await page.locator('.portal-error-summary li').allTextContents()).not.toContain('Password is required.');
       // The summary is a named group, and the fields say they are required.
       expect(await page.getByRole('group', { name: 'Invalid Login' }).count()).toBe(1);
-      expect(await page.getByLabel('User ID').evaluate((input: HTMLInputElement) => input.required)).toBe(true);
+      expect(
+        await page.getByLabel('User ID', { exact: true }).evaluate((input: HTMLInputElement) => input.required),
+      ).toBe(true);
     });
   });
 
@@ -112,13 +114,13 @@ describe('nothing typed is lost', () => {
     await context.clock.install();
     const page = await context.newPage();
     await page.goto(signInUrl('skerrymoor', '&locale=en_US'));
-    await page.getByLabel('User ID').fill('half-typed');
+    await page.getByLabel('User ID', { exact: true }).fill('half-typed');
     let loads = 0;
     page.on('load', () => (loads += 1));
     await page.clock.fastForward('31:00');
     expect(loads).toBe(0);
-    expect(await page.getByLabel('User ID').inputValue()).toBe('half-typed');
-    await page.getByLabel('User ID').fill('');
+    expect(await page.getByLabel('User ID', { exact: true }).inputValue()).toBe('half-typed');
+    await page.getByLabel('User ID', { exact: true }).fill('');
     await Promise.all([page.waitForEvent('load'), page.clock.fastForward('01:01')]);
     await context.close();
   });
@@ -145,10 +147,44 @@ describe('failures the user cannot fix', () => {
         if (request.url().endsWith('/sdportal/rest/log/logErrorStatement.json')) logged.push(request.postData() ?? '');
       });
       await page.goto(`${baseUrl()}/public-portal-ui/forgot-password-component?cobrandHost=skerrymoor&locale=en_US`);
-      await page.getByLabel('User ID').fill('someone');
+      await page.getByLabel('User ID', { exact: true }).fill('someone');
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect.poll(() => logged.length).toBe(1);
       expect(logged[0]).toContain('forgot password (userId) failed: HTTP 503');
+    });
+  });
+});
+
+describe('the remembered user ID (§3 user_id cookie)', () => {
+  it('is off by default, kept 90 days when ticked, fills User ID next time, and goes when unticked', async () => {
+    await withPage(async ({ page, context }) => {
+      const userId = addUser(`e2eremember${Date.now()}`);
+      const cookie = async () => (await context.cookies()).find((c) => c.name === 'user_id');
+      await signInThroughForm(page, 'skerrymoor', userId, PASSWORD);
+      await page.waitForURL('**/sdportal/platform/home?**');
+      expect(await cookie()).toBeUndefined();
+
+      await page.goto(signInUrl('skerrymoor', '&locale=en_US'));
+      expect(await page.getByLabel('Remember my user ID on this device').isChecked()).toBe(false);
+      await page.getByLabel('User ID', { exact: true }).fill(userId);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Remember my user ID on this device').check();
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/sdportal/platform/home?**');
+      expect((await cookie())?.value).toBe(userId);
+      expect((await cookie())!.expires - Date.now() / 1000).toBeGreaterThan(89 * 24 * 3600);
+
+      await page.goto(signInUrl('skerrymoor', '&locale=en_US'));
+      await page.locator('.portal-signin__submit').waitFor();
+      expect(await page.getByLabel('User ID', { exact: true }).inputValue()).toBe(userId);
+      expect(await page.getByLabel('Remember my user ID on this device').isChecked()).toBe(true);
+      await expect.poll(() => activeId(page)).toBe('password');
+      await expectAccessible(page, 'sign-in with a remembered user ID');
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Remember my user ID on this device').uncheck();
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/sdportal/platform/home?**');
+      expect(await cookie()).toBeUndefined();
     });
   });
 });

@@ -38,7 +38,7 @@ describe('forgotten password', () => {
       );
       await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
       expect(await page.title()).toBe('Forgot password');
-      await page.getByLabel('User ID').fill(userId);
+      await page.getByLabel('User ID', { exact: true }).fill(userId);
       await expectAccessible(page, 'forgot password, step 1');
       await page.getByRole('button', { name: 'Continue' }).click();
 

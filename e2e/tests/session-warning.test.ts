@@ -20,7 +20,7 @@ async function signedIn(): Promise<{
   const { context, page, problems } = await openPage(chromium.browser());
   await context.clock.install();
   await page.goto(signInUrl('skerrymoor'));
-  await page.getByLabel('User ID').fill('demopass');
+  await page.getByLabel('User ID', { exact: true }).fill('demopass');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   const ping = page.waitForResponse('**/sdportal/rest/sessionExpire/pingPortal.json');
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -9,7 +9,7 @@ const chromium = useChromium();
 const { withPage } = chromium;
 
 async function submit(page: TrackedPage['page'], userId: string, password: string): Promise<void> {
-  await page.getByLabel('User ID').fill(userId);
+  await page.getByLabel('User ID', { exact: true }).fill(userId);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
@@ -93,13 +93,13 @@ describe('sign-in screen', () => {
       ]);
       expect(await page.evaluate(() => document.activeElement?.className)).toContain('portal-error-summary');
       expect(await page.title()).toBe('Error: Sign in to Skerrymoor Bank Commercial Card');
-      expect(await page.getByLabel('User ID').getAttribute('aria-invalid')).toBe('true');
-      expect(await page.getByLabel('User ID').getAttribute('aria-describedby')).toBe('userId-error');
+      expect(await page.getByLabel('User ID', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByLabel('User ID', { exact: true }).getAttribute('aria-describedby')).toBe('userId-error');
       expect(await page.locator('#userId-error').textContent()).toBe('Error: This field is required.');
       await expectAccessible(page, 'the sign-in page with errors');
       await summary.getByRole('link', { name: 'Password is required.' }).click();
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('password');
-      await page.getByLabel('User ID').fill('someone');
+      await page.getByLabel('User ID', { exact: true }).fill('someone');
       await page.getByLabel('Password', { exact: true }).fill('x');
       expect(await summary.getByRole('link').count()).toBe(0);
     });
@@ -108,7 +108,7 @@ describe('sign-in screen', () => {
   it('shows the required error on leaving an empty field', async () => {
     await withPage(async ({ page }) => {
       await page.goto(signInUrl('skerrymoor'));
-      await page.getByLabel('User ID').focus();
+      await page.getByLabel('User ID', { exact: true }).focus();
       await page.keyboard.press('Tab');
       await page.locator('#userId-error').waitFor();
       expect(await page.locator('#password-error').count()).toBe(0);
@@ -160,7 +160,7 @@ describe('sign-in screen', () => {
         const summary = page.locator('.portal-error-summary');
         await summary.waitFor();
         texts.push(await summary.innerText());
-        expect(await page.getByLabel('User ID').inputValue()).toBe('');
+        expect(await page.getByLabel('User ID', { exact: true }).inputValue()).toBe('');
         expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
         expect(await page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
       }

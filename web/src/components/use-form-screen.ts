@@ -20,7 +20,10 @@ export interface FormScreenOptions<K extends string> {
   /** Errors the page opens with (from its address: an `ec` code, `invalidLogin=true`). */
   initialFieldErrors?: FieldErrors<K>;
   initialPageError?: PageError | null;
-  /** The cursor starts in the first field, unless the page opens with errors (the summary takes focus then). */
+  /**
+   * The cursor starts in the first empty field (the first field when all are filled), unless the page opens with
+   * errors (the summary takes focus then).
+   */
   focusFirstField?: boolean;
 }
 
@@ -51,7 +54,11 @@ export function useFormScreen<K extends string>(options: FormScreenOptions<K>) {
   );
   const [revision, setRevision] = useState(opensWithErrors ? 1 : 0);
   // Focused as it mounts: a screen may show its fields only once its data has come.
-  const [startField] = useState(options.focusFirstField && !opensWithErrors ? fields[0] : undefined);
+  const [startField] = useState(() =>
+    options.focusFirstField && !opensWithErrors
+      ? (fields.find((field) => !options.initialValues?.[field]) ?? fields[0])
+      : undefined,
+  );
 
   const errors: FieldErrors<K> = useMemo(() => ({ ...serverErrors, ...form.errors }), [serverErrors, form.errors]);
   const showFields = submitted || Object.keys(serverErrors).length > 0;

@@ -8,6 +8,10 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
+export function deleteCookie(name: string): void {
+  document.cookie = `${name}=; Max-Age=0; Path=/`;
+}
+
 /** §9: locale and user-ID cookies last 90 days at path '/'. */
 export function writeCookie(name: string, value: string, secure = location.protocol === 'https:'): void {
   const maxAge = COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;

@@ -1,6 +1,6 @@
 // Sign-in screen (spec §2 "Sign-in screen", §4 sign-in states, §5 sign-in rules, §8 sign-in errors).
-import { FORCE_REFRESH_MS, OutgoingLinks, trimmed, validateSignIn } from '@portal/contract';
-import { useCallback, useEffect, useRef, type FormEvent } from 'react';
+import { FORCE_REFRESH_MS, OutgoingLinks, USER_ID_COOKIE, trimmed, validateSignIn } from '@portal/contract';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { HttpError } from '../../api/client';
 import { ErrorSummary, type PageError } from '../../components/ErrorSummary';
 import { PasswordField, TextField } from '../../components/Field';
@@ -10,17 +10,16 @@ import { useFormScreen } from '../../components/use-form-screen';
 import type { Translate } from '../../i18n/translator';
 import { usePage } from '../../page/page-context';
 import { signIn } from '../../api/sign-in';
+import { deleteCookie, readCookie, writeCookie } from '../../page/cookies';
 
 type SignInField = 'userId' | 'password';
 const FIELDS: readonly SignInField[] = ['userId', 'password'];
 /** §3 browser storage: the local item of the set-PIN header, removed on this page (§2). */
 const SET_PIN_HEADER_ITEM = 'setPinHeader';
 
-export function SignInScreen() {
-  const { t, cobrand, query } = usePage();
-  const heading = t('signin.heading', cobrand.signInToLabel, cobrand.appName);
+function useSignInForm(heading: string, remembered: string) {
+  const { t, query } = usePage();
   const labels: Record<SignInField, string> = { userId: t('signin.userId'), password: t('signin.password') };
-
   const validate = useCallback(
     (values: Record<SignInField, string>): FieldErrors<SignInField> => {
       const keys = validateSignIn(values);
@@ -37,12 +36,22 @@ export function SignInScreen() {
     validate,
     title: heading,
     initialPageError: query.get('invalidLogin') === 'true' ? signInError(t, labels.userId, false) : null,
+    initialValues: { userId: remembered },
     focusFirstField: true,
   });
+  return { form, labels };
+}
+
+export function SignInScreen() {
+  const { t, cobrand } = usePage();
+  const heading = t('signin.heading', cobrand.signInToLabel, cobrand.appName);
+  const [remembered] = useState(() => readCookie(USER_ID_COOKIE) ?? '');
+  const [remember, setRemember] = useState(remembered !== '');
+  const { form, labels } = useSignInForm(heading, remembered);
 
   // §2's reload after the force-refresh period waits while a field holds something: it would lose what was typed.
   const typed = useRef(false);
-  typed.current = Object.values(form.values).some(Boolean);
+  typed.current = form.values.password !== '' || form.values.userId !== remembered;
   useEffect(() => {
     if (cobrand.fssoRedirectUrl) location.replace(cobrand.fssoRedirectUrl);
     localStorage.removeItem(SET_PIN_HEADER_ITEM);
@@ -61,7 +70,10 @@ export function SignInScreen() {
     const userId = trimmed(form.values.userId);
     sessionStorage.setItem('userId', userId);
     try {
-      location.assign(await signIn(userId, trimmed(form.values.password)));
+      const next = await signIn(userId, trimmed(form.values.password));
+      if (remember) writeCookie(USER_ID_COOKIE, userId);
+      else deleteCookie(USER_ID_COOKIE);
+      location.assign(next);
     } catch (error) {
       const system = !(error instanceof HttpError) || error.status >= 500;
       form.fail({ page: signInError(t, labels.userId, system) });
@@ -77,6 +89,7 @@ export function SignInScreen() {
       <form className="portal-form portal-signin__form" noValidate onSubmit={onSubmit}>
         <TextField {...form.field('userId')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
         <PasswordField {...form.field('password')} autoComplete="current-password" />
+        <RememberUserId checked={remember} onChange={setRemember} />
         <button
           type="submit"
           className="portal-button portal-button--primary portal-signin__submit"
@@ -87,6 +100,29 @@ export function SignInScreen() {
       </form>
       <SignInLinks />
       <LanguageSelector />
+    </div>
+  );
+}
+
+/** §3's `user_id` cookie as an opt-in: off unless the user ticks it, as a shared computer needs. */
+function RememberUserId({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const { t } = usePage();
+  return (
+    <div className="portal-checkbox">
+      <input
+        type="checkbox"
+        id="rememberUserId"
+        className="portal-checkbox__input"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby="rememberUserId-hint"
+      />
+      <label htmlFor="rememberUserId" className="portal-checkbox__label">
+        {t('signin.rememberUserId')}
+      </label>
+      <p id="rememberUserId-hint" className="portal-checkbox__hint">
+        {t('signin.rememberUserId.hint')}
+      </p>
     </div>
   );
 }
