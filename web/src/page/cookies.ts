@@ -1,6 +1,8 @@
 import { COOKIE_MAX_AGE_DAYS } from '@portal/contract';
 
+/** Null where there is no document (a screen rendered on the server has no cookies to read). */
 export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));
