@@ -7,24 +7,25 @@ import { freePort } from './free-port.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
+/** The environment of a portal run by a script: its own data, no throttle, quiet logs, embedded database, no mail. */
+export const quietPortalEnv = ({ port, dataDir, secret }) => ({
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  PORTAL_SECRET: secret,
+  PUBLIC_ORIGIN: `http://localhost:${port}`,
+  RATE_LIMIT_PER_MINUTE: '0',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  DATABASE_URL: '',
+  SMTP_URL: '',
+  PORTAL_DEMO: 'false',
+});
+
 export async function startPortal(dataDir, env = {}) {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const environment = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PORTAL_SECRET: randomBytes(32).toString('base64'),
-    PUBLIC_ORIGIN: baseUrl,
-    RATE_LIMIT_PER_MINUTE: '0',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    DATABASE_URL: '',
-    SMTP_URL: '',
-    PORTAL_DEMO: 'false',
-    ...env,
-  };
+  const secret = randomBytes(32).toString('base64');
+  const environment = { ...process.env, PORT: String(port), ...quietPortalEnv({ port, dataDir, secret }), ...env };
   const child = spawn(process.execPath, ['server/start.cjs'], {
     cwd: root,
     env: environment,

@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/free-port.mjs';
+import { quietPortalEnv } from '../../scripts/portal-process.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 /** A fixed secret, so the seeder derives the same ldapIds as the service. Benchmarks only. */
@@ -101,19 +102,7 @@ export async function startPortal({ dataDir, name = 'portal', env = {}, nodeArgs
     cwd,
     cpus,
     args: [...nodeArgs, 'server/start.cjs'],
-    env: (port) => ({
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PORTAL_SECRET,
-      PUBLIC_ORIGIN: `http://localhost:${port}`,
-      RATE_LIMIT_PER_MINUTE: '0',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      PORTAL_DEMO: 'false',
-      ...env,
-    }),
+    env: (port) => ({ ...quietPortalEnv({ port, dataDir, secret: PORTAL_SECRET }), ...env }),
     readyPath: '/readyz',
   });
   return { ...server, dataDir };
