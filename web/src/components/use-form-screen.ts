@@ -91,8 +91,10 @@ export function useFormScreen<K extends string>(options: FormScreenOptions<K>) {
   const { reset, setValue, values } = form;
   const fail = useCallback(
     ({ fields: onFields = {}, page, keepValues = false, keep = [] }: Failure<K>) => {
-      if (!keepValues) reset();
-      if (!keepValues) for (const field of keep) setValue(field, values[field]);
+      if (!keepValues) {
+        reset();
+        for (const field of keep) setValue(field, values[field]);
+      }
       setSubmitted(false);
       setServerErrors(onFields);
       setPageError(page ?? null);
