@@ -96,6 +96,7 @@ const accountRow = (i: number): AccountRow => ({
   last_signin_at: now,
   password_expires_at: null,
   security_answer_hash: null,
+  display_name: null,
   created_at: now,
   updated_at: now,
 });

@@ -25,7 +25,7 @@ export interface CommandContext {
   now: number;
   /** The positional argument after the command (a user ID, a cobrand name, a folder). */
   subject: string | undefined;
-  options: { email?: string; cobrand?: string; password?: string; question?: string; answer?: string };
+  options: { email?: string; name?: string; cobrand?: string; password?: string; question?: string; answer?: string };
 }
 
 type Command = (ctx: CommandContext) => Promise<string>;
@@ -49,7 +49,7 @@ function done(ctx: CommandContext, found: boolean, what: string): string {
 
 async function addUser(ctx: CommandContext): Promise<string> {
   const userId = userIdOf(ctx);
-  const { email, cobrand, password: given } = ctx.options;
+  const { email, cobrand, password: given, name } = ctx.options;
   if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new UsageError('--email <address> is required');
   if (!cobrand) throw new UsageError('--cobrand <name> is required');
   if (!(await new CobrandStore(ctx.database.db).find(cobrand))) throw new UsageError(`no cobrand "${cobrand}"`);
@@ -59,7 +59,7 @@ async function addUser(ctx: CommandContext): Promise<string> {
   await createAccount(
     ctx.accounts,
     ctx.keys().userIdentity,
-    { userId, email, cobrand, password, passwordState },
+    { userId, email, name: nameOf(ctx, name), cobrand, password, passwordState },
     ctx.now,
   );
   return given
@@ -70,7 +70,7 @@ async function addUser(ctx: CommandContext): Promise<string> {
 async function listUsers(ctx: CommandContext): Promise<string> {
   const rows = await ctx.accounts.list();
   const line = (r: AccountRow) =>
-    `${r.user_id.padEnd(20)} ${r.status.padEnd(9)} ${r.login_type.padEnd(9)} password ${r.password_state.padEnd(10)} ${r.cobrand}`;
+    `${r.user_id.padEnd(20)} ${r.status.padEnd(9)} ${r.login_type.padEnd(9)} password ${r.password_state.padEnd(10)} ${r.cobrand.padEnd(12)} ${r.display_name ?? ''}`.trimEnd();
   return rows.map(line).join('\n') || 'No users.';
 }
 
@@ -104,6 +104,21 @@ async function setQuestion(ctx: CommandContext): Promise<string> {
   const answerHash = await hashSecret(normaliseAnswer(answer));
   const found = await ctx.accounts.setSecurityQuestion(key, question, answerHash, ctx.now);
   return done(ctx, found, `Set the security question of ${ctx.subject}.`);
+}
+
+/** A name mails can greet by: printable, one line, at most the column's 200 characters. */
+function nameOf(ctx: CommandContext, given: string | undefined): string | null {
+  if (given === undefined) return null;
+  const name = given.trim().replace(/\s+/g, ' ');
+  if (!name || name.length > 200 || /\p{Cc}/u.test(name))
+    throw new UsageError('--name must be 1 to 200 printable characters');
+  return name;
+}
+
+async function setName(ctx: CommandContext): Promise<string> {
+  const name = nameOf(ctx, ctx.options.name ?? '');
+  const found = await ctx.accounts.setName(userIdKey(userIdOf(ctx)), name!, ctx.now);
+  return done(ctx, found, `Set the name of ${ctx.subject}: mails greet them as "${name}".`);
 }
 
 async function assignUserToken(ctx: CommandContext): Promise<string> {
@@ -167,6 +182,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   'users deactivate': deactivateUser,
   'users expire-password': expirePassword,
   'users set-question': setQuestion,
+  'users set-name': setName,
   'tokens assign': assignUserToken,
   'tokens reset-pin': resetPin,
   'tokens unassign': unassignToken,

@@ -9,7 +9,7 @@ import { deriveKeys, loadPortalSecret, type PortalKeys } from './security/portal
 const USAGE = `Usage: npm run portal -- <command>
 
   db migrate                                   apply pending database migrations
-  users add <userId> --email <address> --cobrand <name> [--password <password>]
+  users add <userId> --email <address> --cobrand <name> [--password <password>] [--name <full name>]
                                                create an active password user; without --password a
                                                temporary password is generated and printed; it opens one
                                                sign-in, which must change it
@@ -17,6 +17,7 @@ const USAGE = `Usage: npm run portal -- <command>
   users unlock <userId>                        unlock a locked user and clear failed tries
   users deactivate <userId>                    make a user inactive and end their sessions
   users expire-password <userId>               make the next sign-in go to change password
+  users set-name <userId> --name <full name>    set the name the mails greet the user by
   users set-question <userId> --question <text> --answer <answer>
                                                set the security question for password recovery
   tokens assign <userId>                       give a user a new token (new-PIN mode); prints its otpauth URI and QR code
@@ -36,6 +37,7 @@ async function run(argv: string[], database: PortalDatabase, keys: () => PortalK
     allowPositionals: true,
     options: {
       email: { type: 'string' },
+      name: { type: 'string' },
       cobrand: { type: 'string' },
       password: { type: 'string' },
       question: { type: 'string' },

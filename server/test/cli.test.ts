@@ -93,6 +93,18 @@ describe('portal CLI', () => {
     expect(portal('users', 'list').stdout).toMatch(/clerk02\s+active\s+password\s+password temporary/);
   });
 
+  it('keeps the name mails greet a user by, given at creation or later', () => {
+    const add = ['users', 'add', 'clerk03', '--email', 'clerk03@example.com', '--cobrand', 'larchmere'];
+    expect(portal(...add, '--name', '  Ana   Ruiz ').stdout).toContain('Added user clerk03');
+    expect(portal('users', 'list').stdout).toMatch(
+      /clerk03\s+active\s+password\s+password temporary\s+larchmere\s+Ana Ruiz\n/,
+    );
+    expect(portal('users', 'set-name', 'clerk03', '--name', 'Ana Ruiz Soto').stdout).toBe(
+      'Set the name of clerk03: mails greet them as "Ana Ruiz Soto".\n',
+    );
+    expect(portal('users', 'list').stdout).toMatch(/larchmere\s+Ana Ruiz Soto\n/);
+  });
+
   it.each([
     [[], 'no command given'],
     [['users', 'frob'], 'unknown command "users frob"'],
@@ -105,6 +117,9 @@ describe('portal CLI', () => {
       'user "clerk01" already exists',
     ],
     [['users', 'list', '--colour'], "Unknown option '--colour'"],
+    [['users', 'set-name', 'clerk01'], '--name must be 1 to 200 printable characters'],
+    [['users', 'set-name', 'clerk01', '--name', 'x'.repeat(201)], '--name must be 1 to 200 printable characters'],
+    [['users', 'set-name', 'nobody-here', '--name', 'Nobody'], 'no user "nobody-here"'],
     [['users', 'unlock', 'clerk01'], 'user "clerk01" is not locked (inactive)'],
   ])('refuses %j with a message and the usage, exiting non-zero', (args, message) => {
     const { status, stderr } = portal(...args);

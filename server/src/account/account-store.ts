@@ -152,6 +152,15 @@ export class AccountStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  async setName(userIdKey: string, name: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('account')
+      .set({ display_name: name, updated_at: now })
+      .where('user_id_key', '=', userIdKey)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async expirePassword(userIdKey: string, now: number): Promise<boolean> {
     const result = await this.db
       .updateTable('account')

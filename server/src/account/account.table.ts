@@ -27,6 +27,8 @@ export interface AccountTable {
   /** The directory identity the sign-in sequence passes around (§7 ldapId), derived from the user ID key. */
   ldap_id: string;
   email: string;
+  /** The name a mail greets the user by; null when the bank gave none. */
+  display_name: string | null;
   cobrand: string;
   status: AccountStatus;
   login_type: LoginType;

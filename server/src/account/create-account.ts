@@ -8,6 +8,8 @@ import { newId } from '../security/ids.js';
 export interface NewAccount {
   userId: string;
   email: string;
+  /** The name mails greet the user by. */
+  name?: string | null;
   cobrand: string;
   password: string;
   status?: AccountStatus;
@@ -34,6 +36,7 @@ export async function createAccount(
     user_id_key: userIdKey(input.userId),
     ldap_id: ldapIdFor(identityKey, input.userId),
     email: input.email,
+    display_name: input.name?.trim() || null,
     cobrand: input.cobrand,
     status: input.status ?? 'active',
     login_type: input.loginType ?? 'password',

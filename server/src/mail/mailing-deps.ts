@@ -20,7 +20,7 @@ export interface MailingDeps {
 /** A mail to `account` in `locale`: its cobrand's name in that language, and its logo. */
 export async function mailContextFor(
   deps: MailingDeps,
-  account: { cobrand: string; email: string; user_id: string },
+  account: { cobrand: string; email: string; user_id: string; display_name: string | null },
   locale: string | undefined,
 ): Promise<MailContext> {
   const { record } = await deps.cobrands.resolve(account.cobrand);
@@ -31,5 +31,6 @@ export async function mailContextFor(
     logoUrl: deps.logoUrlFor(record.cobrand.name),
     recipient: account.email,
     userId: account.user_id,
+    greetName: account.display_name ?? account.user_id,
   };
 }

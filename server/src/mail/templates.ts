@@ -15,6 +15,8 @@ export interface MailContext {
   logoUrl: string | null;
   recipient: string;
   userId: string;
+  /** The account's name, or its user ID when it has none. */
+  greetName: string;
 }
 
 const escape = (value: string) =>
@@ -23,7 +25,7 @@ const escape = (value: string) =>
 function compose(ctx: MailContext, subjectKey: MessageKey, paragraphs: string[], highlight?: string): OutgoingMail {
   const t = (key: MessageKey, ...params: string[]) => ctx.messages.text(ctx.locale, key, params);
   const lines = [
-    t('mail.greeting', ctx.userId),
+    t('mail.greeting', ctx.greetName),
     ...paragraphs,
     t('mail.notYou'),
     t('mail.signature', ctx.appName),

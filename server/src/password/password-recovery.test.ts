@@ -72,6 +72,14 @@ for (const dialect of DIALECTS) {
       expect((await signInSequence(t.client(), 'demopass', DEMO_PASSWORD)).statusCode).toBe(401);
     });
 
+    it('greets the user by the name the account has', async () => {
+      await new AccountStore(t.database.db).setName('demopass', 'Dana Whitlock', Date.now());
+      await ask(await browser(t), 'demopass', DEMO_ANSWER);
+      const [mail] = await smtp.waitFor(1);
+      expect(mail!.text.trim().split('\n\n')[0]).toBe('Hello Dana Whitlock,');
+      expect(mail!.html).toContain('<p>Hello Dana Whitlock,</p>');
+    });
+
     it('answers alike for a wrong answer, an unknown user, and locked, inactive or never-signed-in users, and mails none of them', async () => {
       await new AccountStore(t.database.db).insert({
         ...(await accountRow(t.database, 'demopass'))!,

@@ -3,6 +3,7 @@ import * as createCoreTables from './2026_11_21_1000_create_core_tables.js';
 import * as addPasswordLifecycle from './2026_11_21_1100_add_password_lifecycle.js';
 import * as addTokens from './2026_11_21_1200_add_tokens.js';
 import * as addMailSenderName from './2026_11_24_0900_add_mail_sender_name.js';
+import * as addAccountName from './2026_11_24_1100_add_account_name.js';
 
 /** Every migration, in order; listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_1100_add_password_lifecycle': addPasswordLifecycle,
   '2026_11_21_1200_add_tokens': addTokens,
   '2026_11_24_0900_add_mail_sender_name': addMailSenderName,
+  '2026_11_24_1100_add_account_name': addAccountName,
 };
