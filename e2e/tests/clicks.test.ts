@@ -63,6 +63,25 @@ describe('every click counts', () => {
     });
   });
 
+  it('announces each empty field the user tabs out of, as its error shows', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl('skerrymoor', '&locale=en_US'));
+      await expect.poll(() => activeId(page)).toBe('userId');
+      const region = page.locator('[aria-live="polite"]#portal-announcer');
+      expect(await region.textContent()).toBe('');
+      await page.keyboard.press('Tab');
+      await page.locator('#userId-error').waitFor();
+      await expect.poll(() => region.textContent()).toBe('User ID is required.');
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.type('someone');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.locator('#password-error').waitFor();
+      await expect.poll(() => region.textContent()).toBe('Password is required.');
+      await expectAccessible(page, 'sign-in after tabbing through empty fields');
+    });
+  });
+
   it('starts the forgot-password screen in its User ID field', async () => {
     await withPage(async ({ page }) => {
       await page.goto(`${baseUrl()}/public-portal-ui/forgot-password-component?cobrandHost=skerrymoor`);

@@ -1,6 +1,7 @@
 /** The login shell of §2: header logo, content area, cobrand footer. */
 import type { ReactNode } from 'react';
 import { usePage } from '../page/page-context';
+import { ANNOUNCER_ID } from './announce';
 import { Footer } from './Footer';
 
 export function Shell({ children }: { children: ReactNode }) {
@@ -21,6 +22,7 @@ export function Shell({ children }: { children: ReactNode }) {
         <div className="portal-main__content">{children}</div>
       </main>
       <Footer />
+      <div id={ANNOUNCER_ID} className="portal-visually-hidden" aria-live="polite" />
     </div>
   );
 }

@@ -4,6 +4,7 @@
  * errors (revision), the "Error:" page title, and a submit in progress. A screen keeps its fields, rules and submit.
  */
 import { useCallback, useMemo, useState, type FocusEvent } from 'react';
+import { announce } from './announce';
 import type { PageError } from './ErrorSummary';
 import { useForm, type FieldErrors } from './use-form';
 import { usePage } from '../page/page-context';
@@ -44,7 +45,10 @@ export function useFormScreen<K extends string>(options: FormScreenOptions<K>) {
   const [initialValues] = useState(
     () => Object.fromEntries(fields.map((f) => [f, options.initialValues?.[f] ?? ''])) as Record<K, string>,
   );
-  const form = useForm(initialValues, validate);
+  /** An error as the summary and the live announcement word it: named after its field. */
+  const named = (f: K, error: string) =>
+    error === t('field.required') ? t('field.required.named', labels[f]) : `${labels[f]}: ${error}`;
+  const form = useForm(initialValues, validate, (f, error) => announce(named(f, error)));
   const [serverErrors, setServerErrors] = useState<FieldErrors<K>>(options.initialFieldErrors ?? {});
   const [pageError, setPageError] = useState<PageError | null>(options.initialPageError ?? null);
   const [submitted, setSubmitted] = useState(false);
@@ -66,12 +70,7 @@ export function useFormScreen<K extends string>(options: FormScreenOptions<K>) {
     ? [pageError]
     : (showFields ? fields : [])
         .filter((f) => errors[f])
-        .map((f) => ({
-          target: f,
-          fieldName: labels[f],
-          description:
-            errors[f] === t('field.required') ? t('field.required.named', labels[f]) : `${labels[f]}: ${errors[f]}`,
-        }));
+        .map((f) => ({ target: f, fieldName: labels[f], description: named(f, errors[f]!) }));
   useErrorTitle(title, summary.length > 0);
 
   /** Starts a submit: false, with the summary shown, when a field is invalid or a submit is under way. */

@@ -2,7 +2,7 @@
  * Form state for the portal's small forms (§5): errors show on submit and on blur, only for touched fields.
  * Written here rather than taken from a form library to keep the sign-in page inside its 110 KB budget.
  */
-import { useCallback, useMemo, useState, type FocusEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { focusIsMoving } from './move-focus';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -26,11 +26,18 @@ if (typeof document !== 'undefined') {
 }
 const whenClickLanded = (work: () => void) => (pointerDown ? afterClick.push(work) : work());
 
+/**
+ * `onLeftInvalid` hears of a field the user left with an error, as the error shows: focus is on the next field by
+ * then, so a screen reader would not read the error.
+ */
 export function useForm<K extends string>(
   initial: Record<K, string>,
   validate: (values: Record<K, string>) => FieldErrors<K>,
+  onLeftInvalid?: (key: K, error: string) => void,
 ) {
   const [values, setValues] = useState(initial);
+  const latest = useRef({ values, validate, onLeftInvalid });
+  latest.current = { values, validate, onLeftInvalid };
   const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
   const allErrors = useMemo(() => validate(values), [validate, values]);
   const errors = useMemo(() => {
@@ -48,7 +55,12 @@ export function useForm<K extends string>(
   const blur = useCallback((key: K, event?: FocusEvent) => {
     if (focusIsMoving()) return;
     if ((event?.relatedTarget as HTMLElement | null)?.getAttribute('type') === 'submit') return;
-    whenClickLanded(() => setTouched((t) => ({ ...t, [key]: true })));
+    whenClickLanded(() => {
+      setTouched((t) => ({ ...t, [key]: true }));
+      const { values: now, validate: check, onLeftInvalid: tell } = latest.current;
+      const error = check(now)[key];
+      if (error) tell?.(key, error);
+    });
   }, []);
   /** Marks every field touched and answers the errors of the current values. */
   const touchAll = useCallback((): FieldErrors<K> => {
