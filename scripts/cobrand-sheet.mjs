@@ -1,5 +1,5 @@
-// `npm run cobrand-sheet`: the sign-in page of every cobrand in the catalogue, screenshotted in Chromium and laid out
-// on one contact sheet a bank can look at (docs/cobrands.png). Runs the built portal on a free port with a temporary
+// `npm run cobrand-sheet`: the sign-in page of every cobrand in each of its languages, screenshotted in Chromium and
+// laid out on one contact sheet a bank can look at (docs/cobrands.png), so an English text left in a French page shows. Runs the built portal on a free port with a temporary
 // data folder, as the browser tests do; the sheet itself is a page Chromium renders and screenshots.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,16 +13,15 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const catalogue = join(root, 'data', 'cobrands');
 const out = join(root, 'docs', 'cobrands.png');
 const PAGES_AT_ONCE = 4;
-const THUMBNAIL_WIDTH = 240;
-const COLUMNS = 8;
+const THUMBNAIL_WIDTH = 200;
+const COLUMNS = 10;
 
-/** One cobrand's sign-in page once its logo, theme and footer have loaded (an SSO cobrand's page redirects at once). */
+/** A cobrand's sign-in page in one language, once logo, theme and footer are in (an SSO cobrand's page redirects). */
 async function screenshot(browser, baseUrl, cobrand, file) {
   const context = await browser.newContext({ viewport: { width: 1024, height: 1000 } });
   try {
     const page = await context.newPage();
-    // In its first language: a browser that asks for English would get English wherever the cobrand offers it.
-    const query = `cobrandHost=${cobrand.name}&locale=${cobrand.firstLocale}`;
+    const query = `cobrandHost=${cobrand.name}&locale=${cobrand.locale}`;
     await page.goto(`${baseUrl}/public-portal-ui/login-signin-component?${query}`);
     if (cobrand.fssoRedirectUrl) await page.waitForURL('**/sdportal/platform/identity-provider?**');
     else await page.locator('.portal-signin__submit').waitFor();
@@ -38,7 +37,7 @@ function sheetHtml(cobrands, variants) {
   const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   const figures = cobrands.map(
     (c) =>
-      `<figure><img src="${c.name}.png" alt=""><figcaption><b>${escape(c.name)}</b><br>${escape(c.footerVariant)} (${variants.get(c.footerVariant)?.layout})</figcaption></figure>`,
+      `<figure><img src="${c.file}" alt=""><figcaption><b>${escape(c.name)}</b> ${escape(c.locale)}<br>${escape(c.footerVariant)} (${variants.get(c.footerVariant)?.layout})</figcaption></figure>`,
   );
   return `<!doctype html><meta charset="utf-8"><style>
     body { margin: 0; padding: 16px; font: 12px/1.3 'DejaVu Sans', sans-serif; background: #e9ecef; color: #1b1f24; width: ${COLUMNS * (THUMBNAIL_WIDTH + 12)}px; }
@@ -46,7 +45,7 @@ function sheetHtml(cobrands, variants) {
     main { display: grid; grid-template-columns: repeat(${COLUMNS}, ${THUMBNAIL_WIDTH}px); gap: 12px; align-items: start; }
     figure { margin: 0; } img { width: ${THUMBNAIL_WIDTH}px; display: block; box-shadow: 0 1px 3px rgb(0 0 0 / 0.3); }
     figcaption { margin-top: 4px; overflow-wrap: anywhere; }
-  </style><h1>Cobrand sign-in pages: ${cobrands.length} cobrands, ${variants.size} footer variants (the default one included)</h1><main>${figures.join('')}</main>`;
+  </style><h1>Cobrand sign-in pages in every language they offer: ${cobrands.length} pages of ${new Set(cobrands.map((c) => c.name)).size} cobrands, ${variants.size} footer variants (the default one included)</h1><main>${figures.join('')}</main>`;
 }
 
 buildIfStale();
@@ -55,7 +54,9 @@ const cobrands = readdirSync(catalogue, { withFileTypes: true })
   .map((e) => e.name)
   .sort()
   .map((id) => JSON.parse(readFileSync(join(catalogue, id, 'cobrand.json'), 'utf8')))
-  .map(({ cobrand, locales }) => ({ ...cobrand, firstLocale: Object.keys(locales)[0] }));
+  .flatMap(({ cobrand, locales }) =>
+    Object.keys(locales).map((locale) => ({ ...cobrand, locale, file: `${cobrand.name}-${locale}.png` })),
+  );
 const footers = join(root, 'data', 'footers');
 const variants = new Map(
   readdirSync(footers)
@@ -71,7 +72,7 @@ try {
   await Promise.all(
     Array.from({ length: PAGES_AT_ONCE }, async () => {
       for (let cobrand = queue.shift(); cobrand; cobrand = queue.shift())
-        await screenshot(browser, baseUrl, cobrand, join(work, `${cobrand.name}.png`));
+        await screenshot(browser, baseUrl, cobrand, join(work, cobrand.file));
     }),
   );
   const sheet = join(work, 'sheet.html');
@@ -86,4 +87,4 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 if (!existsSync(out)) throw new Error(`${out} was not written`);
-console.log(`Wrote ${out}: ${cobrands.length} cobrands, ${(statSync(out).size / 1024 / 1024).toFixed(2)} MB`);
+console.log(`Wrote ${out}: ${cobrands.length} cobrand pages, ${(statSync(out).size / 1024 / 1024).toFixed(2)} MB`);
