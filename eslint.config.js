@@ -16,6 +16,7 @@ const CAPABILITIES = [
   'logging',
   'pages',
   'health',
+  'sso',
 ];
 const ANY_CAPABILITY = CAPABILITIES.join('|');
 const INFRASTRUCTURE = ['db', 'http', 'security', 'i18n'];

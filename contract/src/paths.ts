@@ -35,6 +35,11 @@ export const Paths = {
   logoutReturn: '/sdportal/login.view',
   platformHome: '/sdportal/platform/home',
   ssoStandIn: '/sdportal/platform/identity-provider',
+  /** Single sign-on (ours): a cobrand's fssoRedirectUrl starts here; the provider answers at the callback. */
+  ssoStart: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/start`,
+  ssoCallback: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/callback`,
+  /** A cobrand's fssoLogoutUrl: ends the provider's session too, then back to the cobrand's sign-in. */
+  ssoLogout: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/logout`,
   i18nBundle: (locale: string, bundle: 'Messages' | 'PortalLabels') =>
     bundle === 'Messages'
       ? `${PORTAL_UI_BASE}assets/i18n/${locale}/commercial-common-translations/com/mastercard/cp/sdng/common/resources/Messages.json`
@@ -67,6 +72,9 @@ export const PathPatterns = {
   cobrandStylesheet: '/sdportal/rest/cobrands/:name/stylesheet',
   cobrandAbbreviation: '/sdportal/rest/cobrandhostabbreviation',
   tokenPin: '/services/twofactortoken-service/protected/tokens/:ldapId',
+  ssoStart: '/sdportal/sso/:name/start',
+  ssoCallback: '/sdportal/sso/:name/callback',
+  ssoLogout: '/sdportal/sso/:name/logout',
 } as const;
 
 /** Outgoing links of §7; all carry cobrandHost and locale, all but the last also nwflow=1. */
@@ -99,3 +107,5 @@ export const CSRF_HEADERS = ['x-xsrf-token', 'x-csrf-token'] as const;
 export const LOCALE_COOKIE = 'user_locale';
 /** §3's `user_id` cookie: the user ID a user asked the sign-in page to remember on this device (an opt-in). */
 export const USER_ID_COOKIE = 'user_id';
+/** §3's SSO user cookie: set when a session came through single sign-on, read by the logout screen's call. */
+export const SSO_USER_COOKIE = 'sso_user';

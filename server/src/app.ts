@@ -30,6 +30,7 @@ import { SessionManager, sessionRoutes, SessionStore } from './session/index.js'
 import { cookiePolicy, SessionCookies } from './http/session-cookies.js';
 import { signInRoutes, SignInService } from './signin/index.js';
 import { webPagesRoutes } from './pages/index.js';
+import { FlowCookies, Providers, SAML_REQUEST_MS, ssoRoutes, SsoService, SsoStore } from './sso/index.js';
 import { ApiError } from './http/api-error.js';
 import { registerErrorHandler, sendRouterError } from './http/error-handler.js';
 import { Messages } from './i18n/messages.js';
@@ -48,6 +49,8 @@ export interface AppOptions {
   webDistDir?: string;
   /** The outbox worker runs unless a test wants to drive it (it is still nudged after each enqueue). */
   startMailWorker?: boolean;
+  /** Where the identity providers' secrets are read (the environment variables the catalogue names). */
+  env?: Record<string, string | undefined>;
 }
 
 /** Log redaction: nothing secret is written (ARCHITECTURE §3). */
@@ -153,7 +156,17 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const changePassword = new ChangePasswordService(mailDeps);
   const pins = new TokenPinService({ ...mailDeps, tokens, pinKey: keys.pin });
   const throttle = routeThrottle(config.rateLimitPerMinute);
+  const ssoStore = new SsoStore(db);
+  const sso = {
+    store: ssoStore,
+    service: new SsoService({ accounts, store: ssoStore, audit, clock, publicOrigin: config.publicOrigin }),
+    flows: new FlowCookies(keys.ssoFlow, config.secureCookies),
+    providers: new Providers(options.env ?? process.env, config.publicOrigin, (cobrand) =>
+      ssoStore.samlRequests(cobrand, clock, SAML_REQUEST_MS),
+    ),
+  };
   return {
+    sso,
     clock,
     keys,
     messages,
@@ -195,6 +208,10 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   await app.register(passwordRoutes, { recovery, changePassword, sessions, cookies, throttle });
   await app.register(tokenRoutes, { accounts, sessions, cookies, pins, throttle });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });
+  await app.register(ssoRoutes, {
+    ...{ ...services.sso, cobrands, sessions, cookies, clock, publicOrigin },
+    sessionAbsoluteSeconds: config.sessionAbsoluteSeconds,
+  });
   await app.register(webPagesRoutes, {
     webDistDir: options.webDistDir ?? WEB_DIST_DIR,
     messages,

@@ -13,6 +13,7 @@ import { migrateToLatest, type PortalDatabase } from './db/database.js';
 import { hashSecret } from './security/passwords.js';
 import type { PortalKeys } from './security/portal-secret.js';
 import { SessionStore } from './session/index.js';
+import { SsoStore } from './sso/index.js';
 import { assignToken, currentCode, TokenStore } from './token/index.js';
 
 export class UsageError extends Error {}
@@ -25,7 +26,15 @@ export interface CommandContext {
   now: number;
   /** The positional argument after the command (a user ID, a cobrand name, a folder). */
   subject: string | undefined;
-  options: { email?: string; name?: string; cobrand?: string; password?: string; question?: string; answer?: string };
+  options: {
+    email?: string;
+    name?: string;
+    subject?: string;
+    cobrand?: string;
+    password?: string;
+    question?: string;
+    answer?: string;
+  };
 }
 
 type Command = (ctx: CommandContext) => Promise<string>;
@@ -121,6 +130,20 @@ async function setName(ctx: CommandContext): Promise<string> {
   return done(ctx, found, `Set the name of ${ctx.subject}: mails greet them as "${name}".`);
 }
 
+/** Links the subject a cobrand's identity provider names a user by to that portal user of the cobrand. */
+async function linkSso(ctx: CommandContext): Promise<string> {
+  const account = await existingUser(ctx);
+  const { cobrand, subject } = ctx.options;
+  if (!cobrand || !subject?.trim()) throw new UsageError('--cobrand <name> and --subject <subject> are required');
+  const stored = await new CobrandStore(ctx.database.db).find(cobrand);
+  if (!stored) throw new UsageError(`no cobrand "${cobrand}"`);
+  if (!stored.record.identityProvider) throw new UsageError(`cobrand "${cobrand}" has no identity provider`);
+  if (account.cobrand !== cobrand)
+    throw new UsageError(`user "${ctx.subject}" belongs to cobrand "${account.cobrand}"`);
+  await new SsoStore(ctx.database.db).link(cobrand, subject.trim(), account.id, ctx.now);
+  return `Linked ${ctx.subject} to "${subject.trim()}" at the identity provider of ${cobrand}.`;
+}
+
 async function assignUserToken(ctx: CommandContext): Promise<string> {
   const account = await existingUser(ctx);
   const { record } = await new CobrandDirectory(new CobrandStore(ctx.database.db), Date.now).resolve(account.cobrand);
@@ -183,6 +206,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   'users expire-password': expirePassword,
   'users set-question': setQuestion,
   'users set-name': setName,
+  'users link-sso': linkSso,
   'tokens assign': assignUserToken,
   'tokens reset-pin': resetPin,
   'tokens unassign': unassignToken,

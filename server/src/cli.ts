@@ -18,6 +18,9 @@ const USAGE = `Usage: npm run portal -- <command>
   users deactivate <userId>                    make a user inactive and end their sessions
   users expire-password <userId>               make the next sign-in go to change password
   users set-name <userId> --name <full name>    set the name the mails greet the user by
+  users link-sso <userId> --cobrand <name> --subject <subject>
+                                               let the cobrand's identity provider sign the user in: the
+                                               subject is what the provider names them by
   users set-question <userId> --question <text> --answer <answer>
                                                set the security question for password recovery
   tokens assign <userId>                       give a user a new token (new-PIN mode); prints its otpauth URI and QR code
@@ -38,6 +41,7 @@ async function run(argv: string[], database: PortalDatabase, keys: () => PortalK
     options: {
       email: { type: 'string' },
       name: { type: 'string' },
+      subject: { type: 'string' },
       cobrand: { type: 'string' },
       password: { type: 'string' },
       question: { type: 'string' },

@@ -39,7 +39,7 @@ import { DEMO_PASSWORD } from '../src/demo-users.js';
 import { WEB_DIST_DIR } from '../src/paths.js';
 import { issueCsrfToken, sessionBinding } from '../src/security/csrf.js';
 import { deriveKeys } from '../src/security/portal-secret.js';
-import { codeAt, openSeed, stepAt, TokenStore } from '../src/token/index.js';
+import { codeAt, openSealed, stepAt, TokenStore } from '../src/token/index.js';
 import {
   BODY_LIMIT,
   MISSING,
@@ -546,7 +546,7 @@ class Fuzzer {
     };
     const code = async (userId: string, offset = 0) => {
       const token = (await new TokenStore(t.database.db).find((await accountRow(t.database, userId)).id))!;
-      return codeAt(openSeed(keys.seal, token.seed_sealed), stepAt(t.clock.now()) + offset);
+      return codeAt(openSealed(keys.seal, token.seed_sealed), stepAt(t.clock.now()) + offset);
     };
 
     const anonymous = t.client();
@@ -1700,7 +1700,7 @@ for (const dialect of DIALECTS) {
       it('refuses a next tokencode whose attempt ID holds a NUL without a 5xx', async () => {
         const client = await ready();
         const token = (await new TokenStore(t.database.db).find((await accountRow(t.database, 'demotoken')).id))!;
-        const far = codeAt(openSeed(keys.seal, token.seed_sealed), stepAt(t.clock.now()) + 5);
+        const far = codeAt(openSealed(keys.seal, token.seed_sealed), stepAt(t.clock.now()) + 5);
         expect((await signInSequence(client, 'demotoken', `2468${far}`)).body).toContain('/next-token-component?');
         const response = await client.post(Paths.sendLogin, {
           form: {

@@ -72,6 +72,10 @@ export interface TestAppOverrides {
   sameDatabaseAs?: TestApp;
   /** Where the service reaches PostgreSQL, e.g. through a proxy a test can cut. */
   databaseUrl?: string;
+  /** The environment the identity providers' secrets are read from. */
+  env?: Record<string, string | undefined>;
+  /** Work on the database before the service starts (a changed catalogue record, say). */
+  beforeStart?: (database: PortalDatabase) => Promise<void>;
 }
 
 export async function createTestApp(dialect: Dialect, overrides: TestAppOverrides = {}): Promise<TestApp> {
@@ -104,7 +108,11 @@ export async function createTestApp(dialect: Dialect, overrides: TestAppOverride
     cleanups.push(() => database.close());
     const clock = overrides.clock ?? overrides.sameDatabaseAs?.clock ?? new TestClock();
     await bootstrap(config, database, () => {});
-    const app = await buildApp({ config, database, clock: clock.now, logger: overrides.logger ?? false });
+    await overrides.beforeStart?.(database);
+    const app = await buildApp({
+      ...{ config, database, clock: clock.now, logger: overrides.logger ?? false },
+      ...(overrides.env ? { env: overrides.env } : {}),
+    });
     cleanups.push(() => app.close());
     await app.ready();
     return {

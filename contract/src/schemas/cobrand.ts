@@ -128,6 +128,47 @@ export const CobrandTextsSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** The name of an environment variable that holds a secret: secrets never live in the catalogue files. */
+const EnvName = Type.String({ pattern: '^[A-Z][A-Z0-9_]{0,99}$' });
+const ProviderUrl = Type.String({ pattern: '^https?://[^/?#]+(/[^?#]*)?$', maxLength: 500 });
+
+/** A bank's OpenID provider: authorization code flow with PKCE, `private_key_jwt` when a key is named. */
+export const OidcProviderSchema = Type.Object(
+  {
+    protocol: Type.Literal('oidc'),
+    issuer: ProviderUrl,
+    clientId: Type.String({ minLength: 1, maxLength: 200 }),
+    /** Holds the client secret (client_secret_basic). */
+    clientSecretEnv: Type.Optional(EnvName),
+    /** Holds a PEM private key (private_key_jwt) instead of a secret. */
+    privateKeyEnv: Type.Optional(EnvName),
+    scopes: Type.String({ pattern: '(^| )openid( |$)', maxLength: 200 }),
+    /** The ID token claim that names the user at the provider (the subject linked to a portal user). */
+    userClaim: Type.String({ minLength: 1, maxLength: 100 }),
+  },
+  { additionalProperties: false },
+);
+
+/** A bank's SAML 2.0 identity provider: signed AuthnRequest by HTTP-Redirect, response by HTTP-POST. */
+export const SamlProviderSchema = Type.Object(
+  {
+    protocol: Type.Literal('saml'),
+    idpEntityId: Type.String({ minLength: 1, maxLength: 500 }),
+    ssoUrl: ProviderUrl,
+    /** Single logout at the provider, where it offers it. */
+    sloUrl: Type.Optional(ProviderUrl),
+    /** Holds the provider's signing certificate (PEM). */
+    idpCertificateEnv: EnvName,
+    /** Holds the portal's private key (PEM) that signs the AuthnRequest. */
+    spPrivateKeyEnv: EnvName,
+    /** `nameID`, or the attribute that names the user. */
+    userAttribute: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+
+export const IdentityProviderSchema = Type.Union([OidcProviderSchema, SamlProviderSchema]);
+
 /** A catalogue record (`data/cobrands/<id>/cobrand.json`): the cobrand plus what only the service reads. */
 export const CobrandRecordSchema = Type.Object(
   {
@@ -140,6 +181,8 @@ export const CobrandRecordSchema = Type.Object(
     allowedOrigins: Type.Array(Type.String({ pattern: '^https?://[^/]+$' })),
     /** Where a signed-in user goes; null means the built-in signed-in page. */
     platformHomeUrl: NullableString,
+    /** The bank's identity provider, for a cobrand whose users sign in there (its fssoRedirectUrl starts it). */
+    identityProvider: Type.Optional(IdentityProviderSchema),
   },
   { additionalProperties: false },
 );

@@ -3,6 +3,7 @@ import type { MailOutboxTable } from '../mail/index.js';
 import type { TokenAttemptTable, TokenTable } from '../token/index.js';
 import type { CobrandTable } from '../cobrand/index.js';
 import type { SessionTable } from '../session/index.js';
+import type { SsoLinkTable, SsoOnceTable } from '../sso/index.js';
 import type { AuditEventTable } from './audit-event.table.js';
 
 export interface Database {
@@ -15,4 +16,6 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   token: TokenTable;
   token_attempt: TokenAttemptTable;
+  sso_link: SsoLinkTable;
+  sso_once: SsoOnceTable;
 }

@@ -10,6 +10,11 @@ import type { SessionCookies } from './session-cookies.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 const STATIC_PREFIXES = [`${PORTAL_UI_BASE}static/`, `${PORTAL_UI_BASE}assets/`, COBRAND_ASSETS_BASE];
+/**
+ * A SAML answer is posted by the provider's page, which cannot know the token: its RelayState, bound to the sealed
+ * single-use cookie of the browser that started the sign-on, is its anti-forgery check (sso/routes.ts).
+ */
+const SSO_CALLBACK = /^\/sdportal\/sso\/[^/?]+\/callback$/;
 /** Probes of a load balancer or orchestrator read with no browser: no token is issued for them. */
 const PROBES = new Set(['/healthz', '/readyz']);
 
@@ -38,7 +43,7 @@ export function registerCsrfGuard(app: FastifyInstance, key: Buffer, cookies: Se
     const cookieToken = request.cookies[CSRF_COOKIE];
     const cookieValid = isValid(cookieToken, rawSession);
     if (!cookieValid) cookies.issueCsrf(reply, rawSession);
-    if (safe) return done();
+    if (safe || SSO_CALLBACK.test(request.url)) return done();
     const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
     if (!cookieValid || typeof header !== 'string' || header !== cookieToken) {
       return done(new ApiError(403, [{ code: ErrorCodes.csrf, messageKey: 'request.forbidden' }]));

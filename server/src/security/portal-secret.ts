@@ -12,6 +12,8 @@ export interface PortalKeys {
   pin: Buffer;
   seal: Buffer;
   temporaryPassword: Buffer;
+  /** Seals a single sign-on in progress into its cookie. */
+  ssoFlow: Buffer;
 }
 
 export function loadPortalSecret(configured: string | null, dataDir: string, warn: (message: string) => void): string {
@@ -35,5 +37,6 @@ export function deriveKeys(secret: string): PortalKeys {
     pin: derive('token pin'),
     seal: derive('token seed encryption'),
     temporaryPassword: derive('temporary password digest'),
+    ssoFlow: derive('single sign-on flow'),
   };
 }

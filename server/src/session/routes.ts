@@ -2,7 +2,7 @@
  * §7's session calls: the ping, the warning content and who is signed in (for the signed-in page that stands in for
  * the platform); and the logout address (also the sign-in pre-step) with the logout screen's calls (§2).
  */
-import { LOCALE_COOKIE, LOGOUT_CONFIRM_PARAM, Paths, routePath } from '@portal/contract';
+import { LOCALE_COOKIE, LOGOUT_CONFIRM_PARAM, Paths, routePath, SSO_USER_COOKIE } from '@portal/contract';
 import {
   CobrandQuerySchema,
   LogoutLabelsSchema,
@@ -32,9 +32,6 @@ export interface SessionRoutesOptions {
   audit: AuditLog;
   publicOrigin: string;
 }
-
-/** The SSO user cookie of §3: set when a session came through single sign-on, read by the logout screen. */
-export const SSO_USER_COOKIE = 'sso_user';
 
 function logoutScreen(cobrand: string | undefined, confirm: boolean): string {
   const query = new URLSearchParams(cobrand ? { cobrandHost: cobrand } : {});

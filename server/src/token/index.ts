@@ -1,7 +1,7 @@
 /** What the token capability offers the rest of the service; nothing else of it is imported from outside. */
 export { pinHmac } from './pin.js';
 export { tokenRoutes } from './routes.js';
-export { openSeed } from './seed-box.js';
+export { openSealed } from '../security/sealed-box.js';
 export { assignToken, currentCode, tokenUri } from './token-admin.js';
 export { checkNextCode, checkToken } from './token-check.js';
 export type { TokenKeys, TokenVerdict } from './token-check.js';

@@ -1,6 +1,6 @@
 /** Token administration shared by the CLI and the demo data: assign, and read back what an administrator may see. */
 import type { AccountRow } from '../account/index.js';
-import { openSeed, sealSeed } from './seed-box.js';
+import { openSealed, seal } from '../security/sealed-box.js';
 import type { TokenStore } from './token-store.js';
 import { codeAt, newSeed, otpauthUri, stepAt } from './tokencode.js';
 
@@ -13,7 +13,7 @@ export async function assignToken(
   now: number,
 ): Promise<string> {
   const seed = newSeed();
-  await tokens.assign(account.id, sealSeed(sealKey, seed), now);
+  await tokens.assign(account.id, seal(sealKey, seed), now);
   return otpauthUri(seed, issuer, account.user_id);
 }
 
@@ -24,7 +24,7 @@ export async function tokenUri(
   issuer: string,
 ): Promise<string | null> {
   const token = await tokens.find(account.id);
-  return token ? otpauthUri(openSeed(sealKey, token.seed_sealed), issuer, account.user_id) : null;
+  return token ? otpauthUri(openSealed(sealKey, token.seed_sealed), issuer, account.user_id) : null;
 }
 
 /** The code the token shows now (demo mode only: it is what the hardware token would display). */
@@ -35,5 +35,5 @@ export async function currentCode(
   now: number,
 ): Promise<string | null> {
   const token = await tokens.find(accountId);
-  return token ? codeAt(openSeed(sealKey, token.seed_sealed), stepAt(now)) : null;
+  return token ? codeAt(openSealed(sealKey, token.seed_sealed), stepAt(now)) : null;
 }

@@ -8,7 +8,7 @@ import { PASSCODE_LENGTH, PIN_LENGTH } from '@portal/contract';
 import type { AccountRow } from '../account/index.js';
 import { verifyDummy } from '../security/passwords.js';
 import { pinMatches } from './pin.js';
-import { openSeed } from './seed-box.js';
+import { openSealed } from '../security/sealed-box.js';
 import type { TokenStore } from './token-store.js';
 import { matchCode } from './tokencode.js';
 
@@ -67,7 +67,7 @@ export async function checkNextCode(
 /** A seed sealed under another PORTAL_SECRET (rotated) cannot be read: that token is refused, not an error. */
 function readableSeed(key: Buffer, sealed: string): string | null {
   try {
-    return openSeed(key, sealed);
+    return openSealed(key, sealed);
   } catch {
     return null;
   }

@@ -3,7 +3,7 @@ import { Paths } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ANSWER } from '../demo-users.js';
 import { deriveKeys } from '../security/portal-secret.js';
-import { openSeed, sealSeed } from './seed-box.js';
+import { openSealed, seal } from '../security/sealed-box.js';
 import { TokenStore } from './token-store.js';
 import { codeAt, stepAt } from './tokencode.js';
 import {
@@ -31,7 +31,7 @@ for (const dialect of DIALECTS) {
     async function code(userId: string, offset = 0): Promise<string> {
       const account = (await accountRow(t.database, userId))!;
       const token = (await new TokenStore(t.database.db).find(account.id))!;
-      return codeAt(openSeed(keys.seal, token.seed_sealed), stepAt(t.clock.now()) + offset);
+      return codeAt(openSealed(keys.seal, token.seed_sealed), stepAt(t.clock.now()) + offset);
     }
     const info = (client: TestClient, action: string) => client.get(`${Paths.tokenUserInformation}?action=${action}`);
     const setPin = async (client: TestClient, userId: string, newPin: string) =>
@@ -160,7 +160,7 @@ for (const dialect of DIALECTS) {
       const other = deriveKeys('another-portal-secret-0123456789-abcdefghijkl');
       await t.database.db
         .updateTable('token')
-        .set({ seed_sealed: sealSeed(other.seal, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP') })
+        .set({ seed_sealed: seal(other.seal, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP') })
         .where('account_id', '=', account.id)
         .execute();
       expect((await signInSequence(t.client(), 'demotoken', '246812345678')).statusCode).toBe(401);

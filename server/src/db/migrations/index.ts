@@ -4,6 +4,7 @@ import * as addPasswordLifecycle from './2026_11_21_1100_add_password_lifecycle.
 import * as addTokens from './2026_11_21_1200_add_tokens.js';
 import * as addMailSenderName from './2026_11_24_0900_add_mail_sender_name.js';
 import * as addAccountName from './2026_11_24_1100_add_account_name.js';
+import * as addSso from './2026_11_24_1200_add_sso.js';
 
 /** Every migration, in order; listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_1200_add_tokens': addTokens,
   '2026_11_24_0900_add_mail_sender_name': addMailSenderName,
   '2026_11_24_1100_add_account_name': addAccountName,
+  '2026_11_24_1200_add_sso': addSso,
 };

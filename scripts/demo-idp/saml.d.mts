@@ -1,0 +1,8 @@
+import type { DemoUser } from './oidc.mjs';
+export declare function keyAndCertificate(commonName: string): { key: string; cert: string };
+export declare function startDemoSaml(options: {
+  host?: string;
+  port?: number;
+  serviceProviders: { entityId: string; acsUrl: string; cert: string }[];
+  users: DemoUser[];
+}): Promise<{ entityId: string; ssoUrl: string; cert: string; close(): Promise<void> }>;

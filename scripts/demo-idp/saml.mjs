@@ -1,0 +1,130 @@
+// A demo SAML 2.0 identity provider for `npm start` and the tests, built on samlify: it reads the portal's signed
+// AuthnRequest (HTTP-Redirect), shows its own login page, and posts a signed response with a signed assertion back.
+// Not part of the portal: it stands where a bank's own identity provider would.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as samlify from 'samlify';
+import { loginPage, readForm } from './login-page.mjs';
+
+// The provider reads requests of the portal only; the portal checks the responses with @node-saml/node-saml.
+samlify.setSchemaValidator({ validate: async () => 'skipped' });
+
+/** A key and a self-signed certificate (PEM), made with openssl. */
+export function keyAndCertificate(commonName) {
+  const dir = mkdtempSync(join(tmpdir(), 'demo-saml-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '3650',
+        '-subj',
+        `/CN=${commonName}`,
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Starts the provider. `serviceProviders`: { entityId, acsUrl, cert } of each portal cobrand it serves; `users`:
+ * { userId, password }. Answers { entityId, ssoUrl, cert, close }.
+ */
+export async function startDemoSaml({ host = '127.0.0.1', port = 0, serviceProviders, users }) {
+  const server = createServer();
+  await new Promise((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
+  const origin = `http://${host}:${server.address().port}`;
+  const { key, cert } = keyAndCertificate('demo-saml-idp');
+  const idp = samlify.IdentityProvider({
+    entityID: `${origin}/metadata`,
+    privateKey: key,
+    signingCert: cert,
+    wantAuthnRequestsSigned: true,
+    nameIDFormat: ['urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified'],
+    singleSignOnService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: `${origin}/sso` }],
+  });
+  const sps = new Map(
+    serviceProviders.map((sp) => [
+      sp.entityId,
+      samlify.ServiceProvider({
+        entityID: sp.entityId,
+        signingCert: sp.cert,
+        authnRequestsSigned: true,
+        wantAssertionsSigned: true,
+        wantMessageSigned: true,
+        assertionConsumerService: [{ Binding: samlify.Constants.namespace.binding.post, Location: sp.acsUrl }],
+      }),
+    ]),
+  );
+  const byId = new Map(users.map((u) => [u.userId, u]));
+  server.on('request', (req, res) => {
+    handle(req, res).catch((error) => {
+      res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end(`Refused: ${error?.message ?? error}`);
+    });
+  });
+
+  async function handle(req, res) {
+    const url = new URL(req.url ?? '/', origin);
+    if (url.pathname !== '/sso') return res.writeHead(404).end();
+    const form = req.method === 'POST' ? await readForm(req) : null;
+    // The request travels through the login page in hidden fields, with the query string its signature covers.
+    const rawQuery = form ? form.rawQuery : url.search.slice(1);
+    const query = Object.fromEntries(new URLSearchParams(rawQuery));
+    const issuer = /<(?:saml:)?Issuer[^>]*>([^<]+)</.exec(inflate(query.SAMLRequest))?.[1];
+    const sp = sps.get(issuer);
+    if (!sp) throw new Error('unknown service provider');
+    const octetString = rawQuery
+      .split('&')
+      .filter((p) => !p.startsWith('Signature='))
+      .join('&');
+    const request = await idp.parseLoginRequest(sp, 'redirect', { query, octetString });
+    const title = 'Demo bank identity provider (SAML 2.0)';
+    if (!form) return loginPage(res, title, '', { rawQuery });
+    const user = byId.get(form.username);
+    if (!user || user.password !== form.password)
+      return loginPage(res, title, 'Wrong user name or password.', { rawQuery });
+    const response = await idp.createLoginResponse(
+      sp,
+      request,
+      'post',
+      { email: user.userId },
+      undefined,
+      false,
+      query.RelayState,
+    );
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body>
+<form method="post" action="${escape(response.entityEndpoint)}"><input type="hidden" name="SAMLResponse" value="${escape(response.context)}">
+<input type="hidden" name="RelayState" value="${escape(query.RelayState ?? '')}"><p>Signed in. <button type="submit">Continue</button></p></form>
+<script>document.forms[0].submit()</script></body></html>`);
+  }
+
+  return {
+    entityId: `${origin}/metadata`,
+    ssoUrl: `${origin}/sso`,
+    cert,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+function inflate(samlRequest) {
+  return samlify.Utility.inflateString(decodeURIComponent(samlRequest ?? ''));
+}

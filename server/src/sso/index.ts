@@ -1,0 +1,7 @@
+/** What the single sign-on capability offers the rest of the service; nothing else of it is imported from outside. */
+export { FlowCookies } from './flow-cookie.js';
+export { Providers, SAML_REQUEST_MS } from './providers.js';
+export { ssoRoutes } from './routes.js';
+export { SsoService } from './sso-service.js';
+export { SsoStore } from './sso-store.js';
+export type { SsoLinkTable, SsoOnceTable } from './sso.table.js';

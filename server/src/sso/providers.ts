@@ -1,0 +1,102 @@
+/**
+ * The cobrands' identity providers as the libraries see them: an openid-client Configuration (discovered once per
+ * cobrand and kept) or a node-saml SAML instance. Secrets come from the environment variables the catalogue names.
+ */
+import { createPrivateKey } from 'node:crypto';
+import { Paths } from '@portal/contract';
+import type { OidcProviderSchema, SamlProviderSchema } from '@portal/contract/schemas';
+import { SAML, ValidateInResponseTo, type CacheProvider } from '@node-saml/node-saml';
+import * as oidc from 'openid-client';
+import type { Static } from 'typebox';
+
+export type OidcSettings = Static<typeof OidcProviderSchema>;
+export type SamlSettings = Static<typeof SamlProviderSchema>;
+
+/** How far the provider's clock may be from ours when tokens and assertions are checked. */
+export const CLOCK_SKEW_SECONDS = 30;
+/** How long a SAML request waits for its answer, and an answer's ID is remembered. */
+export const SAML_REQUEST_MS = 10 * 60_000;
+
+export class ProviderSettingsError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function secret(env: Env, name: string | undefined, what: string): string {
+  const value = name ? env[name] : undefined;
+  if (!value) throw new ProviderSettingsError(`${what}: the environment variable ${name ?? '(none named)'} is empty`);
+  return value;
+}
+
+/** http is for a provider on this machine (the demo's); anything else must be https. */
+const isLoopbackHttp = (url: string) => /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(url);
+
+/** A PEM RSA private key as the Web Crypto key private_key_jwt signs with (RS256). */
+async function rsaSigningKey(pem: string): Promise<CryptoKey> {
+  const der = createPrivateKey(pem).export({ format: 'der', type: 'pkcs8' });
+  return crypto.subtle.importKey('pkcs8', der, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
+}
+
+export class Providers {
+  private readonly discovered = new Map<string, Promise<oidc.Configuration>>();
+
+  constructor(
+    private readonly env: Env,
+    private readonly publicOrigin: string,
+    private readonly samlCache: (cobrand: string) => CacheProvider,
+  ) {}
+
+  callbackUrl(cobrand: string): string {
+    return `${this.publicOrigin}${Paths.ssoCallback(cobrand)}`;
+  }
+
+  oidc(cobrand: string, settings: OidcSettings): Promise<oidc.Configuration> {
+    const key = `${cobrand}\u0000${JSON.stringify(settings)}`;
+    let config = this.discovered.get(key);
+    if (!config) {
+      config = this.discover(cobrand, settings);
+      // A provider that could not be reached is asked again next time.
+      config.catch(() => this.discovered.delete(key));
+      this.discovered.set(key, config);
+    }
+    return config;
+  }
+
+  private async discover(cobrand: string, settings: OidcSettings): Promise<oidc.Configuration> {
+    const what = `the identity provider of ${cobrand}`;
+    if (!settings.issuer.startsWith('https:') && !isLoopbackHttp(settings.issuer))
+      throw new ProviderSettingsError(`${what}: the issuer must be https`);
+    const auth = settings.privateKeyEnv
+      ? oidc.PrivateKeyJwt(await rsaSigningKey(secret(this.env, settings.privateKeyEnv, what)))
+      : oidc.ClientSecretBasic(secret(this.env, settings.clientSecretEnv, what));
+    return oidc.discovery(
+      new URL(settings.issuer),
+      settings.clientId,
+      { [oidc.clockTolerance]: CLOCK_SKEW_SECONDS },
+      auth,
+      { execute: isLoopbackHttp(settings.issuer) ? [oidc.allowInsecureRequests] : [], timeout: 10 },
+    );
+  }
+
+  saml(cobrand: string, settings: SamlSettings): SAML {
+    const what = `the identity provider of ${cobrand}`;
+    return new SAML({
+      callbackUrl: this.callbackUrl(cobrand),
+      issuer: `${this.publicOrigin}${Paths.ssoStart(cobrand)}`,
+      audience: `${this.publicOrigin}${Paths.ssoStart(cobrand)}`,
+      entryPoint: settings.ssoUrl,
+      ...(settings.sloUrl ? { logoutUrl: settings.sloUrl } : {}),
+      idpIssuer: settings.idpEntityId,
+      idpCert: secret(this.env, settings.idpCertificateEnv, what),
+      privateKey: secret(this.env, settings.spPrivateKeyEnv, what),
+      signatureAlgorithm: 'sha256',
+      wantAssertionsSigned: true,
+      wantAuthnResponseSigned: true,
+      acceptedClockSkewMs: CLOCK_SKEW_SECONDS * 1000,
+      validateInResponseTo: ValidateInResponseTo.always,
+      requestIdExpirationPeriodMs: SAML_REQUEST_MS,
+      cacheProvider: this.samlCache(cobrand),
+      identifierFormat: null,
+      disableRequestedAuthnContext: true,
+    });
+  }
+}

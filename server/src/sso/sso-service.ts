@@ -1,0 +1,62 @@
+/**
+ * What a verified federated identity becomes: the portal user linked to that subject for that cobrand, if the user is
+ * active and of that cobrand; otherwise the spec's invalid login, never a session.
+ */
+import { DEFAULT_LOCALE, isLocale, Paths, routePath } from '@portal/contract';
+import type { AccountStore } from '../account/index.js';
+import type { Clock } from '../clock.js';
+import type { CobrandRecord } from '../cobrand/index.js';
+import type { AuditLog } from '../db/audit-log.js';
+import { checkedRedirect } from '../security/redirects.js';
+import type { StartSession } from '../session/index.js';
+import type { SsoStore } from './sso-store.js';
+
+export interface SsoDecision {
+  location: string;
+  open?: StartSession;
+}
+
+export const invalidLogin = (cobrand: string): string =>
+  `${routePath('login-signin-component')}?cobrandHost=${encodeURIComponent(cobrand)}&invalidLogin=true`;
+
+export class SsoService {
+  constructor(
+    private readonly deps: {
+      accounts: AccountStore;
+      store: SsoStore;
+      audit: AuditLog;
+      clock: Clock;
+      publicOrigin: string;
+    },
+  ) {}
+
+  /** The refusal every failed sign-on gets, whatever the cause; the cause goes to the audit log only. */
+  async refuse(cobrand: string, reason: string, accountId: string | null = null): Promise<SsoDecision> {
+    await this.deps.audit.record('signin.failure', accountId, { step: 'sso', cobrand, reason });
+    return { location: invalidLogin(cobrand) };
+  }
+
+  async signIn(record: CobrandRecord, subject: string, locale: string | undefined): Promise<SsoDecision> {
+    const cobrand = record.cobrand.name;
+    const accountId = await this.deps.store.linkedAccount(cobrand, subject);
+    const account = accountId ? await this.deps.accounts.findById(accountId) : undefined;
+    if (!account) return this.refuse(cobrand, 'no portal user linked to this subject');
+    // A link made for another cobrand's user does not let this cobrand's provider in (checklist 37).
+    if (account.cobrand !== cobrand) return this.refuse(cobrand, 'linked user of another cobrand', account.id);
+    if (account.status !== 'active') return this.refuse(cobrand, `user ${account.status}`, account.id);
+    if (account.login_type !== 'password')
+      return this.refuse(cobrand, 'token users sign in with their token, not by single sign-on', account.id);
+    await this.deps.audit.record('signin.success', account.id, { step: 'sso' });
+    const home = `${Paths.platformHome}?cobrandHost=${encodeURIComponent(cobrand)}`;
+    return {
+      location: checkedRedirect(record.platformHomeUrl, record.allowedOrigins, this.deps.publicOrigin, home),
+      open: {
+        accountId: account.id,
+        kind: 'full',
+        cobrand,
+        locale: isLocale(locale) ? locale : DEFAULT_LOCALE,
+        sso: true,
+      },
+    };
+  }
+}

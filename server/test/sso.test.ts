@@ -1,0 +1,204 @@
+/**
+ * Single sign-on through real providers on loopback (ARCHITECTURE §9b): OpenID Connect with oidc-provider, SAML 2.0
+ * with samlify; every refusal ends on the spec's invalid-login page with no session.
+ */
+import { Paths, SSO_USER_COOKIE } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountStore, createAccount } from '../src/account/index.js';
+import { deriveKeys } from '../src/security/portal-secret.js';
+import { SsoStore } from '../src/sso/index.js';
+import { createTestApp, TEST_PORTAL_SECRET, type TestApp, type TestClient } from './harness.js';
+import { PUBLIC_ORIGIN, ProviderBrowser, samlPost, startProviders, type Providers } from './sso-support.js';
+
+const INVALID = (cobrand: string) =>
+  `/public-portal-ui/login-signin-component?cobrandHost=${cobrand}&invalidLogin=true`;
+
+let providers: Providers;
+let t: TestApp;
+
+beforeAll(async () => {
+  providers = await startProviders(['ana', 'ben', 'cy', 'dee', 'saml-ana', 'stranger']);
+  t = await createTestApp('sqlite', { env: providers.env, beforeStart: providers.beforeStart });
+  expect(t.config.publicOrigin).toBe(PUBLIC_ORIGIN);
+  const links = new SsoStore(t.database.db);
+  for (const [userId, cobrand, subject] of [
+    ['sso-ana', 'veltmoor', 'ana'],
+    ['sso-ben', 'veltmoor', 'ben'],
+    ['sso-cy', 'veltmoor', 'cy'],
+    ['sso-dee', 'amberlode', 'dee'],
+    ['sso-saml-ana', 'kestrelmark', 'saml-ana'],
+  ] as const) {
+    const accounts = new AccountStore(t.database.db);
+    const [email, password] = [`${userId}@example.com`, 'Unused-Password-2026'];
+    await createAccount(accounts, deriveKeys(TEST_PORTAL_SECRET).userIdentity, { userId, email, cobrand, password }, 1);
+    const account = (await new AccountStore(t.database.db).findByUserId(userId))!;
+    await links.link(cobrand, subject, account.id, Date.now());
+  }
+});
+afterAll(async () => {
+  await t?.close();
+  await providers?.close();
+});
+
+/** A browser that starts a sign-on at the portal: the portal's answer, and the provider address it leads to. */
+async function start(cobrand: string): Promise<{ client: TestClient; location: string }> {
+  const client = t.client();
+  const started = await client.get(Paths.ssoStart(cobrand), { browser: true });
+  expect(started.statusCode).toBe(303);
+  return { client, location: started.headers.location as string };
+}
+
+const pathOf = (url: string) => url.slice(PUBLIC_ORIGIN.length);
+
+describe('OpenID Connect', () => {
+  it('sends the browser to the provider with PKCE (S256), state and nonce, and binds them to the browser', async () => {
+    const { client, location } = await start('veltmoor');
+    const url = new URL(location);
+    expect(url.origin).toBe(providers.oidcIssuer);
+    expect(url.searchParams.get('client_id')).toBe('veltmoor-portal');
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('redirect_uri')).toBe(`${PUBLIC_ORIGIN}${Paths.ssoCallback('veltmoor')}`);
+    for (const name of ['state', 'nonce', 'code_challenge']) expect(url.searchParams.get(name)).toMatch(/^.{22,}$/);
+    expect(client.cookie('sso_flow')).toBeTruthy();
+    expect(JSON.stringify(client.cookie('sso_flow'))).not.toContain(url.searchParams.get('state')!);
+  });
+
+  it('signs a linked user in at the provider and opens an SSO session that logout labels and federated logout know', async () => {
+    const { client, location } = await start('veltmoor');
+    const back = await new ProviderBrowser().signIn(location, 'ana');
+    const answer = await client.get(pathOf(back.url), { browser: true });
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe(`${Paths.platformHome}?cobrandHost=veltmoor`);
+    expect(client.cookie(SSO_USER_COOKIE)).toBe('1');
+    expect((await client.get(Paths.session)).json()).toMatchObject({ userId: 'sso-ana', cobrand: 'veltmoor' });
+    expect((await client.get(Paths.sessionPing)).statusCode).toBe(200);
+
+    await client.get(Paths.logout);
+    const labels = (await client.get(`${Paths.logoutLabels}?cobrandHost=veltmoor`)).json();
+    expect(labels).toMatchObject({ ssoLogin: true, fssoLogoutUrl: Paths.ssoLogout('veltmoor') });
+    const logout = await client.get(Paths.ssoLogout('veltmoor'), { browser: true });
+    const endSession = new URL(logout.headers.location as string);
+    expect(endSession.origin).toBe(providers.oidcIssuer);
+    expect(endSession.searchParams.get('id_token_hint')).toMatch(/^eyJ/);
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(
+      `${PUBLIC_ORIGIN}${Paths.logoutReturn}?cobrandHost=veltmoor`,
+    );
+    expect(client.cookie(SSO_USER_COOKIE)).toBeUndefined();
+  });
+
+  it('refuses a replayed answer: same code, state and flow cookie a second time', async () => {
+    const { client, location } = await start('veltmoor');
+    const flow = client.cookie('sso_flow')!;
+    const back = await new ProviderBrowser().signIn(location, 'ben');
+    expect((await client.get(pathOf(back.url), { browser: true })).headers.location).toContain('/sdportal/platform/');
+    const thief = t.client();
+    thief.cookies.set('sso_flow', flow);
+    const replay = await thief.get(pathOf(back.url), { browser: true });
+    expect(replay.headers.location).toBe(INVALID('veltmoor'));
+    expect(thief.sessionCookie).toBeUndefined();
+  });
+
+  it.each([
+    ['another state', (url: URL) => url.searchParams.set('state', 'forged-state-value-0123456789')],
+    ['another code', (url: URL) => url.searchParams.set('code', 'forged-code')],
+    ['no flow cookie', () => undefined],
+  ])('refuses an answer with %s, with no session', async (what, change) => {
+    const { client, location } = await start('veltmoor');
+    const back = new URL((await new ProviderBrowser().signIn(location, 'cy')).url);
+    change(back);
+    if (what === 'no flow cookie') client.cookies.delete('sso_flow');
+    const answer = await client.get(pathOf(back.href), { browser: true });
+    expect(answer.headers.location).toBe(INVALID('veltmoor'));
+    expect(client.sessionCookie).toBeUndefined();
+  });
+
+  it('refuses an answer meant for another cobrand: the flow and the provider client are per cobrand', async () => {
+    const { client, location } = await start('amberlode');
+    const back = await new ProviderBrowser().signIn(location, 'dee');
+    const crossed = pathOf(back.url).replace('/amberlode/', '/veltmoor/');
+    expect((await client.get(crossed, { browser: true })).headers.location).toBe(INVALID('veltmoor'));
+    expect(client.sessionCookie).toBeUndefined();
+  });
+
+  it('refuses a subject linked to no user, and a linked user who is locked or inactive', async () => {
+    const refusedFor = async (subject: string) => {
+      const { client, location } = await start('veltmoor');
+      const answer = await client.get(pathOf((await new ProviderBrowser().signIn(location, subject)).url), {
+        browser: true,
+      });
+      expect(client.sessionCookie).toBeUndefined();
+      return answer.headers.location;
+    };
+    expect(await refusedFor('stranger')).toBe(INVALID('veltmoor'));
+    const accounts = new AccountStore(t.database.db);
+    await accounts.setStatus('sso-cy', 'locked', Date.now());
+    expect(await refusedFor('cy')).toBe(INVALID('veltmoor'));
+    await accounts.setStatus('sso-cy', 'inactive', Date.now());
+    expect(await refusedFor('cy')).toBe(INVALID('veltmoor'));
+  });
+
+  it('sends a cobrand without a provider, or an unknown one, to its invalid-login page', async () => {
+    for (const cobrand of ['skerrymoor', 'no-such-bank']) {
+      const answer = await t.client().get(Paths.ssoStart(cobrand), { browser: true });
+      expect(answer.headers.location).toBe(INVALID(cobrand));
+    }
+  });
+});
+
+describe('SAML 2.0', () => {
+  it('sends a signed AuthnRequest and signs a linked user in from the signed answer, once', async () => {
+    const { client, location } = await start('kestrelmark');
+    const request = new URL(location);
+    expect(request.searchParams.get('SigAlg')).toBe('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
+    expect(request.searchParams.get('Signature')).toBeTruthy();
+    const back = await new ProviderBrowser().signIn(location, 'saml-ana');
+    const post = samlPost(back.page!);
+    expect(post.action).toBe(`${PUBLIC_ORIGIN}${Paths.ssoCallback('kestrelmark')}`);
+    const flow = client.cookie('sso_flow')!;
+    const form = { SAMLResponse: post.SAMLResponse, RelayState: post.RelayState };
+    const answer = await client.post(pathOf(post.action), { form, csrf: false, browser: true });
+    expect(answer.headers.location).toBe(`${Paths.platformHome}?cobrandHost=kestrelmark`);
+    expect((await client.get(Paths.session)).json()).toMatchObject({ userId: 'sso-saml-ana' });
+
+    const thief = t.client();
+    thief.cookies.set('sso_flow', flow);
+    const replay = await thief.post(pathOf(post.action), { form, csrf: false, browser: true });
+    expect(replay.headers.location).toBe(INVALID('kestrelmark'));
+    expect(thief.sessionCookie).toBeUndefined();
+  });
+
+  it.each([
+    ['another RelayState', (f: Record<string, string>) => (f.RelayState = 'another-relay-state')],
+    [
+      'a tampered signature',
+      (f: Record<string, string>) => {
+        const xml = Buffer.from(f.SAMLResponse!, 'base64').toString('utf8');
+        f.SAMLResponse = Buffer.from(xml.replace(/saml-ana/g, 'saml-ann')).toString('base64');
+      },
+    ],
+    [
+      'no signature',
+      (f: Record<string, string>) => {
+        const xml = Buffer.from(f.SAMLResponse!, 'base64').toString('utf8');
+        f.SAMLResponse = Buffer.from(xml.replace(/<ds:Signature[\s\S]*?<\/ds:Signature>/g, '')).toString('base64');
+      },
+    ],
+    [
+      'another audience',
+      (f: Record<string, string>) => {
+        const xml = Buffer.from(f.SAMLResponse!, 'base64').toString('utf8');
+        f.SAMLResponse = Buffer.from(xml.replace(/<saml:Audience>[^<]*</g, '<saml:Audience>urn:other<')).toString(
+          'base64',
+        );
+      },
+    ],
+  ])('refuses a SAML answer with %s, with no session', async (_what, change) => {
+    const { client, location } = await start('kestrelmark');
+    const post = samlPost((await new ProviderBrowser().signIn(location, 'saml-ana')).page!);
+    const form = { SAMLResponse: post.SAMLResponse, RelayState: post.RelayState };
+    change(form);
+    const answer = await client.post(pathOf(post.action), { form, csrf: false, browser: true });
+    expect(answer.headers.location).toBe(INVALID('kestrelmark'));
+    expect(client.sessionCookie).toBeUndefined();
+  });
+});
