@@ -23,7 +23,8 @@ async function screenshot(browser, baseUrl, cobrand, file) {
     const page = await context.newPage();
     const query = `cobrandHost=${cobrand.name}&locale=${cobrand.locale}`;
     await page.goto(`${baseUrl}/public-portal-ui/login-signin-component?${query}`);
-    if (cobrand.fssoRedirectUrl) await page.waitForURL('**/sdportal/platform/identity-provider?**');
+    // An SSO cobrand's page goes to its provider, which a drawing run does not start: it ends on its invalid-login page.
+    if (cobrand.fssoRedirectUrl) await page.waitForURL('**invalidLogin=true**');
     else await page.locator('.portal-signin__submit').waitFor();
     await page.locator('.portal-footer__copyright').waitFor();
     await page.waitForFunction(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0));

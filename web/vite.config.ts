@@ -35,7 +35,6 @@ const devPageAddresses: Plugin = {
   configureServer(server) {
     const extra: Record<string, string> = {
       '/sdportal/platform/home': 'home',
-      '/sdportal/platform/identity-provider': 'identity-provider',
       // contract's PLATFORM_PAGES (this file is loaded by Node before any TypeScript of the workspace can be).
       '/sdng/register/company.do': 'stand-in',
       '/sdng/cardholderselfservice/cardholderSelfServiceFromSDPortalInit.do': 'stand-in',

@@ -34,7 +34,6 @@ export const Paths = {
   externalLogoutUrl: '/sdportal/rest/logoutrest/externalLogoutUrl',
   logoutReturn: '/sdportal/login.view',
   platformHome: '/sdportal/platform/home',
-  ssoStandIn: '/sdportal/platform/identity-provider',
   /** Single sign-on (ours): a cobrand's fssoRedirectUrl starts here; the provider answers at the callback. */
   ssoStart: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/start`,
   ssoCallback: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/callback`,

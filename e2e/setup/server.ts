@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
+import { startDemoProviders } from '../../scripts/demo-idp/demo.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
 import { CHROMIUM_PATH } from '../support/chromium-path';
 import { startSmtpSink } from './smtp-sink';
@@ -48,10 +49,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const smtp = await startSmtpSink(join(dataDir, 'received-mail'));
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
+  // The SSO cobrands' demo providers, at the addresses the shipped catalogue names, with the secrets in `sso`.
+  const sso: Record<string, string | undefined> = { PUBLIC_ORIGIN: baseUrl };
+  const providers = await startDemoProviders(sso);
+  if (providers.banner.includes('not started')) throw new Error(`The demo identity providers:\n${providers.banner}`);
   const child = spawn(process.execPath, ['server/start.cjs'], {
     cwd: root,
     env: {
       ...process.env,
+      ...sso,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -73,6 +79,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     await smtp.stop();
+    await providers.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -207,13 +207,56 @@ describe('sign-in screen', () => {
     });
   });
 
-  it('redirects a single sign-on cobrand to its identity provider at once', async () => {
+  it('signs an SSO user in at the OpenID provider, and logs them out there too', async () => {
+    await withPage(async ({ page, context }) => {
+      await page.goto(signInUrl('veltmoor'));
+      await page.waitForURL('http://localhost:4011/interaction/**');
+      await page.getByLabel('User name').fill('demosso');
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/sdportal/platform/home?cobrandHost=veltmoor');
+      expect((await context.cookies()).find((c) => c.name === 'sso_user')?.value).toBe('1');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expectAccessible(page, 'the signed-in page after single sign-on');
+      await page.getByRole('link', { name: /log out/i }).click();
+      await page.waitForURL('**/logout-component?**');
+      // §2: an SSO session's logout screen shows its button only because the return link is a federated logout.
+      await page.getByRole('link', { name: 'Return to login screen' }).click();
+      await page.waitForURL('http://localhost:4011/session/end**');
+      await page.getByRole('button', { name: /yes/i }).click();
+      // Back at sign-in, which goes to the provider again: its session has ended, so it asks for the password.
+      await page.waitForURL('http://localhost:4011/interaction/**');
+      await page.getByLabel('User name').waitFor();
+    });
+  });
+
+  it('signs an SSO user in at the SAML provider', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl('kestrelmark'));
+      await page.waitForURL('http://localhost:4012/sso?**');
+      await page.getByLabel('User name').fill('demosaml');
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/sdportal/platform/home?cobrandHost=kestrelmark');
+    });
+  });
+
+  it('shows a refused single sign-on as an invalid login, without going round again', async () => {
     await withPage(async ({ page }) => {
       await page.goto(signInUrl('veltmoor'));
-      await page.waitForURL('**/sdportal/platform/identity-provider?cobrandHost=veltmoor');
-      await page.getByRole('heading', { name: 'Single sign-on' }).waitFor();
-      expect(await page.getByText('identity provider of Veltmoor Trust Corporate Card').count()).toBe(1);
-      await expectAccessible(page, 'the identity-provider stand-in');
+      await page.waitForURL('http://localhost:4011/interaction/**');
+      // demosaml is a kestrelmark user: veltmoor's provider knows the name, but no veltmoor user is linked to it.
+      await page.getByLabel('User name').fill('demosaml');
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/login-signin-component?cobrandHost=veltmoor&invalidLogin=true');
+      await page.getByRole('heading', { name: 'Invalid Login' }).waitFor();
+      await page.waitForTimeout(300);
+      expect(page.url()).toContain('invalidLogin=true');
+      await expectAccessible(page, 'a refused single sign-on');
+      expect(await page.getByRole('link', { name: 'Return to sign in' }).getAttribute('href')).toBe(
+        '/sdportal/sso/veltmoor/start',
+      );
     });
   });
 

@@ -11,6 +11,7 @@ export interface DemoUser {
 }
 export declare function startDemoOidc(options: {
   host?: string;
+  publicHost?: string;
   port?: number;
   clients: DemoOidcClient[];
   users: DemoUser[];

@@ -7,13 +7,13 @@ import Provider from 'oidc-provider';
 import { loginPage, readForm } from './login-page.mjs';
 
 /**
- * Starts the provider on `host:port` (0: a free port). `clients`: { clientId, clientSecret, redirectUri,
+ * Starts the provider on `host:port` (0: a free port), known to browsers as `publicHost`. `clients`: { clientId, clientSecret, redirectUri,
  * postLogoutRedirectUri }; `users`: { userId, password, name }. Answers { issuer, close }.
  */
-export async function startDemoOidc({ host = '127.0.0.1', port = 0, clients, users }) {
+export async function startDemoOidc({ host = '127.0.0.1', publicHost = host, port = 0, clients, users }) {
   const server = createServer();
   await new Promise((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
-  const issuer = `http://${host}:${server.address().port}`;
+  const issuer = `http://${publicHost}:${server.address().port}`;
   const byId = new Map(users.map((u) => [u.userId, u]));
   const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
   const provider = new Provider(issuer, {

@@ -2,6 +2,7 @@ import type { DemoUser } from './oidc.mjs';
 export declare function keyAndCertificate(commonName: string): { key: string; cert: string };
 export declare function startDemoSaml(options: {
   host?: string;
+  publicHost?: string;
   port?: number;
   serviceProviders: { entityId: string; acsUrl: string; cert: string }[];
   users: DemoUser[];

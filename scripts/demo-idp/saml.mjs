@@ -47,10 +47,10 @@ const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCode
  * Starts the provider. `serviceProviders`: { entityId, acsUrl, cert } of each portal cobrand it serves; `users`:
  * { userId, password }. Answers { entityId, ssoUrl, cert, close }.
  */
-export async function startDemoSaml({ host = '127.0.0.1', port = 0, serviceProviders, users }) {
+export async function startDemoSaml({ host = '127.0.0.1', publicHost = host, port = 0, serviceProviders, users }) {
   const server = createServer();
   await new Promise((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
-  const origin = `http://${host}:${server.address().port}`;
+  const origin = `http://${publicHost}:${server.address().port}`;
   const { key, cert } = keyAndCertificate('demo-saml-idp');
   const idp = samlify.IdentityProvider({
     entityID: `${origin}/metadata`,

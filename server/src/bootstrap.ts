@@ -4,6 +4,7 @@ import { announceCatalogueChange, type CobrandDirectory, CobrandStore, readCatal
 import type { Config } from './config.js';
 import { migrateToLatest, type PortalDatabase } from './db/database.js';
 import { demoTokenUris, seedDemoUsers } from './demo-users.js';
+import { SsoStore } from './sso/index.js';
 import { TokenStore } from './token/index.js';
 import { CATALOGUE_DIR } from './paths.js';
 import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
@@ -50,6 +51,6 @@ export async function bootstrap(
   const keys = deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, warn));
   const accounts = new AccountStore(database.db);
   const tokens = new TokenStore(database.db);
-  const seeded = await seedDemoUsers(accounts, tokens, keys, Date.now());
+  const seeded = await seedDemoUsers(accounts, tokens, keys, Date.now(), new SsoStore(database.db));
   return { seeded, demoTokens: await demoTokenUris(accounts, tokens, keys.seal) };
 }

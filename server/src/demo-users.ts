@@ -1,6 +1,7 @@
 /** The fixed demo data `npm start` creates on an empty database, so anyone can try the portal. */
 import { type AccountStatus, type AccountStore, createAccount, type PasswordState } from './account/index.js';
 import type { PortalKeys } from './security/portal-secret.js';
+import type { SsoStore } from './sso/index.js';
 import { assignToken, pinHmac, type TokenStore, tokenUri } from './token/index.js';
 
 export const DEMO_PASSWORD = 'Portal-Demo-2026';
@@ -17,6 +18,8 @@ export interface DemoUser {
   note: string;
   /** A token user: `pin` for one with a PIN, `new-pin` for one in new-PIN mode. */
   token?: 'pin' | 'new-pin';
+  /** Signs in at the cobrand's demo identity provider, as the same name there (scripts/demo-idp/demo.mjs). */
+  sso?: true;
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
@@ -64,6 +67,16 @@ export const DEMO_USERS: readonly DemoUser[] = [
     token: 'new-pin',
     note: 'token user in new-PIN mode: tokencode alone',
   },
+  ...(
+    [
+      ['demosso', 'veltmoor', 'OpenID Connect'],
+      ['demoamber', 'amberlode', 'OpenID Connect'],
+      ['demosaml', 'kestrelmark', 'SAML 2.0'],
+    ] as const
+  ).map(([userId, cobrand, protocol]) => ({
+    ...{ userId, cobrand, status: 'active' as const, passwordState: 'current' as const, sso: true as const },
+    note: `single sign-on (${protocol}): signs in at the demo provider's page`,
+  })),
 ];
 
 /** Creates the demo users when the database has no account at all; answers whether it did. */
@@ -72,6 +85,7 @@ export async function seedDemoUsers(
   tokens: TokenStore,
   keys: PortalKeys,
   now: number,
+  links: SsoStore,
 ): Promise<boolean> {
   if ((await accounts.count()) > 0) return false;
   for (const user of DEMO_USERS) {
@@ -91,8 +105,9 @@ export async function seedDemoUsers(
       },
       now,
     );
-    if (!user.token) continue;
     const account = (await accounts.findByUserId(user.userId))!;
+    if (user.sso) await links.link(user.cobrand, user.userId, account.id, now);
+    if (!user.token) continue;
     await assignToken(tokens, keys.seal, account, 'Card and Expense Platform', now);
     if (user.token === 'pin')
       await tokens.setPin(account.id, pinHmac(keys.pin, account.id, DEMO_TOKEN_PIN), now, async () => undefined);
@@ -123,7 +138,7 @@ export function demoBanner(origin: string, version: string, tokenUris: { userId:
     `Cobrand sign-in portal ${version} is ready.`,
     `  Sign in:            ${signIn('skerrymoor')}`,
     `  Other cobrands:     ${signIn('larchmere')}`,
-    `                      ${signIn('veltmoor')}  (single sign-on: redirects at once)`,
+    `                      ${signIn('veltmoor')}  (single sign-on: goes to its identity provider)`,
     `                      ${origin}/public-portal-ui/login-signin-component  (default brand)`,
     '',
     `Demo users (password ${DEMO_PASSWORD}; security question "${DEMO_QUESTION}", answer "${DEMO_ANSWER}"):`,

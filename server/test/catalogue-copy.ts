@@ -10,6 +10,7 @@ export interface RawRecord {
   locales: Record<string, string>;
   translations?: Record<string, CobrandTexts>;
   allowedOrigins: string[];
+  identityProvider?: { protocol: string; [setting: string]: string };
 }
 
 export function catalogueCopy(): {

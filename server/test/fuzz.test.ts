@@ -1044,7 +1044,7 @@ const QUERY_ROUTES: {
   { route: 'health', paths: ['/healthz', '/readyz'], names: [], plausible: shortText(), liveSessionSafe: true },
   {
     route: 'pages',
-    paths: [...ROUTES.map(routePath), Paths.platformHome, Paths.ssoStandIn, '/', PORTAL_UI_BASE],
+    paths: [...ROUTES.map(routePath), Paths.platformHome, Paths.ssoStart('veltmoor'), '/', PORTAL_UI_BASE],
     names: ['cobrandHost', 'ec', 'locale'],
     plausible: cobrandHost,
     liveSessionSafe: true,

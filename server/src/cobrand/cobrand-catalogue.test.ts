@@ -77,9 +77,12 @@ describe('the shipped catalogue', () => {
       signInButtonLabel: 'Log in securely',
     });
     expect(Object.keys(cedar.locales)[0]).toBe('en_GB');
-    expect(RECORDS.get('veltmoor')!.cobrand.fssoRedirectUrl).toBe(
-      '/sdportal/platform/identity-provider?cobrandHost=veltmoor',
-    );
+    expect(RECORDS.get('veltmoor')!.cobrand.fssoRedirectUrl).toBe('/sdportal/sso/veltmoor/start');
+    expect(RECORDS.get('veltmoor')!.identityProvider).toMatchObject({
+      protocol: 'oidc',
+      clientSecretEnv: expect.any(String),
+    });
+    expect(RECORDS.get('kestrelmark')!.identityProvider).toMatchObject({ protocol: 'saml' });
     expect(RECORDS.get('default')!.cobrand.footerVariant).toBe('default');
     // §2: one cobrand has a special button label
     expect(

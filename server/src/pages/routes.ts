@@ -32,7 +32,6 @@ export interface WebPagesOptions {
 const EXTRA_PAGES = {
   notFound: 'not-found',
   home: 'home',
-  identityProvider: 'identity-provider',
   standIn: 'stand-in',
 } as const;
 const BUNDLE_PATHS: Record<Bundle, string> = {
@@ -81,7 +80,6 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
       app.get(path, hooks, async (request, reply) => sendPage(request, reply, route));
   }
   app.get(Paths.platformHome, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.home));
-  app.get(Paths.ssoStandIn, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.identityProvider));
   // The platform's pages the sign-in page links to: the platform's own where the deployment names it, else a page
   // that says what would happen there and leads back (never the not-found page, which logs the visitor out).
   for (const path of Object.values(PLATFORM_PAGES)) {

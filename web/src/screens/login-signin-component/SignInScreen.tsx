@@ -43,8 +43,11 @@ function useSignInForm(heading: string, remembered: string) {
 }
 
 export function SignInScreen() {
-  const { t, cobrand } = usePage();
+  const { t, cobrand, query } = usePage();
   const heading = t('signin.heading', cobrand.signInToLabel, cobrand.appName);
+  // A refused single sign-on comes back here: going to the provider again at once would loop.
+  const sso = cobrand.fssoRedirectUrl;
+  const ssoRefused = Boolean(sso) && query.get('invalidLogin') === 'true';
   const [remembered] = useState(() => readCookie(USER_ID_COOKIE) ?? '');
   const [remember, setRemember] = useState(remembered !== '');
   const { form, labels } = useSignInForm(heading, remembered);
@@ -53,16 +56,17 @@ export function SignInScreen() {
   const typed = useRef(false);
   typed.current = form.values.password !== '' || form.values.userId !== remembered;
   useEffect(() => {
-    if (cobrand.fssoRedirectUrl) location.replace(cobrand.fssoRedirectUrl);
+    if (sso && !ssoRefused) location.replace(sso);
     localStorage.removeItem(SET_PIN_HEADER_ITEM);
     let refresh = 0;
     const due = (wait: number) =>
       (refresh = window.setTimeout(() => (typed.current ? due(60_000) : location.reload()), wait));
     due(FORCE_REFRESH_MS);
     return () => window.clearTimeout(refresh);
-  }, [cobrand.fssoRedirectUrl]);
+  }, [sso, ssoRefused]);
 
-  if (cobrand.fssoRedirectUrl) return <p className="portal-status">{t('signin.redirectingSso')}</p>;
+  if (sso && ssoRefused) return <SsoRefused heading={heading} retry={sso} />;
+  if (sso) return <p className="portal-status">{t('signin.redirectingSso')}</p>;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -99,6 +103,24 @@ export function SignInScreen() {
         </button>
       </form>
       <SignInLinks />
+      <LanguageSelector />
+    </div>
+  );
+}
+
+/** §8's invalid login after a refused single sign-on, with the way back to the bank's sign-in page. */
+function SsoRefused({ heading, retry }: { heading: string; retry: string }) {
+  const { t } = usePage();
+  const [errors] = useState(() => [{ ...signInError(t, heading, false), target: 'sso-retry' }]);
+  return (
+    <div className="portal-signin">
+      <h1 className="portal-heading">{heading}</h1>
+      <ErrorSummary errors={errors} revision={1} />
+      <p>
+        <a id="sso-retry" className="portal-link" href={retry}>
+          {t('standin.return')}
+        </a>
+      </p>
       <LanguageSelector />
     </div>
   );
