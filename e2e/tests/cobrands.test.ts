@@ -115,7 +115,9 @@ describe('every cobrand on a narrow screen', () => {
     const { page, context } = await openPage(chromium.browser(), { width: 320, height: 640 });
     const wide: string[] = [];
     for (const id of IDS) {
-      await page.goto(signInUrl(id));
+      // An SSO cobrand's page goes to its provider at once; after a refused sign-on it stays, with its footer.
+      const sso = readJson<{ identityProvider?: object }>(`cobrands/${id}/cobrand.json`).identityProvider;
+      await page.goto(signInUrl(id, sso ? '&invalidLogin=true' : ''));
       await page.locator('.portal-footer').waitFor();
       await page.waitForFunction(() => [...document.images].every((image) => image.complete));
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
