@@ -230,6 +230,26 @@ describe('sign-in screen', () => {
     });
   });
 
+  it('asks a token user the provider signed in for the passcode, with the user ID given', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl('veltmoor'));
+      await page.waitForURL('http://localhost:4011/interaction/**');
+      await page.getByLabel('User name').fill('demossotoken');
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/login-signin-component?cobrandHost=veltmoor&ssoStep=token&userId=demossotoken');
+      const userId = page.getByLabel('User ID', { exact: true });
+      expect(await userId.inputValue()).toBe('demossotoken');
+      expect(await userId.getAttribute('readonly')).not.toBeNull();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('password');
+      await expectAccessible(page, 'the token step after single sign-on');
+      const code = portal('tokens', 'code', 'demossotoken').trim();
+      await page.getByLabel('Password', { exact: true }).fill(`2468${code}`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/sdportal/platform/home?cobrandHost=veltmoor');
+    });
+  });
+
   it('signs an SSO user in at the SAML provider', async () => {
     await withPage(async ({ page }) => {
       await page.goto(signInUrl('kestrelmark'));

@@ -12,7 +12,7 @@ const PUBLIC_HOST = 'localhost';
 const OIDC_PORT = 4011;
 const SAML_PORT = 4012;
 // The portal's demo users who sign in at a provider (server/src/demo-users.ts), with the demo password.
-const USERS = ['demosso', 'demoamber', 'demosaml'].map((userId) => ({
+const USERS = ['demosso', 'demoamber', 'demosaml', 'demossotoken'].map((userId) => ({
   userId,
   password: 'Portal-Demo-2026',
   name: `Demo user ${userId}`,

@@ -77,6 +77,11 @@ export const DEMO_USERS: readonly DemoUser[] = [
     ...{ userId, cobrand, status: 'active' as const, passwordState: 'current' as const, sso: true as const },
     note: `single sign-on (${protocol}): signs in at the demo provider's page`,
   })),
+  {
+    ...{ userId: 'demossotoken', cobrand: 'veltmoor', status: 'active', passwordState: 'current', sso: true },
+    token: 'pin',
+    note: `single sign-on, then PIN ${DEMO_TOKEN_PIN} + tokencode`,
+  },
 ];
 
 /** Creates the demo users when the database has no account at all; answers whether it did. */

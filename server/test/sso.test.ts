@@ -5,9 +5,18 @@
 import { Paths, SSO_USER_COOKIE } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStore, createAccount } from '../src/account/index.js';
+import { assignToken, currentCode, pinHmac, TokenStore } from '../src/token/index.js';
 import { deriveKeys } from '../src/security/portal-secret.js';
 import { SsoStore } from '../src/sso/index.js';
-import { createTestApp, TEST_PORTAL_SECRET, type TestApp, type TestClient } from './harness.js';
+import {
+  accountRow,
+  createTestApp,
+  signInSequence,
+  TEST_PORTAL_SECRET,
+  type LoginInfoAnswer,
+  type TestApp,
+  type TestClient,
+} from './harness.js';
 import { PUBLIC_ORIGIN, ProviderBrowser, samlPost, startProviders, type Providers } from './sso-support.js';
 
 const INVALID = (cobrand: string) =>
@@ -17,7 +26,7 @@ let providers: Providers;
 let t: TestApp;
 
 beforeAll(async () => {
-  providers = await startProviders(['ana', 'ben', 'cy', 'dee', 'saml-ana', 'stranger']);
+  providers = await startProviders(['ana', 'ben', 'cy', 'dee', 'saml-ana', 'stranger', 'tok']);
   t = await createTestApp('sqlite', { env: providers.env, beforeStart: providers.beforeStart });
   expect(t.config.publicOrigin).toBe(PUBLIC_ORIGIN);
   const links = new SsoStore(t.database.db);
@@ -27,6 +36,7 @@ beforeAll(async () => {
     ['sso-cy', 'veltmoor', 'cy'],
     ['sso-dee', 'amberlode', 'dee'],
     ['sso-saml-ana', 'kestrelmark', 'saml-ana'],
+    ['sso-tok', 'veltmoor', 'tok'],
   ] as const) {
     const accounts = new AccountStore(t.database.db);
     const [email, password] = [`${userId}@example.com`, 'Unused-Password-2026'];
@@ -34,7 +44,14 @@ beforeAll(async () => {
     const account = (await new AccountStore(t.database.db).findByUserId(userId))!;
     await links.link(cobrand, subject, account.id, Date.now());
   }
+  const keys = deriveKeys(TEST_PORTAL_SECRET);
+  const tokenUser = (await new AccountStore(t.database.db).findByUserId('sso-tok'))!;
+  const tokens = new TokenStore(t.database.db);
+  await assignToken(tokens, keys.seal, tokenUser, 'Veltmoor', t.clock.now());
+  await tokens.setPin(tokenUser.id, pinHmac(keys.pin, tokenUser.id, PIN), t.clock.now(), async () => undefined);
 });
+
+const PIN = '4826';
 afterAll(async () => {
   await t?.close();
   await providers?.close();
@@ -200,5 +217,45 @@ describe('SAML 2.0', () => {
     const answer = await client.post(pathOf(post.action), { form, csrf: false, browser: true });
     expect(answer.headers.location).toBe(INVALID('kestrelmark'));
     expect(client.sessionCookie).toBeUndefined();
+  });
+});
+
+describe('the other ways in of an SSO cobrand', () => {
+  it('refuses its users a password sign-in on the portal, without counting it toward a lock', async () => {
+    const refused = await signInSequence(t.client(), 'sso-ana', 'Unused-Password-2026');
+    expect(refused.statusCode).toBe(401);
+    expect((await accountRow(t.database, 'sso-ana'))!.failed_attempts).toBe(0);
+  });
+
+  it('takes a token user from the provider to the token step, then to the platform with an SSO session', async () => {
+    const passcode = async () => {
+      const account = (await new AccountStore(t.database.db).findByUserId('sso-tok'))!;
+      const seal = deriveKeys(TEST_PORTAL_SECRET).seal;
+      return `${PIN}${await currentCode(new TokenStore(t.database.db), seal, account.id, t.clock.now())}`;
+    };
+    const sendPasscode = async (client: TestClient) => {
+      const info = await client.get(`${Paths.loginInfo}?username=sso-tok`);
+      const { ldapId } = info.json<LoginInfoAnswer>();
+      const form = { username: ldapId, 'login-form-type': 'token', password: await passcode() };
+      return client.post(Paths.sendLogin, { form });
+    };
+    // Without the provider first, the passcode alone does not sign in.
+    const direct = t.client();
+    await direct.openPage();
+    expect((await sendPasscode(direct)).statusCode).toBe(401);
+
+    const { client, location } = await start('veltmoor');
+    const back = await client.get(pathOf((await new ProviderBrowser().signIn(location, 'tok')).url), {
+      browser: true,
+    });
+    expect(back.headers.location).toBe(
+      '/public-portal-ui/login-signin-component?cobrandHost=veltmoor&ssoStep=token&userId=sso-tok',
+    );
+    expect((await client.get(Paths.session)).statusCode).toBe(401);
+    t.clock.advance(60_000);
+    const signedIn = await sendPasscode(client);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toBe(`${Paths.platformHome}?cobrandHost=veltmoor`);
+    expect((await client.get(Paths.session)).json()).toMatchObject({ userId: 'sso-tok' });
   });
 });

@@ -14,7 +14,8 @@ export type AuditKind =
   | 'recovery.mailed'
   | 'password.changed'
   | 'password.change.failure'
-  | 'token.pin.set';
+  | 'token.pin.set'
+  | 'sso.passed';
 
 export class AuditLog {
   /** Every sign-in writes an event: the statement is compiled once. */

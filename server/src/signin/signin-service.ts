@@ -88,6 +88,14 @@ export class SignInService {
       await accounts.lockIfExhausted(NO_ACCOUNT, now);
       return null;
     }
+    const federation = await this.federation(account, browser);
+    if (federation === 'at provider') {
+      // The bank's provider is the only way in for its users: a password here is not even a try, so it cannot lock them.
+      await verifyDummy(body.password);
+      await accounts.releaseAttempt(account.id, now);
+      await audit.record('signin.failure', account.id, { reason: 'signs in at the identity provider' });
+      return null;
+    }
     const checked = await this.check(account, body, now);
     if (!checked) return this.refuse(account, now);
     const { verdict } = checked;
@@ -105,7 +113,18 @@ export class SignInService {
       return null;
     }
     await audit.record('signin.success', account.id, { step: verdict.kind });
-    return this.decide(checked.account, verdict, browser.locale, now);
+    return this.decide(checked.account, verdict, browser.locale, now, federation === 'token step');
+  }
+
+  /**
+   * A user of a cobrand with an identity provider signs in there; only a token user the provider has just signed in
+   * (a session of kind `sso_token`) comes here, for the token step.
+   */
+  private async federation(account: AccountRow, browser: BrowserState): Promise<'none' | 'at provider' | 'token step'> {
+    const { record } = await this.deps.cobrands.resolve(account.cobrand);
+    if (!record.identityProvider) return 'none';
+    const session = await this.deps.sessions.find(browser.sessionId, ['sso_token']);
+    return session?.account_id === account.id && account.login_type === 'token' ? 'token step' : 'at provider';
   }
 
   private async check(
@@ -166,7 +185,10 @@ export class SignInService {
     const home = homeOf(record.cobrand.name);
     return {
       location: checkedRedirect(attempt.referral_path, record.allowedOrigins, this.deps.publicOrigin, home),
-      open: { accountId: account.id, kind: 'full', cobrand: record.cobrand.name, locale: session!.locale },
+      open: {
+        ...{ accountId: account.id, kind: 'full' as const, cobrand: record.cobrand.name },
+        ...{ locale: session!.locale, sso: session!.sso === 1 },
+      },
     };
   }
 
@@ -186,13 +208,14 @@ export class SignInService {
     verdict: Verdict,
     cookieLocale: string | undefined,
     now: number,
+    sso: boolean,
   ): Promise<SignInDecision> {
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
     const cobrand = record.cobrand.name;
     const locale = isLocale(cookieLocale) ? cookieLocale : DEFAULT_LOCALE;
     const go = (location: string, kind: SessionKind): SignInDecision => ({
       location,
-      open: { accountId: account.id, kind, cobrand, locale },
+      open: { accountId: account.id, kind, cobrand, locale, sso },
     });
     const query = `cobrandHost=${encodeURIComponent(cobrand)}`;
     if (verdict.kind === 'new_pin') return go(`${routePath('new-rsa-pin-component')}?${query}`, 'new_pin');

@@ -44,19 +44,18 @@ export class SsoService {
     // A link made for another cobrand's user does not let this cobrand's provider in (checklist 37).
     if (account.cobrand !== cobrand) return this.refuse(cobrand, 'linked user of another cobrand', account.id);
     if (account.status !== 'active') return this.refuse(cobrand, `user ${account.status}`, account.id);
-    if (account.login_type !== 'password')
-      return this.refuse(cobrand, 'token users sign in with their token, not by single sign-on', account.id);
+    const open = { accountId: account.id, cobrand, locale: isLocale(locale) ? locale : DEFAULT_LOCALE, sso: true };
+    if (account.login_type === 'token') {
+      // A token user still passes the token step: on the sign-in page, which sends the passcode as any token user does.
+      await this.deps.audit.record('sso.passed', account.id, { next: 'token step' });
+      const query = new URLSearchParams({ cobrandHost: cobrand, ssoStep: 'token', userId: account.user_id });
+      return { location: `${routePath('login-signin-component')}?${query}`, open: { ...open, kind: 'sso_token' } };
+    }
     await this.deps.audit.record('signin.success', account.id, { step: 'sso' });
     const home = `${Paths.platformHome}?cobrandHost=${encodeURIComponent(cobrand)}`;
     return {
       location: checkedRedirect(record.platformHomeUrl, record.allowedOrigins, this.deps.publicOrigin, home),
-      open: {
-        accountId: account.id,
-        kind: 'full',
-        cobrand,
-        locale: isLocale(locale) ? locale : DEFAULT_LOCALE,
-        sso: true,
-      },
+      open: { ...open, kind: 'full' },
     };
   }
 }

@@ -2,9 +2,13 @@
 import { Paths, isAllowedRedirect, type LoginInfo } from '@portal/contract';
 import { HttpError, call, getJson } from './client';
 
-export async function signIn(userId: string, password: string): Promise<string> {
+/**
+ * `afterProvider`: the token step after single sign-on, whose session (the provider's sign-in) the logout pre-step
+ * would end.
+ */
+export async function signIn(userId: string, password: string, afterProvider = false): Promise<string> {
   try {
-    await call(Paths.logout);
+    if (!afterProvider) await call(Paths.logout);
   } catch {
     // §8: a failed logout pre-step reads as an invalid login.
     throw new HttpError(401, null);

@@ -48,25 +48,27 @@ export function SignInScreen() {
   // A refused single sign-on comes back here: going to the provider again at once would loop.
   const sso = cobrand.fssoRedirectUrl;
   const ssoRefused = Boolean(sso) && query.get('invalidLogin') === 'true';
+  // A token user the provider has signed in comes back for the token step: their user ID is given, the passcode asked.
+  const tokenStepFor = sso ? query.get('ssoStep') === 'token' && query.get('userId') : null;
   const [remembered] = useState(() => readCookie(USER_ID_COOKIE) ?? '');
   const [remember, setRemember] = useState(remembered !== '');
-  const { form, labels } = useSignInForm(heading, remembered);
+  const { form, labels } = useSignInForm(heading, tokenStepFor || remembered);
 
   // §2's reload after the force-refresh period waits while a field holds something: it would lose what was typed.
   const typed = useRef(false);
   typed.current = form.values.password !== '' || form.values.userId !== remembered;
   useEffect(() => {
-    if (sso && !ssoRefused) location.replace(sso);
+    if (sso && !ssoRefused && !tokenStepFor) location.replace(sso);
     localStorage.removeItem(SET_PIN_HEADER_ITEM);
     let refresh = 0;
     const due = (wait: number) =>
       (refresh = window.setTimeout(() => (typed.current ? due(60_000) : location.reload()), wait));
     due(FORCE_REFRESH_MS);
     return () => window.clearTimeout(refresh);
-  }, [sso, ssoRefused]);
+  }, [sso, ssoRefused, tokenStepFor]);
 
   if (sso && ssoRefused) return <SsoRefused heading={heading} retry={sso} />;
-  if (sso) return <p className="portal-status">{t('signin.redirectingSso')}</p>;
+  if (sso && !tokenStepFor) return <p className="portal-status">{t('signin.redirectingSso')}</p>;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -74,7 +76,7 @@ export function SignInScreen() {
     const userId = trimmed(form.values.userId);
     sessionStorage.setItem('userId', userId);
     try {
-      const next = await signIn(userId, trimmed(form.values.password));
+      const next = await signIn(userId, trimmed(form.values.password), Boolean(tokenStepFor));
       if (remember) writeCookie(USER_ID_COOKIE, userId);
       else deleteCookie(USER_ID_COOKIE);
       location.assign(next);
@@ -91,7 +93,13 @@ export function SignInScreen() {
       <ErrorSummary errors={form.summary} revision={form.revision} />
       <p className="portal-hint portal-signin__required-note">{t('signin.requiredNote')}</p>
       <form className="portal-form portal-signin__form" noValidate onSubmit={onSubmit}>
-        <TextField {...form.field('userId')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+        <TextField
+          {...form.field('userId')}
+          readOnly={Boolean(tokenStepFor)}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
         <PasswordField {...form.field('password')} autoComplete="current-password" />
         <RememberUserId checked={remember} onChange={setRemember} />
         <button
