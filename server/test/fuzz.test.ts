@@ -39,6 +39,8 @@ import { DEMO_PASSWORD } from '../src/demo-users.js';
 import { WEB_DIST_DIR } from '../src/paths.js';
 import { issueCsrfToken, sessionBinding } from '../src/security/csrf.js';
 import { deriveKeys } from '../src/security/portal-secret.js';
+import { seal } from '../src/security/sealed-box.js';
+import { keyAndCertificate } from '../../scripts/demo-idp/saml.mjs';
 import { codeAt, openSealed, stepAt, TokenStore } from '../src/token/index.js';
 import {
   BODY_LIMIT,
@@ -815,6 +817,10 @@ class Fuzzer {
 
   private expectGuard(request: FuzzRequest, response: Response, path: string, label: string): void {
     if (request.method === 'GET' || request.method === 'HEAD' || isStatic(path) || !routable(path)) return;
+    if (request.method === 'POST' && SAML_ANSWER.test(path)) {
+      this.stats.pastGuard += 1;
+      return;
+    }
     if (!this.passesGuard(request)) {
       expect(response.statusCode, `${label}\nwent past the anti-forgery guard`).toBe(403);
       expect(errorCodes(response)[0], label).toBe('csrf');
@@ -964,7 +970,11 @@ const ROUTE_SPECS: Record<string, RouteSpec> = {
   bundles: { key: 'bundles', method: 'GET', path: Paths.i18nBundle('en_US', 'Messages') },
   forgotPasswordView: { key: 'forgotPasswordView', method: 'GET', path: '/sdportal/forgotPassword.view' },
   notFound: { key: 'notFound', method: 'GET', path: '/sdportal/rest/no-such-call' },
+  samlAnswer: { key: 'samlAnswer', method: 'POST', path: Paths.ssoCallback('kestrelmark') },
 };
+
+/** A SAML answer is posted by the provider's page: its RelayState and sealed flow cookie are its guard (sso/routes.ts). */
+const SAML_ANSWER = /^\/sdportal\/sso\/[^/]+\/callback$/;
 
 /** GET routes, each with its query parameter names and plausible values for them. */
 const QUERY_ROUTES: {
@@ -1042,6 +1052,19 @@ const QUERY_ROUTES: {
     liveSessionSafe: true,
   },
   { route: 'health', paths: ['/healthz', '/readyz'], names: [], plausible: shortText(), liveSessionSafe: true },
+  {
+    route: 'sso',
+    paths: [
+      Paths.ssoStart('veltmoor'),
+      Paths.ssoStart('kestrelmark'),
+      Paths.ssoCallback('veltmoor'),
+      Paths.ssoCallback('kestrelmark'),
+      Paths.ssoLogout('veltmoor'),
+    ],
+    names: ['code', 'state', 'iss', 'error', 'session_state', 'cobrandHost'],
+    plausible: shortText(),
+    liveSessionSafe: true,
+  },
   {
     route: 'pages',
     paths: [...ROUTES.map(routePath), Paths.platformHome, Paths.ssoStart('veltmoor'), '/', PORTAL_UI_BASE],
@@ -1441,6 +1464,48 @@ function headerRequests(fz: Fuzzer): Arbitrary<FuzzRequest> {
     });
 }
 
+/**
+ * SAML answers posted to the callback: garbage, base64 of XML-like text, right-looking envelopes; with no flow, a
+ * flow for another RelayState, or the flow this RelayState belongs to, so the answer reaches node-saml's checks.
+ */
+function samlAnswerRequests(flowCookie: string): Arbitrary<FuzzRequest> {
+  const xmlish = fc.oneof(
+    fc.string({ maxLength: 300 }),
+    fc.constantFrom(
+      '<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol"/>',
+      '<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_1" InResponseTo="_x" Version="2.0">' +
+        '<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_a"><saml:Subject><saml:NameID>' +
+        'demosaml</saml:NameID></saml:Subject></saml:Assertion></samlp:Response>',
+      '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+      '<?xml version="1.0"?><a><b><c><d><e/></d></c></b></a>',
+    ),
+  );
+  const response = fc.oneof(
+    xmlish.map((xml) => Buffer.from(xml).toString('base64')),
+    fc.string({ maxLength: 200 }),
+    fc.constant(''),
+  );
+  return fc
+    .record({
+      response,
+      relay: fc.oneof(fc.constant('fuzz-relay-state'), fc.string({ maxLength: 64 })),
+      flow: fc.constantFrom('none', 'right', 'garbage'),
+      identity: fc.constantFrom(...IDENTITIES),
+      csrf: csrfMode,
+      type: fc.oneof(fc.constant('application/x-www-form-urlencoded'), contentType),
+    })
+    .map(({ response, relay, flow, identity, csrf, type }): FuzzRequest => ({
+      route: 'samlAnswer',
+      method: 'POST',
+      url: Paths.ssoCallback('kestrelmark'),
+      identity,
+      csrf,
+      contentType: type,
+      payload: new URLSearchParams({ SAMLResponse: response, RelayState: relay }).toString(),
+      ...(flow === 'none' ? {} : { extraCookies: `sso_flow=${flow === 'right' ? flowCookie : 'x.y.z'}` }),
+    }));
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Memory: a forced collection if the runtime lets us have one, else generous bounds.
 
@@ -1468,7 +1533,11 @@ async function heapUsed(gc: (() => void) | null): Promise<number> {
 
 for (const dialect of DIALECTS) {
   describe(dialect, () => {
-    const shared = useSharedTestApp(dialect);
+    // kestrelmark's SAML settings, so a fuzzed answer that reaches node-saml is checked against a real certificate.
+    const [idp, sp] = [keyAndCertificate('fuzz-idp'), keyAndCertificate('fuzz-sp')];
+    const shared = useSharedTestApp(dialect, {
+      env: { KESTRELMARK_SAML_IDP_CERT: idp.cert, KESTRELMARK_SAML_SP_KEY: sp.key },
+    });
     let fuzzer: Fuzzer | undefined;
     const f = (): Fuzzer => {
       if (!fuzzer) throw new Error('the fuzzer is not set up');
@@ -1501,6 +1570,19 @@ for (const dialect of DIALECTS) {
       'answers generated query strings on every GET route without a 5xx, in the error shape when refused',
       async () => {
         await f().run(queryRequests(), 900);
+      },
+      FUZZ_TIMEOUT,
+    );
+
+    it(
+      'answers generated SAML answers on the SSO callback without a 5xx, and never with a session',
+      async () => {
+        const state = { cobrand: 'kestrelmark', state: 'fuzz-relay-state', expiresAt: Number.MAX_SAFE_INTEGER };
+        const flow = seal(deriveKeys(TEST_PORTAL_SECRET).ssoFlow, JSON.stringify(state));
+        await f().run(samlAnswerRequests(encodeURIComponent(flow)), 300);
+        const db = shared().database.db;
+        const opened = await db.selectFrom('session').select('id_hash').where('cobrand', '=', 'kestrelmark').execute();
+        expect(opened).toEqual([]);
       },
       FUZZ_TIMEOUT,
     );

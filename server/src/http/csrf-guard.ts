@@ -43,7 +43,7 @@ export function registerCsrfGuard(app: FastifyInstance, key: Buffer, cookies: Se
     const cookieToken = request.cookies[CSRF_COOKIE];
     const cookieValid = isValid(cookieToken, rawSession);
     if (!cookieValid) cookies.issueCsrf(reply, rawSession);
-    if (safe || SSO_CALLBACK.test(request.url)) return done();
+    if (safe || (request.method === 'POST' && SSO_CALLBACK.test(request.url))) return done();
     const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
     if (!cookieValid || typeof header !== 'string' || header !== cookieToken) {
       return done(new ApiError(403, [{ code: ErrorCodes.csrf, messageKey: 'request.forbidden' }]));
