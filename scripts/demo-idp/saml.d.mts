@@ -6,4 +6,10 @@ export declare function startDemoSaml(options: {
   port?: number;
   serviceProviders: { entityId: string; acsUrl: string; cert: string }[];
   users: DemoUser[];
-}): Promise<{ entityId: string; ssoUrl: string; cert: string; close(): Promise<void> }>;
+}): Promise<{
+  entityId: string;
+  ssoUrl: string;
+  cert: string;
+  adjust: (values: Record<string, string>) => Record<string, string>;
+  close(): Promise<void>;
+}>;

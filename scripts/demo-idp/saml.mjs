@@ -2,6 +2,7 @@
 // AuthnRequest (HTTP-Redirect), shows its own login page, and posts a signed response with a signed assertion back.
 // Not part of the portal: it stands where a bank's own identity provider would.
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -45,7 +46,8 @@ const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCode
 
 /**
  * Starts the provider. `serviceProviders`: { entityId, acsUrl, cert } of each portal cobrand it serves; `users`:
- * { userId, password }. Answers { entityId, ssoUrl, cert, close }.
+ * { userId, password }. Answers { entityId, ssoUrl, cert, close, adjust }: a test may set `adjust` to change the
+ * values of the next answers before they are signed (another audience, a past deadline), as a faulty provider would.
  */
 export async function startDemoSaml({ host = '127.0.0.1', publicHost = host, port = 0, serviceProviders, users }) {
   const server = createServer();
@@ -101,15 +103,12 @@ export async function startDemoSaml({ host = '127.0.0.1', publicHost = host, por
     const user = byId.get(form.username);
     if (!user || user.password !== form.password)
       return loginPage(res, title, 'Wrong user name or password.', { rawQuery });
-    const response = await idp.createLoginResponse(
-      sp,
-      request,
-      'post',
-      { email: user.userId },
-      undefined,
-      false,
-      query.RelayState,
-    );
+    const values = answerValues(request, sp, user.userId);
+    const template = (context) => ({
+      id: values.ID,
+      context: samlify.SamlLib.replaceTagsByValue(context, provider.adjust(values)),
+    });
+    const response = await idp.createLoginResponse(sp, request, 'post', {}, template, false, query.RelayState);
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body>
 <form method="post" action="${escape(response.entityEndpoint)}"><input type="hidden" name="SAMLResponse" value="${escape(response.context)}">
@@ -117,12 +116,28 @@ export async function startDemoSaml({ host = '127.0.0.1', publicHost = host, por
 <script>document.forms[0].submit()</script></body></html>`);
   }
 
-  return {
+  function answerValues(request, sp, nameId) {
+    const now = new Date();
+    const later = new Date(now.getTime() + 5 * 60_000).toISOString();
+    const acs = sp.entityMeta.getAssertionConsumerService(samlify.Constants.namespace.binding.post);
+    return {
+      ...{ ID: `_${randomUUID()}`, AssertionID: `_${randomUUID()}`, Destination: acs, SubjectRecipient: acs },
+      ...{ Audience: sp.entityMeta.getEntityID(), Issuer: `${origin}/metadata`, IssueInstant: now.toISOString() },
+      ...{ StatusCode: 'urn:oasis:names:tc:SAML:2.0:status:Success', ConditionsNotBefore: now.toISOString() },
+      ...{ ConditionsNotOnOrAfter: later, SubjectConfirmationDataNotOnOrAfter: later },
+      ...{ NameIDFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified', NameID: nameId },
+      ...{ InResponseTo: request.extract?.request?.id ?? '', AuthnStatement: '', AttributeStatement: '' },
+    };
+  }
+
+  const provider = {
     entityId: `${origin}/metadata`,
     ssoUrl: `${origin}/sso`,
     cert,
+    adjust: (values) => values,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
+  return provider;
 }
 
 function inflate(samlRequest) {

@@ -18,6 +18,8 @@ export interface Providers {
   env: Record<string, string>;
   oidcIssuer: string;
   samlEntityId: string;
+  /** Changes the values of the SAML provider's next answers before it signs them (null: as it should). */
+  adjustSaml(change: ((values: Record<string, string>) => void) | null): void;
   beforeStart: (database: PortalDatabase) => Promise<void>;
   close(): Promise<void>;
 }
@@ -64,6 +66,12 @@ export async function startProviders(users: string[]): Promise<Providers> {
     env,
     oidcIssuer: oidc.issuer,
     samlEntityId: saml.entityId,
+    adjustSaml: (change) => {
+      saml.adjust = (values) => {
+        change?.(values);
+        return values;
+      };
+    },
     beforeStart,
     close: async () => {
       await oidc.close();

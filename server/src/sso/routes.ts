@@ -159,6 +159,8 @@ class SsoHandlers {
     }
     const assertionId = /<(?:\w+:)?Assertion\b[^>]*\sID="([^"]+)"/.exec(profile?.getAssertionXml?.() ?? '')?.[1];
     if (!profile || !assertionId) return this.refuse(reply, name, 'no assertion');
+    // node-saml checks the issuer of logout messages only; an assertion must come from the provider named too.
+    if (profile.issuer !== idp.idpEntityId) return this.refuse(reply, name, `issuer ${profile.issuer}`);
     if (!(await this.o.store.once(`saml-assertion:${assertionId}`, name, now + SAML_REQUEST_MS, now)))
       return this.refuse(reply, name, 'assertion used before');
     const subject = idp.userAttribute === 'nameID' ? profile.nameID : profile[idp.userAttribute];
