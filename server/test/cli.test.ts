@@ -105,6 +105,12 @@ describe('portal CLI', () => {
     expect(portal('users', 'list').stdout).toMatch(/larchmere\s+Ana Ruiz Soto\n/);
   });
 
+  it("links a user to the subject their cobrand's identity provider names them by", () => {
+    portal('users', 'add', 'ssoclerk', '--email', 'ssoclerk@example.com', '--cobrand', 'veltmoor', '--name', 'S');
+    const link = ['users', 'link-sso', 'ssoclerk', '--cobrand', 'veltmoor', '--subject', 'sub-123'];
+    expect(portal(...link).stdout).toBe('Linked ssoclerk to "sub-123" at the identity provider of veltmoor.\n');
+  });
+
   it.each([
     [[], 'no command given'],
     [['users', 'frob'], 'unknown command "users frob"'],
@@ -118,6 +124,15 @@ describe('portal CLI', () => {
     ],
     [['users', 'list', '--colour'], "Unknown option '--colour'"],
     [['users', 'set-name', 'clerk01'], '--name must be 1 to 200 printable characters'],
+    [
+      ['users', 'link-sso', 'clerk01', '--cobrand', 'skerrymoor'],
+      '--cobrand <name> and --subject <subject> are required',
+    ],
+    [
+      ['users', 'link-sso', 'clerk01', '--cobrand', 'skerrymoor', '--subject', 's'],
+      'cobrand "skerrymoor" has no identity',
+    ],
+    [['users', 'link-sso', 'clerk01', '--cobrand', 'veltmoor', '--subject', 's'], 'user "clerk01" belongs to cobrand'],
     [['users', 'set-name', 'clerk01', '--name', 'x'.repeat(201)], '--name must be 1 to 200 printable characters'],
     [['users', 'set-name', 'nobody-here', '--name', 'Nobody'], 'no user "nobody-here"'],
     [['users', 'unlock', 'clerk01'], 'user "clerk01" is not locked (inactive)'],
