@@ -4,6 +4,8 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import Provider from 'oidc-provider';
+// Its own in-memory store, named so: a demo provider keeps nothing across restarts (the default warns about that).
+import MemoryAdapter from 'oidc-provider/lib/adapters/memory_adapter.js';
 import { loginPage, readForm } from './login-page.mjs';
 
 /**
@@ -25,6 +27,7 @@ export async function startDemoOidc({ host = '127.0.0.1', publicHost = host, por
       response_types: ['code'],
       grant_types: ['authorization_code'],
     })),
+    adapter: class DemoMemoryAdapter extends MemoryAdapter {},
     jwks: { keys: [{ ...key, kid: 'demo', use: 'sig', alg: 'RS256' }] },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     pkce: { required: () => true },

@@ -61,6 +61,7 @@ export async function startDemoSaml({ host = '127.0.0.1', publicHost = host, por
     wantAuthnRequestsSigned: true,
     nameIDFormat: ['urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified'],
     singleSignOnService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: `${origin}/sso` }],
+    singleLogoutService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: `${origin}/slo` }],
   });
   const sps = new Map(
     serviceProviders.map((sp) => [
@@ -85,6 +86,7 @@ export async function startDemoSaml({ host = '127.0.0.1', publicHost = host, por
 
   async function handle(req, res) {
     const url = new URL(req.url ?? '/', origin);
+    if (url.pathname === '/slo') return logout(url, res);
     if (url.pathname !== '/sso') return res.writeHead(404).end();
     const form = req.method === 'POST' ? await readForm(req) : null;
     // The request travels through the login page in hidden fields, with the query string its signature covers.
@@ -114,6 +116,24 @@ export async function startDemoSaml({ host = '127.0.0.1', publicHost = host, por
 <form method="post" action="${escape(response.entityEndpoint)}"><input type="hidden" name="SAMLResponse" value="${escape(response.context)}">
 <input type="hidden" name="RelayState" value="${escape(query.RelayState ?? '')}"><p>Signed in. <button type="submit">Continue</button></p></form>
 <script>document.forms[0].submit()</script></body></html>`);
+  }
+
+  /** Single logout: a signed LogoutRequest of a known portal; this provider keeps no session, so it only confirms. */
+  async function logout(url, res) {
+    const rawQuery = url.search.slice(1);
+    const query = Object.fromEntries(new URLSearchParams(rawQuery));
+    const issuer = /<(?:saml:)?Issuer[^>]*>([^<]+)</.exec(inflate(query.SAMLRequest))?.[1];
+    const sp = sps.get(issuer);
+    if (!sp) throw new Error('unknown service provider');
+    const octetString = rawQuery
+      .split('&')
+      .filter((p) => !p.startsWith('Signature='))
+      .join('&');
+    const request = await idp.parseLogoutRequest(sp, 'redirect', { query, octetString });
+    const who = escape(request.extract?.nameID ?? '');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed out</title></head><body>
+<main><h1>Signed out of the demo bank identity provider</h1><p>${who} is signed out.</p></main></body></html>`);
   }
 
   function answerValues(request, sp, nameId) {

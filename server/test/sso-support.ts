@@ -58,7 +58,12 @@ export async function startProviders(users: string[]): Promise<Providers> {
     for (const { record } of cobrands) {
       const idp = record.identityProvider;
       if (idp?.protocol === 'oidc') idp.issuer = oidc.issuer;
-      if (idp?.protocol === 'saml') Object.assign(idp, { idpEntityId: saml.entityId, ssoUrl: saml.ssoUrl });
+      if (idp?.protocol === 'saml')
+        Object.assign(idp, {
+          idpEntityId: saml.entityId,
+          ssoUrl: saml.ssoUrl,
+          sloUrl: saml.ssoUrl.replace(/sso$/, 'slo'),
+        });
     }
     await new CobrandStore(database.db).importAll(cobrands, Date.now());
   };

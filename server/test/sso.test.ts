@@ -176,6 +176,14 @@ describe('SAML 2.0', () => {
     const answer = await client.post(pathOf(post.action), { form, csrf: false, browser: true });
     expect(answer.headers.location).toBe(`${Paths.platformHome}?cobrandHost=kestrelmark`);
     expect((await client.get(Paths.session)).json()).toMatchObject({ userId: 'sso-saml-ana' });
+    await client.get(Paths.logout);
+    const logout = new URL(
+      (await client.get(Paths.ssoLogout('kestrelmark'), { browser: true })).headers.location as string,
+    );
+    expect(logout.pathname).toBe('/slo');
+    expect(logout.searchParams.get('Signature')).toBeTruthy();
+    // The provider checks the signed LogoutRequest and names who it signs out.
+    expect((await new ProviderBrowser().get(logout.href)).page).toContain('saml-ana is signed out.');
 
     const thief = t.client();
     thief.cookies.set('sso_flow', flow);
