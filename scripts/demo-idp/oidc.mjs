@@ -31,8 +31,20 @@ export async function startDemoOidc({ host = '127.0.0.1', publicHost = host, por
     jwks: { keys: [{ ...key, kid: 'demo', use: 'sig', alg: 'RS256' }] },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     pkce: { required: () => true },
+    // Lifetimes in seconds, each named (the defaults are announced at every use).
+    ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
     claims: { openid: ['sub'], profile: ['name'] },
-    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign out</title></head><body>
+<main><h1>Sign out of the demo bank identity provider?</h1>${form}
+<button type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button></main></body></html>`;
+        },
+      },
+    },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, sub) =>
       byId.has(sub) ? { accountId: sub, claims: () => ({ sub, name: byId.get(sub).name }) } : undefined,

@@ -33,6 +33,7 @@ for (const dialect of DIALECTS) {
         demoTokens: [
           { userId: 'demotoken', uri: expect.stringContaining('otpauth://totp/') },
           { userId: 'demonewpin', uri: expect.stringContaining('otpauth://totp/') },
+          { userId: 'demossotoken', uri: expect.stringContaining('otpauth://totp/') },
         ],
       });
 
