@@ -38,7 +38,7 @@ import { CATALOGUE_DIR, WEB_DIST_DIR } from './paths.js';
 import { registerCsrfGuard } from './http/csrf-guard.js';
 import { registerSecurityHeaders } from './http/headers.js';
 import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
-import { routeThrottle } from './security/throttle.js';
+import { routeThrottle, sharedThrottle } from './security/throttle.js';
 
 export interface AppOptions {
   config: Config;
@@ -103,7 +103,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  const shared = await sharedThrottle(options.config.redisUrl, (m) => app.log.warn(m));
+  app.addHook('onClose', shared.close);
   await app.register(fastifyRateLimit, {
+    ...shared.options,
     global: false,
     errorResponseBuilder: () => new ApiError(429, [{ code: ErrorCodes.throttled, messageKey: 'request.throttled' }]),
   });

@@ -29,6 +29,7 @@ const EnvironmentSchema = Type.Object({
     'must start with postgres:// or postgresql:// (leave it unset for the embedded SQLite database)',
   ),
   SMTP_URL: optional('^smtps?://[^/]+', 'must look like smtp://host:port or smtps://user:pass@host:port'),
+  REDIS_URL: optional('^rediss?://[^/]+', 'must look like redis://host:6379 or rediss://user:pass@host:6380'),
   PORTAL_SECRET: Type.Optional(
     Type.String({ minLength: 32, problem: 'must be at least 32 characters (use e.g. `openssl rand -base64 48`)' }),
   ),
@@ -58,6 +59,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   smtpUrl: string | null;
+  /** Where instances count the throttle together; null counts in each instance's memory. */
+  redisUrl: string | null;
   /** PORTAL_SECRET as given; null means a generated one is kept in DATA_DIR (see portal-secret.ts). */
   portalSecret: string | null;
   publicOrigin: string;
@@ -147,6 +150,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir: isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
     smtpUrl: e.SMTP_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
     portalSecret: e.PORTAL_SECRET ?? null,
     publicOrigin,
     platformOrigin,

@@ -1,9 +1,43 @@
 /**
- * Per-client-address throttling of the sign-in, recovery and logging calls, on top of the per-account lock.
- * The counters are per instance: with N instances a client gets at most N times the limit, which the lock bounds.
+ * Per-client-address throttling of the sign-in, recovery and logging calls, on top of the per-account lock. With
+ * REDIS_URL the instances count together in Redis (@fastify/rate-limit's store), so the limit holds across all of
+ * them; without it each instance counts alone, and N instances allow N times the limit, which the lock bounds.
  */
+import { Redis } from 'ioredis';
+
 export type RouteThrottle = { rateLimit: { max: number; timeWindow: number } | false };
 
 export const routeThrottle = (perMinute: number): RouteThrottle => ({
   rateLimit: perMinute > 0 ? { max: perMinute, timeWindow: 60_000 } : false,
 });
+
+/**
+ * The rate-limit plugin's store options for REDIS_URL, and how to close its connection. Redis being away lets calls
+ * through (logged) rather than refusing every sign-in: the per-account lock still bounds guessing.
+ */
+export async function sharedThrottle(redisUrl: string | null, warn: (message: string) => void) {
+  if (!redisUrl) return { options: {}, close: async () => undefined };
+  const redis = new Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  let told = false;
+  redis.on('error', (error: Error) => {
+    if (!told) warn(`The shared throttle cannot reach Redis (${error.message}); calls are not throttled meanwhile.`);
+    told = true;
+  });
+  redis.on('ready', () => (told = false));
+  // Calls wait for nothing once the service runs; at start it waits a moment for Redis, so they count from the first.
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, 2_000);
+    redis.once('ready', done);
+    redis.once('error', done);
+  });
+  return {
+    options: { redis, nameSpace: 'portal-throttle:', skipOnError: true },
+    close: async () => {
+      redis.disconnect();
+    },
+  };
+}

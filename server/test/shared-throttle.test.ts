@@ -1,0 +1,45 @@
+/**
+ * The per-address throttle across instances: with REDIS_URL the instances count together in Redis (which runs on
+ * this machine, as in CI), so two instances allow the limit once, not twice; without it each counts alone.
+ */
+import { randomInt } from 'node:crypto';
+import { Paths } from '@portal/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, expectErrorShape, type TestApp } from './harness.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const LIMIT = 4;
+
+describe('the throttle of two instances', () => {
+  const apps: TestApp[] = [];
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+  });
+
+  /** Login-info calls from one new address, alternating between the two instances; answers the statuses. */
+  async function callsFromOneAddress(redisUrl: string | null, calls: number): Promise<number[]> {
+    const config = { rateLimitPerMinute: LIMIT, redisUrl };
+    apps.push(await createTestApp('sqlite', { config }), await createTestApp('sqlite', { config }));
+    const [a, b] = apps as [TestApp, TestApp];
+    const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < calls; i += 1) {
+      const response = await (i % 2 ? b : a).client({ remoteAddress }).get(`${Paths.loginInfo}?username=someone`);
+      if (response.statusCode === 429) expectErrorShape(response, 429, 'throttled');
+      statuses.push(response.statusCode);
+    }
+    return statuses;
+  }
+
+  it('holds the limit across both with REDIS_URL: the fifth call in a minute is refused, whichever instance', async () => {
+    expect(await callsFromOneAddress(REDIS_URL, 6)).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+
+  it('without REDIS_URL counts in each instance alone, so two instances allow twice the limit', async () => {
+    expect(await callsFromOneAddress(null, 8)).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
+  });
+
+  it('lets calls through, rather than refusing every sign-in, while Redis cannot be reached', async () => {
+    expect(await callsFromOneAddress('redis://127.0.0.1:1', 6)).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+});
