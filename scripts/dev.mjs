@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const env = { ...process.env, NODE_ENV: 'development' };
+if (process.stdout.isTTY) env.LOG_FORMAT ??= 'pretty';
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/src/main.ts'], { cwd: root, stdio: 'inherit', env }),
   spawn('npx', ['vite', '--config', 'web/vite.config.ts'], { cwd: root, stdio: 'inherit', env }),

@@ -9,6 +9,8 @@ import { startDemoProviders } from './demo-idp/demo.mjs';
 
 buildIfStale();
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+// A terminal reads one line a request; a pipe or a file gets JSON, unless LOG_FORMAT says otherwise.
+if (process.stdout.isTTY) env.LOG_FORMAT ??= 'pretty';
 const demo = !/^(0|false|no|off)$/i.test(process.env.PORTAL_DEMO ?? '') ? await startDemoProviders(env) : null;
 const service = spawn(process.execPath, [fileURLToPath(new URL('../server/start.cjs', import.meta.url))], {
   stdio: ['inherit', 'pipe', 'inherit'],

@@ -8,6 +8,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorCodes } from '@portal/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import pretty from 'pino-pretty';
 import { randomUUID } from 'node:crypto';
 import { AccountStore, PasswordStore } from './account/index.js';
 import { systemClock, type Clock } from './clock.js';
@@ -71,8 +72,27 @@ export const REDACTED_PATHS = [
   '*.cookie',
 ];
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/**
+ * `json`: pino's lines for a log pipeline. `pretty`: one readable line a request, for a terminal (pino-pretty), written
+ * to `destination`.
+ */
+export function loggerOptions(
+  level: string,
+  format: 'json' | 'pretty' = 'json',
+  destination: NodeJS.WritableStream = process.stdout,
+): FastifyServerOptions['logger'] {
+  const stream =
+    format === 'pretty'
+      ? pretty({
+          destination,
+          colorize: destination === process.stdout && process.stdout.isTTY,
+          translateTime: 'SYS:HH:MM:ss',
+          ignore: 'pid,hostname,reqId,req,res,responseTime',
+          singleLine: true,
+        })
+      : undefined;
   return {
+    ...(stream ? { stream } : {}),
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
@@ -89,7 +109,9 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const messages = new Messages();
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(options.config.logLevel),
+    logger: options.logger ?? loggerOptions(options.config.logLevel, options.config.logFormat),
+    // A terminal reads one line a request (below), not fastify's two.
+    disableRequestLogging: options.config.logFormat === 'pretty',
     trustProxy: options.config.trustProxy,
     bodyLimit: 16 * 1024,
     genReqId: () => randomUUID(),
@@ -110,6 +132,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     global: false,
     errorResponseBuilder: () => new ApiError(429, [{ code: ErrorCodes.throttled, messageKey: 'request.throttled' }]),
   });
+  if (options.config.logFormat === 'pretty')
+    app.addHook('onResponse', (request, reply, done) => {
+      const path = request.url.split('?')[0];
+      request.log.info(`${request.method} ${path} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)} ms`);
+      done();
+    });
   await registerSecurityHeaders(app);
   registerErrorHandler(app, messages);
   registerCsrfGuard(app, services.keys.csrf, services.cookies);

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       dataDir: resolve(CWD, 'data'),
       databaseUrl: null,
       smtpUrl: null,
+      redisUrl: null,
       portalSecret: null,
       publicOrigin: 'http://localhost:8080',
       platformOrigin: null,
@@ -84,6 +85,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
     ['SMTP_URL', { SMTP_URL: 'http://mail' }],
+    ['REDIS_URL', { REDIS_URL: 'http://cache:6379' }],
+    ['LOG_FORMAT', { LOG_FORMAT: 'xml' }],
   ])('refuses a bad %s with a ConfigError naming it', (name, env) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);

@@ -49,6 +49,10 @@ const EnvironmentSchema = Type.Object({
     { default: 'info', problem: `must be one of ${LOG_LEVELS.join(', ')}` },
   ),
   PORTAL_DEMO: onOff(true),
+  LOG_FORMAT: Type.Union([Type.Literal('json'), Type.Literal('pretty')], {
+    default: 'json',
+    problem: 'must be json (one object a line, for a log pipeline) or pretty (one readable line, for a terminal)',
+  }),
   NODE_ENV: Type.Optional(Type.String()),
 });
 type Environment = Static<typeof EnvironmentSchema>;
@@ -80,6 +84,8 @@ export interface Config {
   mailFrom: string;
   trustProxy: boolean;
   logLevel: string;
+  /** `pretty`: one readable line a request, for a terminal; `json`: for a log pipeline. */
+  logFormat: 'json' | 'pretty';
   production: boolean;
   /** Demo mode: seed demo data on an empty database and allow demo-only admin commands. */
   demo: boolean;
@@ -162,6 +168,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     production: env.NODE_ENV !== 'development',
     demo: e.PORTAL_DEMO,
   };
