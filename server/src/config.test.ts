@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       mailFrom: 'Card and Expense Platform <no-reply@portal.example>',
       trustProxy: false,
       logLevel: 'info',
+      logFormat: 'json',
       production: true,
       demo: true,
     });
