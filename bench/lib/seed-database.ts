@@ -148,7 +148,7 @@ for (let i = 0; i < 3; i += 1) {
   const t = performance.now();
   const deleted = await store.deleteExpired(Date.now());
   sweepMs.push(performance.now() - t);
-  if (deleted !== 0) throw new Error(`the sweep deleted ${deleted} sessions that should be live`);
+  if (deleted.length !== 0) throw new Error(`the sweep deleted ${deleted.length} sessions that should be live`);
 }
 await reopened.close();
 

@@ -7,7 +7,13 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorCodes } from '@portal/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import pretty from 'pino-pretty';
 import { randomUUID } from 'node:crypto';
 import { AccountStore, PasswordStore } from './account/index.js';
@@ -106,12 +112,22 @@ export function loggerOptions(
   };
 }
 
+/** What a terminal reads: one line a request, not fastify's two (LOG_FORMAT=pretty). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = `${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)} ms`;
+    if (error) reply.log.error({ err: error }, line);
+    else reply.log.info(line);
+  }
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const messages = new Messages();
   const app = Fastify({
     logger: options.logger ?? loggerOptions(options.config.logLevel, options.config.logFormat),
-    // A terminal reads one line a request (below), not fastify's two.
-    disableRequestLogging: options.config.logFormat === 'pretty',
+    ...(options.config.logFormat === 'pretty' ? { logController: new OneLinePerRequest() } : {}),
     trustProxy: options.config.trustProxy,
     bodyLimit: 16 * 1024,
     genReqId: () => randomUUID(),
@@ -132,12 +148,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     global: false,
     errorResponseBuilder: () => new ApiError(429, [{ code: ErrorCodes.throttled, messageKey: 'request.throttled' }]),
   });
-  if (options.config.logFormat === 'pretty')
-    app.addHook('onResponse', (request, reply, done) => {
-      const path = request.url.split('?')[0];
-      request.log.info(`${request.method} ${path} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)} ms`);
-      done();
-    });
   await registerSecurityHeaders(app);
   registerErrorHandler(app, messages);
   registerCsrfGuard(app, services.keys.csrf, services.cookies);
@@ -159,6 +169,7 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     new SessionStore(db),
     { idleMs: config.sessionIdleSeconds * 1000, absoluteMs: config.sessionAbsoluteSeconds * 1000 },
     clock,
+    (accountId, reason, count) => audit.record('session.ended', accountId, { reason, count }),
   );
   const cookies = new SessionCookies(cookiePolicy(config.secureCookies), keys.csrf);
   const passwords = new PasswordStore(db);

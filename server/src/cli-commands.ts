@@ -9,6 +9,7 @@ import {
 } from './account/index.js';
 import { importCatalogue } from './bootstrap.js';
 import { CobrandDirectory, CobrandStore } from './cobrand/index.js';
+import { AuditLog, type AuditEntry } from './db/audit-log.js';
 import { migrateToLatest, type PortalDatabase } from './db/database.js';
 import { hashSecret } from './security/passwords.js';
 import type { PortalKeys } from './security/portal-secret.js';
@@ -30,6 +31,8 @@ export interface CommandContext {
     email?: string;
     name?: string;
     subject?: string;
+    user?: string;
+    since?: string;
     cobrand?: string;
     password?: string;
     question?: string;
@@ -85,7 +88,11 @@ async function listUsers(ctx: CommandContext): Promise<string> {
 
 async function unlockUser(ctx: CommandContext): Promise<string> {
   const key = userIdKey(userIdOf(ctx));
-  if (await ctx.accounts.unlock(key, ctx.now)) return `Unlocked ${ctx.subject}.`;
+  if (await ctx.accounts.unlock(key, ctx.now)) {
+    const account = await ctx.accounts.findByUserId(key);
+    await new AuditLog(ctx.database.db, () => ctx.now).record('account.unlocked', account?.id ?? null, { by: 'cli' });
+    return `Unlocked ${ctx.subject}.`;
+  }
   const account = await ctx.accounts.findByUserId(key);
   throw new UsageError(
     account ? `user "${ctx.subject}" is not locked (${account.status})` : `no user "${ctx.subject}"`,
@@ -95,7 +102,10 @@ async function unlockUser(ctx: CommandContext): Promise<string> {
 async function deactivateUser(ctx: CommandContext): Promise<string> {
   const account = await existingUser(ctx);
   await ctx.accounts.setStatus(account.user_id_key, 'inactive', ctx.now);
-  await new SessionStore(ctx.database.db).deleteForAccount(account.id);
+  const ended = await new SessionStore(ctx.database.db).deleteForAccount(account.id);
+  await new AuditLog(ctx.database.db, () => ctx.now).record('account.deactivated', account.id, {
+    sessionsEnded: ended,
+  });
   return `Deactivated ${ctx.subject} and ended their sessions.`;
 }
 
@@ -142,6 +152,35 @@ async function linkSso(ctx: CommandContext): Promise<string> {
     throw new UsageError(`user "${ctx.subject}" belongs to cobrand "${account.cobrand}"`);
   await new SsoStore(ctx.database.db).link(cobrand, subject.trim(), account.id, ctx.now);
   return `Linked ${ctx.subject} to "${subject.trim()}" at the identity provider of ${cobrand}.`;
+}
+
+/** `--since`: an ISO 8601 time, or a span back from now (`90m`, `24h`, `7d`); the last 24 hours by default. */
+function sinceOf(ctx: CommandContext): number {
+  const given = ctx.options.since?.trim();
+  if (!given) return ctx.now - 86_400_000;
+  const span = /^(\d+)([mhd])$/.exec(given);
+  if (span) return ctx.now - Number(span[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[span[2] as 'm' | 'h' | 'd'];
+  const at = Date.parse(given);
+  if (Number.isNaN(at)) throw new UsageError('--since must be a time such as 2026-11-24T09:00Z, or a span such as 24h');
+  return at;
+}
+
+async function auditEntries(ctx: CommandContext) {
+  const userId = ctx.options.user;
+  const account = userId ? await ctx.accounts.findByUserId(userIdKey(userId)) : undefined;
+  if (userId && !account) throw new UsageError(`no user "${userId}"`);
+  return new AuditLog(ctx.database.db, () => ctx.now).list(sinceOf(ctx), account?.id);
+}
+
+async function listAudit(ctx: CommandContext): Promise<string> {
+  const line = (e: AuditEntry) =>
+    `${e.at}  ${e.kind.padEnd(24)} ${(e.userId ?? '-').padEnd(20)} ${Object.keys(e.detail).length ? JSON.stringify(e.detail) : ''}`.trimEnd();
+  return (await auditEntries(ctx)).map(line).join('\n') || 'No events.';
+}
+
+/** One JSON object a line, for a log pipeline or a spreadsheet. */
+async function exportAudit(ctx: CommandContext): Promise<string> {
+  return (await auditEntries(ctx)).map((entry) => JSON.stringify(entry)).join('\n');
 }
 
 async function assignUserToken(ctx: CommandContext): Promise<string> {
@@ -207,6 +246,8 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   'users set-question': setQuestion,
   'users set-name': setName,
   'users link-sso': linkSso,
+  'audit list': listAudit,
+  'audit export': exportAudit,
   'tokens assign': assignUserToken,
   'tokens reset-pin': resetPin,
   'tokens unassign': unassignToken,

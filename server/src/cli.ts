@@ -23,6 +23,11 @@ const USAGE = `Usage: npm run portal -- <command>
                                                subject is what the provider names them by
   users set-question <userId> --question <text> --answer <answer>
                                                set the security question for password recovery
+  audit list [--user <userId>] [--since <time>]
+                                               the security events, oldest first (--since: an ISO time or
+                                               a span back from now such as 24h, 7d; default 24h)
+  audit export [--user <userId>] [--since <time>]
+                                               the same as JSON lines, for a log pipeline
   tokens assign <userId>                       give a user a new token (new-PIN mode); prints its otpauth URI and QR code
   tokens reset-pin <userId>                    put a user's token back in new-PIN mode
   tokens unassign <userId>                     take a user's token away (password sign-in again)
@@ -42,6 +47,8 @@ async function run(argv: string[], database: PortalDatabase, keys: () => PortalK
       email: { type: 'string' },
       name: { type: 'string' },
       subject: { type: 'string' },
+      user: { type: 'string' },
+      since: { type: 'string' },
       cobrand: { type: 'string' },
       password: { type: 'string' },
       question: { type: 'string' },

@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.js';
 import { demoBanner } from './demo-users.js';
 import { VERSION } from './version.js';
 import { SessionStore } from './session/index.js';
+import { AuditLog } from './db/audit-log.js';
 
 function configOrExit(): Config {
   try {
@@ -29,8 +30,13 @@ const { seeded, demoTokens } = await bootstrap(config, database, (m) => app.log.
 if (seeded) app.log.info('created the demo users');
 
 const sessionStore = new SessionStore(database.db);
+const audit = new AuditLog(database.db, Date.now);
+const sweep = async () => {
+  for (const accountId of await sessionStore.deleteExpired(Date.now()))
+    await audit.record('session.ended', accountId, { reason: 'expired', count: 1 });
+};
 const sweeper = setInterval(() => {
-  sessionStore.deleteExpired(Date.now()).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+  sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
 }, 60_000);
 sweeper.unref();
 

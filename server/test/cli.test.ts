@@ -111,6 +111,15 @@ describe('portal CLI', () => {
     expect(portal(...link).stdout).toBe('Linked ssoclerk to "sub-123" at the identity provider of veltmoor.\n');
   });
 
+  it('lists and exports the security events, of one user or of all, since a time', () => {
+    const list = portal('audit', 'list', '--user', 'clerk01', '--since', '1h').stdout;
+    expect(list).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z {2}account\.deactivated +clerk01 +\{"sessionsEnded":0\}$/m);
+    const exported = portal('audit', 'export', '--since', '2020-01-01T00:00Z').stdout.trim().split('\n');
+    const events = exported.map((line) => JSON.parse(line) as { kind: string; userId: string | null; at: string });
+    expect(events).toContainEqual(expect.objectContaining({ kind: 'account.deactivated', userId: 'clerk01' }));
+    expect(events.map((e) => e.at)).toEqual(events.map((e) => e.at).sort());
+  });
+
   it.each([
     [[], 'no command given'],
     [['users', 'frob'], 'unknown command "users frob"'],
@@ -124,6 +133,8 @@ describe('portal CLI', () => {
     ],
     [['users', 'list', '--colour'], "Unknown option '--colour'"],
     [['users', 'set-name', 'clerk01'], '--name must be 1 to 200 printable characters'],
+    [['audit', 'list', '--since', 'yesterday'], '--since must be a time such as 2026-11-24T09:00Z'],
+    [['audit', 'export', '--user', 'nobody-here'], 'no user "nobody-here"'],
     [
       ['users', 'link-sso', 'clerk01', '--cobrand', 'skerrymoor'],
       '--cobrand <name> and --subject <subject> are required',

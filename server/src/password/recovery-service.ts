@@ -39,6 +39,8 @@ export class RecoveryService {
   async question(userId: string): Promise<{ questionId: string; questionText: string }> {
     const key = userIdKey(userId);
     const account = await this.deps.accounts.findByUserId(key);
+    // Written for an unknown user ID too (with no account), so both do the same work.
+    await this.deps.audit.record('recovery.asked', account?.id ?? null);
     return questionFor(this.deps.identityKey, key, account?.security_answer_hash ? account.security_question : null);
   }
 

@@ -26,12 +26,17 @@ export interface StartSession {
   sso?: boolean;
 }
 
+/** Why sessions ended other than by logout (which the logout route records). */
+export type EndReason = 'expired' | 'locked' | 'password changed';
+
 /** Sessions by their raw ID (the cookie's value); the routes read and write the cookies (http/session-cookies.ts). */
 export class SessionManager {
   constructor(
     private readonly store: SessionStore,
     private readonly settings: SessionSettings,
     private readonly clock: Clock,
+    /** Hears of each account whose sessions ended, and why (the audit). */
+    private readonly ended: (accountId: string, reason: EndReason, count: number) => Promise<void> = async () => {},
   ) {}
 
   /** The live session with this ID, if it is of one of the given kinds. */
@@ -40,7 +45,7 @@ export class SessionManager {
     const idHash = hashSessionId(rawId);
     const row = await this.store.findLive(idHash, this.clock());
     // An expired session is deleted when it is presented, so nothing (not even a clock set back) can revive it.
-    if (!row) await this.store.delete(idHash);
+    if (!row) await this.expire(idHash);
     return row && kinds.includes(row.kind) ? row : null;
   }
 
@@ -71,8 +76,13 @@ export class SessionManager {
     const { idleMs } = this.settings;
     const idHash = hashSessionId(rawId);
     const renewed = await this.store.renew(idHash, this.clock(), idleMs, idleMs * RENEW_STEP_SHARE);
-    if (!renewed) await this.store.delete(idHash);
+    if (!renewed) await this.expire(idHash);
     return renewed;
+  }
+
+  private async expire(idHash: string): Promise<void> {
+    const accountId = await this.store.delete(idHash);
+    if (accountId) await this.ended(accountId, 'expired', 1);
   }
 
   /** Ends the session with this ID, answering it if it was live. */
@@ -83,12 +93,15 @@ export class SessionManager {
     return ended;
   }
 
-  endAllFor(accountId: string): Promise<void> {
-    return this.store.deleteForAccount(accountId);
+  /** Every session of the account ends: it was locked. */
+  async endAllFor(accountId: string): Promise<void> {
+    const count = await this.store.deleteForAccount(accountId);
+    if (count > 0) await this.ended(accountId, 'locked', count);
   }
 
   /** After a password change: every other session of the account ends (ones opened with the old password). */
-  endOthersFor(session: SessionRow): Promise<void> {
-    return this.store.deleteForAccountExcept(session.account_id, session.id_hash);
+  async endOthersFor(session: SessionRow): Promise<void> {
+    const count = await this.store.deleteForAccountExcept(session.account_id, session.id_hash);
+    if (count > 0) await this.ended(session.account_id, 'password changed', count);
   }
 }

@@ -18,7 +18,9 @@ const hotQueries = (db: Kysely<Database>) => {
       .where('idle_expires_at', '>', now)
       .where('absolute_expires_at', '>', now);
   return {
-    delete: prepareQuery(db, (idHash: string) => db.deleteFrom('session').where('id_hash', '=', idHash)),
+    delete: prepareQuery(db, (idHash: string) =>
+      db.deleteFrom('session').where('id_hash', '=', idHash).returning('account_id'),
+    ),
     live: prepareQuery(db, (idHash: string, now: number) => liveRow(idHash, now).selectAll()),
     // The ping needs only the deadlines: building a row object costs more the more columns it has.
     liveDeadlines: prepareQuery(db, (idHash: string, now: number) =>
@@ -70,29 +72,38 @@ export class SessionStore {
     return row ? deadlines(row) : null;
   }
 
-  async delete(idHash: string): Promise<void> {
-    await this.hot.delete(idHash);
+  /** Deletes the session; answers its account if there was one. */
+  async delete(idHash: string): Promise<string | undefined> {
+    return (await this.hot.delete(idHash)).rows[0]?.account_id;
   }
 
-  async deleteForAccount(accountId: string): Promise<void> {
-    await this.db.deleteFrom('session').where('account_id', '=', accountId).execute();
+  /** Deletes the account's sessions; answers how many there were. */
+  async deleteForAccount(accountId: string): Promise<number> {
+    const result = await this.db.deleteFrom('session').where('account_id', '=', accountId).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
-  async deleteForAccountExcept(accountId: string, keepIdHash: string): Promise<void> {
-    await this.db
+  async deleteForAccountExcept(accountId: string, keepIdHash: string): Promise<number> {
+    const result = await this.db
       .deleteFrom('session')
       .where('account_id', '=', accountId)
       .where('id_hash', '!=', keepIdHash)
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /**
    * Every row keeps its idle deadline at or before its absolute one (start and renew ensure it), so a session past
    * either is past the idle one: filtering on that indexed column alone finds them all without scanning the table.
    */
-  async deleteExpired(now: number): Promise<number> {
-    const result = await this.db.deleteFrom('session').where('idle_expires_at', '<=', now).executeTakeFirst();
-    return Number(result.numDeletedRows);
+  /** Answers the account of each session it deleted, for the audit. */
+  async deleteExpired(now: number): Promise<string[]> {
+    const rows = await this.db
+      .deleteFrom('session')
+      .where('idle_expires_at', '<=', now)
+      .returning('account_id')
+      .execute();
+    return rows.map((row) => row.account_id);
   }
 }
 
