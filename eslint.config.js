@@ -17,6 +17,7 @@ const CAPABILITIES = [
   'pages',
   'health',
   'sso',
+  'metrics',
 ];
 const ANY_CAPABILITY = CAPABILITIES.join('|');
 const INFRASTRUCTURE = ['db', 'http', 'security', 'i18n'];

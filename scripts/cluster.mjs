@@ -39,6 +39,8 @@ function start(index) {
       PORT: String(upstreams[index]),
       DATA_DIR: mkdtempSync(join(tmpdir(), `portal-instance-${index}-`)),
       PORTAL_DEMO: env.PORTAL_DEMO ?? 'true',
+      // Each instance its own management port: METRICS_PORT, the next one, and so on (empty: none).
+      METRICS_PORT: env.METRICS_PORT === '' ? '' : String(Number(env.METRICS_PORT ?? 9464) + index),
     },
     stdio: ['ignore', index === 0 ? 'inherit' : 'ignore', 'inherit'],
   });

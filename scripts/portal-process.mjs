@@ -19,6 +19,7 @@ export const quietPortalEnv = ({ port, dataDir, secret }) => ({
   DATABASE_URL: '',
   SMTP_URL: '',
   PORTAL_DEMO: 'false',
+  METRICS_PORT: '',
 });
 
 export async function startPortal(dataDir, env = {}) {

@@ -68,6 +68,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       NODE_ENV: 'production',
       DATABASE_URL: '',
       SMTP_URL: smtp.url,
+      METRICS_PORT: '',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -37,6 +37,8 @@ import { SessionManager, sessionRoutes, SessionStore } from './session/index.js'
 import { cookiePolicy, SessionCookies } from './http/session-cookies.js';
 import { signInRoutes, SignInService } from './signin/index.js';
 import { webPagesRoutes } from './pages/index.js';
+import { portalMetrics } from './metrics/index.js';
+import type { Registry } from 'prom-client';
 import { FlowCookies, Providers, SAML_REQUEST_MS, ssoRoutes, SsoService, SsoStore } from './sso/index.js';
 import { ApiError } from './http/api-error.js';
 import { registerErrorHandler, sendRouterError } from './http/error-handler.js';
@@ -151,9 +153,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(app);
   registerErrorHandler(app, messages);
   registerCsrfGuard(app, services.keys.csrf, services.cookies);
+  registries.set(
+    app,
+    portalMetrics(app, {
+      auditCounts: services.audit.counts,
+      mail: services.mailWorker.outcomes,
+      outboxDepth: () => services.outbox.pending(),
+      liveSessions: () => new SessionStore(options.database.db).countLive(services.clock()),
+      pool: options.database.pool,
+    }),
+  );
   await registerRoutes(app, options, services);
   return app;
 }
+
+const registries = new WeakMap<FastifyInstance, Registry>();
+/** The app's Prometheus registry, for the management port (main.ts) and the tests. */
+export const metricsOf = (app: FastifyInstance): Registry => registries.get(app)!;
 
 type Services = ReturnType<typeof createServices>;
 
@@ -208,6 +224,7 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     ),
   };
   return {
+    outbox,
     sso,
     clock,
     keys,

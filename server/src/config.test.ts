@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       databaseUrl: null,
       smtpUrl: null,
       redisUrl: null,
+      metricsPort: 9464,
       portalSecret: null,
       publicOrigin: 'http://localhost:8080',
       platformOrigin: null,
@@ -87,6 +88,8 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
     ['SMTP_URL', { SMTP_URL: 'http://mail' }],
     ['REDIS_URL', { REDIS_URL: 'http://cache:6379' }],
+    ['METRICS_PORT', { METRICS_PORT: 'nine' }],
+    ['METRICS_PORT', { METRICS_PORT: '70000' }],
     ['LOG_FORMAT', { LOG_FORMAT: 'xml' }],
   ])('refuses a bad %s with a ConfigError naming it', (name, env) => {
     const problems = problemsOf(env);

@@ -29,6 +29,11 @@ const EnvironmentSchema = Type.Object({
     'must start with postgres:// or postgresql:// (leave it unset for the embedded SQLite database)',
   ),
   SMTP_URL: optional('^smtps?://[^/]+', 'must look like smtp://host:port or smtps://user:pass@host:port'),
+  METRICS_PORT: Type.String({
+    default: '9464',
+    pattern: '^([0-9]{1,5})?$',
+    problem: 'must be a port number for the management port (on 127.0.0.1), or empty to turn it off',
+  }),
   REDIS_URL: optional('^rediss?://[^/]+', 'must look like redis://host:6379 or rediss://user:pass@host:6380'),
   PORTAL_SECRET: Type.Optional(
     Type.String({ minLength: 32, problem: 'must be at least 32 characters (use e.g. `openssl rand -base64 48`)' }),
@@ -63,6 +68,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   smtpUrl: string | null;
+  /** The management port (Prometheus metrics, health) on 127.0.0.1; null: none. */
+  metricsPort: number | null;
   /** Where instances count the throttle together; null counts in each instance's memory. */
   redisUrl: string | null;
   /** PORTAL_SECRET as given; null means a generated one is kept in DATA_DIR (see portal-secret.ts). */
@@ -114,7 +121,13 @@ function readEnvironment(env: Env, problems: string[]): Environment {
   const values: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(EnvironmentSchema.properties) as [string, TSchema][]) {
     // An empty PORTAL_SECRET is a mistake to report, not a request for a generated one.
-    const raw = name === 'PORTAL_SECRET' ? env[name] : env[name]?.trim() || undefined;
+    // An empty METRICS_PORT turns the management port off, so it is kept, not read as unset.
+    const raw =
+      name === 'PORTAL_SECRET'
+        ? env[name]
+        : name === 'METRICS_PORT'
+          ? env[name]?.trim()
+          : env[name]?.trim() || undefined;
     if (raw === undefined) continue;
     const value = typed(schema, raw);
     if (Value.Check(schema, value)) values[name] = value;
@@ -149,6 +162,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!MAILBOX.test(e.MAIL_FROM.replace(/^.*?(?=<)/, '').trim() || e.MAIL_FROM)) {
     problems.push(`MAIL_FROM must be an address such as "Bank <no-reply@bank.example>" (got "${e.MAIL_FROM}")`);
   }
+  if (Number(e.METRICS_PORT) > 65535)
+    problems.push(`METRICS_PORT must be a port number up to 65535 (got "${e.METRICS_PORT}")`);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -157,6 +172,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     databaseUrl: e.DATABASE_URL ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
+    metricsPort: e.METRICS_PORT === '' ? null : Number(e.METRICS_PORT),
     portalSecret: e.PORTAL_SECRET ?? null,
     publicOrigin,
     platformOrigin,

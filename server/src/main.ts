@@ -1,5 +1,6 @@
 /** Starts one instance of the service. */
-import { buildApp } from './app.js';
+import { buildApp, metricsOf } from './app.js';
+import { startManagementServer } from './metrics/index.js';
 import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -41,6 +42,14 @@ const sweeper = setInterval(() => {
 sweeper.unref();
 
 await app.listen({ port: config.port, host: config.host });
+// A port someone else holds (another instance on this machine) costs the metrics, never the service.
+const management =
+  config.metricsPort === null
+    ? null
+    : await startManagementServer(app, metricsOf(app), config.metricsPort).catch((error: Error) => {
+        app.log.warn(`The management port ${config.metricsPort} is not open (${error.message}); no metrics here.`);
+        return null;
+      });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 const origin =
@@ -56,6 +65,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     clearInterval(sweeper);
+    management?.close();
     app
       .close()
       .then(() => database.close())

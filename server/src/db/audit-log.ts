@@ -32,6 +32,8 @@ const eventId = (at: number): string => {
 };
 
 export class AuditLog {
+  /** Events this instance wrote, by kind, since it started (the metrics read them). */
+  readonly counts = new Map<AuditKind, number>();
   /** Every sign-in writes an event: the statement is compiled once. */
   private readonly insert;
 
@@ -53,6 +55,7 @@ export class AuditLog {
   ): Promise<void> {
     const at = this.clock();
     await this.insert(eventId(at), at, kind, accountId, JSON.stringify(detail));
+    this.counts.set(kind, (this.counts.get(kind) ?? 0) + 1);
   }
 
   /** Events from `since` on, oldest first, with the user ID of their account; of one account when it is given. */

@@ -14,6 +14,8 @@ export interface PortalDatabase {
   dialect: Dialect;
   /** The PostgreSQL schema the portal lives in, when not the default one. */
   schema?: string;
+  /** PostgreSQL's connection pool as it stands (SQLite has one connection and no pool). */
+  pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export function openDatabase(options: OpenOptions): PortalDatabase {
       db,
       dialect: 'postgres',
       ...(options.schema ? { schema: options.schema } : {}),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => db.destroy(),
     };
   }

@@ -7,6 +7,8 @@ import type { OutboxRow, OutboxStore } from './outbox-store.js';
 import type { MailTransport } from './transport.js';
 
 export class MailWorker {
+  /** Mails this instance sent, and tries that failed (each retried later), since it started: the metrics read them. */
+  readonly outcomes = { sent: 0, failed: 0 };
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
 
@@ -57,9 +59,11 @@ export class MailWorker {
       await this.transport.send(row);
     } catch (error) {
       await this.outbox.markFailed(row, this.clock(), (error as Error).message ?? String(error));
+      this.outcomes.failed += 1;
       return false;
     }
     await this.outbox.markSent(row.id, this.clock());
+    this.outcomes.sent += 1;
     return true;
   }
 }

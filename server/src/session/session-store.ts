@@ -96,6 +96,16 @@ export class SessionStore {
    * Every row keeps its idle deadline at or before its absolute one (start and renew ensure it), so a session past
    * either is past the idle one: filtering on that indexed column alone finds them all without scanning the table.
    */
+  /** Sessions still live at `now` (an index range on the idle deadline), for the metrics. */
+  async countLive(now: number): Promise<number> {
+    const { n } = await this.db
+      .selectFrom('session')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('idle_expires_at', '>', now)
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  }
+
   /** Answers the account of each session it deleted, for the audit. */
   async deleteExpired(now: number): Promise<string[]> {
     const rows = await this.db
