@@ -45,6 +45,8 @@ import { registerErrorHandler, sendRouterError } from './http/error-handler.js';
 import { Messages } from './i18n/messages.js';
 import { CATALOGUE_DIR, WEB_DIST_DIR } from './paths.js';
 import { registerCsrfGuard } from './http/csrf-guard.js';
+import { isDeclared, registerOpenApi } from './http/openapi.js';
+import { VERSION } from './version.js';
 import { registerSecurityHeaders } from './http/headers.js';
 import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
 import { routeThrottle, sharedThrottle } from './security/throttle.js';
@@ -58,6 +60,8 @@ export interface AppOptions {
   webDistDir?: string;
   /** The outbox worker runs unless a test wants to drive it (it is still nudged after each enqueue). */
   startMailWorker?: boolean;
+  /** Tests: hears of an answer whose status the route's OpenAPI description does not declare. */
+  onUndeclaredStatus?: (route: string, status: number) => void;
   /** Where the identity providers' secrets are read (the environment variables the catalogue names). */
   env?: Record<string, string | undefined>;
 }
@@ -163,6 +167,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       pool: options.database.pool,
     }),
   );
+  const declared = await registerOpenApi(app, VERSION);
+  if (options.onUndeclaredStatus) {
+    const tell = options.onUndeclaredStatus;
+    app.addHook('onResponse', (request, reply, done) => {
+      const route = `${request.method} ${request.routeOptions.url}`;
+      const answers = declared.get(route);
+      if (answers && !isDeclared(answers, reply.statusCode)) tell(route, reply.statusCode);
+      done();
+    });
+  }
   await registerRoutes(app, options, services);
   return app;
 }

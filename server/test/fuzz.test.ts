@@ -1535,8 +1535,11 @@ for (const dialect of DIALECTS) {
   describe(dialect, () => {
     // kestrelmark's SAML settings, so a fuzzed answer that reaches node-saml is checked against a real certificate.
     const [idp, sp] = [keyAndCertificate('fuzz-idp'), keyAndCertificate('fuzz-sp')];
+    // Every answer the fuzz draws out must be one its route's OpenAPI description declares.
+    const undeclared = new Set<string>();
     const shared = useSharedTestApp(dialect, {
       env: { KESTRELMARK_SAML_IDP_CERT: idp.cert, KESTRELMARK_SAML_SP_KEY: sp.key },
+      onUndeclaredStatus: (route, status) => undeclared.add(`${route} answered ${status}`),
     });
     let fuzzer: Fuzzer | undefined;
     const f = (): Fuzzer => {
@@ -1703,6 +1706,10 @@ for (const dialect of DIALECTS) {
       },
       FUZZ_TIMEOUT,
     );
+
+    it('drew out no answer that the OpenAPI document does not declare for its route', () => {
+      expect([...undeclared]).toEqual([]);
+    });
 
     it('still answers, leaves every account as it was, and signs a demo user in after the fuzz', async () => {
       const t = shared();

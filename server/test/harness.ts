@@ -74,6 +74,8 @@ export interface TestAppOverrides {
   databaseUrl?: string;
   /** The environment the identity providers' secrets are read from. */
   env?: Record<string, string | undefined>;
+  /** Hears of an answer whose status its route's OpenAPI description does not declare. */
+  onUndeclaredStatus?: (route: string, status: number) => void;
   /** Work on the database before the service starts (a changed catalogue record, say). */
   beforeStart?: (database: PortalDatabase) => Promise<void>;
 }
@@ -112,6 +114,7 @@ export async function createTestApp(dialect: Dialect, overrides: TestAppOverride
     const app = await buildApp({
       ...{ config, database, clock: clock.now, logger: overrides.logger ?? false },
       ...(overrides.env ? { env: overrides.env } : {}),
+      ...(overrides.onUndeclaredStatus ? { onUndeclaredStatus: overrides.onUndeclaredStatus } : {}),
     });
     cleanups.push(() => app.close());
     await app.ready();

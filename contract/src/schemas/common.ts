@@ -25,6 +25,12 @@ export const ApiErrorItemSchema = Type.Object({
   params: Type.Optional(Type.Array(Type.String())),
 });
 export const ApiErrorBodySchema = Type.Object({ errors: Type.Array(ApiErrorItemSchema) });
+/** An answer with no body (a redirect, a 204), as the OpenAPI document describes it. */
+export const NoBody = (description: string) => Type.Null({ description });
+/** §7 send-login's answer: the address the browser goes to next, as plain text. */
+export const WhereNextSchema = Type.String({ description: 'Where the browser goes next (text/plain)' });
+/** §8: every refused sign-in's one answer, as plain text. */
+export const RefusedSchema = Type.String({ description: 'Invalid Login (text/plain), whatever the cause' });
 export type ApiErrorBodyStatic = Static<typeof ApiErrorBodySchema>;
 
 export const CobrandQuerySchema = Type.Object({

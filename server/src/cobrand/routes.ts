@@ -111,7 +111,10 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = as
   app.get(
     PathPatterns.cobrandAbbreviation,
     {
-      schema: { querystring: Type.Object({ cobrandAbbr: Type.String({ minLength: 1, maxLength: 16 }) }) },
+      schema: {
+        querystring: Type.Object({ cobrandAbbr: Type.String({ minLength: 1, maxLength: 16 }) }),
+        response: { 200: Type.String({ description: 'The cobrand name' }) },
+      },
     },
     async (request, reply) => {
       const name = await cobrands.nameForAbbreviation(request.query.cobrandAbbr);

@@ -1,12 +1,14 @@
 /** Liveness (the process answers) and readiness (the database answers). */
 import type { FastifyPluginAsync } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import { Type } from 'typebox';
 import type { Database } from '../db/tables.js';
 import { VERSION } from '../version.js';
 
 export const healthRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
-  app.get('/healthz', async () => ({ status: 'ok', version: VERSION }));
-  app.get('/readyz', async (request, reply) => {
+  const Health = Type.Object({ status: Type.String(), version: Type.Optional(Type.String()) });
+  app.get('/healthz', { schema: { response: { 200: Health } } }, async () => ({ status: 'ok', version: VERSION }));
+  app.get('/readyz', { schema: { response: { 200: Health, 503: Health } } }, async (request, reply) => {
     try {
       await sql`select 1`.execute(db);
       return { status: 'ready' };

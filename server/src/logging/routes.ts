@@ -4,7 +4,7 @@
  * structured records with the session's cobrand and the request ID.
  */
 import { Paths } from '@portal/contract';
-import { ErrorStatementSchema, LogEntriesBodySchema } from '@portal/contract/schemas';
+import { ErrorStatementSchema, LogEntriesBodySchema, NoBody } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { requireContentType } from '../http/content-type.js';
@@ -32,7 +32,11 @@ export const clientLoggingRoutes: FastifyPluginAsyncTypebox<ClientLoggingOptions
 
   app.put(
     Paths.logErrorStatement,
-    { schema: { body: ErrorStatementSchema }, config: throttle, preValidation: json },
+    {
+      schema: { body: ErrorStatementSchema, response: { 204: NoBody('Recorded') } },
+      config: throttle,
+      preValidation: json,
+    },
     async (request, reply) => {
       request.log.error(
         {
@@ -40,13 +44,17 @@ export const clientLoggingRoutes: FastifyPluginAsyncTypebox<ClientLoggingOptions
         },
         'client error',
       );
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   app.post(
     Paths.uiLogEntries,
-    { schema: { body: LogEntriesBodySchema }, config: throttle, preValidation: json },
+    {
+      schema: { body: LogEntriesBodySchema, response: { 204: NoBody('Recorded') } },
+      config: throttle,
+      preValidation: json,
+    },
     async (request, reply) => {
       const cobrand = await cobrandOf(request);
       for (const entry of request.body.logEntries) {
@@ -56,7 +64,7 @@ export const clientLoggingRoutes: FastifyPluginAsyncTypebox<ClientLoggingOptions
           'client log',
         );
       }
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

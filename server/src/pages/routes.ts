@@ -16,6 +16,8 @@ import {
 } from '@portal/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { NoBody } from '@portal/contract/schemas';
+import { Type } from 'typebox';
 import { ApiError } from '../http/api-error.js';
 import { sendError } from '../http/error-handler.js';
 import { PreparedAnswers, sendPrepared } from '../http/prepared-answer.js';
@@ -34,6 +36,10 @@ const EXTRA_PAGES = {
   home: 'home',
   standIn: 'stand-in',
 } as const;
+const BUNDLE_ANSWERS = {
+  200: Type.Record(Type.String(), Type.String(), { description: "A language's texts by key (ICU messages)" }),
+  304: NoBody('The copy the browser holds is current (ETag)'),
+};
 const BUNDLE_PATHS: Record<Bundle, string> = {
   Messages: 'commercial-common-translations/com/mastercard/cp/sdng/common/resources/Messages.json',
   PortalLabels: 'user-ux/PortalLabels.json',
@@ -103,6 +109,7 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
   for (const bundle of BUNDLES) {
     app.get<{ Params: { locale: string } }>(
       `${PORTAL_UI_BASE}assets/i18n/:locale/${BUNDLE_PATHS[bundle]}`,
+      { schema: { response: BUNDLE_ANSWERS } },
       async (request, reply) => {
         const { locale } = request.params;
         const prepared = bundles.get(`${locale}/${bundle}`, () => messages.bundle(locale, bundle));

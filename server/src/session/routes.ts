@@ -5,12 +5,14 @@
 import { LOCALE_COOKIE, LOGOUT_CONFIRM_PARAM, Paths, routePath, SSO_USER_COOKIE } from '@portal/contract';
 import {
   CobrandQuerySchema,
+  NoBody,
   LogoutLabelsSchema,
   SessionRenewalSchema,
   SessionViewSchema,
   SessionWarningContentSchema,
 } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { AccountStore } from '../account/index.js';
 import type { Clock } from '../clock.js';
 import type { CobrandDirectory } from '../cobrand/index.js';
@@ -80,16 +82,21 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     };
   });
 
-  app.get(Paths.logout, { schema: { querystring: CobrandQuerySchema } }, async (request, reply) => {
-    // A link on another site ends nothing: the logout screen asks the user first.
-    if (!cameFromPortal(request.headers)) return reply.redirect(logoutScreen(request.query.cobrandHost, true), 303);
-    const ended = await cookies.end(request, reply, (rawId) => sessions.end(rawId));
-    if (ended) await audit.record('session.logout', ended.account_id);
-    // "cache" only: "cookies" and "storage" would also drop the language choice and the cobrand the user came from.
-    reply.header('clear-site-data', '"cache"');
-    if (request.headers['x-requested-with'] === 'XMLHttpRequest') return reply.code(204).send();
-    return reply.redirect(logoutScreen(ended?.cobrand ?? request.query.cobrandHost, false), 303);
-  });
+  const logoutAnswers = { 204: NoBody('Logged out (the web app calls it)'), 303: NoBody('To the logout screen') };
+  app.get(
+    Paths.logout,
+    { schema: { querystring: CobrandQuerySchema, response: logoutAnswers } },
+    async (request, reply) => {
+      // A link on another site ends nothing: the logout screen asks the user first.
+      if (!cameFromPortal(request.headers)) return reply.redirect(logoutScreen(request.query.cobrandHost, true), 303);
+      const ended = await cookies.end(request, reply, (rawId) => sessions.end(rawId));
+      if (ended) await audit.record('session.logout', ended.account_id);
+      // "cache" only: "cookies" and "storage" would also drop the language choice and the cobrand the user came from.
+      reply.header('clear-site-data', '"cache"');
+      if (request.headers['x-requested-with'] === 'XMLHttpRequest') return reply.code(204).send(null);
+      return reply.redirect(logoutScreen(ended?.cobrand ?? request.query.cobrandHost, false), 303);
+    },
+  );
 
   app.get(
     Paths.logoutLabels,
@@ -113,16 +120,22 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     },
   );
 
-  app.get(Paths.externalLogoutUrl, async (_request, reply) =>
+  const logoutAddress = Type.String({ description: 'The logout address' });
+  app.get(Paths.externalLogoutUrl, { schema: { response: { 200: logoutAddress } } }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').send(Paths.logout),
   );
 
   // §7's logout return link: back to the sign-in page of the cobrand.
-  app.get(Paths.logoutReturn, { schema: { querystring: CobrandQuerySchema } }, async (request, reply) => {
-    const cobrand = request.query.cobrandHost;
-    return reply.redirect(
-      `${routePath('login-signin-component')}${cobrand ? `?cobrandHost=${encodeURIComponent(cobrand)}` : ''}`,
-      302,
-    );
-  });
+  const toSignIn = { 302: NoBody("To the cobrand's sign-in page") };
+  app.get(
+    Paths.logoutReturn,
+    { schema: { querystring: CobrandQuerySchema, response: toSignIn } },
+    async (request, reply) => {
+      const cobrand = request.query.cobrandHost;
+      return reply.redirect(
+        `${routePath('login-signin-component')}${cobrand ? `?cobrandHost=${encodeURIComponent(cobrand)}` : ''}`,
+        302,
+      );
+    },
+  );
 };

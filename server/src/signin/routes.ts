@@ -6,6 +6,8 @@ import {
   LoginSigninBodySchema,
   LoginSigninRecordSchema,
   SendLoginBodySchema,
+  WhereNextSchema,
+  RefusedSchema,
 } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RouteThrottle } from '../security/throttle.js';
@@ -38,7 +40,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = asyn
   app.post(
     Paths.sendLogin,
     {
-      schema: { body: SendLoginBodySchema },
+      schema: { body: SendLoginBodySchema, response: { 200: WhereNextSchema, 401: RefusedSchema } },
       config: throttle,
       // §7: send-login is form-encoded; a body in any other type is refused before it can count as a try.
       preValidation: requireContentType('application/x-www-form-urlencoded'),

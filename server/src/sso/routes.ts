@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { LOCALE_COOKIE, Paths, PathPatterns, SSO_USER_COOKIE } from '@portal/contract';
-import { CobrandParamsSchema } from '@portal/contract/schemas';
+import { CobrandParamsSchema, NoBody } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
@@ -39,7 +39,7 @@ const SamlAnswerSchema = Type.Object({
 
 export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app, options) => {
   const sso = new SsoHandlers(options);
-  const params = { params: CobrandParamsSchema };
+  const params = { params: CobrandParamsSchema, response: { 303: NoBody('To the provider, the platform or sign-in') } };
   app.get(PathPatterns.ssoStart, { schema: params }, (request, reply) => sso.start(request.params.name, reply));
   app.get(PathPatterns.ssoCallback, { schema: params }, (request, reply) =>
     sso.oidcAnswer(request.params.name, request, reply),
