@@ -44,6 +44,10 @@ const serialize = (reply: FastifyReply, value: unknown, schema: TSchema): string
 /** Browser-style codes are welcome (`de-DE`, `pt-BR`): the nearest of the cobrand's languages answers. */
 const LocaleQuerySchema = Type.Object({ locale: Type.Optional(Type.String({ maxLength: 35 })) });
 
+const ABBREVIATION_SCHEMA = {
+  querystring: Type.Object({ cobrandAbbr: Type.String({ minLength: 1, maxLength: 16 }) }),
+  response: { 200: Type.String({ description: 'The cobrand name' }) },
+};
 const notFound = () => new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]);
 const PUBLIC_FILES = /^[a-z0-9._-]+\/(logo\.(jpg|png|gif)|theme\.css)$/;
 const FOOTER_IMAGES = /^[a-z0-9][a-z0-9._-]*\.(jpg|png|gif)$/;
@@ -111,10 +115,7 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = as
   app.get(
     PathPatterns.cobrandAbbreviation,
     {
-      schema: {
-        querystring: Type.Object({ cobrandAbbr: Type.String({ minLength: 1, maxLength: 16 }) }),
-        response: { 200: Type.String({ description: 'The cobrand name' }) },
-      },
+      schema: ABBREVIATION_SCHEMA,
     },
     async (request, reply) => {
       const name = await cobrands.nameForAbbreviation(request.query.cobrandAbbr);

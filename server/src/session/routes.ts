@@ -120,6 +120,11 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     },
   );
 
+  registerLogoutAddresses(app);
+};
+
+/** §7's logout address call and the logout screen's return link: back to the sign-in page of the cobrand. */
+function registerLogoutAddresses(app: Parameters<FastifyPluginAsyncTypebox>[0]): void {
   const logoutAddress = Type.String({ description: 'The logout address' });
   app.get(Paths.externalLogoutUrl, { schema: { response: { 200: logoutAddress } } }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').send(Paths.logout),
@@ -138,4 +143,4 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
       );
     },
   );
-};
+}
