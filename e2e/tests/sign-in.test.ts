@@ -14,6 +14,15 @@ async function submit(page: TrackedPage['page'], userId: string, password: strin
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** From the cobrand's sign-in page to its identity provider's login page, signing in there as `user`. */
+async function signInAtProvider(page: TrackedPage['page'], cobrand: string, providerPage: string, user: string) {
+  await page.goto(signInUrl(cobrand));
+  await page.waitForURL(providerPage);
+  await page.getByLabel('User name').fill(user);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
 describe('sign-in screen', () => {
   it("shows the cobrand's heading, logo, links, footer and language choice, and passes axe", async () => {
     await withPage(async ({ page }) => {
@@ -209,11 +218,7 @@ describe('sign-in screen', () => {
 
   it('signs an SSO user in at the OpenID provider, and logs them out there too', async () => {
     await withPage(async ({ page, context }) => {
-      await page.goto(signInUrl('veltmoor'));
-      await page.waitForURL('http://localhost:4011/interaction/**');
-      await page.getByLabel('User name').fill('demosso');
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signInAtProvider(page, 'veltmoor', 'http://localhost:4011/interaction/**', 'demosso');
       await page.waitForURL('**/sdportal/platform/home?cobrandHost=veltmoor');
       expect((await context.cookies()).find((c) => c.name === 'sso_user')?.value).toBe('1');
       await page.getByRole('heading', { level: 1 }).waitFor();
@@ -232,11 +237,7 @@ describe('sign-in screen', () => {
 
   it('asks a token user the provider signed in for the passcode, with the user ID given', async () => {
     await withPage(async ({ page }) => {
-      await page.goto(signInUrl('veltmoor'));
-      await page.waitForURL('http://localhost:4011/interaction/**');
-      await page.getByLabel('User name').fill('demossotoken');
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signInAtProvider(page, 'veltmoor', 'http://localhost:4011/interaction/**', 'demossotoken');
       await page.waitForURL('**/login-signin-component?cobrandHost=veltmoor&ssoStep=token&userId=demossotoken');
       const userId = page.getByLabel('User ID', { exact: true });
       expect(await userId.inputValue()).toBe('demossotoken');
@@ -252,23 +253,15 @@ describe('sign-in screen', () => {
 
   it('signs an SSO user in at the SAML provider', async () => {
     await withPage(async ({ page }) => {
-      await page.goto(signInUrl('kestrelmark'));
-      await page.waitForURL('http://localhost:4012/sso?**');
-      await page.getByLabel('User name').fill('demosaml');
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signInAtProvider(page, 'kestrelmark', 'http://localhost:4012/sso?**', 'demosaml');
       await page.waitForURL('**/sdportal/platform/home?cobrandHost=kestrelmark');
     });
   });
 
   it('shows a refused single sign-on as an invalid login, without going round again', async () => {
     await withPage(async ({ page }) => {
-      await page.goto(signInUrl('veltmoor'));
-      await page.waitForURL('http://localhost:4011/interaction/**');
       // demosaml is a kestrelmark user: veltmoor's provider knows the name, but no veltmoor user is linked to it.
-      await page.getByLabel('User name').fill('demosaml');
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signInAtProvider(page, 'veltmoor', 'http://localhost:4011/interaction/**', 'demosaml');
       await page.waitForURL('**/login-signin-component?cobrandHost=veltmoor&invalidLogin=true');
       await page.getByRole('heading', { name: 'Invalid Login' }).waitFor();
       await page.waitForTimeout(300);

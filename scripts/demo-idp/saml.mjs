@@ -91,14 +91,7 @@ export async function startDemoSaml({ host = '127.0.0.1', publicHost = host, por
     const form = req.method === 'POST' ? await readForm(req) : null;
     // The request travels through the login page in hidden fields, with the query string its signature covers.
     const rawQuery = form ? form.rawQuery : url.search.slice(1);
-    const query = Object.fromEntries(new URLSearchParams(rawQuery));
-    const issuer = /<(?:saml:)?Issuer[^>]*>([^<]+)</.exec(inflate(query.SAMLRequest))?.[1];
-    const sp = sps.get(issuer);
-    if (!sp) throw new Error('unknown service provider');
-    const octetString = rawQuery
-      .split('&')
-      .filter((p) => !p.startsWith('Signature='))
-      .join('&');
+    const { query, sp, octetString } = signed(rawQuery);
     const request = await idp.parseLoginRequest(sp, 'redirect', { query, octetString });
     const title = 'Demo bank identity provider (SAML 2.0)';
     if (!form) return loginPage(res, title, '', { rawQuery });
@@ -118,17 +111,21 @@ export async function startDemoSaml({ host = '127.0.0.1', publicHost = host, por
 <script>document.forms[0].submit()</script></body></html>`);
   }
 
-  /** Single logout: a signed LogoutRequest of a known portal; this provider keeps no session, so it only confirms. */
-  async function logout(url, res) {
-    const rawQuery = url.search.slice(1);
+  /** A signed HTTP-Redirect message of a known portal: its values, its portal, and the part its signature covers. */
+  function signed(rawQuery) {
     const query = Object.fromEntries(new URLSearchParams(rawQuery));
-    const issuer = /<(?:saml:)?Issuer[^>]*>([^<]+)</.exec(inflate(query.SAMLRequest))?.[1];
-    const sp = sps.get(issuer);
+    const sp = sps.get(/<(?:saml:)?Issuer[^>]*>([^<]+)</.exec(inflate(query.SAMLRequest))?.[1]);
     if (!sp) throw new Error('unknown service provider');
     const octetString = rawQuery
       .split('&')
       .filter((p) => !p.startsWith('Signature='))
       .join('&');
+    return { query, sp, octetString };
+  }
+
+  /** Single logout: a signed LogoutRequest of a known portal; this provider keeps no session, so it only confirms. */
+  async function logout(url, res) {
+    const { query, sp, octetString } = signed(url.search.slice(1));
     const request = await idp.parseLogoutRequest(sp, 'redirect', { query, octetString });
     const who = escape(request.extract?.nameID ?? '');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
