@@ -163,7 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       auditCounts: services.audit.counts,
       mail: services.mailWorker.outcomes,
       outboxDepth: () => services.outbox.pending(),
-      liveSessions: () => new SessionStore(options.database.db).countLive(services.clock()),
+      liveSessions: () => services.sessionStore.countLive(services.clock()),
       pool: options.database.pool,
     }),
   );
@@ -195,8 +195,9 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const accounts = new AccountStore(db);
   const audit = new AuditLog(db, clock);
   const cobrands = new CobrandDirectory(new CobrandStore(db), clock);
+  const sessionStore = new SessionStore(db);
   const sessions = new SessionManager(
-    new SessionStore(db),
+    sessionStore,
     { idleMs: config.sessionIdleSeconds * 1000, absoluteMs: config.sessionAbsoluteSeconds * 1000 },
     clock,
     (accountId, reason, count) => audit.record('session.ended', accountId, { reason, count }),
@@ -239,6 +240,7 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   };
   return {
     outbox,
+    sessionStore,
     sso,
     clock,
     keys,

@@ -4,6 +4,7 @@
  * It travels only to the portal's SSO addresses and goes at the callback, whatever the outcome.
  */
 import type { CookieSerializeOptions } from '@fastify/cookie';
+import { SSO_USER_COOKIE } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { openSealed, seal } from '../security/sealed-box.js';
 
@@ -53,11 +54,18 @@ export class FlowCookies {
     return flow && flow.cobrand === cobrand && flow.expiresAt > now ? flow : null;
   }
 
-  keepForLogout(reply: FastifyReply, value: Record<string, string>, maxAgeSeconds: number): void {
-    reply.setCookie(LOGOUT_COOKIE, seal(this.key, JSON.stringify(value)), this.options(maxAgeSeconds));
+  /**
+   * A session opened by single sign-on: §3's SSO user cookie for the logout screen, and what a federated logout will
+   * need, kept as long as the session could last.
+   */
+  signedIn(reply: FastifyReply, logout: Record<string, string>, maxAgeSeconds: number): void {
+    reply.setCookie(SSO_USER_COOKIE, '1', { path: '/', httpOnly: true, sameSite: 'lax', secure: this.secure });
+    reply.setCookie(LOGOUT_COOKIE, seal(this.key, JSON.stringify(logout)), this.options(maxAgeSeconds));
   }
 
+  /** At federated logout: both cookies go; answers what the logout needs, if it was kept. */
   takeLogout(request: FastifyRequest, reply: FastifyReply): Record<string, string> | null {
+    reply.clearCookie(SSO_USER_COOKIE, { path: '/' });
     reply.clearCookie(LOGOUT_COOKIE, this.options());
     return this.open(request.cookies[LOGOUT_COOKIE]);
   }

@@ -3,7 +3,7 @@
  * the provider answers at (OIDC by GET, SAML by POST), and the logout address its fssoLogoutUrl names.
  */
 import { randomBytes } from 'node:crypto';
-import { LOCALE_COOKIE, Paths, PathPatterns, SSO_USER_COOKIE } from '@portal/contract';
+import { LOCALE_COOKIE, Paths, PathPatterns } from '@portal/contract';
 import { CobrandParamsSchema, NoBody } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -68,14 +68,17 @@ class SsoHandlers {
     return reply.redirect((await this.o.service.refuse(cobrand, reason)).location, 303);
   }
 
-  private async finish(request: FastifyRequest, reply: FastifyReply, decision: SsoDecision, logout: object) {
-    const { sessions, cookies, flows, publicOrigin } = this.o;
+  private async finish(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    decision: SsoDecision,
+    logout: Record<string, string>,
+  ) {
+    const { sessions, cookies, flows } = this.o;
     if (decision.open) {
       const { rawId } = await sessions.open(decision.open, cookies.sessionId(request));
       cookies.open(reply, rawId);
-      const secure = publicOrigin.startsWith('https:');
-      reply.setCookie(SSO_USER_COOKIE, '1', { path: '/', httpOnly: true, sameSite: 'lax', secure });
-      flows.keepForLogout(reply, logout as Record<string, string>, this.o.sessionAbsoluteSeconds);
+      flows.signedIn(reply, logout, this.o.sessionAbsoluteSeconds);
     }
     return reply.redirect(decision.location, 303);
   }
@@ -173,7 +176,6 @@ class SsoHandlers {
   /** The cobrand's fssoLogoutUrl: the provider's session ends too, then the provider sends the user to sign-in. */
   async logout(name: string, request: FastifyRequest, reply: FastifyReply) {
     const kept = this.o.flows.takeLogout(request, reply);
-    reply.clearCookie(SSO_USER_COOKIE, { path: '/' });
     const back = `${this.o.publicOrigin}${Paths.logoutReturn}?cobrandHost=${encodeURIComponent(name)}`;
     const found = await this.providerOf(name);
     try {
