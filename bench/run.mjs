@@ -61,6 +61,13 @@ const say = (line) => console.log(line);
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
 
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+/** How long an idle instance is left before its settled memory is read: V8 gives back the young generation that start
+ * or a load grew only once the allocation rate has stayed low for a while (its memory reducer). */
+const SETTLE_MS = 30_000;
+const settledRss = async (pid) => {
+  await pause(SETTLE_MS);
+  return memoryOf(pid).rss;
+};
 const figures = [];
 const stopAfter = [];
 
@@ -124,6 +131,7 @@ try {
     if (helloHeaders) stopAfter.push(helloHeaders);
     await pause(2_000);
     memory = { idleStart: memoryOf(portal.pid).rss, mainUsers: PLAN.mainUsers };
+    if (wanted(5)) memory.idleSettled = await settledRss(portal.pid);
 
     const f1 = await measure(1, 'sign-ins per second vs raw argon2id verifies per second', async () => {
       const floor = await startBareSignIn({ passwordHash: mainSeed.passwordHash });
@@ -173,6 +181,7 @@ try {
     if (wanted(5)) {
       await pause(2_000);
       memory.idleAfter = memoryOf(portal.pid).rss;
+      memory.idleAfterSettled = await settledRss(portal.pid);
     }
     await helloHeaders?.stop();
     await hello.stop();

@@ -1,5 +1,6 @@
 // Bundles the service (main and admin CLI) for `npm start`; dependencies stay in node_modules, the workspace's own
-// TypeScript (contract) is bundled in.
+// TypeScript (contract) is bundled in, and so are TypeBox and Kysely: each ships as hundreds of ES modules, and Node
+// keeps every module it loads for as long as the process lives (docs/benchmarks.md, figure 5).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -17,7 +18,8 @@ const commit = (() => {
   }
 })();
 const version = commit ? `${pkg.version}+${commit}` : pkg.version;
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@portal/'));
+const bundled = new Set(['typebox', 'kysely']);
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@portal/') && !bundled.has(name));
 
 await build({
   entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },

@@ -8,6 +8,7 @@ import { demoBanner } from './demo-users.js';
 import { VERSION } from './version.js';
 import { SessionStore } from './session/index.js';
 import { AuditLog } from './db/audit-log.js';
+import { giveBackMemoryWhenIdle, shrinkingCollection } from './idle-memory.js';
 
 function configOrExit(): Config {
   try {
@@ -41,6 +42,8 @@ const sweeper = setInterval(() => {
 }, 60_000);
 sweeper.unref();
 
+const idleMemory = giveBackMemoryWhenIdle(shrinkingCollection());
+app.server.on('request', idleMemory.seen);
 await app.listen({ port: config.port, host: config.host });
 // A port someone else holds (another instance on this machine) costs the metrics, never the service.
 const management =
@@ -65,6 +68,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     clearInterval(sweeper);
+    idleMemory.stop();
     management?.close();
     app
       .close()

@@ -4,7 +4,7 @@
  * too, since a notice may have been missed meanwhile.
  */
 import { sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { PortalDatabase } from '../db/database.js';
 
 const RECONNECT_MS = 5_000;
@@ -39,7 +39,8 @@ export function listenForCatalogueChanges(
   };
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+    const { default: driver } = await import('pg');
+    const next = new driver.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
     next.on('notification', () => onChange());
     next.on('error', () => undefined);
     next.on('end', () => {

@@ -1,9 +1,10 @@
 /** Opens the one data-access layer: SQLite by default, PostgreSQL when DATABASE_URL says so. */
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { checkpointInBackground } from './sqlite-checkpoints.js';
 import type { Database } from './tables.js';
@@ -19,8 +20,16 @@ export interface PortalDatabase {
   close(): Promise<void>;
 }
 
-// bigint columns hold epoch milliseconds, well inside Number's exact range.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// Each driver is loaded only by the deployment that uses it: an idle instance holds the code it loads
+// (docs/benchmarks.md, figure 5).
+const load = createRequire(import.meta.url);
+
+function postgresDriver(): typeof pg {
+  const driver = load('pg') as typeof pg;
+  // bigint columns hold epoch milliseconds, well inside Number's exact range.
+  driver.types.setTypeParser(driver.types.builtins.INT8, (value) => Number(value));
+  return driver;
+}
 
 export interface OpenOptions {
   databaseUrl: string | null;
@@ -40,7 +49,7 @@ export interface OpenOptions {
 
 export function openDatabase(options: OpenOptions): PortalDatabase {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new (postgresDriver().Pool)({
       connectionString: options.databaseUrl,
       max: 10,
       connectionTimeoutMillis: 5_000,
@@ -61,7 +70,7 @@ export function openDatabase(options: OpenOptions): PortalDatabase {
   }
   mkdirSync(options.dataDir, { recursive: true });
   const file = join(options.dataDir, options.sqliteFile ?? 'portal.sqlite');
-  const sqlite = new SQLite(file);
+  const sqlite = new (load('better-sqlite3') as typeof SQLite)(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

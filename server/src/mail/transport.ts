@@ -1,7 +1,9 @@
 /** Where mail goes: an SMTP server (SMTP_URL), or `.eml` files under DATA_DIR/outbox/ when none is configured. */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { OutboxRow } from './outbox-store.js';
 
 export interface MailTransport {
@@ -34,10 +36,22 @@ const message = (row: OutboxRow, from: string) => ({
   messageId: `<${row.id}@portal>`,
 });
 
+/**
+ * nodemailer and its connections are made at the first mail, not at start: an idle instance holds the code it loads
+ * (docs/benchmarks.md, figure 5), and most instances send a mail rarely.
+ */
+function atFirstMail(options: Parameters<typeof nodemailer.createTransport>[0]) {
+  let made: Transporter | null = null;
+  return {
+    get: () => (made ??= (createRequire(import.meta.url)('nodemailer') as typeof nodemailer).createTransport(options)),
+    close: () => made?.close(),
+  };
+}
+
 export function createTransport({ smtpUrl, dataDir, from, log }: TransportOptions): MailTransport {
   if (smtpUrl) {
     const url = new URL(smtpUrl);
-    const smtp = nodemailer.createTransport({
+    const smtp = atFirstMail({
       host: url.hostname,
       port: Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587),
       secure: url.protocol === 'smtps:',
@@ -53,18 +67,18 @@ export function createTransport({ smtpUrl, dataDir, from, log }: TransportOption
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
     });
-    return { send: async (row) => void (await smtp.sendMail(message(row, from))), close: () => smtp.close() };
+    return { send: async (row) => void (await smtp.get().sendMail(message(row, from))), close: smtp.close };
   }
   const dir = join(dataDir, 'outbox');
-  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const files = atFirstMail({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(row) {
-      const info = await files.sendMail(message(row, from));
+      const info = await files.get().sendMail(message(row, from));
       mkdirSync(dir, { recursive: true });
       const file = join(dir, `${row.id}.eml`);
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       log(`mail written to ${file}`);
     },
-    close: () => files.close(),
+    close: files.close,
   };
 }

@@ -3,8 +3,6 @@
  * REDIS_URL the instances count together in Redis (@fastify/rate-limit's store), so the limit holds across all of
  * them; without it each instance counts alone, and N instances allow N times the limit, which the lock bounds.
  */
-import { Redis } from 'ioredis';
-
 export type RouteThrottle = { rateLimit: { max: number; timeWindow: number } | false };
 
 export const routeThrottle = (perMinute: number): RouteThrottle => ({
@@ -17,6 +15,8 @@ export const routeThrottle = (perMinute: number): RouteThrottle => ({
  */
 export async function sharedThrottle(redisUrl: string | null, warn: (message: string) => void) {
   if (!redisUrl) return { options: {}, close: async () => undefined };
+  // Loaded only with REDIS_URL: an idle instance holds the code it loads (docs/benchmarks.md, figure 5).
+  const { Redis } = await import('ioredis');
   const redis = new Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
   let told = false;
   redis.on('error', (error: Error) => {

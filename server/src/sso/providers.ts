@@ -3,10 +3,11 @@
  * cobrand and kept) or a node-saml SAML instance. Secrets come from the environment variables the catalogue names.
  */
 import { createPrivateKey } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { Paths } from '@portal/contract';
 import type { OidcProviderSchema, SamlProviderSchema } from '@portal/contract/schemas';
-import { SAML, ValidateInResponseTo, type CacheProvider } from '@node-saml/node-saml';
-import * as oidc from 'openid-client';
+import type * as NodeSaml from '@node-saml/node-saml';
+import type * as Oidc from 'openid-client';
 import type { Static } from 'typebox';
 
 export type OidcSettings = Static<typeof OidcProviderSchema>;
@@ -18,6 +19,13 @@ export const CLOCK_SKEW_SECONDS = 30;
 export const SAML_REQUEST_MS = 10 * 60_000;
 
 export class ProviderSettingsError extends Error {}
+
+/**
+ * The protocol libraries are loaded at a cobrand's first sign-on, not at start: an idle instance holds the code it
+ * loads (docs/benchmarks.md, figure 5). Node loads a module once; later calls get the same one.
+ */
+export const openidClient = () => import('openid-client');
+const nodeSaml = () => createRequire(import.meta.url)('@node-saml/node-saml') as typeof NodeSaml;
 
 type Env = Record<string, string | undefined>;
 
@@ -37,19 +45,19 @@ async function rsaSigningKey(pem: string): Promise<CryptoKey> {
 }
 
 export class Providers {
-  private readonly discovered = new Map<string, Promise<oidc.Configuration>>();
+  private readonly discovered = new Map<string, Promise<Oidc.Configuration>>();
 
   constructor(
     private readonly env: Env,
     private readonly publicOrigin: string,
-    private readonly samlCache: (cobrand: string) => CacheProvider,
+    private readonly samlCache: (cobrand: string) => NodeSaml.CacheProvider,
   ) {}
 
   callbackUrl(cobrand: string): string {
     return `${this.publicOrigin}${Paths.ssoCallback(cobrand)}`;
   }
 
-  oidc(cobrand: string, settings: OidcSettings): Promise<oidc.Configuration> {
+  oidc(cobrand: string, settings: OidcSettings): Promise<Oidc.Configuration> {
     const key = `${cobrand}\u0000${JSON.stringify(settings)}`;
     let config = this.discovered.get(key);
     if (!config) {
@@ -61,8 +69,9 @@ export class Providers {
     return config;
   }
 
-  private async discover(cobrand: string, settings: OidcSettings): Promise<oidc.Configuration> {
+  private async discover(cobrand: string, settings: OidcSettings): Promise<Oidc.Configuration> {
     const what = `the identity provider of ${cobrand}`;
+    const oidc = await openidClient();
     if (!settings.issuer.startsWith('https:') && !isLoopbackHttp(settings.issuer))
       throw new ProviderSettingsError(`${what}: the issuer must be https`);
     const auth = settings.privateKeyEnv
@@ -77,8 +86,9 @@ export class Providers {
     );
   }
 
-  saml(cobrand: string, settings: SamlSettings): SAML {
+  saml(cobrand: string, settings: SamlSettings): NodeSaml.SAML {
     const what = `the identity provider of ${cobrand}`;
+    const { SAML, ValidateInResponseTo } = nodeSaml();
     return new SAML({
       callbackUrl: this.callbackUrl(cobrand),
       issuer: `${this.publicOrigin}${Paths.ssoStart(cobrand)}`,

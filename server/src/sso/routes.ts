@@ -7,14 +7,13 @@ import { LOCALE_COOKIE, Paths, PathPatterns } from '@portal/contract';
 import { CobrandParamsSchema, NoBody } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import * as oidc from 'openid-client';
 import { Type } from 'typebox';
 import type { Clock } from '../clock.js';
 import type { CobrandDirectory } from '../cobrand/index.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from '../session/index.js';
 import type { FlowCookies } from './flow-cookie.js';
-import { type Providers, SAML_REQUEST_MS } from './providers.js';
+import { openidClient, type Providers, SAML_REQUEST_MS } from './providers.js';
 import { invalidLogin, type SsoDecision, type SsoService } from './sso-service.js';
 import type { SsoStore } from './sso-store.js';
 
@@ -95,7 +94,7 @@ class SsoHandlers {
         flows.start(reply, { cobrand: name, state: relayState }, clock());
         return reply.redirect(url, 303);
       }
-      const config = await providers.oidc(name, idp);
+      const [oidc, config] = await Promise.all([openidClient(), providers.oidc(name, idp)]);
       const [verifier, state, nonce] = [oidc.randomPKCECodeVerifier(), oidc.randomState(), oidc.randomNonce()];
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: providers.callbackUrl(name),
@@ -124,7 +123,7 @@ class SsoHandlers {
     let idToken: string | undefined;
     let subject: unknown;
     try {
-      const config = await this.o.providers.oidc(name, idp);
+      const [oidc, config] = await Promise.all([openidClient(), this.o.providers.oidc(name, idp)]);
       const tokens = await oidc.authorizationCodeGrant(config, new URL(request.url, this.o.publicOrigin), {
         pkceCodeVerifier: flow.verifier,
         expectedState: flow.state,
@@ -180,7 +179,7 @@ class SsoHandlers {
     const found = await this.providerOf(name);
     try {
       if (found?.idp.protocol === 'oidc') {
-        const config = await this.o.providers.oidc(name, found.idp);
+        const [oidc, config] = await Promise.all([openidClient(), this.o.providers.oidc(name, found.idp)]);
         const hint: Record<string, string> = kept?.idToken
           ? { id_token_hint: kept.idToken }
           : { client_id: found.idp.clientId };
