@@ -50,30 +50,58 @@ const devPageAddresses: Plugin = {
   },
 };
 
-export default defineConfig({
+/**
+ * `vite build --ssr src/ssr.tsx` (the second step of `npm run build`): the screens as a module the service renders
+ * pages with, into dist/ssr/, which the service loads but never serves.
+ */
+const ssrBuild = {
+  outDir: 'dist/ssr',
+  emptyOutDir: true,
+  target: 'node20',
+  rollupOptions: { output: { entryFileNames: '[name].js' } },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   root,
   plugins: [
     devPageAddresses,
     // Scripts and styles are also written as .br and .gz beside themselves, which the service sends to browsers that
     // ask for them (preCompressed in its static routes): no compression work per request.
-    compression({
-      include: /\.(js|css)$/,
-      threshold: 1024,
-      algorithms: ['brotliCompress', 'gzip'],
-      logLevel: 'silent',
-    }),
+    !isSsrBuild &&
+      compression({
+        include: /\.(js|css)$/,
+        threshold: 1024,
+        algorithms: ['brotliCompress', 'gzip'],
+        logLevel: 'silent',
+      }),
   ],
   base: '/public-portal-ui/',
   publicDir: false,
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    assetsDir: 'static',
-    target: 'es2022',
-    // The strict CSP allows no inline code; Vite's module-preload polyfill is inline-free but unneeded by our targets.
-    modulePreload: { polyfill: false },
-    rollupOptions: { input: pages },
-  },
+  build: isSsrBuild
+    ? ssrBuild
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        assetsDir: 'static',
+        target: 'es2022',
+        // The strict CSP allows no inline code; Vite's module-preload polyfill is inline-free but unneeded by our targets.
+        modulePreload: { polyfill: false },
+        rollupOptions: {
+          input: pages,
+          // One chunk of everything the screens share (React, the shell, the client): a first visit fetches the screen's
+          // own chunk, this one and the stylesheet at once, within the browser's six connections, in one round trip.
+          output: {
+            advancedChunks: {
+              groups: [
+                {
+                  name: 'portal',
+                  test: /node_modules|\/contract\/|\/web\/src\/(api|cobrand|components|i18n|page|session|styles|token)\//,
+                },
+              ],
+            },
+          },
+        },
+      },
   server: {
     port: 5173,
     proxy: {
@@ -82,4 +110,4 @@ export default defineConfig({
       '/public-portal-ui/assets/i18n': service,
     },
   },
-});
+}));

@@ -8,3 +8,4 @@ export type * from './cobrand.js';
 export { COBRAND_TEXT_FIELDS, FOOTER_LINK_KEYS } from './cobrand.js';
 export type * from './session.js';
 export * from './locales.js';
+export * from './page-data.js';

@@ -106,11 +106,22 @@ describe('a page in one language', () => {
 });
 
 describe('what the page asks for', () => {
-  it("loads the bundles with §7's headers, like every other call", async () => {
+  it("loads the bundles with §7's headers, like every other call, from a page sent without its data", async () => {
     const { page, context } = await openPage(chromium.browser());
     const bundles: Record<string, string>[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/assets/i18n/')) bundles.push(request.headers());
+    });
+    // As another back end sends the page: as built, with neither its data nor the rendered screen.
+    await page.route('**/login-signin-component?*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text())
+        .replace(/<script type="application\/json" id="portal-page-data">.*?<\/script>/s, '')
+        .replace(
+          /<div id="root" class="portal-root">.*<\/div>(\s*<\/body>)/s,
+          '<div id="root" class="portal-root"></div>$1',
+        );
+      await route.fulfill({ response, body });
     });
     await page.goto(signInUrl('skerrymoor', '&locale=es'));
     await page.locator('.portal-signin__submit').waitFor();

@@ -25,6 +25,7 @@ import {
   CobrandStore,
   listenForCatalogueChanges,
   logoUrlFinder,
+  pageCobrandFinder,
 } from './cobrand/index.js';
 import type { Config } from './config.js';
 import { AuditLog } from './db/audit-log.js';
@@ -295,5 +296,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
     webDistDir: options.webDistDir ?? WEB_DIST_DIR,
     messages,
     platformOrigin: config.platformOrigin,
+    pageCobrand: pageCobrandFinder(cobrands, options.catalogueDir ?? CATALOGUE_DIR),
+    secureCookies: config.secureCookies,
   });
 }

@@ -59,6 +59,7 @@ function render(cobrand: Cobrand, locales: CobrandLocales, locale: string) {
     cobrand,
     logoUrl: logoUrl(cobrand.name),
     query: new URLSearchParams({ cobrandHost: cobrand.name }),
+    path: '/public-portal-ui/login-signin-component',
   };
   const markup = renderToStaticMarkup(
     <PageContext.Provider value={value}>

@@ -9,3 +9,5 @@ export type { CobrandTable } from './cobrand.table.js';
 export { logoUrlFinder } from './logo.js';
 export type { LogoUrlFor } from './logo.js';
 export { cobrandRoutes } from './routes.js';
+export { pageCobrandFinder } from './page-cobrand.js';
+export type { PageCobrand, PageCobrandFor } from './page-cobrand.js';

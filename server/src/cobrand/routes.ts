@@ -25,7 +25,7 @@ import { Type, type TSchema } from 'typebox';
 import type { FastifyReply } from 'fastify';
 import type { CobrandDirectory } from './cobrand-directory.js';
 import type { StoredCobrand } from './cobrand-store.js';
-import { cobrandIn } from './cobrand-texts.js';
+import { cobrandRecordIn } from './page-cobrand.js';
 import { requestLocale } from '../http/request-locale.js';
 import { ApiError } from '../http/api-error.js';
 import { PreparedAnswers, sendPrepared } from '../http/prepared-answer.js';
@@ -74,15 +74,15 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const { record, footers, version } = await load(request.params.name);
+      const stored = await load(request.params.name);
       // The texts in the language the page settles on: the `locale` it names, else its cookie, else Accept-Language.
-      const locale = requestLocale(request, Object.keys(record.locales));
-      const cobrand = (): Cobrand => ({ ...cobrandIn(record, locale), footer: footers[locale]! });
+      const locale = requestLocale(request, Object.keys(stored.record.locales));
+      const cobrand = (): Cobrand => cobrandRecordIn(stored, locale);
       reply.header('content-language', languageTag(locale));
       return sendPrepared(
         request,
         reply,
-        await records.get(`${version}/${locale}`, () => serialize(reply, cobrand(), CobrandSchema))!,
+        await records.get(`${stored.version}/${locale}`, () => serialize(reply, cobrand(), CobrandSchema))!,
       );
     },
   );

@@ -30,14 +30,18 @@ const gzipped = promisify(gzip);
  * Compression runs in the libuv pool (brotli's best quality takes milliseconds for a bundle), so preparing an
  * answer never stalls the requests around it.
  */
-export async function prepareAnswer(body: string | Buffer, type: string): Promise<PreparedAnswer> {
+export async function prepareAnswer(
+  body: string | Buffer,
+  type: string,
+  brotliQuality: number = constants.BROTLI_MAX_QUALITY,
+): Promise<PreparedAnswer> {
   const identity = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   if (identity.length < COMPRESS_FROM_BYTES) return { type, etag, identity };
   const [br, gz] = await Promise.all([
     brotli(identity, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
         [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     }),
@@ -56,6 +60,8 @@ export class PreparedAnswers {
   constructor(
     private readonly type: string,
     private readonly maxEntries = 1_000,
+    /** Below the best for answers made often (pages: one per cobrand, language and screen), as figure 3 weighs it. */
+    private readonly brotliQuality: number = constants.BROTLI_MAX_QUALITY,
   ) {}
 
   /** The answer for `key`, made from `body()` the first time; null (and nothing kept) when there is no body. */
@@ -66,7 +72,7 @@ export class PreparedAnswers {
     if (source === null || source === undefined) return null;
     // Keys are content versions for cobrand records: the bound keeps an often-changed catalogue from growing memory.
     if (this.answers.size >= this.maxEntries) this.answers.clear();
-    const made = prepareAnswer(source, this.type);
+    const made = prepareAnswer(source, this.type, this.brotliQuality);
     this.answers.set(key, made);
     made.catch(() => this.answers.delete(key));
     return made;
@@ -83,7 +89,10 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 export function sendPrepared(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer): FastifyReply {
   reply.header('etag', answer.etag);
   // Caches must keep the encodings apart, also for the 304 that stands for one of them.
-  if (answer.encoded) reply.header('vary', 'accept-encoding');
+  if (answer.encoded) {
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  }
   // Revalidation is for a found resource: the not-found page still answers 404.
   if (reply.statusCode === 200 && matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   const accepted = request.headers['accept-encoding'];

@@ -43,6 +43,12 @@ export class Messages {
     return this.bundles.get(`${locale}/${bundle}`)?.body ?? null;
   }
 
+  /** A language's texts of both bundles, as the page's script would load them; none for en_US, which it carries. */
+  dictionary(locale: string): Record<string, string> {
+    if (locale === DEFAULT_LOCALE) return {};
+    return Object.assign({}, ...BUNDLES.map((bundle) => this.bundles.get(`${locale}/${bundle}`)?.entries ?? {}));
+  }
+
   text(locale: string | undefined, key: MessageKey, params: readonly (string | number)[] = []): string {
     const found = this.lookup(locale, key);
     return found ? this.format(found.locale, found.source, params) : key;

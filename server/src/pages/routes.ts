@@ -2,7 +2,7 @@
  * Serves the built web app: each §2 route is its own page (ARCHITECTURE §1), unknown addresses get the not-found page,
  * and the locale bundles are answered at §7's paths.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ErrorCodes,
@@ -23,12 +23,18 @@ import { sendError } from '../http/error-handler.js';
 import { PreparedAnswers, sendPrepared } from '../http/prepared-answer.js';
 import { BUNDLES, type Bundle, type Messages } from '../i18n/messages.js';
 import { cameFromPortal } from '../security/fetch-metadata.js';
+import type { PageCobrandFor } from '../cobrand/index.js';
+import { pageSender } from './send-page.js';
 
 export interface WebPagesOptions {
   webDistDir: string;
   messages: Messages;
   /** The platform's own address for the pages the portal otherwise stands in for (PLATFORM_ORIGIN). */
   platformOrigin?: string | null;
+  /** The cobrand and language a page is answered for; without it pages go out as built, and make §7's calls. */
+  pageCobrand?: PageCobrandFor;
+  /** Whether the language cookie the service sets is Secure (as the session's). */
+  secureCookies?: boolean;
 }
 
 const EXTRA_PAGES = {
@@ -55,29 +61,15 @@ async function askBeforeLogout(request: FastifyRequest, reply: FastifyReply): Pr
 
 export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
   app,
-  { webDistDir, messages, platformOrigin = null },
+  { webDistDir, messages, platformOrigin = null, pageCobrand, secureCookies = false },
 ) => {
-  const pageDir = join(webDistDir, 'pages');
-  const pageFiles = new Map<string, Buffer>();
-  for (const name of [...ROUTES, ...Object.values(EXTRA_PAGES)]) {
-    const file = join(pageDir, `${name}.html`);
-    if (existsSync(file)) pageFiles.set(name, readFileSync(file));
-  }
-  const pages = new PreparedAnswers('text/html; charset=utf-8');
-  if (pageFiles.size === 0) app.log.warn(`The web app is not built (${pageDir} is missing): run \`npm run build\`.`);
-
-  const sendPage = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    name: string,
-    status = 200,
-  ): Promise<FastifyReply> => {
-    const page = pages.get(name, () => pageFiles.get(name));
-    if (!page)
-      return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built: run `npm run build`.');
-    // no-cache: a new release is picked up at once; the ETag makes the check a 304.
-    return sendPrepared(request, reply.code(status).header('cache-control', 'no-cache'), await page);
-  };
+  const sendPage = pageSender(app, {
+    webDistDir,
+    names: [...ROUTES, ...Object.values(EXTRA_PAGES)],
+    messages,
+    pageCobrand,
+    secureCookies,
+  });
 
   for (const route of ROUTES) {
     const hooks = route === 'logout-component' ? { onRequest: askBeforeLogout } : {};

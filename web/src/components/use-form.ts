@@ -4,6 +4,7 @@
  */
 import { useCallback, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { focusIsMoving } from './move-focus';
+import { withTypedEarly } from '../page/typed-early';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
@@ -35,7 +36,7 @@ export function useForm<K extends string>(
   validate: (values: Record<K, string>) => FieldErrors<K>,
   onLeftInvalid?: (key: K, error: string) => void,
 ) {
-  const [values, setValues] = useState(initial);
+  const [values, setValues] = useState(() => withTypedEarly(initial));
   const latest = useRef({ values, validate, onLeftInvalid });
   latest.current = { values, validate, onLeftInvalid };
   const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});

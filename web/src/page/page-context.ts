@@ -9,6 +9,8 @@ export interface PageContextValue {
   cobrand: Cobrand;
   logoUrl: string | null;
   query: URLSearchParams;
+  /** The page's address path (the platform pages' stand-in tells them apart by it). */
+  path: string;
 }
 
 export const PageContext = createContext<PageContextValue | null>(null);

@@ -1,54 +1,66 @@
 /**
- * Every page starts here: resolve the cobrand, load its record, languages, stylesheet and logo, settle the language,
- * then render the screen inside the shared shell. Nothing shows before the stylesheet lookup ends (§2).
+ * Every page starts here: resolve the cobrand and take what the service wrote into the page for it (record, languages,
+ * language and texts, logo, stylesheet link), or load them by §7's calls where it wrote nothing; then render the screen
+ * inside the shared shell, or take over the one the service rendered. Nothing shows before the stylesheet is in (§2).
  */
 import { DEFAULT_LOCALE, LOCALE_COOKIE, languageTag } from '@portal/contract';
 import { StrictMode, type ComponentType } from 'react';
-import { createRoot } from 'react-dom/client';
-import { cobrandName, loadCobrand } from '../cobrand/load-cobrand';
-import { Shell } from '../components/Shell';
-import { createTranslator, loadDictionary, type MessageKey } from '../i18n/translator';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { cobrandName, loadCobrand, type LoadedCobrand } from '../cobrand/load-cobrand';
+import { loadDictionary, type Dictionary, type MessageKey } from '../i18n/translator';
 import '../styles/tokens.css';
 import '../styles/portal.css';
 import { chooseLocale } from './choose-locale';
 import { readCookie } from './cookies';
-import { PageContext, type PageContextValue } from './page-context';
+import { pageDataFor } from './page-data';
+import { pageContextFor, PageTree } from './page-tree';
+import { keepTypedEarly } from './typed-early';
 
 export interface PageOptions {
   /** The translated browser title of the route (§2); the sign-in screen sets its own. */
   titleKey?: MessageKey;
 }
 
-export async function startPage(Screen: ComponentType, options: PageOptions = {}): Promise<void> {
-  const query = new URLSearchParams(location.search);
-  const requested = cobrandName(query);
+interface Settled extends LoadedCobrand {
+  locale: string;
+  dictionary: Dictionary;
+}
+
+/**
+ * §3 and §4 as §7's calls settle them, for a page the service sent without its data (another back end): the record,
+ * languages, stylesheet and logo, then the language, with the reload that sets its cookie.
+ */
+async function settleByCalls(requested: string, query: URLSearchParams): Promise<Settled | null> {
   const guessedLocale = query.get('locale') ?? readCookie(LOCALE_COOKIE) ?? DEFAULT_LOCALE;
   const early = loadDictionary(guessedLocale);
   const loaded = await loadCobrand(requested, query.get('locale'));
   const locale = chooseLocale(query, loaded.locales, loaded.cobrand.name);
-  if (!locale) return;
+  if (!locale) return null;
   const dictionary = locale === guessedLocale ? await early : await loadDictionary(locale);
-  const t = createTranslator(locale, dictionary);
-  document.documentElement.lang = languageTag(locale);
-  if (options.titleKey) document.title = t(options.titleKey);
+  return { ...loaded, locale, dictionary };
+}
 
-  const value: PageContextValue = {
-    t,
-    locale,
-    locales: loaded.locales,
-    cobrand: loaded.cobrand,
-    logoUrl: loaded.logoUrl,
-    query,
-  };
+export async function startPage(Screen: ComponentType, options: PageOptions = {}): Promise<void> {
+  const query = new URLSearchParams(location.search);
+  const requested = cobrandName(query);
+  const written = pageDataFor(requested);
+  const settled = written ?? (await settleByCalls(requested, query));
+  if (!settled) return;
+  const value = pageContextFor(settled, { path: location.pathname, query });
+  document.documentElement.lang = languageTag(settled.locale);
+  if (options.titleKey) document.title = value.t(options.titleKey);
   const root = document.getElementById('root');
   if (!root) return;
-  createRoot(root).render(
+  const tree = (
     <StrictMode>
-      <PageContext.Provider value={value}>
-        <Shell>
-          <Screen />
-        </Shell>
-      </PageContext.Provider>
-    </StrictMode>,
+      <PageTree Screen={Screen} value={value} />
+    </StrictMode>
   );
+  // The service rendered the screen into the page when it wrote its data; the scripts take it over as it is, and what
+  // was typed before they arrived stays.
+  if (written && root.firstElementChild) {
+    keepTypedEarly(root);
+    hydrateRoot(root, tree);
+  }
+  else createRoot(root).render(tree);
 }

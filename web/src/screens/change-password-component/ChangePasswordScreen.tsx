@@ -8,6 +8,7 @@ import { PasswordField } from '../../components/Field';
 import { SessionWarning } from '../../components/SessionWarning';
 import { useFormScreen } from '../../components/use-form-screen';
 import type { MessageKey, Translate } from '../../i18n/translator';
+import { useBrowserValue } from '../../page/browser-value';
 import { usePage } from '../../page/page-context';
 import { logErrorStatement } from '../../page/report';
 import { changePasswordErrors, EC_ERRORS, EC_NOTICES, FIELDS, type ChangeField } from './change-password-rules';
@@ -33,7 +34,7 @@ function useChangePasswordForm(userId: string, ec: string) {
 
 export function ChangePasswordScreen() {
   const { t, cobrand, query } = usePage();
-  const userId = sessionStorage.getItem('userId') ?? '';
+  const userId = useBrowserValue(() => sessionStorage.getItem('userId') ?? '', '');
   const myProfile = query.get('dest') === 'MyProfile';
   const { leave, logoutAddress } = useLeaving(myProfile, cobrand.name);
   const notice = EC_NOTICES[query.get('ec') ?? ''];

@@ -6,6 +6,7 @@ import { ErrorSummary, type PageError } from '../../components/ErrorSummary';
 import { PasswordField, TextField } from '../../components/Field';
 import { type FieldErrors } from '../../components/use-form';
 import { useFormScreen } from '../../components/use-form-screen';
+import { useBrowserValue } from '../../page/browser-value';
 import { usePage } from '../../page/page-context';
 import { logErrorStatement } from '../../page/report';
 import { moveFocus } from '../../components/move-focus';
@@ -85,6 +86,16 @@ function useStep<K extends string>(field: K, label: string, keepValue: boolean, 
     // The first step's field; later steps start on their heading.
     focusFirstField: field === 'userId',
   });
+  // A page the service rendered learns the stored user ID only once it runs in the browser.
+  const { setValue } = form;
+  const empty = !form.values[field];
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || !initialValue) return;
+    // Once, when the stored value arrives; a field emptied afterwards stays empty.
+    prefilled.current = true;
+    if (empty) setValue(field, initialValue);
+  }, [initialValue, empty, field, setValue]);
   const submit = (work: (value: string) => Promise<void>) => async (event: FormEvent) => {
     event.preventDefault();
     if (!form.start()) return;
@@ -140,7 +151,8 @@ function UserIdStep({
   actions: ReactNode;
 }) {
   const { t, locale } = usePage();
-  const { form, submit } = useStep('userId', t('signin.userId'), true, sessionStorage.getItem('userId') ?? '');
+  const stored = useBrowserValue(() => sessionStorage.getItem('userId') ?? '', '');
+  const { form, submit } = useStep('userId', t('signin.userId'), true, stored);
   const ask = submit(async (value) => {
     const userId = trimmed(value);
     const response = await call(Paths.securityQuestions, { method: 'POST', json: { userId, locale } });

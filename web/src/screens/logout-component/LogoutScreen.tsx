@@ -22,11 +22,11 @@ export function LogoutScreen() {
   const [asking, setAsking] = useState(askedAtLoad);
   const heading = useRef<HTMLHeadingElement>(null);
   // A screen that logged the user out because of an error left its message here (§8 new PIN: "app server down").
-  const [notice] = useState(() => {
-    const message = sessionStorage.getItem(LOGOUT_NOTICE_ITEM);
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    setNotice(sessionStorage.getItem(LOGOUT_NOTICE_ITEM));
     sessionStorage.removeItem(LOGOUT_NOTICE_ITEM);
-    return message;
-  });
+  }, []);
 
   useEffect(() => {
     const query = `?cobrandHost=${encodeURIComponent(cobrand.name)}`;

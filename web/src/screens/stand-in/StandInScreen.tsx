@@ -13,8 +13,8 @@ const TEXTS: Record<PlatformPage, { heading: MessageKey; text: MessageKey }> = {
 };
 
 export function StandInScreen() {
-  const { t, cobrand, locale } = usePage();
-  const page = (Object.keys(PLATFORM_PAGES) as PlatformPage[]).find((key) => PLATFORM_PAGES[key] === location.pathname);
+  const { t, cobrand, locale, path } = usePage();
+  const page = (Object.keys(PLATFORM_PAGES) as PlatformPage[]).find((key) => PLATFORM_PAGES[key] === path);
   const { heading, text } = TEXTS[page ?? 'cookieNotice'];
   useEffect(() => {
     document.title = t('page.title.stand-in', t(heading));

@@ -1,0 +1,28 @@
+/**
+ * What the service writes into a page it answers, so the page needs no call before it shows: the cobrand, its
+ * languages, the language settled for this request with its texts, and the logo's and stylesheet's addresses. A page
+ * served without it (by another back end) makes §7's calls instead.
+ */
+import type { Cobrand, CobrandLocales } from './cobrand.js';
+
+/** The id of the `<script type="application/json">` element that holds a page's data. */
+export const PAGE_DATA_ID = 'portal-page-data';
+
+export interface PageData {
+  /** The cobrand the address asked for (its cobrandHost, or the default brand without one), as the page resolves it. */
+  requested: string;
+  cobrand: Cobrand;
+  locales: CobrandLocales;
+  locale: string;
+  /** The language's texts (Messages and PortalLabels); empty for en_US, which the scripts carry. */
+  dictionary: Record<string, string>;
+  logoUrl: string | null;
+  themeUrl: string | null;
+}
+
+/**
+ * The address parameters a screen renders differently by, besides the cobrand, the language and the logout screen's
+ * `confirm`: a page whose address has one is rendered in the browser, so the service keeps one rendering per cobrand,
+ * language and page rather than one per address.
+ */
+export const STATEFUL_QUERY_PARAMS = ['dest', 'ec', 'invalidLogin', 'ssoStep', 'userId'] as const;

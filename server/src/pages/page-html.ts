@@ -1,0 +1,27 @@
+/**
+ * A built page with its data written in (contract's PageData): the language on <html>, the cobrand's stylesheet as a
+ * <link> in the head (the page stays unstyled only until it arrives, §2, and it arrives with the page's own), and the
+ * data as a JSON block, which the strict CSP allows because it is never run.
+ */
+import { languageTag, PAGE_DATA_ID, type PageData } from '@portal/contract';
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** JSON inside <script>: `<` escaped, so no text in it can end the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** `screen`: the screen as the service rendered it (screen-renderer.ts), which the page's script then hydrates. */
+export function pageHtml(template: string, data: PageData, screen = ''): string {
+  const theme = data.themeUrl
+    ? `<link rel="stylesheet" class="portal-cobrand-stylesheet" href="${escapeAttribute(data.themeUrl)}" />`
+    : '';
+  const block = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>`;
+  return template
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttribute(languageTag(data.locale))}">`)
+    .replace('</head>', () => `${theme}</head>`)
+    .replace(
+      /<div id="root"([^>]*)><\/div>/,
+      (_all, attributes: string) => `${block}<div id="root"${attributes}>${screen}</div>`,
+    );
+}

@@ -1,0 +1,111 @@
+/** Sends a built page, written in for the cobrand and language it is answered for (page-html.ts). */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  COOKIE_MAX_AGE_DAYS,
+  LOCALE_COOKIE,
+  LOGOUT_CONFIRM_PARAM,
+  STATEFUL_QUERY_PARAMS,
+  USER_ID_COOKIE,
+  type PageData,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageCobrandFor } from '../cobrand/index.js';
+import { PreparedAnswers, sendPrepared } from '../http/prepared-answer.js';
+import { requestLocale } from '../http/request-locale.js';
+import type { Messages } from '../i18n/messages.js';
+import { pageHtml } from './page-html.js';
+import { screenRenderer } from './screen-renderer.js';
+
+/**
+ * A page for every cobrand and language kept at once would be thousands: the most recent ones are kept, and the
+ * others made again (a few milliseconds) when asked for.
+ */
+const KEPT_PAGES = 200;
+/**
+ * Pages are made far more often than the bundles, so they are compressed at a quality that takes a millisecond rather
+ * than the best, which takes more than ten times as long for a tenth less (docs/decisions.md, "pages made per cobrand").
+ */
+const PAGE_BROTLI_QUALITY = 5;
+
+export interface PageSenderOptions {
+  webDistDir: string;
+  names: readonly string[];
+  messages: Messages;
+  pageCobrand?: PageCobrandFor | undefined;
+  secureCookies: boolean;
+}
+
+export type SendPage = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  status?: number,
+) => Promise<FastifyReply>;
+
+export function pageSender(app: FastifyInstance, options: PageSenderOptions): SendPage {
+  const { messages, pageCobrand, secureCookies } = options;
+  const pageDir = join(options.webDistDir, 'pages');
+  const pageFiles = new Map<string, string>();
+  for (const name of options.names) {
+    const file = join(pageDir, `${name}.html`);
+    if (existsSync(file)) pageFiles.set(name, readFileSync(file, 'utf8'));
+  }
+  const pages = new PreparedAnswers('text/html; charset=utf-8', KEPT_PAGES, PAGE_BROTLI_QUALITY);
+  if (pageFiles.size === 0) app.log.warn(`The web app is not built (${pageDir} is missing): run \`npm run build\`.`);
+
+  /**
+   * §4 settled here rather than in the browser: the page comes in its language and sets the language cookie, so the
+   * script never has to set it and reload.
+   */
+  const settle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const cobrandHost = (request.query as Record<string, unknown>).cobrandHost;
+    const found = await pageCobrand?.(typeof cobrandHost === 'string' ? cobrandHost : null, (offered) =>
+      requestLocale(request, offered),
+    );
+    if (!found) return null;
+    if (request.cookies[LOCALE_COOKIE] !== found.locale)
+      reply.setCookie(LOCALE_COOKIE, found.locale, {
+        path: '/',
+        maxAge: COOKIE_MAX_AGE_DAYS * 24 * 60 * 60,
+        sameSite: 'lax',
+        secure: secureCookies,
+      });
+    // The page differs by the language wished for; the address carries the cobrand.
+    reply.header('vary', 'cookie, accept-language');
+    return found;
+  };
+
+  const renderer = screenRenderer(options.webDistDir, (message) => app.log.warn(message));
+
+  /**
+   * The screen is rendered into the page once per address path, cobrand, language and logout question, whatever else
+   * the address carries. A screen in a state of its own (an error code, the token step, a remembered user ID) is left
+   * to the browser: rendering it for each would make a page per visitor.
+   */
+  const renderingOf = async (request: FastifyRequest) => {
+    const [path = '', search = ''] = request.url.split('?');
+    const query = new URLSearchParams(search);
+    if (STATEFUL_QUERY_PARAMS.some((param) => query.has(param)) || request.cookies[USER_ID_COOKIE]) return null;
+    const render = await renderer();
+    const key = `${path}${query.get(LOGOUT_CONFIRM_PARAM) === '1' ? '?confirm' : ''}`;
+    return render && { key, render: (name: string, data: PageData) => render(name, data, path, search) };
+  };
+
+  return async (request, reply, name, status = 200) => {
+    const template = pageFiles.get(name);
+    if (!template)
+      return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built: run `npm run build`.');
+    const found = await settle(request, reply);
+    const rendering = found && (await renderingOf(request));
+    const page = found
+      ? pages.get(`${name}\u0000${found.key}\u0000${rendering?.key ?? ''}`, () => {
+          const { key: _key, ...rest } = found;
+          const data = { ...rest, dictionary: messages.dictionary(found.locale) };
+          return pageHtml(template, data, rendering?.render(name, data) ?? '');
+        })
+      : pages.get(name, () => template);
+    // no-cache: a new release is picked up at once; the ETag makes the check a 304.
+    return sendPrepared(request, reply.code(status).header('cache-control', 'no-cache'), await page!);
+  };
+}

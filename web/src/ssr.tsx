@@ -1,0 +1,38 @@
+/**
+ * The service's renderer (built by `vite build --ssr` into dist/ssr/, loaded by the service): a screen's HTML for a
+ * page's data, so the form is there before any script runs; the page's script then hydrates it (start-page.tsx).
+ */
+import type { PageData } from '@portal/contract';
+import type { ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { pageContextFor, PageTree } from './page/page-tree';
+import { ChangePasswordScreen } from './screens/change-password-component/ChangePasswordScreen';
+import { ForgotPasswordScreen } from './screens/forgot-password-component/ForgotPasswordScreen';
+import { HomeScreen } from './screens/home/HomeScreen';
+import { SignInScreen } from './screens/login-signin-component/SignInScreen';
+import { LogoutScreen } from './screens/logout-component/LogoutScreen';
+import { NewPinScreen } from './screens/new-rsa-pin-component/NewPinScreen';
+import { NextTokenScreen } from './screens/next-token-component/NextTokenScreen';
+import { NotFoundScreen } from './screens/not-found/NotFoundScreen';
+import { StandInScreen } from './screens/stand-in/StandInScreen';
+
+/** By page name, as the service names its built pages (web/dist/pages/<name>.html). */
+const SCREENS: Record<string, ComponentType> = {
+  'change-password-component': ChangePasswordScreen,
+  'forgot-password-component': ForgotPasswordScreen,
+  home: HomeScreen,
+  'login-signin-component': SignInScreen,
+  'logout-component': LogoutScreen,
+  'new-rsa-pin-component': NewPinScreen,
+  'next-token-component': NextTokenScreen,
+  'not-found': NotFoundScreen,
+  'stand-in': StandInScreen,
+};
+
+/** The screen's HTML, or null for a page this renderer does not know. */
+export function renderScreen(page: string, data: PageData, path: string, search: string): string | null {
+  const Screen = SCREENS[page];
+  if (!Screen) return null;
+  const value = pageContextFor(data, { path, query: new URLSearchParams(search) });
+  return renderToString(<PageTree Screen={Screen} value={value} />);
+}
