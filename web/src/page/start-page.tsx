@@ -61,6 +61,5 @@ export async function startPage(Screen: ComponentType, options: PageOptions = {}
   if (written && root.firstElementChild) {
     keepTypedEarly(root);
     hydrateRoot(root, tree);
-  }
-  else createRoot(root).render(tree);
+  } else createRoot(root).render(tree);
 }
