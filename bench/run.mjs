@@ -158,7 +158,7 @@ try {
     // One Chromium for figures 3 and 4, kept open until both are done, so its CPU is counted as the benchmark's.
     const browser = wanted(3) || wanted(4) ? await launchChromium() : null;
     await measure(3, 'sign-in route bytes and locale bundles', () => bundleBytes({ portal, browser }));
-    await measure(4, 'time until the sign-in form is usable, CPU slowed 4x', () =>
+    await measure(4, 'time until the sign-in form is usable, CPU slowed 4x and in round trips', () =>
       formUsable({ portal, browser, ...PLAN.f4 }),
     );
     await browser?.close();

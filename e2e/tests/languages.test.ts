@@ -84,7 +84,7 @@ describe('a page in one language', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('fr-CA');
     const heading = `${french.signInToLabel} ${french.appName}`;
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
-    expect(await page.title()).toBe(heading);
+    await expect.poll(() => page.title()).toBe(heading);
     expect(await page.locator('.portal-footer__link').allTextContents()).toContain(french.privacyPolicy);
     expect(await page.locator('.portal-footer__authorization-text').textContent()).toBe(french.authorizationWarning);
     expect(await page.locator('.portal-footer__copyright').textContent()).toBe(french.copyrightMessage);

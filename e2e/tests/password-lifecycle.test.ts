@@ -37,7 +37,7 @@ describe('forgotten password', () => {
         '**/public-portal-ui/forgot-password-component?cobrandHost=skerrymoor&locale=en_US&nwflow=1',
       );
       await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
-      expect(await page.title()).toBe('Forgot password');
+      await expect.poll(() => page.title()).toBe('Forgot password');
       await page.getByLabel('User ID', { exact: true }).fill(userId);
       await expectAccessible(page, 'forgot password, step 1');
       await page.getByRole('button', { name: 'Continue' }).click();

@@ -29,7 +29,7 @@ describe('sign-in screen', () => {
       await page.goto(signInUrl('skerrymoor'));
       const heading = page.getByRole('heading', { level: 1 });
       await expect.poll(() => heading.textContent()).toBe('Sign in to Skerrymoor Bank Commercial Card');
-      expect(await page.title()).toBe('Sign in to Skerrymoor Bank Commercial Card');
+      await expect.poll(() => page.title()).toBe('Sign in to Skerrymoor Bank Commercial Card');
       expect(await page.getByRole('img', { name: 'Skerrymoor Bank Commercial Card logo' }).getAttribute('src')).toBe(
         '/sdportal/cobrands/skerrymoor/logo.jpg',
       );
@@ -101,7 +101,7 @@ describe('sign-in screen', () => {
         'Password is required.',
       ]);
       expect(await page.evaluate(() => document.activeElement?.className)).toContain('portal-error-summary');
-      expect(await page.title()).toBe('Error: Sign in to Skerrymoor Bank Commercial Card');
+      await expect.poll(() => page.title()).toBe('Error: Sign in to Skerrymoor Bank Commercial Card');
       expect(await page.getByLabel('User ID', { exact: true }).getAttribute('aria-invalid')).toBe('true');
       expect(await page.getByLabel('User ID', { exact: true }).getAttribute('aria-describedby')).toBe('userId-error');
       expect(await page.locator('#userId-error').textContent()).toBe('Error: This field is required.');
@@ -149,7 +149,7 @@ describe('sign-in screen', () => {
         page.keyboard.press('Enter'),
       ]);
       await page.getByText('Signed in as demopass').waitFor();
-      expect(await page.title()).toBe('Signed in');
+      await expect.poll(() => page.title()).toBe('Signed in');
       await expectAccessible(page, 'the signed-in page');
     });
   });
@@ -297,7 +297,7 @@ describe('logout', () => {
       await page.getByRole('link', { name: 'Log out' }).click();
       await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
       await page.getByText('You have been logged out.').waitFor();
-      expect(await page.title()).toBe('Logged out');
+      await expect.poll(() => page.title()).toBe('Logged out');
       await expectAccessible(page, 'the logout page');
       await page.goto(`${baseUrl()}/sdportal/platform/home?cobrandHost=skerrymoor`);
       await page.waitForURL('**/public-portal-ui/login-signin-component?cobrandHost=skerrymoor');
@@ -328,7 +328,7 @@ describe('logout', () => {
         await page.getByRole('link', { name: 'Win a prize' }).click();
         await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor&confirm=1');
         await page.getByRole('heading', { name: 'Do you want to log out?' }).waitFor();
-        expect(await page.title()).toBe('Do you want to log out?');
+        await expect.poll(() => page.title()).toBe('Do you want to log out?');
         expect(await page.getByText('You have been logged out.').count()).toBe(0);
         expect(await sessionStatus()).toBe(200);
         await expectAccessible(page, 'the logout question');
@@ -337,7 +337,7 @@ describe('logout', () => {
         await page.getByText('You have been logged out.').waitFor();
         expect(await sessionStatus()).toBe(401);
         expect(page.url()).toBe(`${baseUrl()}/public-portal-ui/logout-component?cobrandHost=skerrymoor`);
-        expect(await page.title()).toBe('Logged out');
+        await expect.poll(() => page.title()).toBe('Logged out');
         await expectAccessible(page, 'the logout page after the question');
       });
     } finally {

@@ -18,7 +18,7 @@ describe('token sign-in', () => {
       await signIn(page, token.userId, token.code(-1));
       await page.waitForURL('**/public-portal-ui/new-rsa-pin-component?cobrandHost=skerrymoor');
       await page.getByRole('heading', { name: 'Create a new token PIN' }).waitFor();
-      expect(await page.title()).toBe('Create a new token PIN');
+      await expect.poll(() => page.title()).toBe('Create a new token PIN');
       // The cursor starts in the first field, as on every form screen.
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('pin');
       expect(await page.getByLabel('Next passcode').getAttribute('inputmode')).toBe('numeric');

@@ -9,6 +9,7 @@ import type { PageError } from './ErrorSummary';
 import { useForm, type FieldErrors } from './use-form';
 import { usePage } from '../page/page-context';
 import { useErrorTitle } from '../page/use-error-title';
+import { useHydrated } from '../page/browser-value';
 
 export interface FormScreenOptions<K extends string> {
   fields: readonly K[];
@@ -117,5 +118,7 @@ export function useFormScreen<K extends string>(options: FormScreenOptions<K>) {
     error: errors[id],
   });
 
-  return { ...form, errors, summary, revision, submitting, start, fail, field };
+  /** The submit button's state: not while a submission is under way, nor before the page's script has taken over. */
+  const canSubmit = useHydrated() && !submitting;
+  return { ...form, errors, summary, revision, submitting, canSubmit, start, fail, field };
 }

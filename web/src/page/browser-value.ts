@@ -9,3 +9,15 @@ const nothingToWatch = () => () => undefined;
 export function useBrowserValue<T extends string | null>(read: () => T, onService: T): T {
   return useSyncExternalStore(nothingToWatch, read, () => onService);
 }
+
+/**
+ * False while a page the service rendered is not yet hydrated, true from then on (and at once in a page the browser
+ * renders): a form cannot be sent before its script is there to send it.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    nothingToWatch,
+    () => true,
+    () => false,
+  );
+}

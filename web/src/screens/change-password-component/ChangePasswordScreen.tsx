@@ -79,7 +79,7 @@ export function ChangePasswordScreen() {
         </p>
       )}
       <ErrorSummary errors={form.summary} revision={form.revision} />
-      <form className="portal-form portal-change__form" noValidate onSubmit={onSubmit}>
+      <form className="portal-form portal-change__form" method="post" noValidate onSubmit={onSubmit}>
         <PasswordField
           {...form.field('old')}
           autoComplete="current-password"
@@ -89,7 +89,7 @@ export function ChangePasswordScreen() {
         <PasswordField {...form.field('new1')} autoComplete="new-password" describedBy="change-rules" />
         <PasswordField {...form.field('new2')} autoComplete="new-password" />
         <div className="portal-actions">
-          <button type="submit" className="portal-button portal-button--primary" disabled={form.submitting}>
+          <button type="submit" className="portal-button portal-button--primary" disabled={!form.canSubmit}>
             {form.submitting ? t('change.saving') : t('change.submit')}
           </button>
           <button

@@ -115,7 +115,7 @@ function useStep<K extends string>(field: K, label: string, keepValue: boolean, 
 }
 
 interface StepFormProps {
-  form: { summary: PageError[]; revision: number; submitting: boolean };
+  form: { summary: PageError[]; revision: number; canSubmit: boolean };
   onSubmit: (event: FormEvent) => Promise<void>;
   intro: ReactNode;
   children: ReactNode;
@@ -128,11 +128,11 @@ function StepForm({ form, onSubmit, intro, children, actions }: StepFormProps) {
   return (
     <>
       <ErrorSummary errors={form.summary} revision={form.revision} />
-      <form className="portal-form portal-forgot__form" noValidate onSubmit={onSubmit}>
+      <form className="portal-form portal-forgot__form" method="post" noValidate onSubmit={onSubmit}>
         {intro}
         {children}
         <div className="portal-actions">
-          <button type="submit" className="portal-button portal-button--primary" disabled={form.submitting}>
+          <button type="submit" className="portal-button portal-button--primary" disabled={!form.canSubmit}>
             {t('forgot.continue')}
           </button>
           {actions}

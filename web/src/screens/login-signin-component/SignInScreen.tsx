@@ -92,7 +92,7 @@ export function SignInScreen() {
       {cobrand.warningMessage && <p className="portal-notice">{cobrand.warningMessage}</p>}
       <ErrorSummary errors={form.summary} revision={form.revision} />
       <p className="portal-hint portal-signin__required-note">{t('signin.requiredNote')}</p>
-      <form className="portal-form portal-signin__form" noValidate onSubmit={onSubmit}>
+      <form className="portal-form portal-signin__form" method="post" noValidate onSubmit={onSubmit}>
         <TextField
           {...form.field('userId')}
           readOnly={Boolean(tokenStepFor)}
@@ -105,7 +105,7 @@ export function SignInScreen() {
         <button
           type="submit"
           className="portal-button portal-button--primary portal-signin__submit"
-          disabled={form.submitting}
+          disabled={!form.canSubmit}
         >
           {form.submitting ? t('signin.submitting') : (cobrand.signInButtonLabel ?? t('signin.submit'))}
         </button>

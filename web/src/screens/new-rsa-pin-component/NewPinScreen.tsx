@@ -98,12 +98,12 @@ export function NewPinScreen() {
       <h1 className="portal-heading">{t('newpin.heading')}</h1>
       <ErrorSummary errors={form.summary} revision={form.revision} />
       <Instructions />
-      <form className="portal-form" noValidate onSubmit={onSubmit}>
+      <form className="portal-form" method="post" noValidate onSubmit={onSubmit}>
         <PasswordField {...digits('pin', PIN_LENGTH)} autoComplete="off" />
         <PasswordField {...digits('confirm', PIN_LENGTH)} autoComplete="off" />
         <TextField {...digits('passcode', PASSCODE_LENGTH)} autoComplete="one-time-code" />
         <div className="portal-actions">
-          <button type="submit" className="portal-button portal-button--primary" disabled={form.submitting}>
+          <button type="submit" className="portal-button portal-button--primary" disabled={!form.canSubmit}>
             {t('newpin.save')}
           </button>
           <a className="portal-button portal-button--secondary" href={logoutAddress(cobrand.name)}>

@@ -67,7 +67,7 @@ export function NextTokenScreen() {
       <h1 className="portal-heading">{t('nexttoken.heading')}</h1>
       <ErrorSummary errors={form.summary} revision={form.revision} />
       <p className="portal-hint">{t('nexttoken.intro')}</p>
-      <form className="portal-form" noValidate onSubmit={onSubmit}>
+      <form className="portal-form" method="post" noValidate onSubmit={onSubmit}>
         <TextField
           {...form.field('passcode', { digits: true })}
           autoComplete="one-time-code"
@@ -77,7 +77,7 @@ export function NextTokenScreen() {
           spellCheck={false}
         />
         <div className="portal-actions">
-          <button type="submit" className="portal-button portal-button--primary" disabled={form.submitting}>
+          <button type="submit" className="portal-button portal-button--primary" disabled={!form.canSubmit}>
             {t('nexttoken.continue')}
           </button>
           <a className="portal-button portal-button--secondary" href={logoutAddress(cobrand.name)}>

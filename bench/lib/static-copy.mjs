@@ -1,0 +1,34 @@
+/**
+ * The floor of figure 4's round trips: the sign-in page as the service answered it, with the same scripts and
+ * stylesheets, served as files by a bare Node server (no framework, nothing computed per request). The same bytes,
+ * so what the service costs beyond them is what figure 4 shows.
+ */
+import { createServer } from 'node:http';
+
+/** Fetches the page and every same-origin file it names (scripts, stylesheets, module preloads, images). */
+async function snapshot(portalUrl, path, headers) {
+  const files = new Map();
+  const get = async (address) => {
+    const response = await fetch(new URL(address, portalUrl), { headers });
+    files.set(address, { type: response.headers.get('content-type'), body: Buffer.from(await response.arrayBuffer()) });
+    return files.get(address).body.toString('utf8');
+  };
+  const html = await get(path);
+  const named = [...html.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((match) => match[1].replace(/&amp;/g, '&'));
+  await Promise.all(named.filter((address) => !files.has(address)).map(get));
+  return files;
+}
+
+export async function startStaticCopy(portalUrl, path, headers = {}) {
+  const files = await snapshot(portalUrl, path, headers);
+  const server = createServer((request, response) => {
+    const file = files.get(request.url);
+    if (!file) return response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': file.type, 'content-length': file.body.length }).end(file.body);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://localhost:${server.address().port}`,
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
