@@ -2,6 +2,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
@@ -27,6 +29,30 @@ function generatePages(): Record<string, string> {
   );
 }
 const pages = generatePages();
+
+/**
+ * The browser's scripts carry no ICU parser (FormatJS's parser-less build, a tenth of the sign-in page's script): the
+ * English texts they carry are parsed here, those a page carries by the service, and those a page loads by call by
+ * the parser loaded then, under the name `icu-parser-full` (web/src/i18n/parse-late.ts).
+ */
+const parser = createRequire(import.meta.url).resolve('@formatjs/icu-messageformat-parser');
+const parserAliases = [
+  { find: /^@formatjs\/icu-messageformat-parser$/, replacement: parser.replace(/index\.js$/, 'no-parser.js') },
+  { find: /^icu-parser-full$/, replacement: parser },
+];
+const parsedEnglish: Plugin = {
+  name: 'portal-parsed-english',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/\/data\/i18n\/en_US\/[^/]+\.json$/.test(id)) return null;
+    const texts = JSON.parse(code) as Record<string, string>;
+    const parsed = Object.fromEntries(
+      Object.entries(texts).map(([key, text]) => [key, text.includes('{') ? parse(text) : text]),
+    );
+    // Still JSON: Vite's own JSON plugin makes the module of it.
+    return { code: JSON.stringify(parsed), map: null };
+  },
+};
 const service = process.env.PORTAL_SERVICE_URL ?? 'http://localhost:8080';
 
 // In development, serve each page at its production address (`/public-portal-ui/<route>`) as the service does.
@@ -63,8 +89,10 @@ const ssrBuild = {
 
 export default defineConfig(({ isSsrBuild }) => ({
   root,
+  resolve: { alias: parserAliases },
   plugins: [
     devPageAddresses,
+    parsedEnglish,
     // Scripts and styles are also written as .br and .gz beside themselves, which the service sends to browsers that
     // ask for them (preCompressed in its static routes): no compression work per request.
     !isSsrBuild &&
@@ -95,7 +123,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'portal',
-                  test: /node_modules|\/contract\/|\/web\/src\/(api|cobrand|components|i18n|page|session|styles|token)\//,
+                  test: /node_modules\/(?!@formatjs\/icu-(messageformat-parser\/index|skeleton-parser))|\/contract\/|\/web\/src\/(api|cobrand|components|i18n|page|session|styles|token)\//,
                 },
               ],
             },

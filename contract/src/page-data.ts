@@ -4,6 +4,7 @@
  * served without it (by another back end) makes §7's calls instead.
  */
 import type { Cobrand, CobrandLocales } from './cobrand.js';
+import type { MessageSource } from './format-message.js';
 
 /** The id of the `<script type="application/json">` element that holds a page's data. */
 export const PAGE_DATA_ID = 'portal-page-data';
@@ -14,8 +15,11 @@ export interface PageData {
   cobrand: Cobrand;
   locales: CobrandLocales;
   locale: string;
-  /** The language's texts (Messages and PortalLabels); empty for en_US, which the scripts carry. */
-  dictionary: Record<string, string>;
+  /**
+   * The language's texts (Messages and PortalLabels), those with placeholders parsed (the scripts carry no ICU
+   * parser); empty for en_US, which the scripts carry.
+   */
+  dictionary: Record<string, MessageSource>;
   logoUrl: string | null;
   themeUrl: string | null;
 }

@@ -15,8 +15,10 @@ describe('a first visit', () => {
     await context.setExtraHTTPHeaders({ 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' });
     const documents: string[] = [];
     const calls: string[] = [];
+    const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'document') documents.push(request.url());
+      if (request.resourceType() === 'script') scripts.push(request.url());
       if (['fetch', 'xhr'].includes(request.resourceType())) calls.push(request.url());
     });
     const response = await page.goto(signInUrl('skerrymoor'), { waitUntil: 'commit' });
@@ -28,6 +30,9 @@ describe('a first visit', () => {
     expect(calls.filter((url) => /\/sdportal\/rest\/cobrand|\/assets\/i18n\//.test(url))).toEqual([]);
     await page.waitForLoadState('networkidle');
     expect(documents).toEqual([signInUrl('skerrymoor')]);
+    // Its texts came parsed: the ICU parser is not among its scripts.
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => url.includes('icu-messageformat-parser'))).toEqual([]);
     expect((await context.cookies()).find((c) => c.name === 'user_locale')?.value).toBe('fr_CA');
     await expectAccessible(page, 'the sign-in page of a first visit');
     expect(problems).toEqual([]);

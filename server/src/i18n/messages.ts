@@ -1,13 +1,16 @@
 /** Translated text for the service's own answers, read from the same locale bundles the browser loads. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import {
   DEFAULT_LOCALE,
   SUPPORTED_LOCALES,
   isLocale,
   messageFormatter,
+  parsedMessages,
   type FormatMessage,
   type Locale,
+  type MessageSource,
 } from '@portal/contract';
 import { I18N_DIR } from '../paths.js';
 import englishLabels from '../../../data/i18n/en_US/PortalLabels.json' with { type: 'json' };
@@ -26,6 +29,7 @@ interface LoadedBundle {
 export class Messages {
   private readonly bundles = new Map<string, LoadedBundle>();
   private readonly formatters = new Map<string, FormatMessage>();
+  private readonly parsed = new Map<string, Record<string, MessageSource>>();
 
   constructor(dir = I18N_DIR) {
     for (const locale of SUPPORTED_LOCALES) {
@@ -43,10 +47,22 @@ export class Messages {
     return this.bundles.get(`${locale}/${bundle}`)?.body ?? null;
   }
 
-  /** A language's texts of both bundles, as the page's script would load them; none for en_US, which it carries. */
-  dictionary(locale: string): Record<string, string> {
+  /**
+   * A language's texts of both bundles, as a page carries them (placeholders parsed); none for en_US, which the page's
+   * scripts carry.
+   */
+  dictionary(locale: string): Record<string, MessageSource> {
     if (locale === DEFAULT_LOCALE) return {};
-    return Object.assign({}, ...BUNDLES.map((bundle) => this.bundles.get(`${locale}/${bundle}`)?.entries ?? {}));
+    let parsed = this.parsed.get(locale);
+    if (!parsed) {
+      const texts = Object.assign(
+        {},
+        ...BUNDLES.map((bundle) => this.bundles.get(`${locale}/${bundle}`)?.entries ?? {}),
+      );
+      parsed = parsedMessages(texts, (message) => parse(message));
+      this.parsed.set(locale, parsed);
+    }
+    return parsed;
   }
 
   text(locale: string | undefined, key: MessageKey, params: readonly (string | number)[] = []): string {

@@ -42,6 +42,12 @@ describe('a page answered for its cobrand and language', () => {
     expect(data.cobrand.name).toBe('skerrymoor');
     expect(data.dictionary['signin.userId']).toBeTruthy();
     expect(data.dictionary['signin.userId']).not.toBe('User ID');
+    // A text with a placeholder comes parsed: the page's scripts carry no ICU parser.
+    expect(data.dictionary['signin.heading']).toEqual([
+      { type: 1, value: '0' },
+      { type: 0, value: ' ' },
+      { type: 1, value: '1' },
+    ]);
     // The stylesheet is a link in the head, after the page's own, so nothing waits on a lookup.
     expect(response.body).toMatch(
       /<link rel="stylesheet" class="portal-cobrand-stylesheet" href="\/sdportal\/cobrands\/skerrymoor\/theme\.css" \/><\/head>/,

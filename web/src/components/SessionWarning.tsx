@@ -4,13 +4,14 @@
  * and Tab stays between its two buttons. Hidden, it leaves a compact banner with the time left and Continue, so the
  * user can still renew before being logged out. Tabs of one browser stay in step through the shared session clock.
  */
-import { Paths, messageFormatter, type SessionWarningContent } from '@portal/contract';
+import { Paths, messageFormatter, type MessageSource, type SessionWarningContent } from '@portal/contract';
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { getJson } from '../api/client';
 import { usePage } from '../page/page-context';
 import { reportFailure } from '../page/report';
 import { SessionClock, mmss, warningAt, type SessionEvent } from '../session/session-clock';
 import { moveFocus } from './move-focus';
+import { parseLate } from '../i18n/parse-late';
 
 /**
  * The polite announcement changes when the dialog opens, then once per 20-second band and once for the last
@@ -22,9 +23,17 @@ const band = (seconds: number) => (seconds <= 10 ? 0 : Math.ceil(seconds / 20));
  * The session's clock for this page: renewed when the screen opens, kept in step with the other tabs, ticking every
  * second; `logout` runs once, when the session ends here or in another tab.
  */
+/** The content with its countdown message parsed (the scripts carry no ICU parser: parse-late.ts). */
+type WarningContent = Omit<SessionWarningContent, 'generalSessionAboutToExpireMessage'> & {
+  generalSessionAboutToExpireMessage: MessageSource;
+};
+const countdownOf = ({ generalSessionAboutToExpireMessage }: SessionWarningContent) => ({
+  generalSessionAboutToExpireMessage,
+});
+
 function useSessionClock(cobrand: string, onLogout: () => void) {
   const clock = useRef<SessionClock | null>(null);
-  const [content, setContent] = useState<SessionWarningContent | null>(null);
+  const [content, setContent] = useState<WarningContent | null>(null);
   const [deadline, setDeadline] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [hidden, setHidden] = useState(false);
@@ -42,7 +51,7 @@ function useSessionClock(cobrand: string, onLogout: () => void) {
     // Opening a screen is activity: it renews the session and starts the clock from the service's answer.
     sessionClock.renew().catch(() => onLogout());
     getJson<SessionWarningContent>(`${Paths.sessionWarningContent}?cobrandHost=${encodeURIComponent(cobrand)}`)
-      .then(setContent)
+      .then(async (answer) => setContent({ ...answer, ...(await parseLate(countdownOf(answer))) }))
       .catch((error: unknown) => reportFailure('session warning content', error));
     const tick = window.setInterval(() => setNow(Date.now()), 1000);
     return () => {
