@@ -20,7 +20,10 @@ export interface PageData {
    * parser); empty for en_US, which the scripts carry.
    */
   dictionary: Record<string, MessageSource>;
+  /** Addresses carry the file's version (`?v=`), which the service answers as cached for good. */
   logoUrl: string | null;
+  /** The logo's own size, so the page keeps its place before it arrives. */
+  logoSize: { width: number; height: number } | null;
   themeUrl: string | null;
 }
 

@@ -21,6 +21,13 @@ describe('a first visit', () => {
       if (request.resourceType() === 'script') scripts.push(request.url());
       if (['fetch', 'xhr'].includes(request.resourceType())) calls.push(request.url());
     });
+    await context.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     const response = await page.goto(signInUrl('skerrymoor'), { waitUntil: 'commit' });
     // The form is in the page as it arrives, before any script has run.
     expect(await response!.text()).toMatch(/<input[^>]*id="userId"/);
@@ -34,6 +41,12 @@ describe('a first visit', () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((url) => url.includes('icu-messageformat-parser'))).toEqual([]);
     expect((await context.cookies()).find((c) => c.name === 'user_locale')?.value).toBe('fr_CA');
+    // The logo comes with its size, so nothing moves when it arrives; the logo and theme are kept for good.
+    const logo = page.locator('.portal-header__logo');
+    expect([await logo.getAttribute('width'), await logo.getAttribute('height')]).toEqual(['576', '96']);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    const logoAnswer = await context.request.get(`${baseUrl()}${await logo.getAttribute('src')}`);
+    expect(logoAnswer.headers()['cache-control']).toContain('immutable');
     await expectAccessible(page, 'the sign-in page of a first visit');
     expect(problems).toEqual([]);
     await context.close();

@@ -58,6 +58,7 @@ function render(cobrand: Cobrand, locales: CobrandLocales, locale: string) {
     locales,
     cobrand,
     logoUrl: logoUrl(cobrand.name),
+    logoSize: null,
     query: new URLSearchParams({ cobrandHost: cobrand.name }),
     path: '/public-portal-ui/login-signin-component',
   };

@@ -4,9 +4,9 @@
  * look up in four calls: the record in that language, its languages, the logo (the first of jpg, png, gif that exists)
  * and the stylesheet.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_COBRAND, LOGO_FORMATS, Paths, type Cobrand, type CobrandLocales } from '@portal/contract';
+import { assetVersion } from './asset-versions.js';
 import type { CobrandDirectory } from './cobrand-directory.js';
 import type { StoredCobrand } from './cobrand-store.js';
 import { cobrandIn } from './cobrand-texts.js';
@@ -19,6 +19,7 @@ export interface PageCobrand {
   locales: CobrandLocales;
   locale: string;
   logoUrl: string | null;
+  logoSize: { width: number; height: number } | null;
   themeUrl: string | null;
 }
 
@@ -51,10 +52,14 @@ export function pageCobrandFinder(cobrands: CobrandDirectory, catalogueDir: stri
     if (!stored) return null;
     const name = stored.record.cobrand.name;
     const locale = settle(Object.keys(stored.record.locales));
-    const file = (base: string) =>
-      existsSync(join(catalogueDir, name, base)) ? `${Paths.cobrandAssets(name)}${base}` : null;
-    const logoUrl = LOGO_FORMATS.map((format) => file(`logo.${format}`)).find(Boolean) ?? null;
-    const themeUrl = file('theme.css');
+    // Each file by an address that carries its version: §7's own address, plus `?v=`.
+    const file = (base: string, image: boolean) => {
+      const version = assetVersion(join(catalogueDir, name, base), image);
+      return version && { url: `${Paths.cobrandAssets(name)}${base}?v=${version.hash}`, size: version.size };
+    };
+    const logo = LOGO_FORMATS.map((format) => file(`logo.${format}`, true)).find(Boolean) ?? null;
+    const theme = file('theme.css', false);
+    const [logoUrl, themeUrl] = [logo?.url ?? null, theme?.url ?? null];
     return {
       key: `${requested}\u0000${stored.version}\u0000${locale}\u0000${logoUrl}\u0000${themeUrl}`,
       requested,
@@ -62,6 +67,7 @@ export function pageCobrandFinder(cobrands: CobrandDirectory, catalogueDir: stri
       locales: stored.record.locales,
       locale,
       logoUrl,
+      logoSize: logo?.size ?? null,
       themeUrl,
     };
   };

@@ -22,9 +22,10 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fastifyStatic from '@fastify/static';
 import { Type, type TSchema } from 'typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { CobrandDirectory } from './cobrand-directory.js';
 import type { StoredCobrand } from './cobrand-store.js';
+import { assetVersion } from './asset-versions.js';
 import { cobrandRecordIn } from './page-cobrand.js';
 import { requestLocale } from '../http/request-locale.js';
 import { ApiError } from '../http/api-error.js';
@@ -51,6 +52,22 @@ const ABBREVIATION_SCHEMA = {
 const notFound = () => new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]);
 const PUBLIC_FILES = /^[a-z0-9._-]+\/(logo\.(jpg|png|gif)|theme\.css)$/;
 const FOOTER_IMAGES = /^[a-z0-9][a-z0-9._-]*\.(jpg|png|gif)$/;
+
+/**
+ * A logo or theme asked for by its version (the address a page names) never changes: kept for good. One asked for by
+ * an older version, or none, keeps the hour.
+ */
+function keepVersionedFilesForGood(app: FastifyInstance, catalogueDir: string): void {
+  app.addHook('onSend', async (request, reply) => {
+    const version = (request.query as Record<string, unknown>).v;
+    if (typeof version !== 'string' || reply.statusCode !== 200 || !request.url.startsWith(COBRAND_ASSETS_BASE)) return;
+    const path = request.url.slice(COBRAND_ASSETS_BASE.length).split('?')[0]!;
+    // The files' names need no escaping: an address that escapes anything is not one a page names.
+    if (!PUBLIC_FILES.test(path)) return;
+    if (assetVersion(join(catalogueDir, path), false)?.hash === version)
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+  });
+}
 
 export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = async (
   app,
@@ -112,18 +129,13 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = as
     },
   );
 
-  app.get(
-    PathPatterns.cobrandAbbreviation,
-    {
-      schema: ABBREVIATION_SCHEMA,
-    },
-    async (request, reply) => {
-      const name = await cobrands.nameForAbbreviation(request.query.cobrandAbbr);
-      if (!name) throw notFound();
-      return reply.type('text/plain; charset=utf-8').send(name);
-    },
-  );
+  app.get(PathPatterns.cobrandAbbreviation, { schema: ABBREVIATION_SCHEMA }, async (request, reply) => {
+    const name = await cobrands.nameForAbbreviation(request.query.cobrandAbbr);
+    if (!name) throw notFound();
+    return reply.type('text/plain; charset=utf-8').send(name);
+  });
 
+  keepVersionedFilesForGood(app, catalogueDir);
   await app.register(fastifyStatic, {
     root: catalogueDir,
     prefix: COBRAND_ASSETS_BASE,

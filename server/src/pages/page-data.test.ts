@@ -32,12 +32,9 @@ describe('a page answered for its cobrand and language', () => {
     expect(cookie).toMatchObject({ value: 'fr_CA', path: '/', maxAge: 90 * 24 * 60 * 60, sameSite: 'Lax' });
     expect(response.headers.vary).toContain('accept-language');
     const data = pageData(response.body);
-    expect(data).toMatchObject({
-      requested: 'skerrymoor',
-      locale: 'fr_CA',
-      logoUrl: '/sdportal/cobrands/skerrymoor/logo.jpg',
-      themeUrl: '/sdportal/cobrands/skerrymoor/theme.css',
-    });
+    expect(data).toMatchObject({ requested: 'skerrymoor', locale: 'fr_CA', logoSize: { width: 576, height: 96 } });
+    expect(data.logoUrl).toMatch(/^\/sdportal\/cobrands\/skerrymoor\/logo\.jpg\?v=[\w-]{16}$/);
+    expect(data.themeUrl).toMatch(/^\/sdportal\/cobrands\/skerrymoor\/theme\.css\?v=[\w-]{16}$/);
     expect(Object.keys(data.locales)).toEqual(['en_US', 'es', 'fr_CA', 'zh_CN']);
     expect(data.cobrand.name).toBe('skerrymoor');
     expect(data.dictionary['signin.userId']).toBeTruthy();
@@ -49,9 +46,22 @@ describe('a page answered for its cobrand and language', () => {
       { type: 1, value: '1' },
     ]);
     // The stylesheet is a link in the head, after the page's own, so nothing waits on a lookup.
-    expect(response.body).toMatch(
-      /<link rel="stylesheet" class="portal-cobrand-stylesheet" href="\/sdportal\/cobrands\/skerrymoor\/theme\.css" \/><\/head>/,
+    expect(response.body).toContain(
+      `<link rel="stylesheet" class="portal-cobrand-stylesheet" href="${data.themeUrl}" /></head>`,
     );
+  });
+
+  it('answers the logo and theme a page names as kept for good, any other version or none for an hour', async () => {
+    const { logoUrl, themeUrl } = pageData((await open('?cobrandHost=skerrymoor')).body);
+    for (const url of [logoUrl!, themeUrl!]) {
+      const named = await portal.client().get(url);
+      expect(named.statusCode).toBe(200);
+      expect(named.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const older = await portal.client().get(url.replace(/\?v=.*/, '?v=AAAAAAAAAAAAAAAA'));
+      expect(older.headers['cache-control']).toBe('public, max-age=3600');
+      const plain = await portal.client().get(url.replace(/\?v=.*/, ''));
+      expect(plain.headers['cache-control']).toBe('public, max-age=3600');
+    }
   });
 
   it('answers in the language of the cookie without setting it again, and the parameter over both', async () => {
@@ -123,6 +133,7 @@ describe('pageHtml', () => {
       locale: 'en_US',
       dictionary: {},
       logoUrl: null,
+      logoSize: null,
       themeUrl: '/a"><script>alert(1)</script>',
     });
     expect(html).not.toContain('<script>alert(1)');

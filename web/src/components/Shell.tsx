@@ -5,7 +5,7 @@ import { ANNOUNCER_ID } from './announce';
 import { Footer } from './Footer';
 
 export function Shell({ children }: { children: ReactNode }) {
-  const { t, cobrand, logoUrl } = usePage();
+  const { t, cobrand, logoUrl, logoSize } = usePage();
   return (
     <div className={`portal-shell portal-cobrand-${cobrand.name}`}>
       <a className="portal-skip-link" href="#main-content">
@@ -13,7 +13,12 @@ export function Shell({ children }: { children: ReactNode }) {
       </a>
       <header className="portal-header">
         {logoUrl ? (
-          <img className="portal-header__logo" src={logoUrl} alt={t('shell.logoAlt', cobrand.appName)} />
+          <img
+            className="portal-header__logo"
+            src={logoUrl}
+            alt={t('shell.logoAlt', cobrand.appName)}
+            {...(logoSize ?? {})}
+          />
         ) : (
           <span className="portal-header__name">{cobrand.appName}</span>
         )}

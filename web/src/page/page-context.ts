@@ -8,6 +8,8 @@ export interface PageContextValue {
   locales: CobrandLocales;
   cobrand: Cobrand;
   logoUrl: string | null;
+  /** Known when the service wrote the page: the logo keeps its place before it arrives. */
+  logoSize: { width: number; height: number } | null;
   query: URLSearchParams;
   /** The page's address path (the platform pages' stand-in tells them apart by it). */
   path: string;

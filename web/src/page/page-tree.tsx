@@ -9,7 +9,10 @@ import { createTranslator, type Dictionary } from '../i18n/translator';
 import { PageContext, type PageContextValue } from './page-context';
 
 export function pageContextFor(
-  data: Pick<PageData, 'cobrand' | 'locales' | 'locale' | 'logoUrl'> & { dictionary: Dictionary },
+  data: Pick<PageData, 'cobrand' | 'locales' | 'locale' | 'logoUrl'> & {
+    dictionary: Dictionary;
+    logoSize?: PageData['logoSize'];
+  },
   address: { path: string; query: URLSearchParams },
 ): PageContextValue {
   return {
@@ -18,6 +21,7 @@ export function pageContextFor(
     locales: data.locales,
     cobrand: data.cobrand,
     logoUrl: data.logoUrl,
+    logoSize: data.logoSize ?? null,
     ...address,
   };
 }
