@@ -28,8 +28,18 @@ export interface PageData {
 }
 
 /**
- * The address parameters a screen renders differently by, besides the cobrand, the language and the logout screen's
- * `confirm`: a page whose address has one is rendered in the browser, so the service keeps one rendering per cobrand,
- * language and page rather than one per address.
+ * The address parameters a screen reads, besides the cobrand, the language and the logout screen's `confirm`
+ * (web/test/rendered-params.test.ts keeps the list whole): a page whose address has one is rendered in the browser,
+ * so the service keeps one rendering per cobrand, language and page rather than one per address.
  */
-export const STATEFUL_QUERY_PARAMS = ['dest', 'ec', 'invalidLogin', 'ssoStep', 'userId'] as const;
+export const STATEFUL_QUERY_PARAMS = [
+  'dest',
+  'ec',
+  'invalidLogin',
+  'ssoStep',
+  'userId',
+  // The next-token screen's sign-in attempt: a page for one visitor.
+  'authn_attempt_id',
+  'in_response_to',
+  'referral_path',
+] as const;
