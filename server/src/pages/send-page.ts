@@ -80,15 +80,16 @@ export function pageSender(app: FastifyInstance, options: PageSenderOptions): Se
 
   /**
    * The screen is rendered into the page once per address path, cobrand, language and logout question, whatever else
-   * the address carries. A screen in a state of its own (an error code, the token step, a remembered user ID) is left
-   * to the browser: rendering it for each would make a page per visitor.
+   * the address carries; the not-found page (any address at all) once for every address. A screen in a state of its
+   * own (an error code, the token step, a remembered user ID) is left to the browser: rendering it for each would make
+   * a page per visitor.
    */
-  const renderingOf = async (request: FastifyRequest) => {
+  const renderingOf = async (request: FastifyRequest, status: number) => {
     const [path = '', search = ''] = request.url.split('?');
     const query = new URLSearchParams(search);
     if (STATEFUL_QUERY_PARAMS.some((param) => query.has(param)) || request.cookies[USER_ID_COOKIE]) return null;
     const render = await renderer();
-    const key = `${path}${query.get(LOGOUT_CONFIRM_PARAM) === '1' ? '?confirm' : ''}`;
+    const key = `${status === 404 ? '' : path}${query.get(LOGOUT_CONFIRM_PARAM) === '1' ? '?confirm' : ''}`;
     return render && { key, render: (name: string, data: PageData) => render(name, data, path, search) };
   };
 
@@ -97,7 +98,7 @@ export function pageSender(app: FastifyInstance, options: PageSenderOptions): Se
     if (!template)
       return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built: run `npm run build`.');
     const found = await settle(request, reply);
-    const rendering = found && (await renderingOf(request));
+    const rendering = found && (await renderingOf(request, status));
     const page = found
       ? pages.get(`${name}\u0000${found.key}\u0000${rendering?.key ?? ''}`, () => {
           const { key: _key, ...rest } = found;
