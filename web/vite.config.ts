@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { defineConfig, type Plugin } from 'vite';
+// By path: the config is bundled before it runs, and the workspace's own package is TypeScript Node cannot load.
+import { parsedMessages } from '../contract/src/format-message.js';
 import { compression } from 'vite-plugin-compression2';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -45,10 +47,7 @@ const parsedEnglish: Plugin = {
   enforce: 'pre',
   transform(code, id) {
     if (!/\/data\/i18n\/en_US\/[^/]+\.json$/.test(id)) return null;
-    const texts = JSON.parse(code) as Record<string, string>;
-    const parsed = Object.fromEntries(
-      Object.entries(texts).map(([key, text]) => [key, text.includes('{') ? parse(text) : text]),
-    );
+    const parsed = parsedMessages(JSON.parse(code) as Record<string, string>, (text) => parse(text));
     // Still JSON: Vite's own JSON plugin makes the module of it.
     return { code: JSON.stringify(parsed), map: null };
   },

@@ -92,10 +92,6 @@ export class SessionStore {
     return Number(result.numDeletedRows);
   }
 
-  /**
-   * Every row keeps its idle deadline at or before its absolute one (start and renew ensure it), so a session past
-   * either is past the idle one: filtering on that indexed column alone finds them all without scanning the table.
-   */
   /** Sessions still live at `now` (an index range on the idle deadline), for the metrics. */
   async countLive(now: number): Promise<number> {
     const { n } = await this.db
@@ -106,7 +102,11 @@ export class SessionStore {
     return Number(n);
   }
 
-  /** Answers the account of each session it deleted, for the audit. */
+  /**
+   * Every row keeps its idle deadline at or before its absolute one (start and renew ensure it), so a session past
+   * either is past the idle one: filtering on that indexed column alone finds them all without scanning the table.
+   * Answers the account of each session it deleted, for the audit.
+   */
   async deleteExpired(now: number): Promise<string[]> {
     const rows = await this.db
       .deleteFrom('session')
