@@ -1,6 +1,7 @@
 /**
  * Starts the built portal once for the browser tests, on a free port with its own data folder, the way `npm start`
- * runs it. Chromium must be installed: the browser tests fail rather than skip without it.
+ * runs it, and a second one whose token users the bank's token server checks (RADIUS, a real FreeRADIUS). Chromium
+ * must be installed: the browser tests fail rather than skip without it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import type { TestProject } from 'vitest/node';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { startDemoProviders } from '../../scripts/demo-idp/demo.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
+import { startFreeRadius } from '../../scripts/test-radius/freeradius.mjs';
 import { CHROMIUM_PATH } from '../support/chromium-path';
 import { startSmtpSink } from './smtp-sink';
 
@@ -19,11 +21,14 @@ declare module 'vitest' {
     baseUrl: string;
     dataDir: string;
     portalSecret: string;
+    radiusBaseUrl: string;
+    radiusDataDir: string;
   }
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PORTAL_SECRET = 'browser-tests-only-secret-0123456789abcdef';
+const RADIUS_SECRET = 'browser-tests-radius-secret';
 
 async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 200; i += 1) {
@@ -38,6 +43,36 @@ async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
   throw new Error('The portal did not become ready within 20 s');
 }
 
+/** The built portal as `npm start` runs it, on a free port with its own data folder, and `env` on top. */
+async function startPortal(env: Record<string, string | undefined>, dataDir: string, port: number) {
+  const baseUrl = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ['server/start.cjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PUBLIC_ORIGIN: baseUrl,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PORTAL_SECRET,
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+      METRICS_PORT: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitUntilReady(baseUrl, child);
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { baseUrl, dataDir, stop };
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
@@ -47,40 +82,29 @@ export default async function setup(project: TestProject): Promise<() => Promise
   buildIfStale({ quiet: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const smtp = await startSmtpSink(join(dataDir, 'received-mail'));
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
   // The SSO cobrands' demo providers, at the addresses the shipped catalogue names, with the secrets in `sso`.
-  const sso: Record<string, string | undefined> = { PUBLIC_ORIGIN: baseUrl };
+  const port = await freePort();
+  const sso: Record<string, string | undefined> = { PUBLIC_ORIGIN: `http://localhost:${port}` };
   const providers = await startDemoProviders(sso);
   if (providers.banner.includes('not started')) throw new Error(`The demo identity providers:\n${providers.banner}`);
-  const child = spawn(process.execPath, ['server/start.cjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...sso,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PORTAL_SECRET,
-      PUBLIC_ORIGIN: baseUrl,
-      RATE_LIMIT_PER_MINUTE: '0',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      DATABASE_URL: '',
-      SMTP_URL: smtp.url,
-      METRICS_PORT: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitUntilReady(baseUrl, child);
-  project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
+  const portal = await startPortal({ ...sso, SMTP_URL: smtp.url }, dataDir, port);
+  // A second portal whose token users' PIN and tokencode the bank's token server checks (a real FreeRADIUS).
+  const radius = await startFreeRadius({ secret: RADIUS_SECRET });
+  const radiusPortal = await startPortal(
+    { TOKEN_BACKEND: 'radius', RADIUS_SERVERS: `${radius.host}:${radius.port}`, RADIUS_SECRET, SMTP_URL: smtp.url },
+    mkdtempSync(join(tmpdir(), 'portal-e2e-radius-')),
+    await freePort(),
+  );
+  project.provide('baseUrl', portal.baseUrl);
+  project.provide('dataDir', portal.dataDir);
   project.provide('portalSecret', PORTAL_SECRET);
+  project.provide('radiusBaseUrl', radiusPortal.baseUrl);
+  project.provide('radiusDataDir', radiusPortal.dataDir);
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await portal.stop();
+    await radiusPortal.stop();
+    await radius.close();
     await smtp.stop();
     await providers.close();
-    rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -6,11 +6,16 @@ import { inject } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export function portal(...args: string[]): string {
+  return portalAt(inject('dataDir'), ...args);
+}
+
+/** The admin CLI against the data folder of one of the browser tests' servers. */
+export function portalAt(dataDir: string, ...args: string[]): string {
   return execFileSync(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', ...args], {
     cwd: root,
     env: {
       ...process.env,
-      DATA_DIR: inject('dataDir'),
+      DATA_DIR: dataDir,
       PORTAL_SECRET: inject('portalSecret'),
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',

@@ -9,8 +9,8 @@ const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 export const baseUrl = (): string => inject('baseUrl');
-export const signInUrl = (cobrand?: string, extra = ''): string =>
-  `${baseUrl()}/public-portal-ui/login-signin-component${cobrand ? `?cobrandHost=${cobrand}${extra}` : ''}`;
+export const signInUrl = (cobrand?: string, extra = '', base = baseUrl()): string =>
+  `${base}/public-portal-ui/login-signin-component${cobrand ? `?cobrandHost=${cobrand}${extra}` : ''}`;
 
 export interface TrackedPage {
   page: Page;
@@ -87,8 +87,14 @@ export function useChromium(): {
 }
 
 /** Signs in through the sign-in form of a cobrand, as a user would. */
-export async function signInThroughForm(page: Page, cobrand: string, userId: string, password: string): Promise<void> {
-  await page.goto(signInUrl(cobrand));
+export async function signInThroughForm(
+  page: Page,
+  cobrand: string,
+  userId: string,
+  password: string,
+  base = baseUrl(),
+): Promise<void> {
+  await page.goto(signInUrl(cobrand, '', base));
   await page.getByLabel('User ID', { exact: true }).fill(userId);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -32,7 +32,7 @@ import { AuditLog } from './db/audit-log.js';
 import type { PortalDatabase } from './db/database.js';
 import { ChangePasswordService, passwordRoutes, RecoveryService } from './password/index.js';
 import { clientLoggingRoutes } from './logging/index.js';
-import { TokenPinService, tokenRoutes, TokenStore } from './token/index.js';
+import { TokenPinService, tokenRoutes, TokenServers, TokenStore } from './token/index.js';
 import { createTransport, MailWorker, OutboxStore } from './mail/index.js';
 import { healthRoutes } from './health/index.js';
 import { SessionManager, sessionRoutes, SessionStore } from './session/index.js';
@@ -210,8 +210,9 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const cookies = new SessionCookies(cookiePolicy(config.secureCookies), keys.csrf);
   const passwords = new PasswordStore(db);
   const tokens = new TokenStore(db);
+  const tokenServers = new TokenServers(config.tokenServer, config.radiusTiming, options.env ?? process.env, app.log);
   const signIn = new SignInService({
-    ...{ accounts, passwords, tokens, sessions, cobrands, audit, clock },
+    ...{ accounts, passwords, tokens, tokenServers, sessions, cobrands, audit, clock },
     tokenKeys: { seal: keys.seal, pin: keys.pin },
     identityKey: keys.userIdentity,
     temporaryPasswordKey: keys.temporaryPassword,
@@ -232,7 +233,7 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     temporaryPasswordMinutes: config.temporaryPasswordMinutes,
   });
   const changePassword = new ChangePasswordService(mailDeps);
-  const pins = new TokenPinService({ ...mailDeps, tokens, pinKey: keys.pin });
+  const pins = new TokenPinService({ ...mailDeps, tokens, tokenServers, pinKey: keys.pin, sealKey: keys.seal });
   const throttle = routeThrottle(config.rateLimitPerMinute);
   const ssoStore = new SsoStore(db);
   const sso = {
@@ -245,6 +246,7 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   };
   return {
     outbox,
+    tokenServers,
     sessionStore,
     sso,
     clock,
@@ -273,6 +275,7 @@ function runInBackground(app: FastifyInstance, { config, database, startMailWork
     app.addHook('onClose', () => listener.close());
   }
   app.addHook('onClose', () => services.mailWorker.stop());
+  app.addHook('onClose', () => services.tokenServers.close());
 }
 
 async function registerRoutes(app: FastifyInstance, options: AppOptions, services: Services): Promise<void> {

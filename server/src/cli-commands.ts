@@ -212,6 +212,12 @@ async function resetPin(ctx: CommandContext): Promise<string> {
   return `Reset the PIN of ${ctx.subject}: the next sign-in with a tokencode alone sets a new one.`;
 }
 
+async function tokenAtServer(ctx: CommandContext): Promise<string> {
+  const account = await existingUser(ctx);
+  await new TokenStore(ctx.database.db).assignAtServer(account.id, ctx.now);
+  return `${ctx.subject} now signs in with the PIN and tokencode of the token the bank's token server holds (RADIUS).`;
+}
+
 async function unassignToken(ctx: CommandContext): Promise<string> {
   const account = await existingUser(ctx);
   await new TokenStore(ctx.database.db).unassign(account.id, ctx.now);
@@ -249,6 +255,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   'audit list': listAudit,
   'audit export': exportAudit,
   'tokens assign': assignUserToken,
+  'tokens at-server': tokenAtServer,
   'tokens reset-pin': resetPin,
   'tokens unassign': unassignToken,
   'tokens code': tokenCode,

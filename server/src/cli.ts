@@ -29,6 +29,7 @@ const USAGE = `Usage: npm run portal -- <command>
   audit export [--user <userId>] [--since <time>]
                                                the same as JSON lines, for a log pipeline
   tokens assign <userId>                       give a user a new token (new-PIN mode); prints its otpauth URI and QR code
+  tokens at-server <userId>                    the bank's token server (RADIUS) holds the user's token
   tokens reset-pin <userId>                    put a user's token back in new-PIN mode
   tokens unassign <userId>                     take a user's token away (password sign-in again)
   tokens code <userId>                         demo mode only: the code the user's token shows now

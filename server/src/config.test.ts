@@ -39,7 +39,21 @@ describe('loadConfig', () => {
       logFormat: 'json',
       production: true,
       demo: true,
+      tokenServer: { protocol: 'builtin' },
+      radiusTiming: { timeoutMs: 3000, retries: 2 },
     });
+  });
+
+  it("reads the bank's token server, and refuses RADIUS without its servers and secret", () => {
+    const env = { TOKEN_BACKEND: 'radius', RADIUS_SERVERS: '10.1.2.3:1812,10.1.2.4:1812', RADIUS_SECRET: 's3cret' };
+    expect(loadConfig({ ...env, RADIUS_TIMEOUT_MS: '500', RADIUS_RETRIES: '0' }, CWD)).toMatchObject({
+      tokenServer: { protocol: 'radius', servers: '10.1.2.3:1812,10.1.2.4:1812', secret: 's3cret' },
+      radiusTiming: { timeoutMs: 500, retries: 0 },
+    });
+    const problems = problemsOf({ TOKEN_BACKEND: 'radius' });
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toContain('RADIUS_SERVERS');
+    expect(problems[1]).toContain('RADIUS_SECRET');
   });
 
   it('reads good values and turns on secure cookies for an https origin', () => {
@@ -91,6 +105,9 @@ describe('loadConfig', () => {
     ['METRICS_PORT', { METRICS_PORT: 'nine' }],
     ['METRICS_PORT', { METRICS_PORT: '70000' }],
     ['LOG_FORMAT', { LOG_FORMAT: 'xml' }],
+    ['TOKEN_BACKEND', { TOKEN_BACKEND: 'rsa' }],
+    ['RADIUS_SERVERS', { RADIUS_SERVERS: 'radius.bank.example' }],
+    ['RADIUS_TIMEOUT_MS', { RADIUS_TIMEOUT_MS: '10' }],
   ])('refuses a bad %s with a ConfigError naming it', (name, env) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);

@@ -5,6 +5,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { RADIUS_SERVERS_PATTERN } from '@portal/contract/schemas';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MAILBOX = /^[^<>@\s]*(<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
@@ -58,9 +59,26 @@ const EnvironmentSchema = Type.Object({
     default: 'json',
     problem: 'must be json (one object a line, for a log pipeline) or pretty (one readable line, for a terminal)',
   }),
+  TOKEN_BACKEND: Type.Union([Type.Literal('builtin'), Type.Literal('radius')], {
+    default: 'builtin',
+    problem: "must be builtin (the portal's own tokens) or radius (the bank's token server)",
+  }),
+  RADIUS_SERVERS: optional(RADIUS_SERVERS_PATTERN, 'must look like host:port, or host:port,host:port for a failover'),
+  RADIUS_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  RADIUS_TIMEOUT_MS: whole(3000, 100, 30_000),
+  RADIUS_RETRIES: whole(2, 0, 5),
   NODE_ENV: Type.Optional(Type.String()),
 });
 type Environment = Static<typeof EnvironmentSchema>;
+
+/** Where token users' PIN and tokencode are checked, for the cobrands whose catalogue record names no token server. */
+export type TokenServerSettings = { protocol: 'builtin' } | { protocol: 'radius'; servers: string; secret: string };
+
+/** How long a RADIUS token server is waited for, and how often asked again, unless a cobrand's record says. */
+export interface RadiusTiming {
+  timeoutMs: number;
+  retries: number;
+}
 
 export interface Config {
   port: number;
@@ -96,6 +114,8 @@ export interface Config {
   production: boolean;
   /** Demo mode: seed demo data on an empty database and allow demo-only admin commands. */
   demo: boolean;
+  tokenServer: TokenServerSettings;
+  radiusTiming: RadiusTiming;
 }
 
 export class ConfigError extends Error {
@@ -164,6 +184,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
   if (Number(e.METRICS_PORT) > 65535)
     problems.push(`METRICS_PORT must be a port number up to 65535 (got "${e.METRICS_PORT}")`);
+  const tokenServer = tokenServerOf(e, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -187,5 +208,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logFormat: e.LOG_FORMAT,
     production: env.NODE_ENV !== 'development',
     demo: e.PORTAL_DEMO,
+    tokenServer,
+    radiusTiming: { timeoutMs: e.RADIUS_TIMEOUT_MS, retries: e.RADIUS_RETRIES },
   };
+}
+
+function tokenServerOf(e: Environment, problems: string[]): TokenServerSettings {
+  if (e.TOKEN_BACKEND === 'builtin') return { protocol: 'builtin' };
+  if (!e.RADIUS_SERVERS)
+    problems.push('RADIUS_SERVERS must name the token server (host:port) when TOKEN_BACKEND=radius');
+  if (!e.RADIUS_SECRET) problems.push('RADIUS_SECRET must hold the shared secret when TOKEN_BACKEND=radius');
+  return { protocol: 'radius', servers: e.RADIUS_SERVERS ?? '', secret: e.RADIUS_SECRET ?? '' };
 }

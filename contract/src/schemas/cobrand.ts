@@ -169,6 +169,28 @@ export const SamlProviderSchema = Type.Object(
 
 export const IdentityProviderSchema = Type.Union([OidcProviderSchema, SamlProviderSchema]);
 
+/** `host:port[,host:port]`: a bank's RADIUS servers, tried in order (the second for failover). */
+export const RADIUS_SERVERS_PATTERN = '^[A-Za-z0-9.:\\[\\]-]+:[0-9]{1,5}(,[A-Za-z0-9.:\\[\\]-]+:[0-9]{1,5})?$';
+
+/**
+ * Where a cobrand's token users' PIN and tokencode are checked: the portal's own tokens (`builtin`), or the bank's
+ * token server over RADIUS (RFC 2865). Without it a cobrand uses the deployment's back end (TOKEN_BACKEND).
+ */
+export const TokenServerSchema = Type.Union([
+  Type.Object({ protocol: Type.Literal('builtin') }, { additionalProperties: false }),
+  Type.Object(
+    {
+      protocol: Type.Literal('radius'),
+      servers: Type.String({ pattern: RADIUS_SERVERS_PATTERN, maxLength: 300 }),
+      /** Holds the RADIUS shared secret. */
+      secretEnv: EnvName,
+      timeoutMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 30_000 })),
+      retries: Type.Optional(Type.Integer({ minimum: 0, maximum: 5 })),
+    },
+    { additionalProperties: false },
+  ),
+]);
+
 /** A catalogue record (`data/cobrands/<id>/cobrand.json`): the cobrand plus what only the service reads. */
 export const CobrandRecordSchema = Type.Object(
   {
@@ -183,6 +205,8 @@ export const CobrandRecordSchema = Type.Object(
     platformHomeUrl: NullableString,
     /** The bank's identity provider, for a cobrand whose users sign in there (its fssoRedirectUrl starts it). */
     identityProvider: Type.Optional(IdentityProviderSchema),
+    /** The bank's token server, where it is not the deployment's (TOKEN_BACKEND). */
+    tokenServer: Type.Optional(TokenServerSchema),
   },
   { additionalProperties: false },
 );

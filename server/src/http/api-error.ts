@@ -24,3 +24,7 @@ export type { ApiErrorItem };
 /** The one answer to a call that needs a session the request does not have (or no longer has). */
 export const sessionEnded = (): ApiError =>
   new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'session.ended' }]);
+
+/** §8's system error for a part of the system that cannot answer now (the database, the bank's token server). */
+export const systemUnavailable = (): ApiError =>
+  new ApiError(503, [{ code: ErrorCodes.unavailable, messageKey: 'error.system' }]);

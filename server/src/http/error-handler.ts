@@ -3,7 +3,7 @@ import { ErrorCodes, LOCALE_COOKIE, type ApiErrorBody } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Messages } from '../i18n/messages.js';
 import { SECURITY_HEADERS } from './headers.js';
-import { ApiError, type ErrorSpec } from './api-error.js';
+import { ApiError, type ErrorSpec, systemUnavailable } from './api-error.js';
 
 interface AjvIssue {
   instancePath: string;
@@ -76,24 +76,25 @@ export function sendError(
     .send(errorBody(messages, request.cookies?.[LOCALE_COOKIE], error.items));
 }
 
+/**
+ * The part of the system that could not answer (§8's system error, 503): the database, or a part whose error names
+ * itself in `unavailable` (the bank's token server); null for anything else.
+ */
+function partUnavailable(error: FastifyError & { unavailable?: unknown }): string | null {
+  if (typeof error.unavailable === 'string') return error.unavailable;
+  return DATABASE_DOWN.test(`${error.code ?? ''} ${error.message}`) ? 'database' : null;
+}
+
 export function registerErrorHandler(app: FastifyInstance, messages: Messages): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = classify(error);
     if (known) return sendError(reply, request, messages, known);
-    const unavailable = DATABASE_DOWN.test(`${error.code ?? ''} ${error.message}`);
-    request.log.error({ err: error }, unavailable ? 'database unavailable' : 'unexpected error');
-    const status = unavailable ? 503 : 500;
-    return sendError(
-      reply,
-      request,
-      messages,
-      new ApiError(status, [
-        {
-          code: unavailable ? ErrorCodes.unavailable : ErrorCodes.systemError,
-          messageKey: 'error.system',
-        },
-      ]),
-    );
+    const unavailable = partUnavailable(error);
+    request.log.error({ err: error }, unavailable ? `${unavailable} unavailable` : 'unexpected error');
+    const answer = unavailable
+      ? systemUnavailable()
+      : new ApiError(500, [{ code: ErrorCodes.systemError, messageKey: 'error.system' }]);
+    return sendError(reply, request, messages, answer);
   });
 }
 

@@ -3,7 +3,7 @@
  * PIN or tokencode, locked, inactive, wrong login type) does the same work and gives the same answer.
  */
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_LOCALE, Paths, isLocale, routePath, type LoginInfo } from '@portal/contract';
+import { DEFAULT_LOCALE, isLocale, routePath, type LoginInfo } from '@portal/contract';
 import type { SendLoginBody } from '@portal/contract/schemas';
 import {
   type AccountRow,
@@ -14,25 +14,35 @@ import {
   userIdKey,
 } from '../account/index.js';
 import type { Clock } from '../clock.js';
-import type { CobrandDirectory } from '../cobrand/index.js';
+import type { CobrandDirectory, CobrandRecord } from '../cobrand/index.js';
 import type { AuditLog } from '../db/audit-log.js';
 import { newId } from '../security/ids.js';
+import { seal } from '../security/sealed-box.js';
 import { hashSecret, needsRehash, verifyDummy, verifySecret } from '../security/passwords.js';
 import { checkedRedirect } from '../security/redirects.js';
 import type { SessionManager, StartSession } from '../session/index.js';
-import { checkNextCode, checkToken, type TokenKeys, type TokenStore, type TokenVerdict } from '../token/index.js';
+import {
+  checkTokenAt,
+  sealState,
+  type TokenKeys,
+  type TokenServer,
+  type TokenServers,
+  type TokenStore,
+  type TokenVerdict,
+} from '../token/index.js';
+import { homeOf, NextTokenStep, nextTokenQuery } from './next-token-step.js';
+import { Refusals } from './refusals.js';
 
 /** §8 external codes carried in `ec` to the change-password screen for a password that must be replaced. */
 export const EC_PASSWORD_EXPIRED = '0x13212079';
 export const EC_TEMPORARY_PASSWORD = '0x132120c8';
-/** §8: the next-token screen's code for an invalid tokencode. */
-export const EC_INVALID_TOKEN = '14008';
 const NEXT_TOKEN_MS = 180_000;
 /** An account ID no row has (IDs are UUIDs). */
 const NO_ACCOUNT = 'none';
 
 type Verdict = { kind: 'password' } | TokenVerdict;
 type SessionKind = StartSession['kind'];
+type Attempt = Awaited<ReturnType<TokenStore['findAttempt']>> & {};
 
 /** What the route knows of the browser: its session cookie and its language cookie. */
 export interface BrowserState {
@@ -51,6 +61,7 @@ export interface SignInDeps {
   passwords: PasswordStore;
   tokens: TokenStore;
   tokenKeys: TokenKeys;
+  tokenServers: TokenServers;
   sessions: SessionManager;
   cobrands: CobrandDirectory;
   audit: AuditLog;
@@ -61,7 +72,13 @@ export interface SignInDeps {
 }
 
 export class SignInService {
-  constructor(private readonly deps: SignInDeps) {}
+  private readonly refusals: Refusals;
+  private readonly nextTokenStep: NextTokenStep;
+
+  constructor(private readonly deps: SignInDeps) {
+    this.refusals = new Refusals(deps);
+    this.nextTokenStep = new NextTokenStep(deps, this.refusals);
+  }
 
   /** The same lookups and the same shape for every user ID, known or not (ARCHITECTURE §4). */
   async loginInfo(username: string): Promise<LoginInfo> {
@@ -76,7 +93,7 @@ export class SignInService {
 
   /** Decides a send-login: null refuses it; otherwise where to go, and which session to open for it. */
   async signIn(body: SendLoginBody, browser: BrowserState): Promise<SignInDecision | null> {
-    if (body['login-form-type'] === 'next-token') return this.nextToken(body, browser);
+    if (body['login-form-type'] === 'next-token') return this.nextTokenStep.answer(body, browser);
     const { accounts, audit, clock } = this.deps;
     const now = clock();
     const account = await accounts.claimAttempt({ kind: 'ldapId', value: body.username.trim().toLowerCase() }, now);
@@ -88,7 +105,8 @@ export class SignInService {
       await accounts.lockIfExhausted(NO_ACCOUNT, now);
       return null;
     }
-    const federation = await this.federation(account, browser);
+    const { record } = await this.deps.cobrands.resolve(account.cobrand);
+    const federation = await this.federation(account, record, browser);
     if (federation === 'at provider') {
       // The bank's provider is the only way in for its users: a password here is not even a try, so it cannot lock them.
       await verifyDummy(body.password);
@@ -96,8 +114,12 @@ export class SignInService {
       await audit.record('signin.failure', account.id, { reason: 'signs in at the identity provider' });
       return null;
     }
-    const checked = await this.check(account, body, now);
-    if (!checked) return this.refuse(account, now);
+    const checked = await this.refusals.unlessUnavailable(account, now, async () => {
+      const server = this.tokenServerOf(account, record);
+      return (await this.holdForPin(account, server, body, browser, now)) ?? this.check(account, server, body, now);
+    });
+    if (checked === 'held') return { location: newPinLocation(account.cobrand) };
+    if (!checked) return this.refusals.refuse(account, now);
     const { verdict } = checked;
     const rehashed =
       verdict.kind === 'password' && needsRehash(checked.account.password_hash)
@@ -120,15 +142,48 @@ export class SignInService {
    * A user of a cobrand with an identity provider signs in there; only a token user the provider has just signed in
    * (a session of kind `sso_token`) comes here, for the token step.
    */
-  private async federation(account: AccountRow, browser: BrowserState): Promise<'none' | 'at provider' | 'token step'> {
-    const { record } = await this.deps.cobrands.resolve(account.cobrand);
+  private async federation(
+    account: AccountRow,
+    record: CobrandRecord,
+    browser: BrowserState,
+  ): Promise<'none' | 'at provider' | 'token step'> {
     if (!record.identityProvider) return 'none';
     const session = await this.deps.sessions.find(browser.sessionId, ['sso_token']);
     return session?.account_id === account.id && account.login_type === 'token' ? 'token step' : 'at provider';
   }
 
+  /** The token server of a token user's cobrand; null for a password user. */
+  private tokenServerOf(account: AccountRow, record: CobrandRecord): TokenServer | null {
+    return account.login_type === 'token' ? this.deps.tokenServers.for(record.tokenServer) : null;
+  }
+
+  /**
+   * The new-PIN screen signs in with the next tokencode before it sends the PIN (§4), while the bank's token server
+   * asks for the PIN first: the code is held, sealed, for the server's challenge after the PIN, and the session stays.
+   */
+  private async holdForPin(
+    account: AccountRow,
+    server: TokenServer | null,
+    body: SendLoginBody,
+    browser: BrowserState,
+    now: number,
+  ): Promise<'held' | undefined> {
+    if (server?.kind !== 'radius' || body['login-form-type'] !== 'token') return undefined;
+    const session = await this.deps.sessions.find(browser.sessionId, ['new_pin']);
+    const challenge =
+      session?.account_id === account.id ? await this.deps.tokens.findPinChallenge(account.id, now) : undefined;
+    if (!challenge) return undefined;
+    await verifyDummy(body.password);
+    await this.deps.tokens.updateAttempt(challenge.id, {
+      held_passcode: seal(this.deps.tokenKeys.seal, body.password),
+    });
+    await this.deps.accounts.releaseAttempt(account.id, now);
+    return 'held';
+  }
+
   private async check(
     account: AccountRow,
+    server: TokenServer | null,
     body: SendLoginBody,
     now: number,
   ): Promise<{ account: AccountRow; verdict: Verdict } | null> {
@@ -136,8 +191,9 @@ export class SignInService {
       await verifyDummy(body.password);
       return null;
     }
-    if (account.login_type === 'token') {
-      const verdict = await checkToken(this.deps.tokens, this.deps.tokenKeys, account, body.password, now);
+    if (server) {
+      const { tokens, tokenKeys } = this.deps;
+      const verdict = await checkTokenAt(server, tokens, tokenKeys, account, body.password, now);
       return verdict ? { account, verdict } : null;
     }
     // One argon2 verify on every path; a pending temporary password is checked by its digest, in microseconds.
@@ -156,50 +212,24 @@ export class SignInService {
     return updated ? { account: updated, verdict: { kind: 'password' } } : null;
   }
 
-  /** §7 next token: the following code, for the attempt the service opened, from the session it opened it for. */
-  private async nextToken(body: SendLoginBody, browser: BrowserState): Promise<SignInDecision | null> {
-    const { accounts, tokens, clock } = this.deps;
-    const now = clock();
-    const session = await this.deps.sessions.find(browser.sessionId, ['next_token']);
-    const account = await accounts.claimAttempt({ kind: 'userIdKey', value: userIdKey(body.username) }, now);
-    const attempt =
-      account && session?.account_id === account.id && body.authn_attempt_id
-        ? await tokens.findAttempt(body.authn_attempt_id, account.id, now)
-        : undefined;
-    if (!account || !attempt || attempt.in_response_to !== body.in_response_to) {
-      await verifyDummy(body.password);
-      return account ? this.refuse(account, now) : null;
-    }
-    if (!(await checkNextCode(tokens, this.deps.tokenKeys, account.id, attempt.after_step, body.password, now))) {
-      await this.refuse(account, now, 'next tokencode');
-      // The try that used the last of six locked the account: that is refused outright, not asked again.
-      if ((await accounts.findById(account.id))?.status !== 'active') return null;
-      return {
-        location: `${routePath('next-token-component')}?ec=${EC_INVALID_TOKEN}&${nextTokenQuery(attempt, session!.cobrand)}`,
-      };
-    }
-    await tokens.deleteAttempt(attempt.id);
-    if (!(await accounts.clearFailures(account.id, now, { signedIn: true }))) return null;
-    await this.deps.audit.record('signin.success', account.id, { step: 'next tokencode' });
-    const { record } = await this.deps.cobrands.resolve(account.cobrand);
-    const home = homeOf(record.cobrand.name);
+  /** The bank's token server's new-PIN challenge, kept for the screen's Save (the PIN, then the held tokencode). */
+  private pinChallenge(account: AccountRow, serverState: Buffer, now: number): Attempt {
     return {
-      location: checkedRedirect(attempt.referral_path, record.allowedOrigins, this.deps.publicOrigin, home),
-      open: {
-        ...{ accountId: account.id, kind: 'full' as const, cobrand: record.cobrand.name },
-        ...{ locale: session!.locale, sso: session!.sso === 1 },
-      },
+      id: newId(),
+      account_id: account.id,
+      purpose: 'new_pin',
+      server_state: this.sealState(serverState),
+      held_passcode: null,
+      in_response_to: '',
+      referral_path: '',
+      after_step: 0,
+      expires_at: now + NEXT_TOKEN_MS,
+      created_at: now,
     };
   }
 
-  /** Records a refused try; the sixth locks the account and ends its sessions. Always null: the refusal. */
-  private async refuse(account: AccountRow, now: number, reason = 'credentials'): Promise<null> {
-    await this.deps.audit.record('signin.failure', account.id, { attempt: account.failed_attempts, reason });
-    if (await this.deps.accounts.lockIfExhausted(account.id, now)) {
-      await this.deps.sessions.endAllFor(account.id);
-      await this.deps.audit.record('account.locked', account.id);
-    }
-    return null;
+  private sealState(state: Buffer): string {
+    return sealState(this.deps.tokenKeys.seal, state);
   }
 
   /** Where a signed-in user goes, and the session (full, or one restricted to that screen) that opens for it. */
@@ -217,12 +247,18 @@ export class SignInService {
       location,
       open: { accountId: account.id, kind, cobrand, locale, sso },
     });
-    const query = `cobrandHost=${encodeURIComponent(cobrand)}`;
-    if (verdict.kind === 'new_pin') return go(`${routePath('new-rsa-pin-component')}?${query}`, 'new_pin');
+    if (verdict.kind === 'new_pin') {
+      if (verdict.serverState)
+        await this.deps.tokens.createAttempt(this.pinChallenge(account, verdict.serverState, now));
+      return go(newPinLocation(cobrand), 'new_pin');
+    }
     if (verdict.kind === 'next_token') {
       const attempt = {
         id: newId(),
         account_id: account.id,
+        purpose: 'next_token' as const,
+        server_state: verdict.serverState ? this.sealState(verdict.serverState) : null,
+        held_passcode: null,
         in_response_to: randomBytes(12).toString('base64url'),
         referral_path: checkedRedirect(
           record.platformHomeUrl,
@@ -240,7 +276,7 @@ export class SignInService {
     if (account.password_state !== 'current') {
       if (account.password_state === 'temporary') await this.deps.accounts.spendTemporaryPassword(account.id, now);
       const ec = account.password_state === 'temporary' ? EC_TEMPORARY_PASSWORD : EC_PASSWORD_EXPIRED;
-      return go(`${routePath('change-password-component')}?ec=${ec}&${query}`, 'change_password');
+      return go(`${routePath('change-password-component')}?ec=${ec}&${query(cobrand)}`, 'change_password');
     }
     const home = checkedRedirect(
       record.platformHomeUrl,
@@ -259,16 +295,5 @@ export class SignInService {
 const isSpent = (account: AccountRow, now: number): boolean =>
   account.password_state === 'temporary' && account.password_expires_at !== null && account.password_expires_at <= now;
 
-const homeOf = (cobrand: string) => `${Paths.platformHome}?cobrandHost=${encodeURIComponent(cobrand)}`;
-
-function nextTokenQuery(
-  attempt: { id: string; in_response_to: string; referral_path: string },
-  cobrand: string,
-): string {
-  return new URLSearchParams({
-    authn_attempt_id: attempt.id,
-    in_response_to: attempt.in_response_to,
-    referral_path: attempt.referral_path,
-    cobrandHost: cobrand,
-  }).toString();
-}
+const query = (cobrand: string) => `cobrandHost=${encodeURIComponent(cobrand)}`;
+const newPinLocation = (cobrand: string) => `${routePath('new-rsa-pin-component')}?${query(cobrand)}`;

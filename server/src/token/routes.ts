@@ -66,13 +66,14 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async 
       if (!session || !account || account.ldap_id !== request.params.ldapId.toLowerCase()) {
         throw sessionEnded();
       }
+      // A token server that does not answer is §8's "app server down" (503, from the error handler).
       const outcome = await pins.setPin(account, session.locale, request.body.newPin);
       if (outcome === 'invalid') {
         // §8: the screen recognises a refused PIN by "Invalid PIN" in the status text as well as the body.
         reply.raw.statusMessage = 'Invalid PIN';
         throw new ApiError(400, [{ code: ErrorCodes.pinInvalid, messageKey: 'pin.invalid', field: 'newPin' }]);
       }
-      if (outcome === 'not-in-new-pin-mode') throw sessionEnded();
+      if (outcome === 'not-in-new-pin-mode' || outcome === 'refused') throw sessionEnded();
       // §4: after a new PIN the user signs in again with it.
       await cookies.end(request, reply, (rawId) => sessions.end(rawId));
       return {};

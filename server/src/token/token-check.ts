@@ -10,13 +10,33 @@ import { verifyDummy } from '../security/passwords.js';
 import { pinMatches } from './pin.js';
 import { openSealed } from '../security/sealed-box.js';
 import type { TokenStore } from './token-store.js';
+import { askTokenServer } from './token-server-step.js';
+import type { TokenServer } from './token-servers.js';
 import { matchCode } from './tokencode.js';
 
-export type TokenVerdict = { kind: 'full' | 'new_pin' } | { kind: 'next_token'; step: number };
+/** `serverState`: the bank's token server's challenge (RADIUS State), which its next answer must carry back. */
+export type TokenVerdict =
+  | { kind: 'full' }
+  | { kind: 'new_pin'; serverState?: Buffer }
+  | { kind: 'next_token'; step: number; serverState?: Buffer };
 
 export interface TokenKeys {
   seal: Buffer;
   pin: Buffer;
+}
+
+/** The token step at the cobrand's token server: the portal's own tokens, or the bank's, with the same work here. */
+export async function checkTokenAt(
+  server: TokenServer,
+  tokens: TokenStore,
+  keys: TokenKeys,
+  account: AccountRow,
+  password: string,
+  now: number,
+): Promise<TokenVerdict | null> {
+  if (server.kind === 'builtin') return checkToken(tokens, keys, account, password, now);
+  await verifyDummy(password);
+  return askTokenServer(server.client, account.user_id, password);
 }
 
 export async function checkToken(

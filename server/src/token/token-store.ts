@@ -32,11 +32,20 @@ export class TokenStore {
   }
 
   async unassign(accountId: string, now: number): Promise<void> {
+    await this.setLoginType(accountId, 'password', now);
+  }
+
+  /** Makes the account a token user whose token the bank's token server holds: the portal keeps no seed for it. */
+  async assignAtServer(accountId: string, now: number): Promise<void> {
+    await this.setLoginType(accountId, 'token', now);
+  }
+
+  private async setLoginType(accountId: string, loginType: 'password' | 'token', now: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('token').where('account_id', '=', accountId).execute();
       await trx
         .updateTable('account')
-        .set({ login_type: 'password', updated_at: now })
+        .set({ login_type: loginType, updated_at: now })
         .where('id', '=', accountId)
         .execute();
     });
@@ -97,8 +106,33 @@ export class TokenStore {
       .selectAll()
       .where('id', '=', id)
       .where('account_id', '=', accountId)
+      .where('purpose', '=', 'next_token')
       .where('expires_at', '>', now)
       .executeTakeFirst();
+  }
+
+  /** The bank's token server's new-PIN challenge to this account, while it lasts. */
+  findPinChallenge(accountId: string, now: number): Promise<TokenAttemptRow | undefined> {
+    return this.db
+      .selectFrom('token_attempt')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('purpose', '=', 'new_pin')
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  /** A further challenge of the token server in the same attempt: its new State, or the tokencode held for it. */
+  async updateAttempt(id: string, changes: { server_state?: string; held_passcode?: string }): Promise<void> {
+    await this.db.updateTable('token_attempt').set(changes).where('id', '=', id).execute();
+  }
+
+  /** Ends the attempt the bank's token server passed, with what goes with it (the mail) in the same transaction. */
+  async endAttempt(id: string, alsoInTransaction: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('token_attempt').where('id', '=', id).execute();
+      await alsoInTransaction(trx);
+    });
   }
 
   async deleteAttempt(id: string): Promise<void> {

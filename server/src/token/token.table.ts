@@ -11,10 +11,18 @@ export interface TokenTable {
   updated_at: number;
 }
 
-/** A next-tokencode challenge (§7): the following code must come, for this attempt, before it expires. */
+/**
+ * A token step still to come: a next-tokencode challenge (§7: the following code must come, for this attempt, before
+ * it expires), or, with the bank's token server, its new-PIN challenge. One per account.
+ */
 export interface TokenAttemptTable {
   id: string;
   account_id: string;
+  purpose: 'next_token' | 'new_pin';
+  /** The bank's token server's RADIUS State for its challenge, sealed; null for the portal's own tokens. */
+  server_state: string | null;
+  /** New PIN: the next tokencode, sealed, held until the PIN arrives, for the server's challenge after the PIN. */
+  held_passcode: string | null;
   in_response_to: string;
   referral_path: string;
   /** The step of the code that raised the doubt; the answer must be a later one. */

@@ -1,0 +1,46 @@
+/** A refused try, as every sign-in step records it: counted toward the lock of six, audited, the lock applied. */
+import type { AccountRow, AccountStore } from '../account/index.js';
+import type { AuditLog } from '../db/audit-log.js';
+import type { SessionManager } from '../session/index.js';
+import { TokenServerUnavailable } from '../token/index.js';
+
+export interface RefusalDeps {
+  accounts: AccountStore;
+  audit: AuditLog;
+  sessions: SessionManager;
+}
+
+export class Refusals {
+  constructor(private readonly deps: RefusalDeps) {}
+
+  /** Records a refused try; the sixth locks the account and ends its sessions. Always null: the refusal. */
+  async refuse(account: AccountRow, now: number, reason = 'credentials'): Promise<null> {
+    await this.deps.audit.record('signin.failure', account.id, { attempt: account.failed_attempts, reason });
+    if (await this.deps.accounts.lockIfExhausted(account.id, now)) {
+      await this.deps.sessions.endAllFor(account.id);
+      await this.deps.audit.record('account.locked', account.id);
+    }
+    return null;
+  }
+
+  /** A refused next tokencode; true when it used the last try, so it is refused outright, not asked again. */
+  async refuseLocking(account: AccountRow, now: number): Promise<boolean> {
+    await this.refuse(account, now, 'next tokencode');
+    return (await this.deps.accounts.findById(account.id))?.status !== 'active';
+  }
+
+  /**
+   * A token server that cannot be asked is the system's failure, not the user's: the try is given back, and the
+   * browser gets §8's system error (the error handler answers 503).
+   */
+  async unlessUnavailable<T>(account: AccountRow, now: number, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof TokenServerUnavailable)) throw error;
+      await this.deps.accounts.releaseAttempt(account.id, now);
+      await this.deps.audit.record('signin.failure', account.id, { reason: 'token server unavailable' });
+      throw error;
+    }
+  }
+}
