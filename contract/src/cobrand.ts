@@ -103,10 +103,12 @@ export interface FooterLink {
   url: string;
 }
 
-/** A footer image and the name of what it shows (for its alt text). */
+/** A footer image, the name of what it shows (for its alt text) and its size (so nothing moves when it arrives). */
 export interface FooterLogo {
   logoUrl: string;
   logoName: string;
+  logoWidth?: number;
+  logoHeight?: number;
 }
 
 /**

@@ -3,11 +3,24 @@
  * and the rendered form, and the scripts take the form over without a call, a reload or losing what was typed.
  */
 import { ROUTES, routePath } from '@portal/contract';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addUser, PASSWORD } from '../support/admin';
 import { baseUrl, expectAccessible, openPage, signInUrl, useChromium } from '../support/browser';
 
 const chromium = useChromium();
+
+/** Every layout shift of the pages of `context`, as the browser reports them (what CLS adds up). */
+async function recordShifts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
 
 describe('a first visit', () => {
   it("shows the form in the browser's language from one document, with no call before it is usable", async () => {
@@ -21,13 +34,7 @@ describe('a first visit', () => {
       if (request.resourceType() === 'script') scripts.push(request.url());
       if (['fetch', 'xhr'].includes(request.resourceType())) calls.push(request.url());
     });
-    await context.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordShifts(context);
     const response = await page.goto(signInUrl('skerrymoor'), { waitUntil: 'commit' });
     // The form is in the page as it arrives, before any script has run.
     expect(await response!.text()).toMatch(/<input[^>]*id="userId"/);
@@ -44,10 +51,28 @@ describe('a first visit', () => {
     // The logo comes with its size, so nothing moves when it arrives; the logo and theme are kept for good.
     const logo = page.locator('.portal-header__logo');
     expect([await logo.getAttribute('width'), await logo.getAttribute('height')]).toEqual(['576', '96']);
-    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    expect(await shiftsOf(page)).toEqual([]);
     const logoAnswer = await context.request.get(`${baseUrl()}${await logo.getAttribute('src')}`);
     expect(logoAnswer.headers()['cache-control']).toContain('immutable');
     await expectAccessible(page, 'the sign-in page of a first visit');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['sign-in', 'login-signin-component'],
+    ['forgot-password', 'forgot-password-component'],
+    ['logout', 'logout-component'],
+    ['not-found', 'no-such-screen'],
+  ] as const)('moves nothing on the %s screen of a first visit on a phone', async (_label, route) => {
+    const { page, context, problems } = await openPage(chromium.browser(), { width: 412, height: 823 });
+    await recordShifts(context);
+    await page.goto(`${baseUrl()}/public-portal-ui/${route}?cobrandHost=skerrymoor`);
+    await page.waitForLoadState('networkidle');
+    await page.locator('h1').first().waitFor();
+    expect(await shiftsOf(page)).toEqual([]);
+    expect(await page.title()).not.toBe('');
+    await expectAccessible(page, `the ${route} page of a first visit on a phone`);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -5,6 +5,7 @@
 import type { PageData } from '@portal/contract';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { pageTitle } from './page/page-title';
 import { pageContextFor, PageTree } from './page/page-tree';
 import { ChangePasswordScreen } from './screens/change-password-component/ChangePasswordScreen';
 import { ForgotPasswordScreen } from './screens/forgot-password-component/ForgotPasswordScreen';
@@ -35,4 +36,9 @@ export function renderScreen(page: string, data: PageData, path: string, search:
   if (!Screen) return null;
   const value = pageContextFor(data, { path, query: new URLSearchParams(search) });
   return renderToString(<PageTree Screen={Screen} value={value} />);
+}
+
+/** §2's browser title of the page, in its language, for the service to write into the page's head. */
+export function screenTitle(page: string, data: PageData): string | null {
+  return pageTitle(page, pageContextFor(data, { path: '', query: new URLSearchParams() }));
 }

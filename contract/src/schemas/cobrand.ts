@@ -93,7 +93,14 @@ export const FooterLinkSchema = Type.Object(
 
 const FooterLogoPartSchema = Type.Union([
   Type.Object(
-    { text: Type.String(), logoUrl: Type.String(), logoName: Type.String() },
+    {
+      text: Type.String(),
+      logoUrl: Type.String(),
+      logoName: Type.String(),
+      /** The image's own size, which the page gives it so nothing moves when it arrives. */
+      logoWidth: Type.Optional(Type.Integer({ minimum: 1 })),
+      logoHeight: Type.Optional(Type.Integer({ minimum: 1 })),
+    },
     { additionalProperties: false },
   ),
   Type.Null(),

@@ -122,7 +122,12 @@ describe('the shipped catalogue', () => {
 function expectedFooter(entry: CobrandEntry) {
   const variant = VARIANTS.get(entry.footerVariant)!;
   const assets = readJson<Record<string, { name: string }>>(join(FOOTERS_DIR, 'assets', 'assets.json'));
-  const logo = (file: string) => ({ logoUrl: `/sdportal/footers/assets/${file}`, logoName: assets[file]!.name });
+  const logo = (file: string) => ({
+    logoUrl: expect.stringMatching(new RegExp(`^/sdportal/footers/assets/${file.replace('.', '\\.')}\\?v=[\\w-]{16}$`)),
+    logoName: assets[file]!.name,
+    logoWidth: expect.any(Number),
+    logoHeight: 68,
+  });
   return {
     layout: variant.layout,
     links: variant.links.map((key) => {

@@ -58,7 +58,14 @@ export function footerProblems(file: string, entry: CobrandEntry, footers: Foote
 
 /** The footer the page shows; call only for an entry without footerProblems. */
 export function resolveFooter(entry: CobrandEntry, variant: FooterVariant, footers: FooterCatalogue): CobrandFooter {
-  const logo = (file: string) => ({ logoUrl: `${FOOTER_ASSETS_BASE}${file}`, logoName: footers.assetNames.get(file)! });
+  // A versioned address, kept for good by the browser (routes.ts), and the image's size, so nothing moves.
+  const logo = (file: string) => {
+    const { name, hash, size } = footers.assets.get(file)!;
+    return {
+      ...{ logoUrl: `${FOOTER_ASSETS_BASE}${file}?v=${hash}`, logoName: name },
+      ...(size ? { logoWidth: size.width, logoHeight: size.height } : {}),
+    };
+  };
   return {
     layout: variant.layout,
     links: variant.links.map((key) => {

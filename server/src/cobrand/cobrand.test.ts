@@ -49,15 +49,20 @@ for (const dialect of DIALECTS) {
       });
       expect(cobrand.footer.copyrightMessage).toBe('© 2026 Skerrymoor Bank.');
       expect(cobrand.footer.footerMessage).toBe('Card services are provided by Skerrymoor Bank under license.');
+      // Footer images by versioned addresses, with their own size, so nothing moves when they arrive.
       expect(cobrand.footer.authorizationWarning).toEqual({
         text: 'This system is for authorized users only. Activity may be monitored and recorded.',
-        logoUrl: '/sdportal/footers/assets/warning-shield.png',
+        logoUrl: expect.stringMatching(/^\/sdportal\/footers\/assets\/warning-shield\.png\?v=[\w-]{16}$/),
         logoName: 'Sentrel Access Assurance',
+        logoWidth: 362,
+        logoHeight: 68,
       });
       expect(cobrand.footer.poweredBy).toEqual({
         text: 'Card and Expense Platform',
-        logoUrl: '/sdportal/footers/assets/powered-light.png',
+        logoUrl: expect.stringMatching(/^\/sdportal\/footers\/assets\/powered-light\.png\?v=[\w-]{16}$/),
         logoName: 'Card and Expense Platform',
+        logoWidth: 574,
+        logoHeight: 68,
       });
       // Only the public record leaves the service.
       expect(cobrand).not.toHaveProperty('allowedOrigins');
@@ -104,6 +109,12 @@ for (const dialect of DIALECTS) {
         expect(image.statusCode, url).toBe(200);
         expect(image.headers['content-type']).toBe('image/png');
         expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+        // The version the record names is the file's own: the browser keeps it for good; without it, for an hour.
+        expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        const plain = await client.get(url.split('?')[0]!, { headers: { accept: 'image/*' } });
+        expect(plain.headers['cache-control']).toBe('public, max-age=3600');
+        const stale = await client.get(`${url.split('?')[0]!}?v=AAAAAAAAAAAAAAAA`, { headers: { accept: 'image/*' } });
+        expect(stale.headers['cache-control']).toBe('public, max-age=3600');
       }
       for (const path of ['assets.json', '../default.json', '..%2fdefault.json', 'no-such-image.png']) {
         expect((await client.get(`/sdportal/footers/assets/${path}`)).statusCode, path).toBe(404);

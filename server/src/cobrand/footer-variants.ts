@@ -2,6 +2,7 @@
  * Reads and validates the footer variants of §2 (`data/footers/<id>.json`) and the names of their shared images
  * (`data/footers/assets/assets.json`). Problems name the file and the field, like the cobrand records'.
  */
+import { assetVersion, type AssetVersion } from './asset-versions.js';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FooterVariant } from '@portal/contract';
@@ -13,17 +14,21 @@ import { readJson } from './read-json.js';
 export const DEFAULT_FOOTER_VARIANT = 'default';
 export const FOOTER_ASSETS_MANIFEST = 'assets.json';
 
+export interface FooterAsset extends AssetVersion {
+  name: string;
+}
+
 export interface FooterCatalogue {
   variants: Map<string, FooterVariant>;
-  /** Image file → the name of what it shows, for alt texts. */
-  assetNames: Map<string, string>;
+  /** Image file → the name of what it shows (for alt texts), its version and its size. */
+  assets: Map<string, FooterAsset>;
   /** Variants whose file has problems, so a cobrand using one is told why rather than "no such variant". */
   broken: Set<string>;
 }
 
 export function readFooterVariants(dir: string): { footers: FooterCatalogue; problems: string[] } {
   const problems: string[] = [];
-  const footers: FooterCatalogue = { variants: new Map(), assetNames: new Map(), broken: new Set() };
+  const footers: FooterCatalogue = { variants: new Map(), assets: new Map(), broken: new Set() };
   if (!existsSync(dir))
     return { footers, problems: [`${dir}: no such folder (the footer variants sit beside the cobrands)`] };
 
@@ -33,7 +38,8 @@ export function readFooterVariants(dir: string): { footers: FooterCatalogue; pro
     ? readJson<Record<string, { name: string }>>(manifestFile, FooterAssetsSchema, problems)
     : {};
   for (const [file, { name }] of Object.entries(manifest ?? {})) {
-    if (existsSync(join(assetsDir, file))) footers.assetNames.set(file, name);
+    const version = assetVersion(join(assetsDir, file), true);
+    if (version) footers.assets.set(file, { name, ...version });
     else problems.push(`${manifestFile}: /${file} names an image that is not in ${assetsDir}`);
   }
 
@@ -59,7 +65,7 @@ export function readFooterVariants(dir: string): { footers: FooterCatalogue; pro
     }
     for (const field of ['authorizationWarningLogo', 'poweredByLogo'] as const) {
       const logo = variant[field];
-      if (logo !== null && !footers.assetNames.has(logo))
+      if (logo !== null && !footers.assets.has(logo))
         problems.push(`${file}: /${field} "${logo}" is not an image listed in ${manifestFile}`);
     }
     if (problems.length === before) footers.variants.set(id, variant);

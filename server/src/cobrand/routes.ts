@@ -57,14 +57,17 @@ const FOOTER_IMAGES = /^[a-z0-9][a-z0-9._-]*\.(jpg|png|gif)$/;
  * A logo or theme asked for by its version (the address a page names) never changes: kept for good. One asked for by
  * an older version, or none, keeps the hour.
  */
-function keepVersionedFilesForGood(app: FastifyInstance, catalogueDir: string): void {
+function keepVersionedFilesForGood(app: FastifyInstance, folders: [base: string, dir: string, files: RegExp][]): void {
   app.addHook('onSend', async (request, reply) => {
     const version = (request.query as Record<string, unknown>).v;
-    if (typeof version !== 'string' || reply.statusCode !== 200 || !request.url.startsWith(COBRAND_ASSETS_BASE)) return;
-    const path = request.url.slice(COBRAND_ASSETS_BASE.length).split('?')[0]!;
+    if (typeof version !== 'string' || reply.statusCode !== 200) return;
+    const folder = folders.find(([base]) => request.url.startsWith(base));
+    if (!folder) return;
+    const [base, dir, files] = folder;
+    const path = request.url.slice(base.length).split('?')[0]!;
     // The files' names need no escaping: an address that escapes anything is not one a page names.
-    if (!PUBLIC_FILES.test(path)) return;
-    if (assetVersion(join(catalogueDir, path), false)?.hash === version)
+    if (!files.test(path)) return;
+    if (assetVersion(join(dir, path), false)?.hash === version)
       reply.header('cache-control', 'public, max-age=31536000, immutable');
   });
 }
@@ -135,7 +138,10 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = as
     return reply.type('text/plain; charset=utf-8').send(name);
   });
 
-  keepVersionedFilesForGood(app, catalogueDir);
+  keepVersionedFilesForGood(app, [
+    [COBRAND_ASSETS_BASE, catalogueDir, PUBLIC_FILES],
+    [FOOTER_ASSETS_BASE, footerAssetsDir, FOOTER_IMAGES],
+  ]);
   await app.register(fastifyStatic, {
     root: catalogueDir,
     prefix: COBRAND_ASSETS_BASE,

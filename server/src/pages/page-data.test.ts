@@ -24,6 +24,20 @@ describe('a page answered for its cobrand and language', () => {
   const open = (query: string, headers: Record<string, string> = {}) =>
     portal.client().get(`${SIGN_IN}${query}`, { browser: true, headers });
 
+  it("writes the title of §2 in the page's language, there before any script runs", async () => {
+    const signIn = await open('?cobrandHost=larchmere&locale=en_GB');
+    expect(signIn.body).toContain('<title>Welcome to Larchmere Credit Union Spend Manager</title>');
+    const french = await portal
+      .client()
+      .get(`${routePath('forgot-password-component')}?cobrandHost=skerrymoor&locale=fr_CA`, {
+        browser: true,
+      });
+    expect(french.body).toMatch(/<title>Mot de passe oublié<\/title>/);
+    // A page in a state of its own is not rendered on the service, and still has its title.
+    const stateful = await open('?cobrandHost=skerrymoor&invalidLogin=true');
+    expect(stateful.body).toContain('<title>Sign in to Skerrymoor Bank Commercial Card</title>');
+  });
+
   it("settles the language from the browser's languages, sets its cookie and writes the cobrand in", async () => {
     const response = await open('?cobrandHost=skerrymoor', { 'accept-language': 'fr-CA,fr;q=0.9' });
     expect(response.statusCode).toBe(200);

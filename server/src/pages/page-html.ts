@@ -11,13 +11,17 @@ const escapeAttribute = (value: string) =>
 /** JSON inside <script>: `<` escaped, so no text in it can end the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** `screen`: the screen as the service rendered it (screen-renderer.ts), which the page's script then hydrates. */
-export function pageHtml(template: string, data: PageData, screen = ''): string {
+/**
+ * `screen`: the screen as the service rendered it (screen-renderer.ts), which the page's script then hydrates;
+ * `title`: the page's title in its language, there from the first paint.
+ */
+export function pageHtml(template: string, data: PageData, screen = '', title?: string | null): string {
   const theme = data.themeUrl
     ? `<link rel="stylesheet" class="portal-cobrand-stylesheet" href="${escapeAttribute(data.themeUrl)}" />`
     : '';
   const block = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>`;
   return template
+    .replace(/<title>[^<]*<\/title>/, (built) => (title ? `<title>${escapeAttribute(title)}</title>` : built))
     .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttribute(languageTag(data.locale))}">`)
     .replace('</head>', () => `${theme}</head>`)
     .replace(

@@ -9,12 +9,16 @@ import { pathToFileURL } from 'node:url';
 import type { PageData } from '@portal/contract';
 
 export type RenderScreen = (page: string, data: PageData, path: string, search: string) => string | null;
+/** §2's browser title of a page, in its language. */
+export type ScreenTitle = (page: string, data: PageData) => string | null;
+
+export interface Renderer {
+  render: RenderScreen;
+  title: ScreenTitle;
+}
 
 /** The renderer once it is loaded, or null where there is none. */
-export function screenRenderer(
-  webDistDir: string,
-  warn: (message: string) => void,
-): () => Promise<RenderScreen | null> {
+export function screenRenderer(webDistDir: string, warn: (message: string) => void): () => Promise<Renderer | null> {
   const file = join(webDistDir, 'ssr', 'ssr.js');
   const refused = new Set<string>();
   const safely =
@@ -30,11 +34,20 @@ export function screenRenderer(
         return null;
       }
     };
-  let loaded: Promise<RenderScreen | null> | null = null;
+  let loaded: Promise<Renderer | null> | null = null;
   return () =>
     (loaded ??= existsSync(file)
       ? import(pathToFileURL(file).href).then(
-          (module: { renderScreen: RenderScreen }) => safely(module.renderScreen),
+          (module: { renderScreen: RenderScreen; screenTitle: ScreenTitle }) => ({
+            render: safely(module.renderScreen),
+            title: (page: string, data: PageData) => {
+              try {
+                return module.screenTitle(page, data);
+              } catch {
+                return null;
+              }
+            },
+          }),
           (error: Error) => (warn(`The screens cannot be rendered on the service: ${error.message}`), null),
         )
       : Promise.resolve(null));

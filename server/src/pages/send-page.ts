@@ -87,10 +87,13 @@ export function pageSender(app: FastifyInstance, options: PageSenderOptions): Se
   const renderingOf = async (request: FastifyRequest, status: number) => {
     const [path = '', search = ''] = request.url.split('?');
     const query = new URLSearchParams(search);
-    if (STATEFUL_QUERY_PARAMS.some((param) => query.has(param)) || request.cookies[USER_ID_COOKIE]) return null;
-    const render = await renderer();
+    const loaded = await renderer();
+    if (!loaded) return null;
+    const title = (name: string, data: PageData) => loaded.title(name, data);
+    if (STATEFUL_QUERY_PARAMS.some((param) => query.has(param)) || request.cookies[USER_ID_COOKIE])
+      return { key: '?stateful', title, render: () => '' };
     const key = `${status === 404 ? '' : path}${query.get(LOGOUT_CONFIRM_PARAM) === '1' ? '?confirm' : ''}`;
-    return render && { key, render: (name: string, data: PageData) => render(name, data, path, search) };
+    return { key, title, render: (name: string, data: PageData) => loaded.render(name, data, path, search) ?? '' };
   };
 
   return async (request, reply, name, status = 200) => {
@@ -103,7 +106,7 @@ export function pageSender(app: FastifyInstance, options: PageSenderOptions): Se
       ? pages.get(`${name}\u0000${found.key}\u0000${rendering?.key ?? ''}`, () => {
           const { key: _key, ...rest } = found;
           const data = { ...rest, dictionary: messages.dictionary(found.locale) };
-          return pageHtml(template, data, rendering?.render(name, data) ?? '');
+          return pageHtml(template, data, rendering?.render(name, data), rendering?.title(name, data));
         })
       : pages.get(name, () => template);
     // no-cache: a new release is picked up at once; the ETag makes the check a 304.

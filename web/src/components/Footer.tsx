@@ -15,6 +15,8 @@ export function Footer() {
           <img
             className="portal-footer__authorization-logo"
             src={footer.authorizationWarning.logoUrl}
+            width={footer.authorizationWarning.logoWidth}
+            height={footer.authorizationWarning.logoHeight}
             alt={t('shell.logoAlt', footer.authorizationWarning.logoName)}
           />
           <p className="portal-footer__authorization-text">{footer.authorizationWarning.text}</p>
@@ -41,6 +43,8 @@ export function Footer() {
           <img
             className="portal-footer__powered-by-logo"
             src={footer.poweredBy.logoUrl}
+            width={footer.poweredBy.logoWidth}
+            height={footer.poweredBy.logoHeight}
             alt={t('shell.logoAlt', footer.poweredBy.logoName)}
           />
         </p>

@@ -7,19 +7,15 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, languageTag } from '@portal/contract';
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { cobrandName, loadCobrand, type LoadedCobrand } from '../cobrand/load-cobrand';
-import { loadDictionary, type Dictionary, type MessageKey } from '../i18n/translator';
+import { loadDictionary, type Dictionary } from '../i18n/translator';
 import '../styles/tokens.css';
 import '../styles/portal.css';
 import { chooseLocale } from './choose-locale';
 import { readCookie } from './cookies';
 import { pageDataFor } from './page-data';
+import { pageTitle } from './page-title';
 import { pageContextFor, PageTree } from './page-tree';
 import { keepTypedEarly } from './typed-early';
-
-export interface PageOptions {
-  /** The translated browser title of the route (§2); the sign-in screen sets its own. */
-  titleKey?: MessageKey;
-}
 
 interface Settled extends LoadedCobrand {
   locale: string;
@@ -40,7 +36,8 @@ async function settleByCalls(requested: string, query: URLSearchParams): Promise
   return { ...loaded, locale, dictionary };
 }
 
-export async function startPage(Screen: ComponentType, options: PageOptions = {}): Promise<void> {
+/** `page`: the page's name, as the service names its built pages (web/dist/pages/<page>.html). */
+export async function startPage(Screen: ComponentType, page: string): Promise<void> {
   const query = new URLSearchParams(location.search);
   const requested = cobrandName(query);
   const written = pageDataFor(requested);
@@ -48,7 +45,9 @@ export async function startPage(Screen: ComponentType, options: PageOptions = {}
   if (!settled) return;
   const value = pageContextFor(settled, { path: location.pathname, query });
   document.documentElement.lang = languageTag(settled.locale);
-  if (options.titleKey) document.title = value.t(options.titleKey);
+  // The service wrote the title into a page it sent with data; one sent without gets it here.
+  const title = pageTitle(page, value);
+  if (title) document.title = title;
   const root = document.getElementById('root');
   if (!root) return;
   const tree = (

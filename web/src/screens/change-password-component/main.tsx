@@ -1,4 +1,4 @@
 import { startPage } from '../../page/start-page';
 import { ChangePasswordScreen } from './ChangePasswordScreen';
 
-void startPage(ChangePasswordScreen, { titleKey: 'page.title.change-password-component' });
+void startPage(ChangePasswordScreen, 'change-password-component');

@@ -57,8 +57,8 @@ export function LogoutScreen() {
       });
   };
 
-  // §2: nothing shows until the labels load.
-  if (!loaded) return null;
+  // §2: nothing shows until the labels load; the screen keeps its place meanwhile, so nothing moves when they come.
+  if (!loaded && asking) return null;
   if (asking) {
     return (
       <div className="portal-logout">
@@ -73,7 +73,7 @@ export function LogoutScreen() {
   // §2: hidden for an SSO login unless the return link is a federated-SSO logout address.
   const showReturn = !labels?.ssoLogin || Boolean(labels.fssoLogoutUrl);
   return (
-    <div className="portal-logout">
+    <div className={loaded ? 'portal-logout' : 'portal-logout portal-logout--pending'}>
       <h1 className="portal-heading" ref={heading} tabIndex={-1}>
         {t('logout.heading')}
       </h1>

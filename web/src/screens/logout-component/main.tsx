@@ -1,4 +1,4 @@
 import { startPage } from '../../page/start-page';
 import { LogoutScreen } from './LogoutScreen';
 
-void startPage(LogoutScreen, { titleKey: 'page.title.logout-component' });
+void startPage(LogoutScreen, 'logout-component');

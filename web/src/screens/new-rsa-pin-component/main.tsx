@@ -1,4 +1,4 @@
 import { startPage } from '../../page/start-page';
 import { NewPinScreen } from './NewPinScreen';
 
-void startPage(NewPinScreen, { titleKey: 'page.title.new-rsa-pin-component' });
+void startPage(NewPinScreen, 'new-rsa-pin-component');

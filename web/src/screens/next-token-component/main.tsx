@@ -1,4 +1,4 @@
 import { startPage } from '../../page/start-page';
 import { NextTokenScreen } from './NextTokenScreen';
 
-void startPage(NextTokenScreen, { titleKey: 'page.title.next-token-component' });
+void startPage(NextTokenScreen, 'next-token-component');

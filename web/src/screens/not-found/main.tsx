@@ -1,4 +1,4 @@
 import { startPage } from '../../page/start-page';
 import { NotFoundScreen } from './NotFoundScreen';
 
-void startPage(NotFoundScreen, { titleKey: 'page.title.not-found' });
+void startPage(NotFoundScreen, 'not-found');

@@ -1,4 +1,4 @@
 import { startPage } from '../../page/start-page';
 import { StandInScreen } from './StandInScreen';
 
-void startPage(StandInScreen);
+void startPage(StandInScreen, 'stand-in');
