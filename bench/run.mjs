@@ -1,5 +1,5 @@
 // `npm run bench`: builds if stale, starts the built service as child processes on free ports with temporary data
-// folders, measures the seven figures of the benchmark issues, prints each with how it was measured, and writes
+// folders, measures the eight figures of the benchmark issues, prints each with how it was measured, and writes
 // docs/benchmarks.md. Options: --quick (shorter runs, 100,000 instead of 1,000,000 rows; prints only),
 // --only=1,3 (those figures; prints only), --write (write docs/benchmarks.md even with --quick or --only).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { bundleBytes } from './figures/bundle-bytes.mjs';
 import { cheapCallsFigure } from './figures/cheap-calls.mjs';
 import { formUsable } from './figures/form-usable.mjs';
+import { lighthouseFigure } from './figures/lighthouse.mjs';
 import { memoryFigure } from './figures/memory.mjs';
 import { refusalTiming } from './figures/refusal-timing.mjs';
 import { scaleFigure } from './figures/scale.mjs';
@@ -46,6 +47,7 @@ const PLAN = quick
       f4: { loads: 3 },
       f6: { small: 1_000, large: 100_000, signIns: 40, lookups: 200, pingSeconds: 10 },
       f7: { samples: 30, warmUp: 3 },
+      f8: { runs: 2 },
     }
   : {
       mainUsers: 20_000,
@@ -54,6 +56,7 @@ const PLAN = quick
       f4: { loads: 10 },
       f6: { small: 1_000, large: 1_000_000, signIns: 300, lookups: 1_000, pingSeconds: 61 },
       f7: { samples: 200, warmUp: 10 },
+      f8: { runs: 5 },
     };
 
 const runStarted = performance.now();
@@ -230,10 +233,15 @@ try {
     await large.stop();
   }
 
-  if (wanted(7)) {
+  if (wanted(7) || wanted(8)) {
     const demo = await startPortal({ dataDir: join(tempRoot, 'demo'), name: 'demo', env: { PORTAL_DEMO: 'true' } });
     stopAfter.push(demo);
-    await measure(7, 'refused sign-ins by account state', () => refusalTiming({ server: demo, ...PLAN.f7 }));
+    if (wanted(7))
+      await measure(7, 'refused sign-ins by account state', () => refusalTiming({ server: demo, ...PLAN.f7 }));
+    if (wanted(8))
+      await measure(8, 'Lighthouse on every screen, and time until interactive', () =>
+        lighthouseFigure({ portal: demo, runs: PLAN.f8.runs }),
+      );
     await demo.stop();
   }
 
