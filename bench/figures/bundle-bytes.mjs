@@ -8,7 +8,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { launchChromium, signInPath } from '../lib/chromium.mjs';
 import { root } from '../lib/servers.mjs';
 
-export const BUDGET = { js: 110_000, css: 10_000 };
+/** Issue "First visit": the sign-in page's JavaScript at most 80 KB gzip (ARCHITECTURE §1 allowed 110 KB). */
+export const BUDGET = { js: 80_000, css: 10_000 };
 const STATIC_PREFIX = '/public-portal-ui/static/';
 
 export const sizes = (buffer) => ({
@@ -145,7 +146,7 @@ export async function bundleBytes({ portal, browser }) {
     ],
     method: [
       'The files are those a fresh Chromium context loads for `/public-portal-ui/login-signin-component?cobrandHost=skerrymoor` (scripts and stylesheets, watched with Playwright until the network is idle), read from the production build in `web/dist/static/` (built if stale by `scripts/build-if-stale.mjs`).',
-      "Each file is compressed on its own, as a server or CDN sends it: gzip with Node's zlib at level 9, brotli at quality 11; totals are the sums. 1 KB = 1,000 bytes. Budgets: 110 KB gzip of JavaScript with React (ARCHITECTURE §1) and 10 KB of CSS.",
+      "Each file is compressed on its own, as a server or CDN sends it: gzip with Node's zlib at level 9, brotli at quality 11; totals are the sums. 1 KB = 1,000 bytes. Budgets: 80 KB gzip of JavaScript (issue First visit; ARCHITECTURE §1 allowed 110 KB with React) and 10 KB of CSS.",
       "Locale bundles: the two files per locale in `data/i18n/<locale>/`, which the service answers byte for byte at §7's paths.",
     ],
     data: { js, css, files, localeRows, servedEncoding: encoding, budget: BUDGET },
