@@ -356,6 +356,21 @@ export async function signInSequence(
   });
 }
 
+/** §7's next-token send-login, answering the attempt the service named in `location` (the next-token address). */
+export function nextToken(client: TestClient, userId: string, password: string, location: string): Promise<Response> {
+  const query = new URL(location, 'http://x').searchParams;
+  return client.post(Paths.sendLogin, {
+    form: {
+      username: userId,
+      'login-form-type': 'next-token',
+      password,
+      authn_attempt_id: query.get('authn_attempt_id') ?? '',
+      in_response_to: query.get('in_response_to') ?? '',
+      referral_path: query.get('referral_path') ?? '',
+    },
+  });
+}
+
 /** Asserts the spec's error shape `{ errors: [{ code, message, field? }] }` and answers its items. */
 export function expectErrorShape(
   response: Response,

@@ -19,6 +19,7 @@ import {
   createTestApp,
   expectErrorShape,
   loginInfo,
+  nextToken,
   signInSequence,
   type TestApp,
   type TestAppOverrides,
@@ -61,19 +62,6 @@ async function serverTokenUser(t: TestApp, shape: 'radpass' | 'radnext' | 'radne
   return userId;
 }
 
-const nextToken = (client: TestClient, userId: string, password: string, location: string) => {
-  const query = new URL(location, 'http://x').searchParams;
-  return client.post(Paths.sendLogin, {
-    form: {
-      username: userId,
-      'login-form-type': 'next-token',
-      password,
-      authn_attempt_id: query.get('authn_attempt_id') ?? '',
-      in_response_to: query.get('in_response_to') ?? '',
-      referral_path: query.get('referral_path') ?? '',
-    },
-  });
-};
 const setPin = async (client: TestClient, userId: string, newPin: string) =>
   client.post(Paths.tokenPin((await loginInfo(client, userId)).ldapId), { json: { newPin } });
 /** What the new-PIN screen sends before the PIN: send-login with the next passcode, in its session (no pre-step). */

@@ -125,7 +125,7 @@ describe('every cobrand sign-in page', () => {
       expect(footerMarkup.includes('portal-footer__authorization')).toBe(warning !== null);
       if (warning) {
         expect(footerMarkup).toContain(
-          `<img class="portal-footer__authorization-logo" src="${warning.logoUrl}" alt="${html(t('shell.logoAlt', warning.logoName))}"/>`,
+          `<img class="portal-footer__authorization-logo" src="${warning.logoUrl}" width="${warning.logoWidth}" height="${warning.logoHeight}" alt="${html(t('shell.logoAlt', warning.logoName))}"/>`,
         );
         expect(footerMarkup).toContain(`<p class="portal-footer__authorization-text">${html(warning.text)}</p>`);
       }
@@ -134,11 +134,11 @@ describe('every cobrand sign-in page', () => {
       if (powered) {
         expect(footerMarkup).toContain(`>${html(t('footer.poweredBy', powered.text))}</span>`);
         expect(footerMarkup).toContain(
-          `<img class="portal-footer__powered-by-logo" src="${powered.logoUrl}" alt="${html(t('shell.logoAlt', powered.logoName))}"/>`,
+          `<img class="portal-footer__powered-by-logo" src="${powered.logoUrl}" width="${powered.logoWidth}" height="${powered.logoHeight}" alt="${html(t('shell.logoAlt', powered.logoName))}"/>`,
         );
       }
       for (const url of [warning?.logoUrl, powered?.logoUrl].filter((u): u is string => Boolean(u))) {
-        expect(existsSync(join(data, 'footers', 'assets', url.split('/').pop()!)), url).toBe(true);
+        expect(existsSync(join(data, 'footers', 'assets', url.split('?')[0]!.split('/').pop()!)), url).toBe(true);
       }
     },
   );

@@ -12,6 +12,7 @@ import {
   accountRow,
   expectErrorShape,
   loginInfo,
+  nextToken,
   signInSequence,
   type TestApp,
   type TestClient,
@@ -36,19 +37,6 @@ for (const dialect of DIALECTS) {
     const info = (client: TestClient, action: string) => client.get(`${Paths.tokenUserInformation}?action=${action}`);
     const setPin = async (client: TestClient, userId: string, newPin: string) =>
       client.post(Paths.tokenPin((await loginInfo(client, userId)).ldapId), { json: { newPin } });
-    const nextToken = (client: TestClient, userId: string, password: string, location: string) => {
-      const query = new URL(location, 'http://x').searchParams;
-      return client.post(Paths.sendLogin, {
-        form: {
-          username: userId,
-          'login-form-type': 'next-token',
-          password,
-          authn_attempt_id: query.get('authn_attempt_id') ?? '',
-          in_response_to: query.get('in_response_to') ?? '',
-          referral_path: query.get('referral_path') ?? '',
-        },
-      });
-    };
 
     it('tells the client a token user signs in with the token form', async () => {
       expect((await loginInfo(t.client(), 'demotoken')).loginType).toBe('token');
