@@ -52,6 +52,15 @@ const parsedEnglish: Plugin = {
     return { code: JSON.stringify(parsed), map: null };
   },
 };
+/** What the screens share: libraries (but the ICU parser, loaded late), the contract and the shell's folders. */
+const shared =
+  /node_modules\/(?!@formatjs\/icu-(messageformat-parser\/index|skeleton-parser))|\/contract\/|\/web\/src\/(api|cobrand|components|i18n|page|session|styles|token)\//;
+/**
+ * Left to chunks of their own, off the sign-in page: the signed-in screens' parts, and what only a page sent without
+ * its data loads (web/src/page/settle-by-calls.ts).
+ */
+const notShared =
+  /\/web\/src\/(session|token|components\/SessionWarning|page\/settle-by-calls|cobrand\/load-cobrand|i18n\/load-dictionary)/;
 const service = process.env.PORTAL_SERVICE_URL ?? 'http://localhost:8080';
 
 // In development, serve each page at its production address (`/public-portal-ui/<route>`) as the service does.
@@ -118,14 +127,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // One chunk of everything the screens share (React, the shell, the client): a first visit fetches the screen's
           // own chunk, this one and the stylesheet at once, within the browser's six connections, in one round trip.
           output: {
-            advancedChunks: {
-              groups: [
-                {
-                  name: 'portal',
-                  test: /node_modules\/(?!@formatjs\/icu-(messageformat-parser\/index|skeleton-parser))|\/contract\/|\/web\/src\/(api|cobrand|components|i18n|page|session|styles|token)\//,
-                },
-              ],
-            },
+            advancedChunks: { groups: [{ name: 'portal', test: (id) => shared.test(id) && !notShared.test(id) }] },
           },
         },
       },

@@ -44,9 +44,10 @@ describe('a first visit', () => {
     expect(calls.filter((url) => /\/sdportal\/rest\/cobrand|\/assets\/i18n\//.test(url))).toEqual([]);
     await page.waitForLoadState('networkidle');
     expect(documents).toEqual([signInUrl('skerrymoor')]);
-    // Its texts came parsed: the ICU parser is not among its scripts.
+    // Its texts came parsed and complete: neither the ICU parser nor the English texts and calls of a page sent
+    // without its data are among its scripts.
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((url) => url.includes('icu-messageformat-parser'))).toEqual([]);
+    expect(scripts.filter((url) => /icu-messageformat-parser|settle-by-calls/.test(url))).toEqual([]);
     expect((await context.cookies()).find((c) => c.name === 'user_locale')?.value).toBe('fr_CA');
     // The logo comes with its size, so nothing moves when it arrives; the logo and theme are kept for good.
     const logo = page.locator('.portal-header__logo');

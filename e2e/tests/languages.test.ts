@@ -1,6 +1,7 @@
 /** Every language of §3 in Chromium: the selector switches and remembers, and every locale renders whole. */
 import { readFileSync } from 'node:fs';
 import { SUPPORTED_LOCALES, languageTag } from '@portal/contract';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, openPage, signInUrl, useChromium } from '../support/browser';
 
@@ -11,6 +12,20 @@ const english = {
 const KEYS = Object.keys(english);
 
 const chromium = useChromium();
+
+/** As another back end sends the sign-in page: as built, with neither its data nor the rendered screen. */
+async function sendWithoutItsData(page: Page): Promise<void> {
+  await page.route('**/login-signin-component?*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text())
+      .replace(/<script type="application\/json" id="portal-page-data">.*?<\/script>/s, '')
+      .replace(
+        /<div id="root" class="portal-root">.*<\/div>(\s*<\/body>)/s,
+        '<div id="root" class="portal-root"></div>$1',
+      );
+    await route.fulfill({ response, body });
+  });
+}
 
 describe('languages', () => {
   it('switches the page to the chosen language, remembers it for 90 days, and keeps it on the next visit', async () => {
@@ -112,17 +127,7 @@ describe('what the page asks for', () => {
     page.on('request', (request) => {
       if (request.url().includes('/assets/i18n/')) bundles.push(request.headers());
     });
-    // As another back end sends the page: as built, with neither its data nor the rendered screen.
-    await page.route('**/login-signin-component?*', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.text())
-        .replace(/<script type="application\/json" id="portal-page-data">.*?<\/script>/s, '')
-        .replace(
-          /<div id="root" class="portal-root">.*<\/div>(\s*<\/body>)/s,
-          '<div id="root" class="portal-root"></div>$1',
-        );
-      await route.fulfill({ response, body });
-    });
+    await sendWithoutItsData(page);
     await page.goto(signInUrl('skerrymoor', '&locale=es'));
     await page.locator('.portal-signin__submit').waitFor();
     expect(bundles).toHaveLength(2);
@@ -130,6 +135,18 @@ describe('what the page asks for', () => {
       expect(headers['x-requested-with']).toBe('XMLHttpRequest');
       expect(headers.accept).toBe('application/json, text/plain, */*');
     }
+    expect(await page.locator('label[for="userId"]').textContent()).toBe('ID de usuario');
+    await context.close();
+  });
+
+  it('shows English texts, which its scripts load then, on a page sent without its data', async () => {
+    const { page, context, problems } = await openPage(chromium.browser());
+    await sendWithoutItsData(page);
+    await page.goto(signInUrl('skerrymoor', '&locale=en_US'));
+    await page.locator('.portal-signin__submit').waitFor();
+    expect(await page.locator('label[for="userId"]').textContent()).toBe('User ID');
+    expect(await page.locator('.portal-signin__submit').textContent()).toBe('Sign in');
+    expect(problems).toEqual([]);
     await context.close();
   });
 

@@ -38,10 +38,12 @@ const html = (text: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#x27;');
 
+/** The language's texts over English's, as the service writes them into a page. */
 function translator(locale: string): Translate {
-  const bundle = (name: string) =>
-    JSON.parse(readFileSync(join(data, 'i18n', locale, `${name}.json`), 'utf8')) as Dictionary;
-  return createTranslator(locale, { ...bundle('Messages'), ...bundle('PortalLabels') });
+  const bundle = (from: string, name: string) =>
+    JSON.parse(readFileSync(join(data, 'i18n', from, `${name}.json`), 'utf8')) as Dictionary;
+  const texts = ['en_US', locale].flatMap((from) => [bundle(from, 'Messages'), bundle(from, 'PortalLabels')]);
+  return createTranslator(locale, Object.assign({}, ...texts) as Dictionary);
 }
 
 /** §7: the client takes the first of jpg, png, gif that exists. */

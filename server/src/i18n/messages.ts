@@ -48,16 +48,17 @@ export class Messages {
   }
 
   /**
-   * A language's texts of both bundles, as a page carries them (placeholders parsed); none for en_US, which the page's
-   * scripts carry.
+   * A language's texts of both bundles over English's, as a page carries them (placeholders parsed): complete, so the
+   * page's scripts carry no texts of their own.
    */
   dictionary(locale: string): Record<string, MessageSource> {
-    if (locale === DEFAULT_LOCALE) return {};
     let parsed = this.parsed.get(locale);
     if (!parsed) {
       const texts = Object.assign(
         {},
-        ...BUNDLES.map((bundle) => this.bundles.get(`${locale}/${bundle}`)?.entries ?? {}),
+        ...[DEFAULT_LOCALE, locale].flatMap((source) =>
+          BUNDLES.map((bundle) => this.bundles.get(`${source}/${bundle}`)?.entries ?? {}),
+        ),
       );
       parsed = parsedMessages(texts, (message) => parse(message));
       this.parsed.set(locale, parsed);

@@ -3,12 +3,16 @@
  * answer, and the cobrand's record, languages, texts, logo and stylesheet written into the page, so the page makes
  * no call before it shows and never reloads to set the language.
  */
+import { readFileSync } from 'node:fs';
 import { LOCALE_COOKIE, PAGE_DATA_ID, routePath, type PageData } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, setCookies, type TestApp } from '../../test/harness.js';
 import { pageHtml } from './page-html.js';
 
 const SIGN_IN = routePath('login-signin-component');
+const english = (bundle: string) =>
+  Object.keys(JSON.parse(readFileSync(new URL(`../../../data/i18n/en_US/${bundle}.json`, import.meta.url), 'utf8')));
+const ENGLISH_KEYS = [...english('Messages'), ...english('PortalLabels')].sort();
 
 function pageData(html: string): PageData {
   const match = new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">(.*?)</script>`).exec(html);
@@ -87,12 +91,25 @@ describe('a page answered for its cobrand and language', () => {
     expect(setCookies(byParam).get(LOCALE_COOKIE)?.value).toBe('zh_CN');
   });
 
-  it("takes a language the cobrand does not offer to its first, and en_US's texts stay in the scripts", async () => {
+  it('takes a language the cobrand does not offer to its first, and carries its texts whole', async () => {
     const response = await open('?cobrandHost=skerrymoor', { 'accept-language': 'de-DE' });
     const data = pageData(response.body);
     expect(data.locale).toBe('en_US');
-    expect(data.dictionary).toEqual({});
+    // The page's scripts carry no texts: every English one is in the page, its placeholders parsed.
+    expect(Object.keys(data.dictionary).sort()).toEqual(ENGLISH_KEYS);
+    expect(data.dictionary['signin.userId']).toBe('User ID');
+    expect(data.dictionary['login.maxAttempts']).toEqual([
+      { type: 0, value: 'Maximum attempts permitted before locked: ' },
+      { type: 1, value: '0' },
+    ]);
     expect(setCookies(response).get(LOCALE_COOKIE)?.value).toBe('en_US');
+  });
+
+  it("carries another language's texts over English's, so a text it lacks shows in English", async () => {
+    const data = pageData((await open('?cobrandHost=skerrymoor&locale=fr_CA')).body);
+    expect(data.locale).toBe('fr_CA');
+    expect(Object.keys(data.dictionary).sort()).toEqual(ENGLISH_KEYS);
+    expect(data.dictionary['signin.userId']).not.toBe('User ID');
   });
 
   it('finds a cobrand by its abbreviation, and the default brand without one, as the page does', async () => {

@@ -1,6 +1,7 @@
 /**
- * §3 cobrand resolution (cobrandHost query, then the COBRAND session item, then the default brand) and the loading of
- * its record, languages, stylesheet and logo. Loading failures are only logged; the page is shown anyway (§8).
+ * §3: the loading of a cobrand's record, languages, stylesheet and logo by §7's calls, for a page sent without them
+ * (a chunk of its own: pages from this service carry them). Loading failures are only logged; the page is shown
+ * anyway (§8).
  */
 import {
   DEFAULT_COBRAND,
@@ -12,8 +13,7 @@ import {
 } from '@portal/contract';
 import { call, getJson, getText } from '../api/client';
 import { reportFailure } from '../page/report';
-
-export const COBRAND_SESSION_ITEM = 'COBRAND';
+import { COBRAND_SESSION_ITEM } from './cobrand-name';
 
 /** What the page shows when even the default brand's record cannot be loaded: the default footer's parts. */
 export const FALLBACK_COBRAND: Cobrand = {
@@ -62,16 +62,6 @@ export interface LoadedCobrand {
   cobrand: Cobrand;
   locales: CobrandLocales;
   logoUrl: string | null;
-}
-
-export function cobrandName(query: URLSearchParams): string {
-  const fromQuery = query.get('cobrandHost');
-  const name =
-    (fromQuery && /^[A-Za-z0-9._-]{1,64}$/.test(fromQuery) ? fromQuery : null) ??
-    sessionStorage.getItem(COBRAND_SESSION_ITEM) ??
-    DEFAULT_COBRAND;
-  sessionStorage.setItem(COBRAND_SESSION_ITEM, name);
-  return name;
 }
 
 async function loadStylesheet(name: string): Promise<void> {

@@ -3,7 +3,7 @@
  * so the page shows without a call. The language cookie came with the page, so nothing reloads.
  */
 import { PAGE_DATA_ID, type PageData } from '@portal/contract';
-import { COBRAND_SESSION_ITEM } from '../cobrand/load-cobrand';
+import { COBRAND_SESSION_ITEM } from '../cobrand/cobrand-name';
 import type { Dictionary } from '../i18n/translator';
 
 export function pageDataFor(requested: string): (Omit<PageData, 'dictionary'> & { dictionary: Dictionary }) | null {
