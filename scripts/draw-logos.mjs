@@ -51,15 +51,29 @@ function markup(spec, { size, fontSize, radius }) {
     <svg width="${size}" height="${size}" viewBox="0 0 48 48" style="color:${spec.markColor ?? spec.color}">${mark}</svg><span>${escape(spec.text)}</span></div>`;
 }
 
-async function draw(page, spec, out, style) {
+/**
+ * Each image is drawn at twice the box the page shows it in (the header's logo at most 240x48 CSS pixels, a footer
+ * image 32 high), so a high-density screen gets it sharp and no screen gets more pixels than it can show.
+ */
+const LOGO_BOX = { width: 480, height: 96 };
+const FOOTER_BOX = { width: Infinity, height: 64 };
+
+async function draw(browser, spec, out, style, box) {
   const jpg = spec.format === 'jpg';
   // The page behind a jpg has its colour too, so a fractional edge pixel does not come out white.
-  await page.setContent(
-    `<body style="margin:0;background:${jpg ? spec.background : 'transparent'}">${markup(spec, style)}</body>`,
-  );
+  const content = `<body style="margin:0;background:${jpg ? spec.background : 'transparent'}">${markup(spec, style)}</body>`;
+  const measure = await browser.newPage();
+  await measure.setContent(content);
+  const { width, height } = await measure.locator('#logo').boundingBox();
+  await measure.close();
+  const page = await browser.newPage({
+    deviceScaleFactor: Math.min(box.width / Math.ceil(width), box.height / Math.ceil(height)),
+  });
+  await page.setContent(content);
   await page
     .locator('#logo')
     .screenshot({ path: out, omitBackground: !jpg, type: jpg ? 'jpeg' : 'png', ...(jpg ? { quality: 85 } : {}) });
+  await page.close();
   console.log(`drew ${out}`);
 }
 
@@ -67,7 +81,6 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu'],
 });
-const page = await browser.newPage({ deviceScaleFactor: 2 });
 const cobrands = join(data, 'cobrands');
 for (const id of readdirSync(cobrands).sort()) {
   const specFile = join(cobrands, id, 'logo.json');
@@ -75,21 +88,24 @@ for (const id of readdirSync(cobrands).sort()) {
   const spec = JSON.parse(readFileSync(specFile, 'utf8'));
   // A png logo is transparent over the header's brand colour; a jpg carries its background.
   await draw(
-    page,
+    browser,
     { ...spec, background: spec.format === 'jpg' ? spec.background : 'transparent' },
     join(cobrands, id, `logo.${spec.format}`),
     { size: 40, fontSize: 22, radius: 0 },
+    LOGO_BOX,
   );
 }
 const assets = join(data, 'footers', 'assets');
 const manifest = join(assets, 'assets.json');
 if (existsSync(manifest)) {
   for (const [file, spec] of Object.entries(JSON.parse(readFileSync(manifest, 'utf8')))) {
-    await draw(page, { ...spec, font: spec.font ?? 'sans', format: 'png' }, join(assets, file), {
-      size: 26,
-      fontSize: 15,
-      radius: 6,
-    });
+    await draw(
+      browser,
+      { ...spec, font: spec.font ?? 'sans', format: 'png' },
+      join(assets, file),
+      { size: 26, fontSize: 15, radius: 6 },
+      FOOTER_BOX,
+    );
   }
 }
 await browser.close();

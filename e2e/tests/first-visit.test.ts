@@ -51,7 +51,7 @@ describe('a first visit', () => {
     expect((await context.cookies()).find((c) => c.name === 'user_locale')?.value).toBe('fr_CA');
     // The logo comes with its size, so nothing moves when it arrives; the logo and theme are kept for good.
     const logo = page.locator('.portal-header__logo');
-    expect([await logo.getAttribute('width'), await logo.getAttribute('height')]).toEqual(['576', '96']);
+    expect([await logo.getAttribute('width'), await logo.getAttribute('height')]).toEqual(['480', '80']);
     expect(await shiftsOf(page)).toEqual([]);
     const logoAnswer = await context.request.get(`${baseUrl()}${await logo.getAttribute('src')}`);
     expect(logoAnswer.headers()['cache-control']).toContain('immutable');

@@ -7,7 +7,15 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FOOTER_LINK_KEYS, Paths, type Cobrand, type CobrandEntry, type FooterVariant } from '@portal/contract';
+import {
+  FOOTER_LINK_KEYS,
+  LOGO_FORMATS,
+  Paths,
+  type Cobrand,
+  type CobrandEntry,
+  type FooterVariant,
+} from '@portal/contract';
+import { imageSize } from 'image-size';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrap, importCatalogue } from '../bootstrap.js';
 import { readCatalogue } from './catalogue.js';
@@ -32,6 +40,26 @@ const VARIANTS = new Map(
 const CONTEXT_PATH = '/sdportal';
 
 describe('the shipped catalogue', () => {
+  // The header shows a logo in at most 240x48 CSS pixels and the footer its images 32 high (web/src/styles/portal.css):
+  // twice that serves a high-density screen, more is bytes no screen shows (scripts/draw-logos.mjs draws them so).
+  it('sizes every logo and footer image for the box it shows in, at most twice over and not blurred', () => {
+    const images = [
+      ...IDS.flatMap((id) =>
+        LOGO_FORMATS.map((f) => join(CATALOGUE_DIR, id, `logo.${f}`)).filter((file) => existsSync(file)),
+      ).map((file) => ({ file, box: { width: 240, height: 48 } })),
+      ...readdirSync(join(FOOTERS_DIR, 'assets'))
+        .filter((f) => /\.(png|jpg|gif)$/.test(f))
+        .map((f) => ({ file: join(FOOTERS_DIR, 'assets', f), box: { width: Infinity, height: 32 } })),
+    ];
+    expect(images.length).toBeGreaterThan(57);
+    const unfit = images.filter(({ file, box }) => {
+      const { width = 0, height = 0 } = imageSize(readFileSync(file));
+      const shown = Math.min(box.width / width, box.height / height, 1);
+      return width * shown * 2 < width - 1 || (width < box.width && height < box.height);
+    });
+    expect(unfit.map(({ file }) => file)).toEqual([]);
+  });
+
   it('reads with no problem: 57 cobrands, 35 footer variants and the default footer', () => {
     const { cobrands, problems } = readCatalogue(CATALOGUE_DIR);
     expect(problems).toEqual([]);
@@ -126,7 +154,7 @@ function expectedFooter(entry: CobrandEntry) {
     logoUrl: expect.stringMatching(new RegExp(`^/sdportal/footers/assets/${file.replace('.', '\\.')}\\?v=[\\w-]{16}$`)),
     logoName: assets[file]!.name,
     logoWidth: expect.any(Number),
-    logoHeight: 68,
+    logoHeight: 64,
   });
   return {
     layout: variant.layout,

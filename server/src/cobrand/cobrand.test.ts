@@ -54,15 +54,15 @@ for (const dialect of DIALECTS) {
         text: 'This system is for authorized users only. Activity may be monitored and recorded.',
         logoUrl: expect.stringMatching(/^\/sdportal\/footers\/assets\/warning-shield\.png\?v=[\w-]{16}$/),
         logoName: 'Sentrel Access Assurance',
-        logoWidth: 362,
-        logoHeight: 68,
+        logoWidth: 341,
+        logoHeight: 64,
       });
       expect(cobrand.footer.poweredBy).toEqual({
         text: 'Card and Expense Platform',
         logoUrl: expect.stringMatching(/^\/sdportal\/footers\/assets\/powered-light\.png\?v=[\w-]{16}$/),
         logoName: 'Card and Expense Platform',
-        logoWidth: 574,
-        logoHeight: 68,
+        logoWidth: 540,
+        logoHeight: 64,
       });
       // Only the public record leaves the service.
       expect(cobrand).not.toHaveProperty('allowedOrigins');

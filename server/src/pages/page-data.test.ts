@@ -50,7 +50,7 @@ describe('a page answered for its cobrand and language', () => {
     expect(cookie).toMatchObject({ value: 'fr_CA', path: '/', maxAge: 90 * 24 * 60 * 60, sameSite: 'Lax' });
     expect(response.headers.vary).toContain('accept-language');
     const data = pageData(response.body);
-    expect(data).toMatchObject({ requested: 'skerrymoor', locale: 'fr_CA', logoSize: { width: 576, height: 96 } });
+    expect(data).toMatchObject({ requested: 'skerrymoor', locale: 'fr_CA', logoSize: { width: 480, height: 80 } });
     expect(data.logoUrl).toMatch(/^\/sdportal\/cobrands\/skerrymoor\/logo\.jpg\?v=[\w-]{16}$/);
     expect(data.themeUrl).toMatch(/^\/sdportal\/cobrands\/skerrymoor\/theme\.css\?v=[\w-]{16}$/);
     expect(Object.keys(data.locales)).toEqual(['en_US', 'es', 'fr_CA', 'zh_CN']);
