@@ -48,7 +48,14 @@ async function audit(chrome, url, { desktop = false, cookie, warm = false } = {}
     .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
     .filter((a) => CATEGORIES.some((c) => lhr.categories[c].auditRefs.some((r) => r.id === a.id && r.weight > 0)))
     .map((a) => a.id);
+  // What the browser logged, so a best-practices score below 1 says which error cost it.
+  const logged = (lhr.audits['errors-in-console']?.details?.items ?? []).map(
+    (item) =>
+      `${item.source}: ${String(item.description).slice(0, 160)}${item.sourceLocation?.url ? ` (${item.sourceLocation.url})` : ''}`,
+  );
+  if (lhr.runtimeError) logged.push(`Lighthouse: ${lhr.runtimeError.code}`);
   return {
+    logged,
     scores: Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c].score])),
     interactiveMs: lhr.audits.interactive?.numericValue ?? null,
     below,
@@ -63,23 +70,41 @@ async function interactive(chrome, url, runs, warm) {
   return median(times);
 }
 
+const launchChrome = () =>
+  chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+
+/**
+ * A screen that needs a session is audited in a browser of its own: Lighthouse keeps the cookies earlier audits left,
+ * and Chromium then sends those in place of the session's Cookie header.
+ */
+async function auditWithSession(url, options) {
+  const chrome = await launchChrome();
+  try {
+    return await audit(chrome, url, options);
+  } finally {
+    await chrome.kill();
+  }
+}
+
 export async function lighthouseFigure({ portal, runs = 5 }) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
-  });
+  const chrome = await launchChrome();
   const floor = await startStaticCopy(portal.url, SIGN_IN);
   try {
     const rows = [];
     const below = [];
+    const logged = new Set();
     for (const [label, path, needs] of SCREENS) {
       // A fresh session for each load: the change-password session is one page's.
-      const cookie = async () =>
-        needs ? (await signInSequence(portal.url, agent(1), 'demoexpired', 'Portal-Demo-2026')).cookie : undefined;
+      const cookie = async () => (await signInSequence(portal.url, agent(1), 'demoexpired', 'Portal-Demo-2026')).cookie;
       for (const desktop of [false, true]) {
-        const result = await audit(chrome, `${portal.url}${path}`, { desktop, cookie: await cookie() });
+        const url = `${portal.url}${path}`;
+        const result = needs
+          ? await auditWithSession(url, { desktop, cookie: await cookie() })
+          : await audit(chrome, url, { desktop });
         rows.push([label, desktop ? 'desktop' : 'mobile', ...CATEGORIES.map((c) => result.scores[c])]);
-        if (result.below.length) below.push(`${label} (${desktop ? 'desktop' : 'mobile'}): ${result.below.join(', ')}`);
+        const where = `${label} (${desktop ? 'desktop' : 'mobile'})`;
+        if (result.below.length) below.push(`${where}: ${result.below.join(', ')}`);
+        for (const text of result.logged) logged.add(`${where}: ${text}`);
       }
     }
     const first = await interactive(chrome, `${portal.url}${SIGN_IN}`, runs, false);
@@ -96,6 +121,7 @@ export async function lighthouseFigure({ portal, runs = 5 }) {
       notes: [
         `Time to interactive on Lighthouse's mobile profile, median of ${runs}: first visit ${round(first, 0)} ms, warm cache ${round(warm, 0)} ms, the same page and files served by a bare Node server ${round(floorMs, 0)} ms.`,
         below.length ? `Audits below 1: ${below.join('; ')}.` : 'No scored audit below 1.',
+        ...(logged.size ? [`Logged by the browser or Lighthouse: ${[...logged].join('; ')}.`] : []),
       ],
       method: [
         "Lighthouse 12's programmatic API against Debian's Chromium (headless), its default mobile configuration (simulated throttling: 150 ms round trips, 1.6 Mbps, CPU 4x) and its desktop configuration, categories performance, accessibility and best practices, a fresh profile per load. Change password is audited with the session an expired password's sign-in opens (a new one each load); the token screens need a token step first and are covered by the browser tests' axe checks, not here. Time to interactive is Lighthouse's `interactive` metric; the warm runs keep the profile's cache (disableStorageReset) after one load; the floor is bench/lib/static-copy.mjs.",
