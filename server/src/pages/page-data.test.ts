@@ -151,6 +151,8 @@ describe('a page answered for its cobrand and language', () => {
       .get('/public-portal-ui/no-such-page?cobrandHost=skerrymoor', { browser: true });
     expect(missing.statusCode).toBe(404);
     expect(pageData(missing.body).cobrand.name).toBe('skerrymoor');
+    // Its way back keeps the cobrand, as the links of §7 do, so the sign-in page comes rendered in its colours.
+    expect(missing.body).toContain(`href="${SIGN_IN}?cobrandHost=skerrymoor"`);
   });
 });
 

@@ -13,7 +13,10 @@ export function NotFoundScreen() {
       <h1 className="portal-heading">{t('notFound.heading')}</h1>
       <p>{t('notFound.message')}</p>
       <p>
-        <a className="portal-link" href={routePath('login-signin-component')}>
+        <a
+          className="portal-link"
+          href={`${routePath('login-signin-component')}?cobrandHost=${encodeURIComponent(cobrand.name)}`}
+        >
           {t('notFound.signin')}
         </a>
       </p>
