@@ -7,15 +7,8 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorCodes } from '@portal/contract';
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type pretty from 'pino-pretty';
-import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { AccountStore, PasswordStore } from './account/index.js';
 import { systemClock, type Clock } from './clock.js';
@@ -34,7 +27,7 @@ import { ChangePasswordService, passwordRoutes, RecoveryService } from './passwo
 import { clientLoggingRoutes } from './logging/index.js';
 import { TokenPinService, tokenRoutes, TokenServers, TokenStore } from './token/index.js';
 import { createTransport, MailWorker, OutboxStore } from './mail/index.js';
-import { healthRoutes } from './health/index.js';
+import { healthRoutes, Readiness } from './health/index.js';
 import { SessionManager, sessionRoutes, SessionStore } from './session/index.js';
 import { cookiePolicy, SessionCookies } from './http/session-cookies.js';
 import { signInRoutes, SignInService } from './signin/index.js';
@@ -43,7 +36,9 @@ import { portalMetrics } from './metrics/index.js';
 import type { Registry } from 'prom-client';
 import { FlowCookies, Providers, SAML_REQUEST_MS, ssoRoutes, SsoService, SsoStore } from './sso/index.js';
 import { ApiError } from './http/api-error.js';
-import { registerErrorHandler, sendRouterError } from './http/error-handler.js';
+import { registerErrorHandler, sendRouterError, writesRefused } from './http/error-handler.js';
+import { outageLog } from './http/outage-log.js';
+import { OneLinePerRequest, requestId, returnRequestIds } from './http/request-log.js';
 import { Messages } from './i18n/messages.js';
 import { CATALOGUE_DIR, WEB_DIST_DIR } from './paths.js';
 import { registerCsrfGuard } from './http/csrf-guard.js';
@@ -66,6 +61,8 @@ export interface AppOptions {
   onUndeclaredStatus?: (route: string, status: number) => void;
   /** Where the identity providers' secrets are read (the environment variables the catalogue names). */
   env?: Record<string, string | undefined>;
+  /** What /readyz answers besides the database: main.ts drains it on SIGTERM. */
+  readiness?: Readiness;
 }
 
 /** Log redaction: nothing secret is written (ARCHITECTURE §3). */
@@ -104,7 +101,7 @@ export function loggerOptions(
           destination,
           colorize: destination === process.stdout && process.stdout.isTTY,
           translateTime: 'SYS:HH:MM:ss',
-          ignore: 'pid,hostname,reqId,req,res,responseTime',
+          ignore: 'pid,hostname,reqId,req,res,responseTime,ip,method,route,path,status,ms',
           singleLine: true,
         })
       : undefined;
@@ -123,30 +120,24 @@ export function loggerOptions(
   };
 }
 
-/** What a terminal reads: one line a request, not fastify's two (LOG_FORMAT=pretty). */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = `${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)} ms`;
-    if (error) reply.log.error({ err: error }, line);
-    else reply.log.info(line);
-  }
-}
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const messages = new Messages();
   const app = Fastify({
     logger: options.logger ?? loggerOptions(options.config.logLevel, options.config.logFormat),
-    ...(options.config.logFormat === 'pretty' ? { logController: new OneLinePerRequest() } : {}),
-    trustProxy: options.config.trustProxy,
+    logController: new OneLinePerRequest(),
+    trustProxy: trustedProxies(options.config.trustProxy),
+    // Slow clients cannot hold a connection for ever (docs/operations.md, "Timeouts and connections").
+    requestTimeout: options.config.timeouts.requestMs,
+    keepAliveTimeout: options.config.timeouts.keepAliveMs,
+    http: { headersTimeout: options.config.timeouts.headersMs, connectionsCheckingInterval: 1_000 },
     bodyLimit: 16 * 1024,
-    genReqId: () => randomUUID(),
+    genReqId: requestId,
     requestIdHeader: false,
     routerOptions: { maxParamLength: 200 },
     // An address the router cannot read (a bad escape, an over-long parameter) still gets the error shape.
     frameworkErrors: (error, request, reply) => sendRouterError(reply, request, messages, error),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (options.config.timeouts.maxConnections) app.server.maxConnections = options.config.timeouts.maxConnections;
   const services = createServices(app, options, messages);
   runInBackground(app, options, services);
 
@@ -160,7 +151,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     errorResponseBuilder: () => new ApiError(429, [{ code: ErrorCodes.throttled, messageKey: 'request.throttled' }]),
   });
   await registerSecurityHeaders(app);
-  registerErrorHandler(app, messages);
+  returnRequestIds(app);
+  registerErrorHandler(app, messages, {
+    outage: services.outage,
+    unavailable: (_part, error) => {
+      if (writesRefused(error)) services.readiness.writeRefused();
+    },
+  });
   registerCsrfGuard(app, services.keys.csrf, services.cookies);
   registries.set(
     app,
@@ -185,6 +182,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerRoutes(app, options, services);
   return app;
 }
+
+/** A hop count as Fastify's proxy-addr reads one: the nearest `hops` proxies are believed, no farther. */
+const trustedProxies = (setting: Config['trustProxy']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 
 const registries = new WeakMap<FastifyInstance, Registry>();
 /** The app's Prometheus registry, for the management port (main.ts) and the tests. */
@@ -223,7 +224,8 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     ...{ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom },
     log: (m) => app.log.info(m),
   });
-  const mailWorker = new MailWorker(outbox, transport, clock, (err) => app.log.warn({ err }, 'mail pass failed'));
+  const outage = outageLog(app.log);
+  const mailWorker = new MailWorker(outbox, transport, clock, (err) => outage('mail outbox', err));
   const logoUrlFor = logoUrlFinder(options.catalogueDir ?? CATALOGUE_DIR, config.publicOrigin);
   const mailDeps = { accounts, passwords, sessions, cobrands, outbox, mailWorker, messages, audit, clock, logoUrlFor };
   const recovery = new RecoveryService({
@@ -245,6 +247,8 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     ),
   };
   return {
+    readiness: options.readiness ?? new Readiness(),
+    outage,
     outbox,
     tokenServers,
     sessionStore,
@@ -283,7 +287,10 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   const { clock, messages, accounts, audit, cobrands, sessions, cookies, signIn, throttle } = services;
   const { recovery, changePassword, pins } = services;
   const refusedBody = () => messages.text('en_US', 'login.failed');
-  await app.register(healthRoutes, { db: database.db });
+  await app.register(healthRoutes, {
+    ...{ db: database.db, readiness: services.readiness, clock },
+    report: services.outage,
+  });
   await app.register(signInRoutes, { signIn, sessions, cookies, throttle, refusedBody });
   const publicOrigin = config.publicOrigin;
   await app.register(sessionRoutes, { clock, sessions, cookies, accounts, cobrands, messages, audit, publicOrigin });

@@ -35,6 +35,8 @@ describe('loadConfig', () => {
       temporaryPasswordMinutes: 30,
       mailFrom: 'Card and Expense Platform <no-reply@portal.example>',
       trustProxy: false,
+      drainSeconds: 5,
+      timeouts: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 65_000, maxConnections: 2_000 },
       logLevel: 'info',
       logFormat: 'json',
       production: true,

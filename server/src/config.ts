@@ -2,6 +2,7 @@
  * Configuration from the environment, declared once as a schema (every variable's type, range and default) and
  * validated once at start, with one clear message per bad value.
  */
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
@@ -49,7 +50,12 @@ const EnvironmentSchema = Type.Object({
     default: 'Card and Expense Platform <no-reply@portal.example>',
     problem: 'must be an address such as "Bank <no-reply@bank.example>"',
   }),
-  TRUST_PROXY: onOff(false),
+  TRUST_PROXY: Type.String({ default: 'false' }),
+  DRAIN_SECONDS: whole(5, 0, 300),
+  REQUEST_TIMEOUT_SECONDS: whole(30, 1, 3_600),
+  HEADERS_TIMEOUT_SECONDS: whole(10, 1, 600),
+  KEEP_ALIVE_TIMEOUT_SECONDS: whole(65, 1, 3_600),
+  MAX_CONNECTIONS: whole(2_000, 0, 1_000_000),
   LOG_LEVEL: Type.Union(
     LOG_LEVELS.map((level) => Type.Literal(level)),
     { default: 'info', problem: `must be one of ${LOG_LEVELS.join(', ')}` },
@@ -107,7 +113,15 @@ export interface Config {
   temporaryPasswordMinutes: number;
   /** The From address of the portal's mail. */
   mailFrom: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies in front of the service are believed about the client's address (X-Forwarded-For): none (false),
+   * every hop (true: only when nothing but your proxy can reach the service), a hop count, or their addresses.
+   */
+  trustProxy: boolean | number | string;
+  /** After SIGTERM: how long /readyz answers 503 while the service still serves, so the balancer takes it out first. */
+  drainSeconds: number;
+  /** Slow clients: a whole request, its headers, an idle kept-alive connection; and open connections at most (0: no cap). */
+  timeouts: { requestMs: number; headersMs: number; keepAliveMs: number; maxConnections: number };
   logLevel: string;
   /** `pretty`: one readable line a request, for a terminal; `json`: for a log pipeline. */
   logFormat: 'json' | 'pretty';
@@ -185,6 +199,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (Number(e.METRICS_PORT) > 65535)
     problems.push(`METRICS_PORT must be a port number up to 65535 (got "${e.METRICS_PORT}")`);
   const tokenServer = tokenServerOf(e, problems);
+  const trustProxy = trustProxyOf(e.TRUST_PROXY, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -203,7 +218,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sessionAbsoluteSeconds: e.SESSION_ABSOLUTE_SECONDS,
     temporaryPasswordMinutes: e.TEMPORARY_PASSWORD_MINUTES,
     mailFrom: e.MAIL_FROM,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
+    drainSeconds: e.DRAIN_SECONDS,
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      maxConnections: e.MAX_CONNECTIONS,
+    },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     production: env.NODE_ENV !== 'development',
@@ -211,6 +233,23 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     tokenServer,
     radiusTiming: { timeoutMs: e.RADIUS_TIMEOUT_MS, retries: e.RADIUS_RETRIES },
   };
+}
+
+/** TRUST_PROXY as Fastify takes it: a switch, a hop count, or the proxies' addresses and CIDRs. */
+function trustProxyOf(raw: string, problems: string[]): boolean | number | string {
+  const word = raw.toLowerCase();
+  if (['true', 'yes', 'on'].includes(word)) return true;
+  if (['false', 'no', 'off'].includes(word)) return false;
+  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  const proxies = raw.split(',').map((entry) => entry.trim());
+  const valid = ([address = '', bits]: string[]) =>
+    isIP(address) !== 0 &&
+    (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128)));
+  if (proxies.every((proxy) => valid(proxy.split('/')))) return proxies.join(',');
+  problems.push(
+    `TRUST_PROXY must be false, a number of proxy hops (1 for one proxy of your own), or the proxies' addresses and CIDRs separated by commas (got "${raw}")`,
+  );
+  return false;
 }
 
 function tokenServerOf(e: Environment, problems: string[]): TokenServerSettings {

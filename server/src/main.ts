@@ -9,6 +9,9 @@ import { VERSION } from './version.js';
 import { SessionStore } from './session/index.js';
 import { AuditLog } from './db/audit-log.js';
 import { giveBackMemoryWhenIdle, shrinkingCollection } from './idle-memory.js';
+import { Readiness } from './health/index.js';
+import { outageLog } from './http/outage-log.js';
+import { guardProcess } from './process-guard.js';
 
 function configOrExit(): Config {
   try {
@@ -23,13 +26,22 @@ function configOrExit(): Config {
 }
 
 const config = configOrExit();
-// Until the app's logger exists, a warning goes to stderr.
-let warn = (message: string) => console.error(message);
+// Until the app's logger exists, warnings wait; the tables exist before any request or background pass uses them.
+const early: string[] = [];
+let warn = (message: string): void => {
+  early.push(message);
+};
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onWarning: (m) => warn(m) });
-const app = await buildApp({ config, database });
+const { seeded, demoTokens } = await bootstrap(config, database, (m) => warn(m));
+const readiness = new Readiness();
+const app = await buildApp({ config, database, readiness });
 warn = (message) => app.log.warn(message);
-const { seeded, demoTokens } = await bootstrap(config, database, (m) => app.log.warn(m));
+early.forEach(warn);
 if (seeded) app.log.info('created the demo users');
+if (config.trustProxy === true)
+  warn(
+    'TRUST_PROXY=true believes every X-Forwarded-For hop, so a client can choose its own address: set the number of proxies in front (1 for one) or their addresses (docs/operations.md, "Behind a proxy").',
+  );
 
 const sessionStore = new SessionStore(database.db);
 const audit = new AuditLog(database.db, Date.now);
@@ -37,8 +49,9 @@ const sweep = async () => {
   for (const accountId of await sessionStore.deleteExpired(Date.now()))
     await audit.record('session.ended', accountId, { reason: 'expired', count: 1 });
 };
+const outage = outageLog(app.log);
 const sweeper = setInterval(() => {
-  sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+  sweep().catch((err: unknown) => outage('session sweep', err));
 }, 60_000);
 sweeper.unref();
 
@@ -60,19 +73,31 @@ const origin =
 if (config.demo) console.log(demoBanner(origin, VERSION, demoTokens));
 else console.log(`Cobrand sign-in portal ${VERSION} listening on ${config.host}:${port}`);
 
-// A second signal while closing is ignored: under `npm start` a terminal's Ctrl-C reaches both this process and the
-// launcher, which passes it on (scripts/start.mjs).
+// From here on, nothing a request or a background pass does can end the process.
+guardProcess(app.log);
+
+/**
+ * SIGTERM (a rolling deploy): /readyz answers 503 at once while the service keeps serving for DRAIN_SECONDS, so the
+ * balancer takes this instance out before it stops accepting; then what is in flight finishes and the database
+ * closes. SIGINT (Ctrl-C at a terminal) skips the drain. A second signal while closing is ignored: under `npm start`
+ * a terminal's Ctrl-C reaches both this process and the launcher, which passes it on (scripts/start.mjs).
+ */
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
+  process.on(signal, async () => {
     if (closing) return;
     closing = true;
+    readiness.drain();
+    const drainMs = signal === 'SIGTERM' ? config.drainSeconds * 1000 : 0;
+    if (drainMs) app.log.info(`${signal}: /readyz answers 503; serving ${config.drainSeconds} s more, then stopping`);
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
     clearInterval(sweeper);
     idleMemory.stop();
     management?.close();
     app
       .close()
       .then(() => database.close())
+      .catch((err: unknown) => app.log.error({ err }, 'closing failed'))
       .finally(() => process.exit(0));
   });
 }

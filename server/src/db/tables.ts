@@ -5,6 +5,7 @@ import type { CobrandTable } from '../cobrand/index.js';
 import type { SessionTable } from '../session/index.js';
 import type { SsoLinkTable, SsoOnceTable } from '../sso/index.js';
 import type { AuditEventTable } from './audit-event.table.js';
+import type { WriteCheckTable } from '../health/write-check.table.js';
 
 export interface Database {
   account: AccountTable;
@@ -18,4 +19,5 @@ export interface Database {
   token_attempt: TokenAttemptTable;
   sso_link: SsoLinkTable;
   sso_once: SsoOnceTable;
+  write_check: WriteCheckTable;
 }

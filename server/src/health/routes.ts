@@ -1,20 +1,27 @@
-/** Liveness (the process answers) and readiness (the database answers). */
+/** Liveness (the process answers) and readiness (the database answers and takes writes, and no stop is under way). */
 import type { FastifyPluginAsync } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../db/tables.js';
 import { VERSION } from '../version.js';
+import type { Readiness } from './readiness.js';
 
-export const healthRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+export interface HealthOptions {
+  db: Kysely<Database>;
+  readiness: Readiness;
+  clock: () => number;
+  /** Told why the database did not answer (logged once per interval, not per probe). */
+  report: (part: string, error: unknown) => void;
+}
+
+export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db, readiness, clock, report }) => {
   const Health = Type.Object({ status: Type.String(), version: Type.Optional(Type.String()) });
   app.get('/healthz', { schema: { response: { 200: Health } } }, async () => ({ status: 'ok', version: VERSION }));
-  app.get('/readyz', { schema: { response: { 200: Health, 503: Health } } }, async (request, reply) => {
-    try {
-      await sql`select 1`.execute(db);
-      return { status: 'ready' };
-    } catch (error) {
-      request.log.warn({ err: error }, 'database not ready');
-      return reply.code(503).send({ status: 'unavailable' });
-    }
+  app.get('/readyz', { schema: { response: { 200: Health, 503: Health } } }, async (_request, reply) => {
+    const state = await readiness.check(db, clock()).catch((error: unknown) => {
+      report('database', error);
+      return 'unavailable' as const;
+    });
+    return state === 'ready' ? { status: state } : reply.code(503).send({ status: state });
   });
 };

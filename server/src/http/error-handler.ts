@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Messages } from '../i18n/messages.js';
 import { SECURITY_HEADERS } from './headers.js';
 import { ApiError, type ErrorSpec, systemUnavailable } from './api-error.js';
+import type { OutageReporter } from './outage-log.js';
 
 interface AjvIssue {
   instancePath: string;
@@ -50,6 +51,11 @@ function classify(error: FastifyError & { validation?: AjvIssue[] }): ApiError |
 
 const DATABASE_DOWN =
   /ECONNREFUSED|ECONNRESET|ETIMEDOUT|57P01|57P03|08006|08001|SQLITE_BUSY|Connection terminated|timeout exceeded when trying to connect/;
+/**
+ * The database answers but refuses to write: a full disk (SQLite's, or PostgreSQL's 53100), a file it cannot write,
+ * or a primary that became a read-only standby in a failover (25006).
+ */
+const WRITES_REFUSED = /SQLITE_FULL|SQLITE_IOERR|SQLITE_READONLY|SQLITE_CANTOPEN|\b53100\b|\b25006\b/;
 
 export function errorBody(messages: Messages, locale: string | undefined, items: ErrorSpec[]): ApiErrorBody {
   return {
@@ -82,18 +88,41 @@ export function sendError(
  */
 function partUnavailable(error: FastifyError & { unavailable?: unknown }): string | null {
   if (typeof error.unavailable === 'string') return error.unavailable;
-  return DATABASE_DOWN.test(`${error.code ?? ''} ${error.message}`) ? 'database' : null;
+  const text = `${error.code ?? ''} ${error.message}`;
+  return DATABASE_DOWN.test(text) || WRITES_REFUSED.test(text) ? 'database' : null;
 }
 
-export function registerErrorHandler(app: FastifyInstance, messages: Messages): void {
+/** Whether the database refused a write (and so readiness must check that writes work again). */
+export const writesRefused = (error: unknown): boolean => {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return WRITES_REFUSED.test(`${String(code ?? '')} ${String(message ?? '')}`);
+};
+
+export interface ErrorHandlerHooks {
+  /** One line per part and cause in an interval while a part is away (outage-log.ts). */
+  outage: OutageReporter;
+  /** Told of every failure of a part, so readiness can follow it. */
+  unavailable?: (part: string, error: unknown) => void;
+}
+
+/**
+ * The answer to any error: the spec's shape. A part of the system that is away (§8's system error) is 503 and logged
+ * once per interval; anything else unexpected is 500 and logged each time.
+ */
+export function unexpectedAnswer(error: FastifyError, request: FastifyRequest, hooks: ErrorHandlerHooks): ApiError {
+  const unavailable = partUnavailable(error);
+  if (!unavailable) {
+    request.log.error({ err: error }, 'unexpected error');
+    return new ApiError(500, [{ code: ErrorCodes.systemError, messageKey: 'error.system' }]);
+  }
+  hooks.outage(unavailable, error);
+  hooks.unavailable?.(unavailable, error);
+  return systemUnavailable();
+}
+
+export function registerErrorHandler(app: FastifyInstance, messages: Messages, hooks: ErrorHandlerHooks): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = classify(error);
-    if (known) return sendError(reply, request, messages, known);
-    const unavailable = partUnavailable(error);
-    request.log.error({ err: error }, unavailable ? `${unavailable} unavailable` : 'unexpected error');
-    const answer = unavailable
-      ? systemUnavailable()
-      : new ApiError(500, [{ code: ErrorCodes.systemError, messageKey: 'error.system' }]);
+    const answer = classify(error) ?? unexpectedAnswer(error, request, hooks);
     return sendError(reply, request, messages, answer);
   });
 }
