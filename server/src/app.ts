@@ -31,7 +31,7 @@ import { healthRoutes, Readiness } from './health/index.js';
 import { SessionManager, sessionRoutes, SessionStore } from './session/index.js';
 import { cookiePolicy, SessionCookies } from './http/session-cookies.js';
 import { signInRoutes, SignInService } from './signin/index.js';
-import { webPagesRoutes } from './pages/index.js';
+import { systemErrorPage, webPagesRoutes } from './pages/index.js';
 import { portalMetrics } from './metrics/index.js';
 import type { Registry } from 'prom-client';
 import { FlowCookies, Providers, SAML_REQUEST_MS, ssoRoutes, SsoService, SsoStore } from './sso/index.js';
@@ -154,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   returnRequestIds(app);
   registerErrorHandler(app, messages, {
     outage: services.outage,
+    systemErrorPage: systemErrorPage(options.webDistDir ?? WEB_DIST_DIR, messages),
     unavailable: (_part, error) => {
       if (writesRefused(error)) services.readiness.writeRefused();
     },

@@ -103,7 +103,15 @@ export interface ErrorHandlerHooks {
   outage: OutageReporter;
   /** Told of every failure of a part, so readiness can follow it. */
   unavailable?: (part: string, error: unknown) => void;
+  /** The page a browser opening an address gets for a 503, in its language, instead of the error shape. */
+  systemErrorPage?: (request: FastifyRequest) => string;
 }
+
+/** A browser opening a page (not the page's script calling): it is answered a page, not JSON. */
+const opensPage = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') &&
+  (request.headers['sec-fetch-dest'] === 'document' ||
+    (request.headers['sec-fetch-dest'] === undefined && /text\/html/.test(request.headers.accept ?? '')));
 
 /**
  * The answer to any error: the spec's shape. A part of the system that is away (§8's system error) is 503 and logged
@@ -123,6 +131,13 @@ export function unexpectedAnswer(error: FastifyError, request: FastifyRequest, h
 export function registerErrorHandler(app: FastifyInstance, messages: Messages, hooks: ErrorHandlerHooks): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const answer = classify(error) ?? unexpectedAnswer(error, request, hooks);
+    if (answer.statusCode === 503 && hooks.systemErrorPage && opensPage(request))
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .header('retry-after', '5')
+        .type('text/html; charset=utf-8')
+        .send(hooks.systemErrorPage(request));
     return sendError(reply, request, messages, answer);
   });
 }
