@@ -3,7 +3,7 @@
  * real HTTP on its management port as Prometheus scrapes it: with the database gone or hanging (a failover, pgbouncer
  * paused), a scrape still answers the process's metrics with `portal_db_up 0`, and the process keeps running.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,6 +76,12 @@ describe.runIf(DIALECTS.includes('postgres'))('scraping a service whose database
     const response = await fetch(`${metricsBase}/metrics`, { signal: AbortSignal.timeout(SCRAPE_TIMEOUT_MS) });
     return { status: response.status, text: await response.text() };
   };
+  /** What `promtool check metrics` (Debian's prometheus package) finds wrong with a scrape's text. */
+  const promtoolProblems = (text: string) => {
+    const check = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    if (check.error) throw check.error;
+    return `${check.status === 0 ? '' : `exit ${check.status}: `}${check.stdout}${check.stderr}`;
+  };
   const alive = () => service.exitCode === null && service.signalCode === null;
 
   it('reads the database on the management port at METRICS_HOST while the database answers', async () => {
@@ -83,6 +89,8 @@ describe.runIf(DIALECTS.includes('postgres'))('scraping a service whose database
     expect(status).toBe(200);
     expect(text).toMatch(/^portal_db_up 1$/m);
     expect(text).toMatch(/^portal_outbox_depth 0$/m);
+    expect(text).toMatch(/^portal_db_pool_connections\{state="idle"\} \d+$/m);
+    expect(promtoolProblems(text)).toBe('');
   });
 
   it('answers the process metrics, without the database ones, while the database is cut, and stays up', async () => {
@@ -94,6 +102,7 @@ describe.runIf(DIALECTS.includes('postgres'))('scraping a service whose database
       expect(text).toMatch(/^portal_process_resident_memory_bytes \d+/m);
       expect(text).not.toMatch(/^portal_outbox_depth /m);
       expect(text).not.toMatch(/^portal_live_sessions /m);
+      expect(promtoolProblems(text)).toBe('');
     }
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect(alive()).toBe(true);
