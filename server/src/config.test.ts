@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       smtpUrl: null,
       redisUrl: null,
       metricsPort: 9464,
+      metricsHost: '127.0.0.1',
       portalSecret: null,
       publicOrigin: 'http://localhost:8080',
       platformOrigin: null,
@@ -56,6 +57,14 @@ describe('loadConfig', () => {
     expect(problems).toHaveLength(2);
     expect(problems[0]).toContain('RADIUS_SERVERS');
     expect(problems[1]).toContain('RADIUS_SECRET');
+  });
+
+  it('opens the management port where METRICS_HOST says, on 127.0.0.1 unless set', () => {
+    expect(loadConfig({ METRICS_HOST: '0.0.0.0', METRICS_PORT: '9100' }, CWD)).toMatchObject({
+      metricsHost: '0.0.0.0',
+      metricsPort: 9100,
+    });
+    expect(loadConfig({ METRICS_HOST: ' ' }, CWD).metricsHost).toBe('127.0.0.1');
   });
 
   it('reads good values and turns on secure cookies for an https origin', () => {

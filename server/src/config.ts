@@ -34,8 +34,9 @@ const EnvironmentSchema = Type.Object({
   METRICS_PORT: Type.String({
     default: '9464',
     pattern: '^([0-9]{1,5})?$',
-    problem: 'must be a port number for the management port (on 127.0.0.1), or empty to turn it off',
+    problem: 'must be a port number for the management port (on METRICS_HOST), or empty to turn it off',
   }),
+  METRICS_HOST: Type.String({ default: '127.0.0.1' }),
   REDIS_URL: optional('^rediss?://[^/]+', 'must look like redis://host:6379 or rediss://user:pass@host:6380'),
   PORTAL_SECRET: Type.Optional(
     Type.String({ minLength: 32, problem: 'must be at least 32 characters (use e.g. `openssl rand -base64 48`)' }),
@@ -92,8 +93,10 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   smtpUrl: string | null;
-  /** The management port (Prometheus metrics, health) on 127.0.0.1; null: none. */
+  /** The management port (Prometheus metrics, health); null: none. */
   metricsPort: number | null;
+  /** The address the management port listens on (0.0.0.0 for Prometheus outside a container). */
+  metricsHost: string;
   /** Where instances count the throttle together; null counts in each instance's memory. */
   redisUrl: string | null;
   /** PORTAL_SECRET as given; null means a generated one is kept in DATA_DIR (see portal-secret.ts). */
@@ -209,6 +212,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smtpUrl: e.SMTP_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
     metricsPort: e.METRICS_PORT === '' ? null : Number(e.METRICS_PORT),
+    metricsHost: e.METRICS_HOST,
     portalSecret: e.PORTAL_SECRET ?? null,
     publicOrigin,
     platformOrigin,

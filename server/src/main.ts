@@ -62,7 +62,7 @@ await app.listen({ port: config.port, host: config.host });
 const management =
   config.metricsPort === null
     ? null
-    : await startManagementServer(app, metricsOf(app), config.metricsPort).catch((error: Error) => {
+    : await startManagementServer(app, metricsOf(app), config.metricsPort, config.metricsHost).catch((error: Error) => {
         app.log.warn(`The management port ${config.metricsPort} is not open (${error.message}); no metrics here.`);
         return null;
       });

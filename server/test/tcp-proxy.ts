@@ -1,9 +1,15 @@
-/** A TCP proxy on loopback that a test can cut and restore, to take the database away from a running service. */
+/**
+ * A TCP proxy on loopback that a test can cut and restore, to take the database away from a running service, or
+ * freeze and thaw, to make it hang as a paused pgbouncer does (connections stay open, nothing answers).
+ */
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
 export class TcpProxy {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
+  /** Each open connection's two ends, to stop and restart the bytes between them. */
+  private readonly pairs = new Set<[Socket, Socket]>();
+  private frozen = false;
   port = 0;
 
   constructor(
@@ -15,12 +21,17 @@ export class TcpProxy {
     if (this.server) return this;
     const server = createServer((inbound) => {
       const outbound = connect(this.targetPort, this.targetHost);
-      for (const socket of [inbound, outbound]) {
+      const pair: [Socket, Socket] = [inbound, outbound];
+      this.pairs.add(pair);
+      for (const socket of pair) {
         this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('close', () => {
+          this.sockets.delete(socket);
+          this.pairs.delete(pair);
+        });
         socket.on('error', () => socket.destroy());
       }
-      inbound.pipe(outbound).pipe(inbound);
+      if (!this.frozen) flow(pair);
       inbound.on('close', () => outbound.destroy());
       outbound.on('close', () => inbound.destroy());
     });
@@ -37,4 +48,23 @@ export class TcpProxy {
     for (const socket of this.sockets) socket.destroy();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
+
+  /** Keeps every connection open, and accepts new ones, but passes nothing either way until thawed. */
+  freeze(): void {
+    this.frozen = true;
+    for (const [inbound, outbound] of this.pairs) {
+      inbound.unpipe(outbound).pause();
+      outbound.unpipe(inbound).pause();
+    }
+  }
+
+  thaw(): void {
+    this.frozen = false;
+    for (const pair of this.pairs) flow(pair);
+  }
+}
+
+function flow([inbound, outbound]: [Socket, Socket]): void {
+  inbound.pipe(outbound);
+  outbound.pipe(inbound);
 }

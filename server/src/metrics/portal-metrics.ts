@@ -1,20 +1,25 @@
 /**
  * The service's Prometheus metrics (prom-client), one registry per app: the process, every request by route and
- * status, and what the portal does (sign-ins, lockouts, mail, sessions, the database pool). Counts of events are read
- * from where they are kept (the audit log's and the mail worker's counters) when Prometheus scrapes, not per request.
+ * status, and what the portal does (sign-ins, lockouts, mail; the database's gauges are in database-gauges.ts). Counts
+ * of events are read from where they are kept (the audit log's and the mail worker's counters) when Prometheus
+ * scrapes, not per request.
  */
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { AuditKind } from '../db/audit-log.js';
+import { databaseGauges, type DatabaseSources } from './database-gauges.js';
 
-export interface MetricSources {
+export interface MetricSources extends DatabaseSources {
   /** Audit events this instance wrote, by kind. */
   auditCounts: ReadonlyMap<AuditKind, number>;
   mail: { readonly sent: number; readonly failed: number };
-  outboxDepth: () => Promise<number>;
-  liveSessions: () => Promise<number>;
-  pool?: (() => { total: number; idle: number; waiting: number }) | undefined;
 }
+
+/**
+ * prom-client's gauges named like counters (`promtool check metrics` refuses them); the same counts stay, by type,
+ * in portal_nodejs_active_handles, portal_nodejs_active_requests and portal_nodejs_active_resources.
+ */
+const GAUGES_NAMED_TOTAL = ['handles', 'requests', 'resources'].map((what) => `portal_nodejs_active_${what}_total`);
 
 /** A counter that follows a running total kept elsewhere. */
 function following(
@@ -25,7 +30,7 @@ function following(
   label?: string,
 ) {
   const seen = new Map<string, number>();
-  return new Counter({
+  const counter = new Counter({
     name,
     help,
     labelNames: label ? [label] : [],
@@ -40,11 +45,16 @@ function following(
       }
     },
   });
+  // Every label at 0 from the start: an alert's rate() or increase() over a series that appears only with its first
+  // event sees nothing until then (mail relay down from the start: no `sent` series at all).
+  if (label) for (const key of Object.keys(totals())) counter.inc({ [label]: key }, 0);
+  return counter;
 }
 
 export function portalMetrics(app: FastifyInstance, sources: MetricSources): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'portal_' });
+  for (const name of GAUGES_NAMED_TOTAL) registry.removeSingleMetric(name);
   requestMetrics(app, registry);
   const audit = (kind: AuditKind) => sources.auditCounts.get(kind) ?? 0;
   following(
@@ -72,35 +82,8 @@ export function portalMetrics(app: FastifyInstance, sources: MetricSources): Reg
     }),
     'outcome',
   );
-  gauge(registry, 'portal_outbox_depth', 'Mails waiting in the outbox.', sources.outboxDepth);
-  gauge(registry, 'portal_live_sessions', 'Sessions not yet past their idle deadline.', sources.liveSessions);
-  if (sources.pool) {
-    const pool = sources.pool;
-    new Gauge({
-      name: 'portal_db_pool_connections',
-      help: 'PostgreSQL pool connections by state.',
-      labelNames: ['state'],
-      registers: [registry],
-      collect() {
-        const { total, idle, waiting } = pool();
-        this.set({ state: 'in_use' }, total - idle);
-        this.set({ state: 'idle' }, idle);
-        this.set({ state: 'waiting_clients' }, waiting);
-      },
-    });
-  }
+  databaseGauges(registry, sources);
   return registry;
-}
-
-function gauge(registry: Registry, name: string, help: string, read: () => Promise<number>) {
-  new Gauge({
-    name,
-    help,
-    registers: [registry],
-    async collect() {
-      this.set(await read());
-    },
-  });
 }
 
 /** Requests by route pattern (never the raw address: it can hold a user ID), method and status. */

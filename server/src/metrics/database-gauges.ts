@@ -1,0 +1,116 @@
+/**
+ * What the metrics read from the database at a scrape: whether it answered (`portal_db_up`), the outbox's depth and
+ * the live sessions, and the connection pool. A scrape never waits on the database longer than READ_TIMEOUT_MS, and a
+ * database that hangs (pgbouncer paused, a failover) gets one reading at a time, never one a scrape: the answer then
+ * carries the process's metrics, `portal_db_up 0`, and no database-wide gauges rather than old values.
+ */
+import { Gauge, type Registry } from 'prom-client';
+
+/** Well inside Prometheus's default scrape_timeout (10 s), which applies to the whole answer. */
+export const READ_TIMEOUT_MS = 2_000;
+
+export interface DatabaseSources {
+  outboxDepth: () => Promise<number>;
+  liveSessions: () => Promise<number>;
+  pool?: (() => { total: number; idle: number; waiting: number }) | undefined;
+}
+
+interface Readings {
+  outboxDepth: number;
+  liveSessions: number;
+}
+
+export function databaseGauges(registry: Registry, sources: DatabaseSources, timeoutMs = READ_TIMEOUT_MS): void {
+  const reader = new SingleReader(sources, timeoutMs);
+  // The pool gauge reads the pool as the scrape begins; the readings start a macrotask later, so the scrape's own
+  // queries are never in its counts.
+  if (sources.pool) poolGauge(registry, sources.pool);
+  new Gauge({
+    name: 'portal_db_up',
+    help: "1 when this instance's database answered the scrape's readings in time, 0 when it did not.",
+    registers: [registry],
+    async collect() {
+      this.set((await reader.read()) ? 1 : 0);
+    },
+  });
+  readingGauge(registry, reader, 'portal_outbox_depth', 'Mails waiting in the outbox (database-wide).', (r) => {
+    return r.outboxDepth;
+  });
+  readingGauge(
+    registry,
+    reader,
+    'portal_live_sessions',
+    'Sessions not past their idle deadline (database-wide).',
+    (r) => {
+      return r.liveSessions;
+    },
+  );
+}
+
+/** One reading of the database in flight at a time; a scrape waits for it at most `timeoutMs`. */
+class SingleReader {
+  private inFlight: Promise<Readings> | null = null;
+
+  constructor(
+    private readonly sources: DatabaseSources,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** The readings, or null when the database failed or did not answer in time. */
+  read(): Promise<Readings | null> {
+    this.inFlight ??= this.readOnce().finally(() => {
+      this.inFlight = null;
+    });
+    return withinTime(this.inFlight, this.timeoutMs);
+  }
+
+  private async readOnce(): Promise<Readings> {
+    await new Promise((resolve) => setImmediate(resolve));
+    // One after the other: a reading holds one pool connection at most.
+    const outboxDepth = await this.sources.outboxDepth();
+    return { outboxDepth, liveSessions: await this.sources.liveSessions() };
+  }
+}
+
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+    timer.unref();
+  });
+  return Promise.race([work.catch(() => null), late]).finally(() => clearTimeout(timer));
+}
+
+/** A gauge with no sample at all when the database did not answer: an old or made-up value would mislead. */
+function readingGauge(
+  registry: Registry,
+  reader: SingleReader,
+  name: string,
+  help: string,
+  pick: (readings: Readings) => number,
+): void {
+  class ReadingGauge extends Gauge {
+    override async get() {
+      const readings = await reader.read();
+      if (readings) this.set(pick(readings));
+      const metric = await super.get();
+      return readings ? metric : { ...metric, values: [] };
+    }
+  }
+  new ReadingGauge({ name, help, registers: [registry] });
+}
+
+function poolGauge(registry: Registry, pool: NonNullable<DatabaseSources['pool']>): void {
+  new Gauge({
+    name: 'portal_db_pool_connections',
+    help: "PostgreSQL pool connections by state, read before the scrape's own queries.",
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const { total, idle, waiting } = pool();
+      this.set({ state: 'in_use' }, total - idle);
+      this.set({ state: 'idle' }, idle);
+      this.set({ state: 'waiting_clients' }, waiting);
+    },
+  });
+}
