@@ -7,8 +7,14 @@ import { VERSION } from '../version.js';
 
 export const healthRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
   const Health = Type.Object({ status: Type.String(), version: Type.Optional(Type.String()) });
-  app.get('/healthz', { schema: { response: { 200: Health } } }, async () => ({ status: 'ok', version: VERSION }));
-  app.get('/readyz', { schema: { response: { 200: Health, 503: Health } } }, async (request, reply) => {
+  const live = { operationId: 'liveness', summary: 'Whether the process answers', response: { 200: Health } };
+  app.get('/healthz', { schema: live }, async () => ({ status: 'ok', version: VERSION }));
+  const ready = {
+    operationId: 'readiness',
+    summary: 'Whether the database answers',
+    response: { 200: Health, 503: Health },
+  };
+  app.get('/readyz', { schema: ready }, async (request, reply) => {
     try {
       await sql`select 1`.execute(db);
       return { status: 'ready' };
