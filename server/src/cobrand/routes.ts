@@ -17,6 +17,7 @@ import {
   CobrandLocalesSchema,
   CobrandParamsSchema,
   CobrandSchema,
+  NoBody,
   StylesheetLookupSchema,
 } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -28,6 +29,7 @@ import type { StoredCobrand } from './cobrand-store.js';
 import { assetVersion } from './asset-versions.js';
 import { cobrandRecordIn } from './page-cobrand.js';
 import { requestLocale } from '../http/request-locale.js';
+import { textAnswer } from '../http/content-type.js';
 import { ApiError } from '../http/api-error.js';
 import { PreparedAnswers, sendPrepared } from '../http/prepared-answer.js';
 import { FOOTER_ASSETS_DIR } from '../paths.js';
@@ -46,8 +48,31 @@ const serialize = (reply: FastifyReply, value: unknown, schema: TSchema): string
 const LocaleQuerySchema = Type.Object({ locale: Type.Optional(Type.String({ maxLength: 35 })) });
 
 const ABBREVIATION_SCHEMA = {
+  operationId: 'cobrandAbbreviation',
+  summary: "A cobrand's name for its abbreviation, as text",
   querystring: Type.Object({ cobrandAbbr: Type.String({ minLength: 1, maxLength: 16 }) }),
-  response: { 200: Type.String({ description: 'The cobrand name' }) },
+  response: { 200: textAnswer(Type.String({ description: 'The cobrand name' })) },
+};
+/** Both answers carry an ETag, and a copy the browser holds that is still current gets 304 (prepared-answer.ts). */
+const NOT_MODIFIED = NoBody('The copy the browser holds is current (ETag)');
+const RECORD_SCHEMA = {
+  operationId: 'cobrand',
+  summary: "A cobrand's record, in the language asked for",
+  params: CobrandParamsSchema,
+  querystring: LocaleQuerySchema,
+  response: { 200: CobrandSchema, 304: NOT_MODIFIED },
+};
+const LOCALES_SCHEMA = {
+  operationId: 'cobrandLocales',
+  summary: "A cobrand's languages, its default first",
+  params: CobrandParamsSchema,
+  response: { 200: CobrandLocalesSchema, 304: NOT_MODIFIED },
+};
+const STYLESHEET_SCHEMA = {
+  operationId: 'cobrandStylesheet',
+  summary: "Where a cobrand's theme is, if it has one",
+  params: CobrandParamsSchema,
+  response: { 200: StylesheetLookupSchema },
 };
 const notFound = () => new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]);
 const PUBLIC_FILES = /^[a-z0-9._-]+\/(logo\.(jpg|png|gif)|theme\.css)$/;
@@ -84,53 +109,35 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = as
   const records = new PreparedAnswers('application/json; charset=utf-8');
   const localeLists = new PreparedAnswers('application/json; charset=utf-8');
 
-  app.get(
-    PathPatterns.cobrand,
-    {
-      schema: {
-        params: CobrandParamsSchema,
-        querystring: LocaleQuerySchema,
-        response: { 200: CobrandSchema, 304: Type.Null() },
-      },
-    },
-    async (request, reply) => {
-      const stored = await load(request.params.name);
-      // The texts in the language the page settles on: the `locale` it names, else its cookie, else Accept-Language.
-      const locale = requestLocale(request, Object.keys(stored.record.locales));
-      const cobrand = (): Cobrand => cobrandRecordIn(stored, locale);
-      reply.header('content-language', languageTag(locale));
-      return sendPrepared(
-        request,
-        reply,
-        await records.get(`${stored.version}/${locale}`, () => serialize(reply, cobrand(), CobrandSchema))!,
-      );
-    },
-  );
+  app.get(PathPatterns.cobrand, { schema: RECORD_SCHEMA }, async (request, reply) => {
+    const stored = await load(request.params.name);
+    // The texts in the language the page settles on: the `locale` it names, else its cookie, else Accept-Language.
+    const locale = requestLocale(request, Object.keys(stored.record.locales));
+    const cobrand = (): Cobrand => cobrandRecordIn(stored, locale);
+    reply.header('content-language', languageTag(locale));
+    return sendPrepared(
+      request,
+      reply,
+      await records.get(`${stored.version}/${locale}`, () => serialize(reply, cobrand(), CobrandSchema))!,
+    );
+  });
 
-  app.get(
-    PathPatterns.cobrandLocales,
-    { schema: { params: CobrandParamsSchema, response: { 200: CobrandLocalesSchema } } },
-    async (request, reply) => {
-      const { record, version } = await load(request.params.name);
-      return sendPrepared(
-        request,
-        reply,
-        await localeLists.get(version, () => serialize(reply, record.locales, CobrandLocalesSchema))!,
-      );
-    },
-  );
+  app.get(PathPatterns.cobrandLocales, { schema: LOCALES_SCHEMA }, async (request, reply) => {
+    const { record, version } = await load(request.params.name);
+    return sendPrepared(
+      request,
+      reply,
+      await localeLists.get(version, () => serialize(reply, record.locales, CobrandLocalesSchema))!,
+    );
+  });
 
-  app.get(
-    PathPatterns.cobrandStylesheet,
-    { schema: { params: CobrandParamsSchema, response: { 200: StylesheetLookupSchema } } },
-    async (request) => {
-      const { record } = await load(request.params.name);
-      const name = record.cobrand.name;
-      return {
-        url: existsSync(join(catalogueDir, name, 'theme.css')) ? `${Paths.cobrandAssets(name)}theme.css` : null,
-      };
-    },
-  );
+  app.get(PathPatterns.cobrandStylesheet, { schema: STYLESHEET_SCHEMA }, async (request) => {
+    const { record } = await load(request.params.name);
+    const name = record.cobrand.name;
+    return {
+      url: existsSync(join(catalogueDir, name, 'theme.css')) ? `${Paths.cobrandAssets(name)}theme.css` : null,
+    };
+  });
 
   app.get(PathPatterns.cobrandAbbreviation, { schema: ABBREVIATION_SCHEMA }, async (request, reply) => {
     const name = await cobrands.nameForAbbreviation(request.query.cobrandAbbr);

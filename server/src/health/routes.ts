@@ -16,8 +16,14 @@ export interface HealthOptions {
 
 export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db, readiness, clock, report }) => {
   const Health = Type.Object({ status: Type.String(), version: Type.Optional(Type.String()) });
-  app.get('/healthz', { schema: { response: { 200: Health } } }, async () => ({ status: 'ok', version: VERSION }));
-  app.get('/readyz', { schema: { response: { 200: Health, 503: Health } } }, async (_request, reply) => {
+  const live = { operationId: 'liveness', summary: 'Whether the process answers', response: { 200: Health } };
+  app.get('/healthz', { schema: live }, async () => ({ status: 'ok', version: VERSION }));
+  const ready = {
+    operationId: 'readiness',
+    summary: 'Whether the database answers and takes writes, and no stop is under way',
+    response: { 200: Health, 503: Health },
+  };
+  app.get('/readyz', { schema: ready }, async (_request, reply) => {
     const state = await readiness.check(db, clock()).catch((error: unknown) => {
       report('database', error);
       return 'unavailable' as const;

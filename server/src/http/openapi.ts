@@ -8,11 +8,41 @@ import { ApiErrorBodySchema } from '@portal/contract/schemas';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 
 const CALL_PREFIXES = ['/sdportal/rest/', '/cpae/', '/services/', '/sdportal/sso/', '/public-portal-ui/assets/i18n/'];
-const CALLS = new Set(['/pkmslogin.form', '/sdportal/logout', '/sdportal/login.view', '/healthz', '/readyz']);
+const PROBES = new Set(['/healthz', '/readyz']);
+const CALLS = new Set(['/pkmslogin.form', '/sdportal/logout', '/sdportal/login.view', ...PROBES]);
 const isCall = (url: string) => CALLS.has(url) || CALL_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 /** A route's documented answers, by method and path pattern: what the status check reads. */
 export type DeclaredAnswers = Map<string, string[]>;
+
+const refusal = (description: string, headers?: Record<string, unknown>) => ({
+  ...ApiErrorBodySchema,
+  description,
+  ...(headers ? { headers } : {}),
+});
+
+/**
+ * The refusals a call gives before (or instead of) its own answer, named one by one so that a client can tell them
+ * apart: the anti-forgery check (csrf-guard.ts), the body limit and parsers (error-handler.ts), the per-address
+ * throttle (@fastify/rate-limit, which sends Retry-After) and a database or token server out of reach.
+ */
+function declareRefusals(route: RouteOptions, response: Record<string, unknown>, guarded: boolean, body: boolean) {
+  if (guarded)
+    response['403'] ??= refusal(
+      'The anti-forgery header is missing or does not match the sec-token cookie (code csrf)',
+    );
+  if (body) {
+    response['413'] ??= refusal('A body over the limit (code payload.too.large)');
+    response['415'] ??= refusal('A body in a media type the call does not take (code unsupported.media.type)');
+  }
+  if (route.config && 'rateLimit' in route.config)
+    response['429'] ??= refusal('Too many calls from this address (code throttled)', {
+      'Retry-After': { type: 'integer', description: 'Seconds until the address may call again' },
+    });
+  // The probes answer for themselves: /readyz says "unavailable" in its own shape, /healthz needs nothing.
+  if (!PROBES.has(route.url))
+    response['503'] ??= refusal("The database or the bank's token server cannot be reached now (code unavailable)");
+}
 
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<DeclaredAnswers> {
   const declared: DeclaredAnswers = new Map();
@@ -25,12 +55,18 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       schema.hide = true;
       return;
     }
-    const response = (schema.response ??= {}) as Record<string, unknown>;
+    const methods = [route.method].flat();
+    const body = methods.some((m) => m !== 'GET' && m !== 'HEAD');
+    // A SAML answer is posted by the provider's page, which cannot know the token (csrf-guard.ts).
+    const guarded = body && !route.url.startsWith('/sdportal/sso/');
+    // A copy: routes may share one response map (the SSO addresses do), and their refusals differ.
+    const response: Record<string, unknown> = { ...(schema.response as object) };
+    schema.response = response;
+    declareRefusals(route, response, guarded, body);
     response['4xx'] ??= { ...ApiErrorBodySchema, description: 'Refused, in the error shape' };
     response['5xx'] ??= { ...ApiErrorBodySchema, description: 'A failure of the service, in the error shape' };
-    const methods = [route.method].flat();
-    if (methods.some((m) => m !== 'GET' && m !== 'HEAD') && !route.url.startsWith('/sdportal/sso/'))
-      schema.security = [{ antiForgery: [] }];
+    // Explicit, also where empty: every call says what it needs, and only those that change state need the header.
+    schema.security = guarded ? [{ antiForgery: [] }] : [];
     for (const method of methods) declared.set(`${method} ${route.url}`, Object.keys(response));
   });
   await app.register(fastifySwagger, {
@@ -41,6 +77,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         version,
         description: 'The calls of the sign-in portal (spec §7); docs/api.md tells the sequence and the decisions.',
       },
+      // The calls are served at the origin that serves this document.
+      servers: [{ url: '/', description: 'This service' }],
       components: {
         securitySchemes: {
           antiForgery: {

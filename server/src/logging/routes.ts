@@ -33,7 +33,12 @@ export const clientLoggingRoutes: FastifyPluginAsyncTypebox<ClientLoggingOptions
   app.put(
     Paths.logErrorStatement,
     {
-      schema: { body: ErrorStatementSchema, response: { 204: NoBody('Recorded') } },
+      schema: {
+        operationId: 'logErrorStatement',
+        summary: "Record the web app's error text",
+        body: ErrorStatementSchema,
+        response: { 204: NoBody('Recorded') },
+      },
       config: throttle,
       preValidation: json,
     },
@@ -51,7 +56,12 @@ export const clientLoggingRoutes: FastifyPluginAsyncTypebox<ClientLoggingOptions
   app.post(
     Paths.uiLogEntries,
     {
-      schema: { body: LogEntriesBodySchema, response: { 204: NoBody('Recorded') } },
+      schema: {
+        operationId: 'uiLogEntries',
+        summary: "Record the web app's log entries",
+        body: LogEntriesBodySchema,
+        response: { 204: NoBody('Recorded') },
+      },
       config: throttle,
       preValidation: json,
     },

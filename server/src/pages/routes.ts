@@ -46,6 +46,10 @@ const BUNDLE_ANSWERS = {
   200: Type.Record(Type.String(), Type.String(), { description: "A language's texts by key (ICU messages)" }),
   304: NoBody('The copy the browser holds is current (ETag)'),
 };
+const BUNDLE_OPERATIONS: Record<Bundle, { operationId: string; summary: string }> = {
+  Messages: { operationId: 'commonTranslations', summary: "A language's common texts" },
+  PortalLabels: { operationId: 'portalLabels', summary: "A language's portal labels" },
+};
 const BUNDLE_PATHS: Record<Bundle, string> = {
   Messages: 'commercial-common-translations/com/mastercard/cp/sdng/common/resources/Messages.json',
   PortalLabels: 'user-ux/PortalLabels.json',
@@ -101,7 +105,7 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
   for (const bundle of BUNDLES) {
     app.get<{ Params: { locale: string } }>(
       `${PORTAL_UI_BASE}assets/i18n/:locale/${BUNDLE_PATHS[bundle]}`,
-      { schema: { response: BUNDLE_ANSWERS } },
+      { schema: { ...BUNDLE_OPERATIONS[bundle], response: BUNDLE_ANSWERS } },
       async (request, reply) => {
         const { locale } = request.params;
         const prepared = bundles.get(`${locale}/${bundle}`, () => messages.bundle(locale, bundle));

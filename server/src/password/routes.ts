@@ -55,7 +55,12 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
   app.post(
     Paths.securityQuestions,
     {
-      schema: { body: SecurityQuestionRequestSchema, response: { 200: SecurityQuestionSchema } },
+      schema: {
+        operationId: 'securityQuestion',
+        summary: "A user's security question (a decoy for an unknown user ID)",
+        body: SecurityQuestionRequestSchema,
+        response: { 200: SecurityQuestionSchema },
+      },
       config: throttle,
       preValidation: json,
     },
@@ -65,7 +70,12 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
   app.post(
     Paths.temporaryPasswords,
     {
-      schema: { body: TemporaryPasswordRequestSchema, response: { 200: Empty } },
+      schema: {
+        operationId: 'temporaryPassword',
+        summary: 'Answer the security question to get a temporary password by mail',
+        body: TemporaryPasswordRequestSchema,
+        response: { 200: Empty },
+      },
       config: throttle,
       preValidation: json,
     },
@@ -76,7 +86,12 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
   app.post(
     Paths.forgotPassword,
     {
-      schema: { body: ForgotPasswordRequestSchema, response: { 200: Empty } },
+      schema: {
+        operationId: 'forgotPassword',
+        summary: 'The same recovery under its other name',
+        body: ForgotPasswordRequestSchema,
+        response: { 200: Empty },
+      },
       config: throttle,
       preValidation: json,
     },
@@ -92,7 +107,12 @@ const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
   app.post(
     Paths.changePassword,
     {
-      schema: { body: ChangePasswordRequestSchema, response: { 200: Empty } },
+      schema: {
+        operationId: 'changePassword',
+        summary: "Change the signed-in (or must-change) user's password",
+        body: ChangePasswordRequestSchema,
+        response: { 200: Empty },
+      },
       config: throttle,
       preValidation: json,
     },
@@ -124,7 +144,13 @@ const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
 
   app.get(
     Paths.changePasswordServiceUrls,
-    { schema: { response: { 200: ChangePasswordServiceUrlsSchema } } },
+    {
+      schema: {
+        operationId: 'changePasswordServiceUrls',
+        summary: 'Where change password goes on success, cancel and failure',
+        response: { 200: ChangePasswordServiceUrlsSchema },
+      },
+    },
     async (request) => {
       const session = await sessions.find(cookies.sessionId(request), ['full', 'change_password']);
       if (!session) throw sessionEnded();

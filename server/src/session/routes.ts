@@ -18,6 +18,7 @@ import type { Clock } from '../clock.js';
 import type { CobrandDirectory } from '../cobrand/index.js';
 import type { AuditLog } from '../db/audit-log.js';
 import { sessionEnded } from '../http/api-error.js';
+import { textAnswer } from '../http/content-type.js';
 import type { Messages } from '../i18n/messages.js';
 import { cameFromPortal } from '../security/fetch-metadata.js';
 import { checkedRedirect } from '../security/redirects.js';
@@ -41,35 +42,54 @@ function logoutScreen(cobrand: string | undefined, confirm: boolean): string {
   return `${routePath('logout-component')}${query.size ? `?${query}` : ''}`;
 }
 
+const PING_SCHEMA = {
+  operationId: 'pingSession',
+  summary: 'Renew the session',
+  response: { 200: SessionRenewalSchema },
+};
+const WARNING_SCHEMA = {
+  operationId: 'sessionWarningContent',
+  summary: "The texts of the session's expiry warning",
+  querystring: CobrandQuerySchema,
+  response: { 200: SessionWarningContentSchema },
+};
+const SESSION_SCHEMA = { operationId: 'session', summary: 'Who is signed in', response: { 200: SessionViewSchema } };
+const LOGOUT_SCHEMA = {
+  operationId: 'logout',
+  summary: 'End the session (also the pre-step of every portal page, which gets the sec-token)',
+  querystring: CobrandQuerySchema,
+  response: { 204: NoBody('Logged out (the web app calls it)'), 303: NoBody('To the logout screen') },
+};
+const LABELS_SCHEMA = {
+  operationId: 'logoutLabels',
+  summary: "The logout screen's texts and return link",
+  querystring: CobrandQuerySchema,
+  response: { 200: LogoutLabelsSchema },
+};
+
 export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (app, options) => {
   const { clock, sessions, cookies, accounts, cobrands, messages, audit, publicOrigin } = options;
-  app.get(Paths.sessionPing, { schema: { response: { 200: SessionRenewalSchema } } }, async (request) => {
+  app.get(Paths.sessionPing, { schema: PING_SCHEMA }, async (request) => {
     const renewed = await sessions.renew(cookies.sessionId(request));
     if (!renewed) throw sessionEnded();
     return { ...renewed, serverTime: clock() };
   });
 
-  app.get(
-    Paths.sessionWarningContent,
-    {
-      schema: { querystring: CobrandQuerySchema, response: { 200: SessionWarningContentSchema } },
-    },
-    async (request) => {
-      await cobrands.resolve(request.query.cobrandHost);
-      const locale = request.cookies[LOCALE_COOKIE];
-      return {
-        sessionExpireContinueButtonLabel: messages.text(locale, 'sessionExpireContinueButtonLabel'),
-        sessionExpireWarningBoxTitle: messages.text(locale, 'sessionExpireWarningBoxTitle'),
-        sessionExpireLogoutButtonLabel: messages.text(locale, 'sessionExpireLogoutButtonLabel'),
-        generalSessionHelpExpireMessage: messages.text(locale, 'generalSessionHelpExpireMessage'),
-        // The `{0}` stays for the browser, which fills in the countdown as mm:ss.
-        generalSessionAboutToExpireMessage: messages.source(locale, 'generalSessionAboutToExpireMessage'),
-        sessionExpirationWarningBoxPingUrl: Paths.sessionPing,
-      };
-    },
-  );
+  app.get(Paths.sessionWarningContent, { schema: WARNING_SCHEMA }, async (request) => {
+    await cobrands.resolve(request.query.cobrandHost);
+    const locale = request.cookies[LOCALE_COOKIE];
+    return {
+      sessionExpireContinueButtonLabel: messages.text(locale, 'sessionExpireContinueButtonLabel'),
+      sessionExpireWarningBoxTitle: messages.text(locale, 'sessionExpireWarningBoxTitle'),
+      sessionExpireLogoutButtonLabel: messages.text(locale, 'sessionExpireLogoutButtonLabel'),
+      generalSessionHelpExpireMessage: messages.text(locale, 'generalSessionHelpExpireMessage'),
+      // The `{0}` stays for the browser, which fills in the countdown as mm:ss.
+      generalSessionAboutToExpireMessage: messages.source(locale, 'generalSessionAboutToExpireMessage'),
+      sessionExpirationWarningBoxPingUrl: Paths.sessionPing,
+    };
+  });
 
-  app.get(Paths.session, { schema: { response: { 200: SessionViewSchema } } }, async (request) => {
+  app.get(Paths.session, { schema: SESSION_SCHEMA }, async (request) => {
     const session = await sessions.find(cookies.sessionId(request));
     const account = session && (await accounts.findById(session.account_id));
     if (!session || !account) throw sessionEnded();
@@ -82,51 +102,44 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     };
   });
 
-  const logoutAnswers = { 204: NoBody('Logged out (the web app calls it)'), 303: NoBody('To the logout screen') };
-  app.get(
-    Paths.logout,
-    { schema: { querystring: CobrandQuerySchema, response: logoutAnswers } },
-    async (request, reply) => {
-      // A link on another site ends nothing: the logout screen asks the user first.
-      if (!cameFromPortal(request.headers)) return reply.redirect(logoutScreen(request.query.cobrandHost, true), 303);
-      const ended = await cookies.end(request, reply, (rawId) => sessions.end(rawId));
-      if (ended) await audit.record('session.logout', ended.account_id);
-      // "cache" only: "cookies" and "storage" would also drop the language choice and the cobrand the user came from.
-      reply.header('clear-site-data', '"cache"');
-      if (request.headers['x-requested-with'] === 'XMLHttpRequest') return reply.code(204).send(null);
-      return reply.redirect(logoutScreen(ended?.cobrand ?? request.query.cobrandHost, false), 303);
-    },
-  );
+  app.get(Paths.logout, { schema: LOGOUT_SCHEMA }, async (request, reply) => {
+    // A link on another site ends nothing: the logout screen asks the user first.
+    if (!cameFromPortal(request.headers)) return reply.redirect(logoutScreen(request.query.cobrandHost, true), 303);
+    const ended = await cookies.end(request, reply, (rawId) => sessions.end(rawId));
+    if (ended) await audit.record('session.logout', ended.account_id);
+    // "cache" only: "cookies" and "storage" would also drop the language choice and the cobrand the user came from.
+    reply.header('clear-site-data', '"cache"');
+    if (request.headers['x-requested-with'] === 'XMLHttpRequest') return reply.code(204).send(null);
+    return reply.redirect(logoutScreen(ended?.cobrand ?? request.query.cobrandHost, false), 303);
+  });
 
-  app.get(
-    Paths.logoutLabels,
-    {
-      schema: { querystring: CobrandQuerySchema, response: { 200: LogoutLabelsSchema } },
-    },
-    async (request) => {
-      const { record } = await cobrands.resolve(request.query.cobrandHost);
-      const locale = request.cookies[LOCALE_COOKIE];
-      const fssoLogoutUrl = record.cobrand.fssoLogoutUrl
-        ? checkedRedirect(record.cobrand.fssoLogoutUrl, record.allowedOrigins, publicOrigin, '') || null
-        : null;
-      return {
-        'ng.you.have.been.logged.out': messages.text(locale, 'ng.you.have.been.logged.out'),
-        'ng.return.to.login.screen': messages.text(locale, 'ng.return.to.login.screen'),
-        cobrandHostInfo: record.cobrand.name,
-        fssoLogoutUrl,
-        returnUrl: fssoLogoutUrl ?? `${Paths.logoutReturn}?cobrandHost=${encodeURIComponent(record.cobrand.name)}`,
-        ssoLogin: request.cookies[SSO_USER_COOKIE] === '1',
-      };
-    },
-  );
+  app.get(Paths.logoutLabels, { schema: LABELS_SCHEMA }, async (request) => {
+    const { record } = await cobrands.resolve(request.query.cobrandHost);
+    const locale = request.cookies[LOCALE_COOKIE];
+    const fssoLogoutUrl = record.cobrand.fssoLogoutUrl
+      ? checkedRedirect(record.cobrand.fssoLogoutUrl, record.allowedOrigins, publicOrigin, '') || null
+      : null;
+    return {
+      'ng.you.have.been.logged.out': messages.text(locale, 'ng.you.have.been.logged.out'),
+      'ng.return.to.login.screen': messages.text(locale, 'ng.return.to.login.screen'),
+      cobrandHostInfo: record.cobrand.name,
+      fssoLogoutUrl,
+      returnUrl: fssoLogoutUrl ?? `${Paths.logoutReturn}?cobrandHost=${encodeURIComponent(record.cobrand.name)}`,
+      ssoLogin: request.cookies[SSO_USER_COOKIE] === '1',
+    };
+  });
 
   registerLogoutAddresses(app);
 };
 
 /** §7's logout address call and the logout screen's return link: back to the sign-in page of the cobrand. */
 function registerLogoutAddresses(app: Parameters<FastifyPluginAsyncTypebox>[0]): void {
-  const logoutAddress = Type.String({ description: 'The logout address' });
-  app.get(Paths.externalLogoutUrl, { schema: { response: { 200: logoutAddress } } }, async (_request, reply) =>
+  const logoutAddress = {
+    operationId: 'externalLogoutUrl',
+    summary: 'The logout address, as text',
+    response: { 200: textAnswer(Type.String({ description: 'The logout address' })) },
+  };
+  app.get(Paths.externalLogoutUrl, { schema: logoutAddress }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').send(Paths.logout),
   );
 
@@ -134,7 +147,14 @@ function registerLogoutAddresses(app: Parameters<FastifyPluginAsyncTypebox>[0]):
   const toSignIn = { 302: NoBody("To the cobrand's sign-in page") };
   app.get(
     Paths.logoutReturn,
-    { schema: { querystring: CobrandQuerySchema, response: toSignIn } },
+    {
+      schema: {
+        operationId: 'logoutReturn',
+        summary: "Back to the cobrand's sign-in page",
+        querystring: CobrandQuerySchema,
+        response: toSignIn,
+      },
+    },
     async (request, reply) => {
       const cobrand = request.query.cobrandHost;
       return reply.redirect(

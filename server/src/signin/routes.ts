@@ -1,5 +1,5 @@
 import { LOCALE_COOKIE, Paths } from '@portal/contract';
-import { requireContentType } from '../http/content-type.js';
+import { FORM, requireContentType, textAnswer } from '../http/content-type.js';
 import {
   LoginInfoQuerySchema,
   LoginInfoSchema,
@@ -31,7 +31,12 @@ export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = asyn
   app.get(
     Paths.loginInfo,
     {
-      schema: { querystring: LoginInfoQuerySchema, response: { 200: LoginInfoSchema } },
+      schema: {
+        operationId: 'loginInfo',
+        summary: 'How a user ID signs in (its ldapId and login type)',
+        querystring: LoginInfoQuerySchema,
+        response: { 200: LoginInfoSchema },
+      },
       config: throttle,
     },
     async (request) => signIn.loginInfo(request.query.username),
@@ -40,10 +45,16 @@ export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = asyn
   app.post(
     Paths.sendLogin,
     {
-      schema: { body: SendLoginBodySchema, response: { 200: WhereNextSchema, 401: RefusedSchema } },
+      schema: {
+        operationId: 'sendLogin',
+        summary: 'Sign in: a form with the password or token code; answers, as text, where to go next',
+        consumes: [FORM],
+        body: SendLoginBodySchema,
+        response: { 200: textAnswer(WhereNextSchema), 401: textAnswer(RefusedSchema) },
+      },
       config: throttle,
       // §7: send-login is form-encoded; a body in any other type is refused before it can count as a try.
-      preValidation: requireContentType('application/x-www-form-urlencoded'),
+      preValidation: requireContentType(FORM),
     },
     async (request, reply) => {
       const sessionId = cookies.sessionId(request);
@@ -58,7 +69,12 @@ export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = asyn
   app.post(
     Paths.loginSignin,
     {
-      schema: { body: LoginSigninBodySchema, response: { 200: LoginSigninRecordSchema } },
+      schema: {
+        operationId: 'loginSignin',
+        summary: "A user ID's alias (b2BAlias), as the sign-in screen asks for it",
+        body: LoginSigninBodySchema,
+        response: { 200: LoginSigninRecordSchema },
+      },
       config: throttle,
     },
     async (request) => {

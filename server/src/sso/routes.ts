@@ -15,6 +15,7 @@ import type { SessionManager } from '../session/index.js';
 import type { FlowCookies } from './flow-cookie.js';
 import { openidClient, type Providers, SAML_REQUEST_MS } from './providers.js';
 import { invalidLogin, type SsoDecision, type SsoService } from './sso-service.js';
+import { FORM } from '../http/content-type.js';
 import type { SsoStore } from './sso-store.js';
 
 export interface SsoRoutesOptions {
@@ -39,16 +40,21 @@ const SamlAnswerSchema = Type.Object({
 export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app, options) => {
   const sso = new SsoHandlers(options);
   const params = { params: CobrandParamsSchema, response: { 303: NoBody('To the provider, the platform or sign-in') } };
-  app.get(PathPatterns.ssoStart, { schema: params }, (request, reply) => sso.start(request.params.name, reply));
-  app.get(PathPatterns.ssoCallback, { schema: params }, (request, reply) =>
+  const start = { ...params, operationId: 'ssoStart', summary: "Start single sign-on at the cobrand's provider" };
+  app.get(PathPatterns.ssoStart, { schema: start }, (request, reply) => sso.start(request.params.name, reply));
+  const oidc = { ...params, operationId: 'ssoOidcCallback', summary: "The OpenID Connect provider's answer" };
+  app.get(PathPatterns.ssoCallback, { schema: oidc }, (request, reply) =>
     sso.oidcAnswer(request.params.name, request, reply),
   );
+  // The HTTP-POST binding: the provider's page posts a form.
+  const saml = { ...params, operationId: 'ssoSamlCallback', summary: "The SAML provider's answer (a posted form)" };
   app.post(
     PathPatterns.ssoCallback,
-    { schema: { ...params, body: SamlAnswerSchema }, bodyLimit: 256 * 1024 },
+    { schema: { ...saml, consumes: [FORM], body: SamlAnswerSchema }, bodyLimit: 256 * 1024 },
     (request, reply) => sso.samlAnswer(request.params.name, request.body, request, reply),
   );
-  app.get(PathPatterns.ssoLogout, { schema: params }, (request, reply) =>
+  const logout = { ...params, operationId: 'ssoLogout', summary: "End the session at the cobrand's provider too" };
+  app.get(PathPatterns.ssoLogout, { schema: logout }, (request, reply) =>
     sso.logout(request.params.name, request, reply),
   );
 };

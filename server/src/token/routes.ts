@@ -36,7 +36,12 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async 
   app.get(
     Paths.tokenUserInformation,
     {
-      schema: { querystring: TokenUserInformationQuerySchema, response: { 200: TokenUserInformationSchema } },
+      schema: {
+        operationId: 'tokenUserInformation',
+        summary: 'Whether this session may open the new-PIN or next-token screen, and for whom',
+        querystring: TokenUserInformationQuerySchema,
+        response: { 200: TokenUserInformationSchema },
+      },
     },
     async (request) => {
       const session = await sessions.find(cookies.sessionId(request), [
@@ -56,7 +61,13 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async 
   app.post(
     PathPatterns.tokenPin,
     {
-      schema: { params: TokenPinParamsSchema, body: NewPinBodySchema, response: { 200: Type.Object({}) } },
+      schema: {
+        operationId: 'setTokenPin',
+        summary: "Set a token's new PIN, from the session its new-PIN sign-in opened",
+        params: TokenPinParamsSchema,
+        body: NewPinBodySchema,
+        response: { 200: Type.Object({}) },
+      },
       config: throttle,
       preValidation: requireContentType('application/json'),
     },
