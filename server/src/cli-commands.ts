@@ -181,7 +181,9 @@ async function linkSso(ctx: CommandContext): Promise<string> {
   if (account.cobrand !== cobrand)
     throw new UsageError(`user "${ctx.subject}" belongs to cobrand "${account.cobrand}"`);
   const event = { kind: 'account.sso.linked' as const, accountId: account.id, detail: { cobrand } };
-  await audited(ctx, event, (trx) => new SsoStore(ctx.database.db).link(cobrand, subject.trim(), account.id, ctx.now, trx));
+  await audited(ctx, event, (trx) =>
+    new SsoStore(ctx.database.db).link(cobrand, subject.trim(), account.id, ctx.now, trx),
+  );
   return `Linked ${ctx.subject} to "${subject.trim()}" at the identity provider of ${cobrand}.`;
 }
 

@@ -98,7 +98,12 @@ export class AccountStore {
     const result = await (trx ?? this.db)
       .updateTable('account')
       .set((eb) => ({
-        failed_attempts: eb.case().when('failed_attempts', '>', 0).then(eb('failed_attempts', '-', 1)).else(0).end(),
+        failed_attempts: eb
+          .case()
+          .when('failed_attempts', '>', 0)
+          .then(eb('failed_attempts', '-', 1))
+          .else(0)
+          .end(),
         updated_at: now,
       }))
       .where('id', '=', id)
