@@ -87,8 +87,8 @@ export class RecoveryService {
 
   /**
    * One of the six tries, as every check of a secret claims one. Sign-ins and recoveries of the account that are
-   * under way hold tries too, and give them back in a moment: a right answer that found all six held would have
-   * answered as if sent and sent nothing, so it waits for one while the account stays active. An unknown, locked or
+   * under way hold tries too, and give them back in a moment: a right answer that found all six held once answered
+   * as if sent and sent nothing, so a recovery waits for a try while the account stays active. An unknown, locked or
    * inactive account is looked up once, whatever it is, and answered at once.
    */
   private async claim(key: string, now: number): Promise<AccountRow | undefined> {
