@@ -1,7 +1,9 @@
 /** What every start does before serving: migrate, make sure the catalogue is loaded, and (demo) seed the demo users. */
 import { AccountStore } from './account/index.js';
 import { announceCatalogueChange, type CobrandDirectory, CobrandStore, readCatalogue } from './cobrand/index.js';
+import type { Transaction } from 'kysely';
 import type { Config } from './config.js';
+import type { Database } from './db/tables.js';
 import { migrateToLatest, type PortalDatabase } from './db/database.js';
 import { demoTokenUris, seedDemoUsers } from './demo-users.js';
 import { sql } from 'kysely';
@@ -14,6 +16,8 @@ export interface ImportOptions {
   now?: number;
   /** This process's cobrand cache, emptied once the import has landed; other instances are told by NOTIFY. */
   directory?: CobrandDirectory;
+  /** What must commit with the import (its audit event), given the names imported. */
+  alongside?: (trx: Transaction<Database>, names: string[]) => Promise<void>;
 }
 
 /** Validates the whole catalogue (cobrands and the footer variants beside them) and imports it, or nothing. */
@@ -27,10 +31,14 @@ export async function importCatalogue(
     throw new Error(
       `The cobrand catalogue has problems (${problems.length}); nothing was imported:\n${problems.join('\n')}`,
     );
-  await new CobrandStore(database.db).importAll(cobrands, options.now ?? Date.now());
+  const names = cobrands.map((c) => c.record.cobrand.name);
+  await database.db.transaction().execute(async (trx) => {
+    await new CobrandStore(database.db).importAll(cobrands, options.now ?? Date.now(), trx);
+    await options.alongside?.(trx, names);
+  });
   options.directory?.invalidate();
   await announceCatalogueChange(database);
-  return cobrands.map((c) => c.record.cobrand.name);
+  return names;
 }
 
 export interface Bootstrapped {

@@ -9,8 +9,10 @@ import {
 } from './account/index.js';
 import { importCatalogue } from './bootstrap.js';
 import { CobrandDirectory, CobrandStore } from './cobrand/index.js';
-import { AuditLog, type AuditEntry } from './db/audit-log.js';
+import type { Transaction } from 'kysely';
+import { type AuditKind, AuditLog, type AuditEntry, type Origin } from './db/audit-log.js';
 import { migrateToLatest, type PortalDatabase } from './db/database.js';
+import type { Database } from './db/tables.js';
 import { hashSecret } from './security/passwords.js';
 import type { PortalKeys } from './security/portal-secret.js';
 import { SessionStore } from './session/index.js';
@@ -25,6 +27,8 @@ export interface CommandContext {
   keys: () => PortalKeys;
   demo: boolean;
   now: number;
+  /** Who runs the command (`cli:<login>`), recorded with every change it makes. */
+  origin: Origin;
   /** The positional argument after the command (a user ID, a cobrand name, a folder). */
   subject: string | undefined;
   options: {
@@ -53,6 +57,23 @@ async function existingUser(ctx: CommandContext): Promise<AccountRow> {
   return account;
 }
 
+const auditLog = (ctx: CommandContext) => new AuditLog(ctx.database.db, () => ctx.now);
+
+/**
+ * Makes a change and records its audit event, with who made it, in one transaction: both land or neither does. The
+ * event is written when `change` answers true (or anything but false).
+ */
+async function audited<T>(
+  ctx: CommandContext,
+  event: { kind: AuditKind; accountId: string | null; detail?: Record<string, string | number | boolean> },
+  change: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return auditLog(ctx).recordWith(event, ctx.origin, async (trx) => {
+    const result = await change(trx);
+    return (result === false ? false : (result ?? true)) as T;
+  });
+}
+
 /** `what` when the change found its user, else a usage error naming the user. */
 function done(ctx: CommandContext, found: boolean, what: string): string {
   if (!found) throw new UsageError(`no user "${ctx.subject}"`);
@@ -68,12 +89,13 @@ async function addUser(ctx: CommandContext): Promise<string> {
   if (await ctx.accounts.findByUserId(userIdKey(userId))) throw new UsageError(`user "${userId}" already exists`);
   const password = given ?? generateTemporaryPassword(userId);
   const passwordState = given ? 'current' : 'temporary';
-  await createAccount(
-    ctx.accounts,
-    ctx.keys().userIdentity,
-    { userId, email, name: nameOf(ctx, name), cobrand, password, passwordState },
-    ctx.now,
-  );
+  const input = { userId, email, name: nameOf(ctx, name), cobrand, password, passwordState } as const;
+  const identity = ctx.keys().userIdentity;
+  await ctx.database.db.transaction().execute(async (trx) => {
+    const id = await createAccount(ctx.accounts, identity, input, ctx.now, trx);
+    const detail = { cobrand, password: passwordState };
+    await auditLog(ctx).record('account.added', id, detail, { origin: ctx.origin, trx });
+  });
   return given
     ? `Added user ${userId}.`
     : `Added user ${userId} with temporary password ${password} (to be changed at first sign-in).`;
@@ -88,12 +110,11 @@ async function listUsers(ctx: CommandContext): Promise<string> {
 
 async function unlockUser(ctx: CommandContext): Promise<string> {
   const key = userIdKey(userIdOf(ctx));
-  if (await ctx.accounts.unlock(key, ctx.now)) {
-    const account = await ctx.accounts.findByUserId(key);
-    await new AuditLog(ctx.database.db, () => ctx.now).record('account.unlocked', account?.id ?? null, { by: 'cli' });
+  const account = await ctx.accounts.findByUserId(key);
+  const event = { kind: 'account.unlocked' as const, accountId: account?.id ?? null };
+  if (account && (await audited(ctx, event, (trx) => ctx.accounts.unlock(key, ctx.now, trx)))) {
     return `Unlocked ${ctx.subject}.`;
   }
-  const account = await ctx.accounts.findByUserId(key);
   throw new UsageError(
     account ? `user "${ctx.subject}" is not locked (${account.status})` : `no user "${ctx.subject}"`,
   );
@@ -101,16 +122,19 @@ async function unlockUser(ctx: CommandContext): Promise<string> {
 
 async function deactivateUser(ctx: CommandContext): Promise<string> {
   const account = await existingUser(ctx);
-  await ctx.accounts.setStatus(account.user_id_key, 'inactive', ctx.now);
-  const ended = await new SessionStore(ctx.database.db).deleteForAccount(account.id);
-  await new AuditLog(ctx.database.db, () => ctx.now).record('account.deactivated', account.id, {
-    sessionsEnded: ended,
+  await ctx.database.db.transaction().execute(async (trx) => {
+    await ctx.accounts.setStatus(account.user_id_key, 'inactive', ctx.now, trx);
+    const ended = await new SessionStore(ctx.database.db).deleteForAccount(account.id, trx);
+    const detail = { sessionsEnded: ended };
+    await auditLog(ctx).record('account.deactivated', account.id, detail, { origin: ctx.origin, trx });
   });
   return `Deactivated ${ctx.subject} and ended their sessions.`;
 }
 
 async function expirePassword(ctx: CommandContext): Promise<string> {
-  const found = await ctx.accounts.expirePassword(userIdKey(userIdOf(ctx)), ctx.now);
+  const account = await existingUser(ctx);
+  const event = { kind: 'account.password.expired' as const, accountId: account.id };
+  const found = await audited(ctx, event, (trx) => ctx.accounts.expirePassword(account.user_id_key, ctx.now, trx));
   return done(ctx, found, `Expired the password of ${ctx.subject}; the next sign-in leads to change password.`);
 }
 
@@ -121,7 +145,11 @@ async function setQuestion(ctx: CommandContext): Promise<string> {
   if (!question || !answer) throw new UsageError('--question <text> and --answer <answer> are required');
   if (answer.length < 4) throw new UsageError('the answer must be at least 4 characters');
   const answerHash = await hashSecret(normaliseAnswer(answer));
-  const found = await ctx.accounts.setSecurityQuestion(key, question, answerHash, ctx.now);
+  const account = await ctx.accounts.findByUserId(key);
+  const event = { kind: 'account.question.set' as const, accountId: account?.id ?? null };
+  const found =
+    !!account &&
+    (await audited(ctx, event, (trx) => ctx.accounts.setSecurityQuestion(key, question, answerHash, ctx.now, trx)));
   return done(ctx, found, `Set the security question of ${ctx.subject}.`);
 }
 
@@ -136,7 +164,9 @@ function nameOf(ctx: CommandContext, given: string | undefined): string | null {
 
 async function setName(ctx: CommandContext): Promise<string> {
   const name = nameOf(ctx, ctx.options.name ?? '');
-  const found = await ctx.accounts.setName(userIdKey(userIdOf(ctx)), name!, ctx.now);
+  const account = await existingUser(ctx);
+  const event = { kind: 'account.name.set' as const, accountId: account.id };
+  const found = await audited(ctx, event, (trx) => ctx.accounts.setName(account.user_id_key, name!, ctx.now, trx));
   return done(ctx, found, `Set the name of ${ctx.subject}: mails greet them as "${name}".`);
 }
 
@@ -150,7 +180,10 @@ async function linkSso(ctx: CommandContext): Promise<string> {
   if (!stored.record.identityProvider) throw new UsageError(`cobrand "${cobrand}" has no identity provider`);
   if (account.cobrand !== cobrand)
     throw new UsageError(`user "${ctx.subject}" belongs to cobrand "${account.cobrand}"`);
-  await new SsoStore(ctx.database.db).link(cobrand, subject.trim(), account.id, ctx.now);
+  const event = { kind: 'account.sso.linked' as const, accountId: account.id, detail: { cobrand } };
+  await audited(ctx, event, (trx) =>
+    new SsoStore(ctx.database.db).link(cobrand, subject.trim(), account.id, ctx.now, trx),
+  );
   return `Linked ${ctx.subject} to "${subject.trim()}" at the identity provider of ${cobrand}.`;
 }
 
@@ -172,9 +205,19 @@ async function auditEntries(ctx: CommandContext) {
   return new AuditLog(ctx.database.db, () => ctx.now).list(sinceOf(ctx), account?.id);
 }
 
+/** One line an event: when, what, whose account, who made it or from where, its detail, then the client's agent. */
 async function listAudit(ctx: CommandContext): Promise<string> {
   const line = (e: AuditEntry) =>
-    `${e.at}  ${e.kind.padEnd(24)} ${(e.userId ?? '-').padEnd(20)} ${Object.keys(e.detail).length ? JSON.stringify(e.detail) : ''}`.trimEnd();
+    [
+      `${e.at} `,
+      e.kind.padEnd(24),
+      (e.userId ?? '-').padEnd(20),
+      (e.actor ?? e.address ?? '-').padEnd(15),
+      Object.keys(e.detail).length ? JSON.stringify(e.detail) : '',
+      e.userAgent ? JSON.stringify(e.userAgent) : '',
+    ]
+      .join(' ')
+      .trimEnd();
   return (await auditEntries(ctx)).map(line).join('\n') || 'No events.';
 }
 
@@ -187,7 +230,11 @@ async function assignUserToken(ctx: CommandContext): Promise<string> {
   const account = await existingUser(ctx);
   const { record } = await new CobrandDirectory(new CobrandStore(ctx.database.db), Date.now).resolve(account.cobrand);
   const tokens = new TokenStore(ctx.database.db);
-  const uri = await assignToken(tokens, ctx.keys().seal, account, record.cobrand.appName, ctx.now);
+  const { seal } = ctx.keys();
+  const event = { kind: 'token.assigned' as const, accountId: account.id };
+  const uri = await audited(ctx, event, (trx) =>
+    assignToken(tokens, seal, account, record.cobrand.appName, ctx.now, trx),
+  );
   return `Assigned a new token to ${ctx.subject}, in new-PIN mode.\nLoad it into an authenticator app: ${uri}\n${await qrCode(uri)}`;
 }
 
@@ -206,7 +253,8 @@ async function qrCode(uri: string): Promise<string> {
 
 async function resetPin(ctx: CommandContext): Promise<string> {
   const account = await existingUser(ctx);
-  if (!(await new TokenStore(ctx.database.db).resetPin(account.id, ctx.now))) {
+  const event = { kind: 'token.pin.reset' as const, accountId: account.id };
+  if (!(await audited(ctx, event, (trx) => new TokenStore(ctx.database.db).resetPin(account.id, ctx.now, trx)))) {
     throw new UsageError(`user "${ctx.subject}" has no token`);
   }
   return `Reset the PIN of ${ctx.subject}: the next sign-in with a tokencode alone sets a new one.`;
@@ -214,13 +262,15 @@ async function resetPin(ctx: CommandContext): Promise<string> {
 
 async function tokenAtServer(ctx: CommandContext): Promise<string> {
   const account = await existingUser(ctx);
-  await new TokenStore(ctx.database.db).assignAtServer(account.id, ctx.now);
+  const event = { kind: 'token.at.server' as const, accountId: account.id };
+  await audited(ctx, event, (trx) => new TokenStore(ctx.database.db).assignAtServer(account.id, ctx.now, trx));
   return `${ctx.subject} now signs in with the PIN and tokencode of the token the bank's token server holds (RADIUS).`;
 }
 
 async function unassignToken(ctx: CommandContext): Promise<string> {
   const account = await existingUser(ctx);
-  await new TokenStore(ctx.database.db).unassign(account.id, ctx.now);
+  const event = { kind: 'token.unassigned' as const, accountId: account.id };
+  await audited(ctx, event, (trx) => new TokenStore(ctx.database.db).unassign(account.id, ctx.now, trx));
   return `Removed the token of ${ctx.subject}; they sign in with their password again.`;
 }
 
@@ -263,8 +313,11 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     const rows = await new CobrandStore(database.db).list();
     return rows.map((r) => `${r.name.padEnd(20)} ${r.abbreviation}`).join('\n') || 'No cobrands.';
   },
-  'cobrands import': async ({ database, subject }) => {
-    const names = await importCatalogue(database, subject);
+  'cobrands import': async (ctx) => {
+    const names = await importCatalogue(ctx.database, ctx.subject, {
+      alongside: (trx, imported) =>
+        auditLog(ctx).record('cobrands.imported', null, { cobrands: imported.join(', ') }, { origin: ctx.origin, trx }),
+    });
     return `Imported ${names.length} cobrands: ${names.join(', ')}`;
   },
   'cobrands export': exportCobrand,

@@ -1,4 +1,5 @@
 /** The admin command line: `npm run portal -- <command>`. Each command prints what it did. */
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { AccountStore } from './account/index.js';
 import { COMMANDS, UsageError } from './cli-commands.js';
@@ -63,7 +64,19 @@ async function run(argv: string[], database: PortalDatabase, keys: () => PortalK
     throw new UsageError(area ? `unknown command "${[area, action].filter(Boolean).join(' ')}"` : 'no command given');
   }
   const accounts = new AccountStore(database.db);
-  return command({ database, accounts, keys, demo, now: Date.now(), subject, options: values });
+  const origin = { actor: `cli:${administrator()}` };
+  return command({ database, accounts, keys, demo, now: Date.now(), origin, subject, options: values });
+}
+
+/** Who runs the command, for the audit trail: the login behind sudo when there is one. */
+function administrator(): string {
+  if (process.env.SUDO_USER) return process.env.SUDO_USER;
+  try {
+    return userInfo().username;
+  } catch {
+    // A container user with no passwd entry has no name.
+    return process.env.USER || process.env.LOGNAME || `uid ${process.getuid?.() ?? '?'}`;
+  }
 }
 
 async function main(): Promise<number> {

@@ -113,11 +113,37 @@ describe('portal CLI', () => {
 
   it('lists and exports the security events, of one user or of all, since a time', () => {
     const list = portal('audit', 'list', '--user', 'clerk01', '--since', '1h').stdout;
-    expect(list).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z {2}account\.deactivated +clerk01 +\{"sessionsEnded":0\}$/m);
+    expect(list).toMatch(
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z {2}account\.deactivated +clerk01 +cli:\S+ +\{"sessionsEnded":0\}$/m,
+    );
     const exported = portal('audit', 'export', '--since', '2020-01-01T00:00Z').stdout.trim().split('\n');
     const events = exported.map((line) => JSON.parse(line) as { kind: string; userId: string | null; at: string });
     expect(events).toContainEqual(expect.objectContaining({ kind: 'account.deactivated', userId: 'clerk01' }));
     expect(events.map((e) => e.at)).toEqual(events.map((e) => e.at).sort());
+  });
+
+  it('audits every change an administrator makes, naming who made it', () => {
+    portal('tokens', 'at-server', 'clerk02');
+    const exported = portal('audit', 'export', '--since', '2020-01-01T00:00Z').stdout.trim().split('\n');
+    const events = exported.map((line) => JSON.parse(line) as { kind: string; userId: string | null; actor: string });
+    const by = expect.stringMatching(/^cli:\S+$/);
+    for (const [kind, userId] of [
+      ['cobrands.imported', null],
+      ['account.added', 'clerk01'],
+      ['account.password.expired', 'clerk01'],
+      ['account.deactivated', 'clerk01'],
+      ['account.question.set', 'clerk01'],
+      ['token.assigned', 'tokenclerk'],
+      ['token.pin.reset', 'tokenclerk'],
+      ['token.unassigned', 'tokenclerk'],
+      ['account.name.set', 'clerk03'],
+      ['account.sso.linked', 'ssoclerk'],
+      ['token.at.server', 'clerk02'],
+    ]) {
+      expect(events, kind!).toContainEqual(expect.objectContaining({ kind, userId, actor: by }));
+    }
+    // A refused command changes nothing, so it writes no event.
+    expect(events.filter((e) => e.kind === 'token.pin.reset')).toHaveLength(1);
   });
 
   it.each([

@@ -205,6 +205,8 @@ export interface ClientOptions {
   remoteAddress?: string;
   /** Another client's cookie jar, shared: one browser talking to several instances behind a load balancer. */
   cookies?: Map<string, string>;
+  /** Headers every request of this client sends (a browser's User-Agent). */
+  headers?: Record<string, string>;
 }
 
 export interface RequestOptions {
@@ -267,6 +269,7 @@ export class TestClient {
     const headers: Record<string, string> = options.browser
       ? { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }
       : { 'x-requested-with': REQUEST_HEADERS['X-Requested-With'], accept: REQUEST_HEADERS.Accept };
+    Object.assign(headers, this.options.headers);
     let payload: string | Buffer | undefined = options.payload;
     if (options.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';

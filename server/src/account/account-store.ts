@@ -1,6 +1,6 @@
 /** Kysely access to accounts. Rows stay inside the services that use them. */
 import { MAX_FAILED_LOGINS } from '@portal/contract';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { prepareQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/tables.js';
 import type { AccountStatus, AccountTable } from './account.table.js';
@@ -10,6 +10,8 @@ export type AccountRow = Selectable<AccountTable>;
 /** How a caller names the account whose try it claims: sign-in by ldapId, recovery by user ID, a session by id. */
 export type AccountKey = { kind: 'ldapId' | 'userIdKey' | 'id'; value: string };
 type KeyColumn = { ldapId: 'ldap_id'; userIdKey: 'user_id_key'; id: 'id' };
+/** The transaction of a change that must commit together with something else (its audit event, its mail). */
+type Trx = Transaction<Database> | undefined;
 
 /**
  * The statements of every sign-in (ARCHITECTURE §4), built and compiled once. Each has one shape whatever the call, so
@@ -88,15 +90,24 @@ export class AccountStore {
   /**
    * Gives back a try claimed for a step that is not a sign-in and did not fail (a right security answer): the count
    * is as it was before the claim, never lower, so only a successful sign-in clears it. False once the account is no
-   * longer active (a wrong try that raced this one may have locked it).
+   * longer active (a wrong try that raced this one may have locked it). A sign-in that cleared the count meanwhile
+   * has given the try back already: the count stays at nought, and the release still stands (it answered false
+   * there once, and a right security answer then went without its mail).
    */
-  async releaseAttempt(id: string, now: number): Promise<boolean> {
-    const result = await this.db
+  async releaseAttempt(id: string, now: number, trx?: Trx): Promise<boolean> {
+    const result = await (trx ?? this.db)
       .updateTable('account')
-      .set((eb) => ({ failed_attempts: eb('failed_attempts', '-', 1), updated_at: now }))
+      .set((eb) => ({
+        failed_attempts: eb
+          .case()
+          .when('failed_attempts', '>', 0)
+          .then(eb('failed_attempts', '-', 1))
+          .else(0)
+          .end(),
+        updated_at: now,
+      }))
       .where('id', '=', id)
       .where('status', '=', 'active')
-      .where('failed_attempts', '>', 0)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
@@ -112,8 +123,8 @@ export class AccountStore {
   }
 
   /** Locks the account once its sixth claimed try has failed. */
-  async lockIfExhausted(id: string, now: number): Promise<boolean> {
-    const result = await this.db
+  async lockIfExhausted(id: string, now: number, trx?: Trx): Promise<boolean> {
+    const result = await (trx ?? this.db)
       .updateTable('account')
       .set({ status: 'locked', locked_at: now, updated_at: now })
       .where('id', '=', id)
@@ -123,8 +134,8 @@ export class AccountStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async setStatus(userIdKey: string, status: AccountStatus, now: number): Promise<boolean> {
-    const result = await this.db
+  async setStatus(userIdKey: string, status: AccountStatus, now: number, trx?: Trx): Promise<boolean> {
+    const result = await (trx ?? this.db)
       .updateTable('account')
       .set({ status, updated_at: now, failed_attempts: 0, locked_at: status === 'locked' ? now : null })
       .where('user_id_key', '=', userIdKey)
@@ -133,8 +144,8 @@ export class AccountStore {
   }
 
   /** Lifts a lock and clears the failed tries; an account that is not locked (active or inactive) is left alone. */
-  async unlock(userIdKey: string, now: number): Promise<boolean> {
-    const result = await this.db
+  async unlock(userIdKey: string, now: number, trx?: Trx): Promise<boolean> {
+    const result = await (trx ?? this.db)
       .updateTable('account')
       .set({ status: 'active', failed_attempts: 0, locked_at: null, updated_at: now })
       .where('user_id_key', '=', userIdKey)
@@ -143,8 +154,14 @@ export class AccountStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async setSecurityQuestion(userIdKey: string, question: string, answerHash: string, now: number): Promise<boolean> {
-    const result = await this.db
+  async setSecurityQuestion(
+    userIdKey: string,
+    question: string,
+    answerHash: string,
+    now: number,
+    trx?: Trx,
+  ): Promise<boolean> {
+    const result = await (trx ?? this.db)
       .updateTable('account')
       .set({ security_question: question, security_answer_hash: answerHash, updated_at: now })
       .where('user_id_key', '=', userIdKey)
@@ -152,8 +169,8 @@ export class AccountStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async setName(userIdKey: string, name: string, now: number): Promise<boolean> {
-    const result = await this.db
+  async setName(userIdKey: string, name: string, now: number, trx?: Trx): Promise<boolean> {
+    const result = await (trx ?? this.db)
       .updateTable('account')
       .set({ display_name: name, updated_at: now })
       .where('user_id_key', '=', userIdKey)
@@ -161,8 +178,8 @@ export class AccountStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async expirePassword(userIdKey: string, now: number): Promise<boolean> {
-    const result = await this.db
+  async expirePassword(userIdKey: string, now: number, trx?: Trx): Promise<boolean> {
+    const result = await (trx ?? this.db)
       .updateTable('account')
       .set({ password_state: 'expired', updated_at: now })
       .where('user_id_key', '=', userIdKey)
@@ -170,8 +187,8 @@ export class AccountStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async insert(row: AccountRow): Promise<void> {
-    await this.db.insertInto('account').values(row).execute();
+  async insert(row: AccountRow, trx?: Trx): Promise<void> {
+    await (trx ?? this.db).insertInto('account').values(row).execute();
   }
 
   list(): Promise<AccountRow[]> {

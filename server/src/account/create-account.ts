@@ -1,4 +1,6 @@
-/** Creating an account, shared by the admin CLI and the demo data. */
+/** Creating an account, shared by the admin CLI and the demo data; answers its id. Hashes before any transaction. */
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/tables.js';
 import type { AccountStatus, LoginType, PasswordState } from './account.table.js';
 import { ldapIdFor, userIdKey } from './account-identity.js';
 import type { AccountStore } from './account-store.js';
@@ -29,9 +31,13 @@ export async function createAccount(
   identityKey: Buffer,
   input: NewAccount,
   now: number,
-): Promise<void> {
-  await store.insert({
-    id: newId(),
+  trx?: Transaction<Database>,
+): Promise<string> {
+  const id = newId();
+  const passwordHash = await hashSecret(input.password);
+  const answerHash = input.securityAnswer ? await hashSecret(normaliseAnswer(input.securityAnswer)) : null;
+  const row = {
+    id,
     user_id: input.userId.trim(),
     user_id_key: userIdKey(input.userId),
     ldap_id: ldapIdFor(identityKey, input.userId),
@@ -40,7 +46,7 @@ export async function createAccount(
     cobrand: input.cobrand,
     status: input.status ?? 'active',
     login_type: input.loginType ?? 'password',
-    password_hash: await hashSecret(input.password),
+    password_hash: passwordHash,
     password_state: input.passwordState ?? 'current',
     password_changed_at: now,
     failed_attempts: 0,
@@ -48,8 +54,10 @@ export async function createAccount(
     security_question: input.securityQuestion ?? null,
     last_signin_at: input.signedInBefore ? now : null,
     password_expires_at: null,
-    security_answer_hash: input.securityAnswer ? await hashSecret(normaliseAnswer(input.securityAnswer)) : null,
+    security_answer_hash: answerHash,
     created_at: now,
     updated_at: now,
-  });
+  };
+  await store.insert(row, trx);
+  return id;
 }

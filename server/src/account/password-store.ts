@@ -2,6 +2,7 @@
 import { PASSWORD_HISTORY } from '@portal/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/tables.js';
+import { within } from '../db/within.js';
 import { newId } from '../security/ids.js';
 
 /** A mailed temporary password not used yet, stored as a keyed digest (`temporaryPasswordDigest`). */
@@ -38,10 +39,10 @@ export class PasswordStore {
     replaced: { hash: string; chosen: boolean },
     newHash: string,
     now: number,
-    alsoInTransaction: (trx: Transaction<Database>) => Promise<void>,
+    inTransaction?: Transaction<Database>,
   ): Promise<boolean> {
     const expectedHash = replaced.hash;
-    return this.db.transaction().execute(async (trx) => {
+    return within(this.db, inTransaction, async (trx) => {
       const result = await trx
         .updateTable('account')
         .set({
@@ -75,26 +76,24 @@ export class PasswordStore {
         )
         .execute();
       await trx.deleteFrom('temporary_password').where('account_id', '=', accountId).execute();
-      await alsoInTransaction(trx);
       return true;
     });
   }
 
-  /** Stores a new temporary password (replacing any unused one) together with whatever else must land with it. */
+  /** Stores a new temporary password, replacing any unused one, in the caller's transaction or one of its own. */
   async saveTemporary(
     accountId: string,
     digest: string,
     now: number,
     expiresAt: number,
-    alsoInTransaction: (trx: Transaction<Database>) => Promise<void>,
+    inTransaction?: Transaction<Database>,
   ): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await within(this.db, inTransaction, async (trx) => {
       await trx.deleteFrom('temporary_password').where('account_id', '=', accountId).execute();
       await trx
         .insertInto('temporary_password')
         .values({ account_id: accountId, password_hash: digest, created_at: now, expires_at: expiresAt })
         .execute();
-      await alsoInTransaction(trx);
     });
   }
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { CobrandFooter } from '@portal/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/tables.js';
+import { within } from '../db/within.js';
 import type { CatalogueCobrand, CobrandRecord } from './catalogue.js';
 
 export interface StoredCobrand {
@@ -17,8 +18,8 @@ export class CobrandStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Replaces the catalogue in one transaction: either every record lands or none does. */
-  async importAll(cobrands: CatalogueCobrand[], now: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  async importAll(cobrands: CatalogueCobrand[], now: number, inTransaction?: Transaction<Database>): Promise<void> {
+    await within(this.db, inTransaction, async (trx) => {
       for (const { record, footers } of cobrands) {
         const json = JSON.stringify({ record, footers });
         const row = {

@@ -1,5 +1,5 @@
 /** Security-relevant events, kept in the database beside the state they describe. Never holds a secret. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock.js';
 import { newId } from '../security/ids.js';
 import { prepareQuery } from './prepared-query.js';
@@ -19,7 +19,40 @@ export type AuditKind =
   | 'session.ended'
   | 'recovery.asked'
   | 'account.unlocked'
-  | 'account.deactivated';
+  | 'account.deactivated'
+  | 'account.added'
+  | 'account.password.expired'
+  | 'account.sso.linked'
+  | 'account.question.set'
+  | 'account.name.set'
+  | 'token.assigned'
+  | 'token.at.server'
+  | 'token.pin.reset'
+  | 'token.unassigned'
+  | 'cobrands.imported';
+
+/**
+ * Who made a change and from where: the client's address and user agent for a change made through the portal, the
+ * administrator for one made at the command line. Routes build it from the request (`originOf`); services pass it on.
+ */
+export interface Origin {
+  address?: string | undefined;
+  userAgent?: string | undefined;
+  /** The administrator, `cli:<login>`; absent when the account's own browser made the change. */
+  actor?: string | undefined;
+}
+
+/** The user agent is the client's to write: kept to what the column holds. */
+export const USER_AGENT_MAX = 256;
+
+export interface RecordOptions {
+  origin?: Origin | undefined;
+  /**
+   * The transaction of the change the event records, so that the two commit or roll back together. Record the event
+   * last in it: the count the metrics read is taken at once, and only the commit can fail after it.
+   */
+  trx?: Transaction<Database> | undefined;
+}
 
 /**
  * Event IDs sort as the events happened, also within one millisecond of one instance (a refusal and the lock it
@@ -43,8 +76,20 @@ export class AuditLog {
   ) {
     this.insert = prepareQuery(
       db,
-      (id: string, at: number, kind: AuditKind, accountId: string | null, detail: string) =>
-        db.insertInto('audit_event').values({ id, at, kind, account_id: accountId, detail }),
+      (
+        id: string,
+        at: number,
+        kind: string,
+        accountId: string | null,
+        detail: string,
+        address: string | null,
+        userAgent: string | null,
+        actor: string | null,
+      ) =>
+        db.insertInto('audit_event').values({
+          ...{ id, at, kind, account_id: accountId, detail },
+          ...{ client_address: address, user_agent: userAgent, actor },
+        }),
     );
   }
 
@@ -52,10 +97,38 @@ export class AuditLog {
     kind: AuditKind,
     accountId: string | null,
     detail: Record<string, string | number | boolean> = {},
+    { origin, trx }: RecordOptions = {},
   ): Promise<void> {
     const at = this.clock();
-    await this.insert(eventId(at), at, kind, accountId, JSON.stringify(detail));
+    const id = eventId(at);
+    const text = JSON.stringify(detail);
+    const address = origin?.address?.slice(0, 64) ?? null;
+    const userAgent = origin?.userAgent?.slice(0, USER_AGENT_MAX) ?? null;
+    const actor = origin?.actor?.slice(0, 128) ?? null;
+    if (trx) {
+      const row = { id, at, kind, account_id: accountId, detail: text, client_address: address, user_agent: userAgent };
+      await trx
+        .insertInto('audit_event')
+        .values({ ...row, actor })
+        .execute();
+    } else await this.insert(id, at, kind, accountId, text, address, userAgent, actor);
     this.counts.set(kind, (this.counts.get(kind) ?? 0) + 1);
+  }
+
+  /**
+   * Makes `change` in a transaction and records the event in the same one when the change reports it happened (a
+   * truthy answer): a crash or a lost database leaves both or neither.
+   */
+  async recordWith<T>(
+    event: { kind: AuditKind; accountId: string | null; detail?: Record<string, string | number | boolean> },
+    origin: Origin | undefined,
+    change: (trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      const done = await change(trx);
+      if (done) await this.record(event.kind, event.accountId, event.detail, { origin, trx });
+      return done;
+    });
   }
 
   /** Events from `since` on, oldest first, with the user ID of their account; of one account when it is given. */
@@ -63,7 +136,15 @@ export class AuditLog {
     let query = this.db
       .selectFrom('audit_event')
       .leftJoin('account', 'account.id', 'audit_event.account_id')
-      .select(['audit_event.at', 'audit_event.kind', 'account.user_id', 'audit_event.detail'])
+      .select([
+        'audit_event.at',
+        'audit_event.kind',
+        'account.user_id',
+        'audit_event.detail',
+        'audit_event.client_address',
+        'audit_event.user_agent',
+        'audit_event.actor',
+      ])
       .where('audit_event.at', '>=', since);
     if (accountId) query = query.where('audit_event.account_id', '=', accountId);
     const rows = await query.orderBy('audit_event.at').orderBy('audit_event.id').execute();
@@ -72,6 +153,9 @@ export class AuditLog {
       kind: row.kind,
       userId: row.user_id ?? null,
       detail: JSON.parse(row.detail) as Record<string, unknown>,
+      address: row.client_address,
+      userAgent: row.user_agent,
+      actor: row.actor,
     }));
   }
 }
@@ -81,4 +165,7 @@ export interface AuditEntry {
   kind: string;
   userId: string | null;
   detail: Record<string, unknown>;
+  address: string | null;
+  userAgent: string | null;
+  actor: string | null;
 }

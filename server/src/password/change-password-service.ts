@@ -6,6 +6,7 @@ import { mailContextFor, type MailingDeps, passwordChangedMail } from '../mail/i
 import { brokenPasswordRules, ErrorCodes, type PasswordRule } from '@portal/contract';
 import { type AccountStore, isCommonPassword, type PasswordStore, userIdKey } from '../account/index.js';
 import { hashSecret, verifyDummy, verifySecret } from '../security/passwords.js';
+import type { Origin } from '../db/audit-log.js';
 import type { SessionManager, SessionRow } from '../session/index.js';
 
 export type PolicyRule = PasswordRule | 'history' | 'common';
@@ -26,6 +27,7 @@ export class ChangePasswordService {
   async change(
     session: SessionRow,
     input: { userId: string; oldCredential: string; newCredential: string },
+    origin: Origin,
   ): Promise<ChangeOutcome> {
     const { accounts, audit, clock } = this.deps;
     const now = clock();
@@ -36,11 +38,14 @@ export class ChangePasswordService {
         : undefined;
     if (!claimed || !(await verifySecret(claimed.password_hash, input.oldCredential))) {
       if (!claimed) await verifyDummy(input.oldCredential);
-      else if (await accounts.lockIfExhausted(claimed.id, now)) {
+      else if (
+        await audit.recordWith({ kind: 'account.locked', accountId: claimed.id }, origin, (trx) =>
+          accounts.lockIfExhausted(claimed.id, now, trx),
+        )
+      )
         await this.deps.sessions.endAllFor(claimed.id);
-        await audit.record('account.locked', claimed.id);
-      }
-      await audit.record('password.change.failure', owner?.id ?? null, { reason: 'current password' });
+      const detail = { reason: 'current password' };
+      await audit.record('password.change.failure', owner?.id ?? null, detail, { origin });
       return { ok: false, code: ErrorCodes.invalidCredentials };
     }
     await accounts.clearFailures(claimed.id, now);
@@ -60,11 +65,13 @@ export class ChangePasswordService {
 
     const mail = passwordChangedMail(await mailContextFor(this.deps, claimed, session.locale), now);
     const newHash = await hashSecret(input.newCredential);
-    const changed = await this.deps.passwords.change(claimed.id, current, newHash, now, (trx) =>
-      this.deps.outbox.enqueue(trx, mail, now),
-    );
+    // The new password, its notice mail and its audit event commit together, or none of them does.
+    const changed = await audit.recordWith({ kind: 'password.changed', accountId: claimed.id }, origin, async (trx) => {
+      if (!(await this.deps.passwords.change(claimed.id, current, newHash, now, trx))) return false;
+      await this.deps.outbox.enqueue(trx, mail, now);
+      return true;
+    });
     if (!changed) return { ok: false, code: ErrorCodes.invalidCredentials };
-    await audit.record('password.changed', claimed.id);
     void this.deps.mailWorker.nudge();
     return { ok: true };
   }

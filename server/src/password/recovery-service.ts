@@ -5,7 +5,9 @@
  * as it was: only a successful sign-in clears it.
  */
 import { mailContextFor, type MailingDeps, temporaryPasswordMail } from '../mail/index.js';
+import { setTimeout } from 'node:timers/promises';
 import {
+  type AccountRow,
   type AccountStore,
   generateTemporaryPassword,
   normaliseAnswer,
@@ -13,6 +15,7 @@ import {
   temporaryPasswordDigest,
   userIdKey,
 } from '../account/index.js';
+import type { Origin } from '../db/audit-log.js';
 import { verifyDummy, verifySecret } from '../security/passwords.js';
 import type { SessionManager } from '../session/index.js';
 import { questionFor } from './security-question.js';
@@ -33,23 +36,30 @@ export interface RecoveryRequest {
   locale: string | undefined;
 }
 
+/** How long a right answer waits, at most, for one of the six tries that other tries of the account hold. */
+const CLAIM_WAIT_MS = 3_000;
+
 export class RecoveryService {
   constructor(private readonly deps: RecoveryDeps) {}
 
-  async question(userId: string): Promise<{ questionId: string; questionText: string }> {
+  async question(userId: string, origin: Origin): Promise<{ questionId: string; questionText: string }> {
     const key = userIdKey(userId);
     const account = await this.deps.accounts.findByUserId(key);
     // Written for an unknown user ID too (with no account), so both do the same work.
-    await this.deps.audit.record('recovery.asked', account?.id ?? null);
+    await this.deps.audit.record('recovery.asked', account?.id ?? null, {}, { origin });
     return questionFor(this.deps.identityKey, key, account?.security_answer_hash ? account.security_question : null);
   }
 
-  /** Always resolves the same way; whether a mail goes out is known only to the mailbox. */
-  async requestTemporaryPassword(request: RecoveryRequest): Promise<void> {
+  /**
+   * Always resolves the same way; whether a mail goes out is known only to the mailbox. When it resolves after a
+   * right answer of an account that may recover, the mail is queued: the try's release, the temporary password, the
+   * mail and the audit event commit together, and a failure among them is an error, never a quiet success.
+   */
+  async requestTemporaryPassword(request: RecoveryRequest, origin: Origin): Promise<void> {
     const { accounts, audit, clock } = this.deps;
     const now = clock();
     const key = userIdKey(request.userId);
-    const account = await accounts.claimAttempt({ kind: 'userIdKey', value: key }, now);
+    const account = await this.claim(key, now);
     if (!account?.security_answer_hash) {
       await verifyDummy(request.answer);
       return;
@@ -59,33 +69,62 @@ export class RecoveryService {
       (await verifySecret(account.security_answer_hash, normaliseAnswer(request.answer))) &&
       request.questionId === expected.questionId;
     if (!right) {
-      await audit.record('recovery.failure', account.id);
-      if (await accounts.lockIfExhausted(account.id, now)) {
-        await this.deps.sessions.endAllFor(account.id);
-        await audit.record('account.locked', account.id);
-      }
+      await audit.record('recovery.failure', account.id, {}, { origin });
+      const locked = await audit.recordWith({ kind: 'account.locked', accountId: account.id }, origin, (trx) =>
+        accounts.lockIfExhausted(account.id, now, trx),
+      );
+      if (locked) await this.deps.sessions.endAllFor(account.id);
       return;
     }
     // §1: not on a first login; a token user signs in with PIN and tokencode, so a temporary password could never
-    // stand in for its token step; and a try that raced this one may have locked the account meanwhile.
-    if (
-      !(await accounts.releaseAttempt(account.id, now)) ||
-      account.last_signin_at === null ||
-      account.login_type === 'token'
-    )
+    // stand in for its token step.
+    if (account.last_signin_at === null || account.login_type === 'token') {
+      await accounts.releaseAttempt(account.id, now);
       return;
+    }
+    await this.mailTemporaryPassword(account, request.locale, now, origin);
+  }
+
+  /**
+   * One of the six tries, as every check of a secret claims one. Sign-ins and recoveries of the account that are
+   * under way hold tries too, and give them back in a moment: a right answer that found all six held once answered
+   * as if sent and sent nothing, so a recovery waits for a try while the account stays active. An unknown, locked or
+   * inactive account is looked up once, whatever it is, and answered at once.
+   */
+  private async claim(key: string, now: number): Promise<AccountRow | undefined> {
+    const { accounts } = this.deps;
+    const started = performance.now();
+    for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
+      const claimed = await accounts.claimAttempt({ kind: 'userIdKey', value: key }, now);
+      if (claimed) return claimed;
+      const account = await accounts.findByUserId(key);
+      if (account?.status !== 'active' || performance.now() - started > CLAIM_WAIT_MS) return undefined;
+      await setTimeout(pause);
+    }
+  }
+
+  private async mailTemporaryPassword(
+    account: AccountRow,
+    locale: string | undefined,
+    now: number,
+    origin: Origin,
+  ): Promise<void> {
+    const { accounts, audit } = this.deps;
     const password = generateTemporaryPassword(account.user_id);
     const expiresAt = now + this.deps.temporaryPasswordMinutes * 60_000;
     const mail = temporaryPasswordMail(
-      await mailContextFor(this.deps, account, request.locale),
+      await mailContextFor(this.deps, account, locale),
       password,
       this.deps.temporaryPasswordMinutes,
     );
     const digest = temporaryPasswordDigest(this.deps.temporaryPasswordKey, account.id, password);
-    await this.deps.passwords.saveTemporary(account.id, digest, now, expiresAt, (trx) =>
-      this.deps.outbox.enqueue(trx, mail, now),
-    );
-    await audit.record('recovery.mailed', account.id);
-    void this.deps.mailWorker.nudge();
+    // The release fails only when a wrong try that raced this one locked the account: then nothing is mailed.
+    const mailed = await audit.recordWith({ kind: 'recovery.mailed', accountId: account.id }, origin, async (trx) => {
+      if (!(await accounts.releaseAttempt(account.id, now, trx))) return false;
+      await this.deps.passwords.saveTemporary(account.id, digest, now, expiresAt, trx);
+      await this.deps.outbox.enqueue(trx, mail, now);
+      return true;
+    });
+    if (mailed) void this.deps.mailWorker.nudge();
   }
 }

@@ -9,9 +9,11 @@ import {
   TemporaryPasswordRequestSchema,
 } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ApiError, sessionEnded } from '../http/api-error.js';
 import { requireContentType } from '../http/content-type.js';
+import { originOf } from '../http/origin.js';
 import type { RouteThrottle } from '../security/throttle.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from '../session/index.js';
@@ -39,16 +41,15 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
 const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (app, { recovery, throttle }) => {
   // Both of §7's recovery calls carry the same answer under two names; each answers `{}` whatever happened.
   const recover = async (
+    request: FastifyRequest,
     userId: string,
     locale: string | undefined,
     answer: { questionId: string; questionResponse: string },
   ) => {
-    await recovery.requestTemporaryPassword({
-      userId,
-      locale,
-      questionId: answer.questionId,
-      answer: answer.questionResponse,
-    });
+    await recovery.requestTemporaryPassword(
+      { userId, locale, questionId: answer.questionId, answer: answer.questionResponse },
+      originOf(request),
+    );
     return {};
   };
 
@@ -64,7 +65,8 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
       config: throttle,
       preValidation: json,
     },
-    async (request) => recovery.question(typeof request.body === 'string' ? request.body : request.body.userId),
+    async (request) =>
+      recovery.question(typeof request.body === 'string' ? request.body : request.body.userId, originOf(request)),
   );
 
   app.post(
@@ -79,7 +81,7 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
       config: throttle,
       preValidation: json,
     },
-    async ({ body }) => recover(body.userId, body.locale, body.securityQuestionSTO),
+    async (request) => recover(request, request.body.userId, request.body.locale, request.body.securityQuestionSTO),
   );
 
   // The same recovery under §7's other name, for clients of the original service.
@@ -95,7 +97,7 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
       config: throttle,
       preValidation: json,
     },
-    async ({ body }) => recover(body.userId, body.locale, body.securityQuestion),
+    async (request) => recover(request, request.body.userId, request.body.locale, request.body.securityQuestion),
   );
 };
 
@@ -119,7 +121,7 @@ const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
     async (request, reply) => {
       const session = await sessions.find(cookies.sessionId(request), ['full', 'change_password']);
       if (!session) throw sessionEnded();
-      const outcome = await changePassword.change(session, request.body);
+      const outcome = await changePassword.change(session, request.body, originOf(request));
       if (!outcome.ok && outcome.code === ErrorCodes.invalidCredentials) {
         throw new ApiError(400, [
           { code: ErrorCodes.invalidCredentials, messageKey: 'password.current.invalid', field: 'oldCredential' },

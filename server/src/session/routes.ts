@@ -19,6 +19,7 @@ import type { CobrandDirectory } from '../cobrand/index.js';
 import type { AuditLog } from '../db/audit-log.js';
 import { sessionEnded } from '../http/api-error.js';
 import { textAnswer } from '../http/content-type.js';
+import { originOf } from '../http/origin.js';
 import type { Messages } from '../i18n/messages.js';
 import { cameFromPortal } from '../security/fetch-metadata.js';
 import { checkedRedirect } from '../security/redirects.js';
@@ -106,7 +107,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     // A link on another site ends nothing: the logout screen asks the user first.
     if (!cameFromPortal(request.headers)) return reply.redirect(logoutScreen(request.query.cobrandHost, true), 303);
     const ended = await cookies.end(request, reply, (rawId) => sessions.end(rawId));
-    if (ended) await audit.record('session.logout', ended.account_id);
+    if (ended) await audit.record('session.logout', ended.account_id, {}, { origin: originOf(request) });
     // "cache" only: "cookies" and "storage" would also drop the language choice and the cobrand the user came from.
     reply.header('clear-site-data', '"cache"');
     if (request.headers['x-requested-with'] === 'XMLHttpRequest') return reply.code(204).send(null);

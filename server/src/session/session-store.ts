@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
 import { prepareQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/tables.js';
 import type { SessionTable } from './session.table.js';
@@ -78,8 +78,8 @@ export class SessionStore {
   }
 
   /** Deletes the account's sessions; answers how many there were. */
-  async deleteForAccount(accountId: string): Promise<number> {
-    const result = await this.db.deleteFrom('session').where('account_id', '=', accountId).executeTakeFirst();
+  async deleteForAccount(accountId: string, trx?: Transaction<Database>): Promise<number> {
+    const result = await (trx ?? this.db).deleteFrom('session').where('account_id', '=', accountId).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 

@@ -5,6 +5,7 @@
 import { Paths, routePath } from '@portal/contract';
 import type { SendLoginBody } from '@portal/contract/schemas';
 import { type AccountRow, userIdKey } from '../account/index.js';
+import type { Origin } from '../db/audit-log.js';
 import { verifyDummy } from '../security/passwords.js';
 import { checkedRedirect } from '../security/redirects.js';
 import type { SessionManager } from '../session/index.js';
@@ -36,17 +37,17 @@ export class NextTokenStep {
         : undefined;
     if (!account || !attempt || attempt.in_response_to !== body.in_response_to) {
       await verifyDummy(body.password);
-      return account ? this.refusals.refuse(account, now) : null;
+      return account ? this.refusals.refuse(account, now, browser.origin) : null;
     }
     if (attempt.server_state !== null) {
-      return this.refusals.unlessUnavailable(account, now, () =>
-        this.nextAtServer(account, attempt, session!, body.password, now),
+      return this.refusals.unlessUnavailable(account, now, browser.origin, () =>
+        this.nextAtServer(account, attempt, session!, body.password, now, browser.origin),
       );
     }
     if (!(await checkNextCode(tokens, this.deps.tokenKeys, account.id, attempt.after_step, body.password, now))) {
-      return this.askAgain(account, attempt, session!, now);
+      return this.askAgain(account, attempt, session!, now, browser.origin);
     }
-    return this.nextTokenPassed(account, attempt, session!, now);
+    return this.nextTokenPassed(account, attempt, session!, now, browser.origin);
   }
 
   /**
@@ -59,6 +60,7 @@ export class NextTokenStep {
     session: Session,
     code: string,
     now: number,
+    origin: Origin,
   ): Promise<SignInDecision | null> {
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
     const server = this.deps.tokenServers.for(record.tokenServer);
@@ -72,15 +74,15 @@ export class NextTokenStep {
             openState(this.deps.tokenKeys.seal, attempt.server_state!),
           )
         : null;
-    if (verdict?.kind === 'full') return this.nextTokenPassed(account, attempt, session, now);
+    if (verdict?.kind === 'full') return this.nextTokenPassed(account, attempt, session, now, origin);
     if (verdict?.kind === 'next_token') {
       await this.deps.tokens.updateAttempt(attempt.id, {
         server_state: sealState(this.deps.tokenKeys.seal, verdict.serverState),
       });
-      return this.askAgain(account, attempt, session, now);
+      return this.askAgain(account, attempt, session, now, origin);
     }
     await this.deps.tokens.deleteAttempt(attempt.id);
-    if (await this.refusals.refuseLocking(account, now)) return null;
+    if (await this.refusals.refuseLocking(account, now, origin)) return null;
     return { location: `${routePath('login-signin-component')}?${query(account.cobrand)}&invalidLogin=true` };
   }
 
@@ -90,8 +92,9 @@ export class NextTokenStep {
     attempt: Attempt,
     session: Session,
     now: number,
+    origin: Origin,
   ): Promise<SignInDecision | null> {
-    if (await this.refusals.refuseLocking(account, now)) return null;
+    if (await this.refusals.refuseLocking(account, now, origin)) return null;
     return {
       location: `${routePath('next-token-component')}?ec=${EC_INVALID_TOKEN}&${nextTokenQuery(attempt, session.cobrand)}`,
     };
@@ -102,11 +105,12 @@ export class NextTokenStep {
     attempt: Attempt,
     session: Session,
     now: number,
+    origin: Origin,
   ): Promise<SignInDecision | null> {
     const { accounts, tokens } = this.deps;
     await tokens.deleteAttempt(attempt.id);
     if (!(await accounts.clearFailures(account.id, now, { signedIn: true }))) return null;
-    await this.deps.audit.record('signin.success', account.id, { step: 'next tokencode' });
+    await this.deps.audit.record('signin.success', account.id, { step: 'next tokencode' }, { origin });
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
     const home = homeOf(record.cobrand.name);
     return {

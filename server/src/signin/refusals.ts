@@ -1,6 +1,6 @@
 /** A refused try, as every sign-in step records it: counted toward the lock of six, audited, the lock applied. */
 import type { AccountRow, AccountStore } from '../account/index.js';
-import type { AuditLog } from '../db/audit-log.js';
+import type { AuditLog, Origin } from '../db/audit-log.js';
 import type { SessionManager } from '../session/index.js';
 import { TokenServerUnavailable } from '../token/index.js';
 
@@ -14,18 +14,19 @@ export class Refusals {
   constructor(private readonly deps: RefusalDeps) {}
 
   /** Records a refused try; the sixth locks the account and ends its sessions. Always null: the refusal. */
-  async refuse(account: AccountRow, now: number, reason = 'credentials'): Promise<null> {
-    await this.deps.audit.record('signin.failure', account.id, { attempt: account.failed_attempts, reason });
-    if (await this.deps.accounts.lockIfExhausted(account.id, now)) {
-      await this.deps.sessions.endAllFor(account.id);
-      await this.deps.audit.record('account.locked', account.id);
-    }
+  async refuse(account: AccountRow, now: number, origin: Origin, reason = 'credentials'): Promise<null> {
+    const { accounts, audit } = this.deps;
+    await audit.record('signin.failure', account.id, { attempt: account.failed_attempts, reason }, { origin });
+    const locked = await audit.recordWith({ kind: 'account.locked', accountId: account.id }, origin, (trx) =>
+      accounts.lockIfExhausted(account.id, now, trx),
+    );
+    if (locked) await this.deps.sessions.endAllFor(account.id);
     return null;
   }
 
   /** A refused next tokencode; true when it used the last try, so it is refused outright, not asked again. */
-  async refuseLocking(account: AccountRow, now: number): Promise<boolean> {
-    await this.refuse(account, now, 'next tokencode');
+  async refuseLocking(account: AccountRow, now: number, origin: Origin): Promise<boolean> {
+    await this.refuse(account, now, origin, 'next tokencode');
     return (await this.deps.accounts.findById(account.id))?.status !== 'active';
   }
 
@@ -33,13 +34,14 @@ export class Refusals {
    * A token server that cannot be asked is the system's failure, not the user's: the try is given back, and the
    * browser gets §8's system error (the error handler answers 503).
    */
-  async unlessUnavailable<T>(account: AccountRow, now: number, work: () => Promise<T>): Promise<T> {
+  async unlessUnavailable<T>(account: AccountRow, now: number, origin: Origin, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
       if (!(error instanceof TokenServerUnavailable)) throw error;
       await this.deps.accounts.releaseAttempt(account.id, now);
-      await this.deps.audit.record('signin.failure', account.id, { reason: 'token server unavailable' });
+      const detail = { reason: 'token server unavailable' };
+      await this.deps.audit.record('signin.failure', account.id, detail, { origin });
       throw error;
     }
   }

@@ -1,5 +1,6 @@
 import { LOCALE_COOKIE, Paths } from '@portal/contract';
 import { FORM, requireContentType, textAnswer } from '../http/content-type.js';
+import { originOf } from '../http/origin.js';
 import {
   LoginInfoQuerySchema,
   LoginInfoSchema,
@@ -58,7 +59,8 @@ export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = asyn
     },
     async (request, reply) => {
       const sessionId = cookies.sessionId(request);
-      const decision = await signIn.signIn(request.body, { sessionId, locale: request.cookies[LOCALE_COOKIE] });
+      const browser = { sessionId, locale: request.cookies[LOCALE_COOKIE], origin: originOf(request) };
+      const decision = await signIn.signIn(request.body, browser);
       reply.type('text/plain; charset=utf-8');
       if (decision === null) return reply.code(401).send(refusedBody());
       if (decision.open) cookies.open(reply, (await sessions.open(decision.open, sessionId)).rawId);

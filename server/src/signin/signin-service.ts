@@ -15,7 +15,7 @@ import {
 } from '../account/index.js';
 import type { Clock } from '../clock.js';
 import type { CobrandDirectory, CobrandRecord } from '../cobrand/index.js';
-import type { AuditLog } from '../db/audit-log.js';
+import type { AuditLog, Origin } from '../db/audit-log.js';
 import { newId } from '../security/ids.js';
 import { seal } from '../security/sealed-box.js';
 import { hashSecret, needsRehash, verifyDummy, verifySecret } from '../security/passwords.js';
@@ -44,10 +44,11 @@ type Verdict = { kind: 'password' } | TokenVerdict;
 type SessionKind = StartSession['kind'];
 type Attempt = Awaited<ReturnType<TokenStore['findAttempt']>> & {};
 
-/** What the route knows of the browser: its session cookie and its language cookie. */
+/** What the route knows of the browser: its session cookie, its language cookie, and where it is (for the audit). */
 export interface BrowserState {
   sessionId: string | undefined;
   locale: string | undefined;
+  origin: Origin;
 }
 
 /** Where the browser goes next, and the session the route opens for it (none when it only asks again). */
@@ -101,7 +102,7 @@ export class SignInService {
       // The statements a refused try on a real account makes, matching no row: the same work, so the same time.
       await verifyDummy(body.password);
       await this.deps.passwords.findTemporary(NO_ACCOUNT, now);
-      await audit.record('signin.failure', null, { reason: 'unavailable' });
+      await audit.record('signin.failure', null, { reason: 'unavailable' }, { origin: browser.origin });
       await accounts.lockIfExhausted(NO_ACCOUNT, now);
       return null;
     }
@@ -111,15 +112,16 @@ export class SignInService {
       // The bank's provider is the only way in for its users: a password here is not even a try, so it cannot lock them.
       await verifyDummy(body.password);
       await accounts.releaseAttempt(account.id, now);
-      await audit.record('signin.failure', account.id, { reason: 'signs in at the identity provider' });
+      const detail = { reason: 'signs in at the identity provider' };
+      await audit.record('signin.failure', account.id, detail, { origin: browser.origin });
       return null;
     }
-    const checked = await this.refusals.unlessUnavailable(account, now, async () => {
+    const checked = await this.refusals.unlessUnavailable(account, now, browser.origin, async () => {
       const server = this.tokenServerOf(account, record);
       return (await this.holdForPin(account, server, body, browser, now)) ?? this.check(account, server, body, now);
     });
     if (checked === 'held') return { location: newPinLocation(account.cobrand) };
-    if (!checked) return this.refusals.refuse(account, now);
+    if (!checked) return this.refusals.refuse(account, now, browser.origin);
     const { verdict } = checked;
     const rehashed =
       verdict.kind === 'password' && needsRehash(checked.account.password_hash)
@@ -131,10 +133,10 @@ export class SignInService {
         signedIn: verdict.kind !== 'next_token',
       }))
     ) {
-      await audit.record('signin.failure', account.id, { reason: 'locked meanwhile' });
+      await audit.record('signin.failure', account.id, { reason: 'locked meanwhile' }, { origin: browser.origin });
       return null;
     }
-    await audit.record('signin.success', account.id, { step: verdict.kind });
+    await audit.record('signin.success', account.id, { step: verdict.kind }, { origin: browser.origin });
     return this.decide(checked.account, verdict, browser.locale, now, federation === 'token step');
   }
 

@@ -11,6 +11,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../clock.js';
 import type { CobrandDirectory } from '../cobrand/index.js';
 import type { SessionCookies } from '../http/session-cookies.js';
+import { originOf } from '../http/origin.js';
 import type { SessionManager } from '../session/index.js';
 import type { FlowCookies } from './flow-cookie.js';
 import { openidClient, type Providers, SAML_REQUEST_MS } from './providers.js';
@@ -70,7 +71,8 @@ class SsoHandlers {
 
   private async refuse(reply: FastifyReply, cobrand: string, reason: string) {
     reply.log.warn({ cobrand, reason }, 'single sign-on refused');
-    return reply.redirect((await this.o.service.refuse(cobrand, reason)).location, 303);
+    const decision = await this.o.service.refuse(cobrand, reason, originOf(reply.request));
+    return reply.redirect(decision.location, 303);
   }
 
   private async finish(
@@ -142,7 +144,7 @@ class SsoHandlers {
       return this.refuse(reply, name, `answer refused: ${(error as Error).message}`);
     }
     if (typeof subject !== 'string' || !subject) return this.refuse(reply, name, `no ${idp.userClaim} claim`);
-    const decision = await this.o.service.signIn(record, subject, request.cookies[LOCALE_COOKIE]);
+    const decision = await this.o.service.signIn(record, subject, request.cookies[LOCALE_COOKIE], originOf(request));
     return this.finish(request, reply, decision, { idToken: idToken ?? '' });
   }
 
@@ -173,7 +175,7 @@ class SsoHandlers {
       return this.refuse(reply, name, 'assertion used before');
     const subject = idp.userAttribute === 'nameID' ? profile.nameID : profile[idp.userAttribute];
     if (typeof subject !== 'string' || !subject) return this.refuse(reply, name, `no ${idp.userAttribute}`);
-    const decision = await this.o.service.signIn(record, subject, request.cookies[LOCALE_COOKIE]);
+    const decision = await this.o.service.signIn(record, subject, request.cookies[LOCALE_COOKIE], originOf(request));
     const { nameID, nameIDFormat, sessionIndex = '' } = profile;
     return this.finish(request, reply, decision, { nameID, nameIDFormat, sessionIndex });
   }

@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, isLocale, Paths, routePath } from '@portal/contract';
 import type { AccountStore } from '../account/index.js';
 import type { Clock } from '../clock.js';
 import type { CobrandRecord } from '../cobrand/index.js';
-import type { AuditLog } from '../db/audit-log.js';
+import type { AuditLog, Origin } from '../db/audit-log.js';
 import { checkedRedirect } from '../security/redirects.js';
 import type { StartSession } from '../session/index.js';
 import type { SsoStore } from './sso-store.js';
@@ -31,27 +31,32 @@ export class SsoService {
   ) {}
 
   /** The refusal every failed sign-on gets, whatever the cause; the cause goes to the audit log only. */
-  async refuse(cobrand: string, reason: string, accountId: string | null = null): Promise<SsoDecision> {
-    await this.deps.audit.record('signin.failure', accountId, { step: 'sso', cobrand, reason });
+  async refuse(cobrand: string, reason: string, origin: Origin, accountId: string | null = null): Promise<SsoDecision> {
+    await this.deps.audit.record('signin.failure', accountId, { step: 'sso', cobrand, reason }, { origin });
     return { location: invalidLogin(cobrand) };
   }
 
-  async signIn(record: CobrandRecord, subject: string, locale: string | undefined): Promise<SsoDecision> {
+  async signIn(
+    record: CobrandRecord,
+    subject: string,
+    locale: string | undefined,
+    origin: Origin,
+  ): Promise<SsoDecision> {
     const cobrand = record.cobrand.name;
     const accountId = await this.deps.store.linkedAccount(cobrand, subject);
     const account = accountId ? await this.deps.accounts.findById(accountId) : undefined;
-    if (!account) return this.refuse(cobrand, 'no portal user linked to this subject');
+    if (!account) return this.refuse(cobrand, 'no portal user linked to this subject', origin);
     // A link made for another cobrand's user does not let this cobrand's provider in (checklist 37).
-    if (account.cobrand !== cobrand) return this.refuse(cobrand, 'linked user of another cobrand', account.id);
-    if (account.status !== 'active') return this.refuse(cobrand, `user ${account.status}`, account.id);
+    if (account.cobrand !== cobrand) return this.refuse(cobrand, 'linked user of another cobrand', origin, account.id);
+    if (account.status !== 'active') return this.refuse(cobrand, `user ${account.status}`, origin, account.id);
     const open = { accountId: account.id, cobrand, locale: isLocale(locale) ? locale : DEFAULT_LOCALE, sso: true };
     if (account.login_type === 'token') {
       // A token user still passes the token step: on the sign-in page, which sends the passcode as any token user does.
-      await this.deps.audit.record('sso.passed', account.id, { next: 'token step' });
+      await this.deps.audit.record('sso.passed', account.id, { next: 'token step' }, { origin });
       const query = new URLSearchParams({ cobrandHost: cobrand, ssoStep: 'token', userId: account.user_id });
       return { location: `${routePath('login-signin-component')}?${query}`, open: { ...open, kind: 'sso_token' } };
     }
-    await this.deps.audit.record('signin.success', account.id, { step: 'sso' });
+    await this.deps.audit.record('signin.success', account.id, { step: 'sso' }, { origin });
     const home = `${Paths.platformHome}?cobrandHost=${encodeURIComponent(cobrand)}`;
     return {
       location: checkedRedirect(record.platformHomeUrl, record.allowedOrigins, this.deps.publicOrigin, home),

@@ -1,14 +1,14 @@
 /** The links between provider subjects and portal users, and the single-use values of sign-ons in progress. */
 import type { CacheProvider } from '@node-saml/node-saml';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/tables.js';
 
 export class SsoStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async link(cobrand: string, subject: string, accountId: string, now: number): Promise<void> {
-    await this.db
+  async link(cobrand: string, subject: string, accountId: string, now: number, trx?: Transaction<Database>) {
+    await (trx ?? this.db)
       .insertInto('sso_link')
       .values({ cobrand, subject, account_id: accountId, created_at: now })
       .onConflict((oc) => oc.columns(['cobrand', 'subject']).doUpdateSet({ account_id: accountId, created_at: now }))

@@ -14,6 +14,7 @@ import { Type } from 'typebox';
 import type { AccountStore } from '../account/index.js';
 import { ApiError, sessionEnded } from '../http/api-error.js';
 import { requireContentType } from '../http/content-type.js';
+import { originOf } from '../http/origin.js';
 import type { RouteThrottle } from '../security/throttle.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from '../session/index.js';
@@ -78,7 +79,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async 
         throw sessionEnded();
       }
       // A token server that does not answer is §8's "app server down" (503, from the error handler).
-      const outcome = await pins.setPin(account, session.locale, request.body.newPin);
+      const outcome = await pins.setPin(account, session.locale, request.body.newPin, originOf(request));
       if (outcome === 'invalid') {
         // §8: the screen recognises a refused PIN by "Invalid PIN" in the status text as well as the body.
         reply.raw.statusMessage = 'Invalid PIN';

@@ -1,5 +1,7 @@
 /** Token administration shared by the CLI and the demo data: assign, and read back what an administrator may see. */
+import type { Transaction } from 'kysely';
 import type { AccountRow } from '../account/index.js';
+import type { Database } from '../db/tables.js';
 import { openSealed, seal } from '../security/sealed-box.js';
 import type { TokenStore } from './token-store.js';
 import { codeAt, newSeed, otpauthUri, stepAt } from './tokencode.js';
@@ -11,9 +13,10 @@ export async function assignToken(
   account: AccountRow,
   issuer: string,
   now: number,
+  trx?: Transaction<Database>,
 ): Promise<string> {
   const seed = newSeed();
-  await tokens.assign(account.id, seal(sealKey, seed), now);
+  await tokens.assign(account.id, seal(sealKey, seed), now, trx);
   return otpauthUri(seed, issuer, account.user_id);
 }
 

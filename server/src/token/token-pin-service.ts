@@ -3,7 +3,10 @@
  * server the PIN answers its new-PIN challenge, and the tokencode the screen sent before it answers the challenge for
  * the next tokencode that follows.
  */
+import type { Transaction } from 'kysely';
 import type { AccountRow } from '../account/index.js';
+import type { Origin } from '../db/audit-log.js';
+import type { Database } from '../db/tables.js';
 import { mailContextFor, type MailingDeps, pinSetMail } from '../mail/index.js';
 import { openSealed } from '../security/sealed-box.js';
 import { isValidPin, pinHmac } from './pin.js';
@@ -25,12 +28,16 @@ export type PinOutcome = 'set' | 'invalid' | 'not-in-new-pin-mode' | 'refused';
 export class TokenPinService {
   constructor(private readonly deps: TokenPinDeps) {}
 
-  async setPin(account: AccountRow, locale: string, pin: string): Promise<PinOutcome> {
+  async setPin(account: AccountRow, locale: string, pin: string, origin: Origin): Promise<PinOutcome> {
     if (!isValidPin(pin)) return 'invalid';
-    const { tokens, tokenServers, cobrands, outbox, clock } = this.deps;
+    const { tokens, tokenServers, cobrands, outbox, audit, clock } = this.deps;
     const now = clock();
     const mail = pinSetMail(await mailContextFor(this.deps, account, locale), now);
-    const sendWith = (trx: Parameters<typeof outbox.enqueue>[0]) => outbox.enqueue(trx, mail, now);
+    // The notice mail and the audit event land in the transaction that stores the PIN (or ends the server's step).
+    const sendWith = async (trx: Transaction<Database>) => {
+      await outbox.enqueue(trx, mail, now);
+      await audit.record('token.pin.set', account.id, {}, { origin, trx });
+    };
     const server = tokenServers.for((await cobrands.resolve(account.cobrand)).record.tokenServer);
     const outcome =
       server.kind === 'radius'
@@ -39,7 +46,6 @@ export class TokenPinService {
           ? 'set'
           : 'not-in-new-pin-mode';
     if (outcome !== 'set') return outcome;
-    await this.deps.audit.record('token.pin.set', account.id);
     void this.deps.mailWorker.nudge();
     return 'set';
   }

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../db/tables.js';
+import { within } from '../db/within.js';
 import type { TokenAttemptTable, TokenTable } from './token.table.js';
 
 export type TokenRow = Selectable<TokenTable>;
@@ -9,8 +10,8 @@ export class TokenStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Gives the account a new token in new-PIN mode, and makes it a token user. */
-  async assign(accountId: string, seedSealed: string, now: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  async assign(accountId: string, seedSealed: string, now: number, inTransaction?: Transaction<Database>) {
+    await within(this.db, inTransaction, async (trx) => {
       await trx.deleteFrom('token').where('account_id', '=', accountId).execute();
       await trx
         .insertInto('token')
@@ -31,17 +32,22 @@ export class TokenStore {
     });
   }
 
-  async unassign(accountId: string, now: number): Promise<void> {
-    await this.setLoginType(accountId, 'password', now);
+  async unassign(accountId: string, now: number, trx?: Transaction<Database>): Promise<void> {
+    await this.setLoginType(accountId, 'password', now, trx);
   }
 
   /** Makes the account a token user whose token the bank's token server holds: the portal keeps no seed for it. */
-  async assignAtServer(accountId: string, now: number): Promise<void> {
-    await this.setLoginType(accountId, 'token', now);
+  async assignAtServer(accountId: string, now: number, trx?: Transaction<Database>): Promise<void> {
+    await this.setLoginType(accountId, 'token', now, trx);
   }
 
-  private async setLoginType(accountId: string, loginType: 'password' | 'token', now: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  private async setLoginType(
+    accountId: string,
+    loginType: 'password' | 'token',
+    now: number,
+    inTransaction: Transaction<Database> | undefined,
+  ): Promise<void> {
+    await within(this.db, inTransaction, async (trx) => {
       await trx.deleteFrom('token').where('account_id', '=', accountId).execute();
       await trx
         .updateTable('account')
@@ -86,8 +92,8 @@ export class TokenStore {
     });
   }
 
-  async resetPin(accountId: string, now: number): Promise<boolean> {
-    const result = await this.db
+  async resetPin(accountId: string, now: number, trx?: Transaction<Database>): Promise<boolean> {
+    const result = await (trx ?? this.db)
       .updateTable('token')
       .set({ pin_hmac: null, updated_at: now })
       .where('account_id', '=', accountId)

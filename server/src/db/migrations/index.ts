@@ -7,6 +7,7 @@ import * as addAccountName from './2026_11_24_1100_add_account_name.js';
 import * as addSso from './2026_11_24_1200_add_sso.js';
 import * as addTokenServerState from './2026_11_25_0900_add_token_server_state.js';
 import * as addWriteCheck from './2026_11_25_1800_add_write_check.js';
+import * as addAuditOrigin from './2026_11_26_0900_add_audit_origin.js';
 
 /** Every migration, in order; listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1200_add_sso': addSso,
   '2026_11_25_0900_add_token_server_state': addTokenServerState,
   '2026_11_25_1800_add_write_check': addWriteCheck,
+  '2026_11_26_0900_add_audit_origin': addAuditOrigin,
 };
