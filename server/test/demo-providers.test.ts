@@ -17,7 +17,8 @@ import { samlPost } from './sso-support.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const DEMO_PASSWORD = 'Portal-Demo-2026';
-// Where the shipped catalogue has its SSO cobrands sign in (data/cobrands/*/cobrand.json).
+// Where the shipped catalogue has its SSO cobrands sign in (data/cobrands/*/cobrand.json): fixed ports, as for the
+// browser tests, so this test needs them free (it fails naming the port in use otherwise).
 const OIDC = 'http://localhost:4011';
 const SAML = 'http://localhost:4012';
 
