@@ -7,7 +7,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as samlify from 'samlify';
+// samlify is CommonJS whose index defines Utility and SamlLib as getters, which Node's ESM loader cannot see as named
+// exports: a namespace import lacks them under plain Node (`npm start`), though Vitest's interop fills them in.
+// The default import is the module's own exports under both.
+import samlify from 'samlify';
 import { loginPage, readForm } from './login-page.mjs';
 
 // The provider reads requests of the portal only; the portal checks the responses with @node-saml/node-saml.
