@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
-import { startDemoProviders } from '../../scripts/demo-idp/demo.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
 import { startFreeRadius } from '../../scripts/test-radius/freeradius.mjs';
 import { CHROMIUM_PATH } from '../support/chromium-path';
@@ -44,9 +43,14 @@ async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
 }
 
 /** The built portal as `npm start` runs it, on a free port with its own data folder, and `env` on top. */
-async function startPortal(env: Record<string, string | undefined>, dataDir: string, port: number) {
+async function startPortal(
+  env: Record<string, string | undefined>,
+  dataDir: string,
+  port: number,
+  entry: 'scripts/start.mjs' | 'server/start.cjs' = 'server/start.cjs',
+) {
   const baseUrl = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['server/start.cjs'], {
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -61,6 +65,7 @@ async function startPortal(env: Record<string, string | undefined>, dataDir: str
       NODE_ENV: 'production',
       DATABASE_URL: '',
       METRICS_PORT: '',
+      DRAIN_SECONDS: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -82,12 +87,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   buildIfStale({ quiet: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const smtp = await startSmtpSink(join(dataDir, 'received-mail'));
-  // The SSO cobrands' demo providers, at the addresses the shipped catalogue names, with the secrets in `sso`.
+  // `npm start`'s launcher runs the portal and, beside it under plain Node, the SSO cobrands' demo providers at the
+  // addresses the shipped catalogue names (a port taken by something else fails the SSO tests, naming it).
   const port = await freePort();
-  const sso: Record<string, string | undefined> = { PUBLIC_ORIGIN: `http://localhost:${port}` };
-  const providers = await startDemoProviders(sso);
-  if (providers.banner.includes('not started')) throw new Error(`The demo identity providers:\n${providers.banner}`);
-  const portal = await startPortal({ ...sso, SMTP_URL: smtp.url }, dataDir, port);
+  const portal = await startPortal(
+    { PUBLIC_ORIGIN: `http://localhost:${port}`, SMTP_URL: smtp.url },
+    dataDir,
+    port,
+    'scripts/start.mjs',
+  );
   // A second portal whose token users' PIN and tokencode the bank's token server checks (a real FreeRADIUS).
   const radius = await startFreeRadius({ secret: RADIUS_SECRET });
   const radiusPortal = await startPortal(
@@ -105,6 +113,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await radiusPortal.stop();
     await radius.close();
     await smtp.stop();
-    await providers.close();
   };
 }

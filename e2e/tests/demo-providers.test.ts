@@ -1,72 +1,34 @@
 /**
  * The demo identity providers as `npm start` runs them: its launcher (scripts/start.mjs) under plain Node, not inside
- * Vitest, with the built portal as its child, on a free port and an empty data folder. Each SSO demo user (README's
- * table) goes from the cobrand's sign-in page to the provider's login page and back, over real HTTP, as a browser would.
+ * Vitest, with the built portal as its child. Each SSO demo user (README's table) goes from the cobrand's sign-in page
+ * to the provider's login page and back, over real HTTP, as a browser without scripts would.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Paths } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIfStale } from '../../scripts/build-if-stale.mjs';
-import { freePort } from '../../scripts/free-port.mjs';
-import { TEST_PORTAL_SECRET } from './harness.js';
-import { samlPost } from './sso-support.js';
+import { describe, expect, inject, it } from 'vitest';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+// The browser tests' portal is started as `npm start` starts it (setup/server.ts runs its launcher, scripts/start.mjs,
+// under plain Node), so the demo providers here are the ones `npm start` runs.
+const base = inject('baseUrl');
 const DEMO_PASSWORD = 'Portal-Demo-2026';
-// Where the shipped catalogue has its SSO cobrands sign in (data/cobrands/*/cobrand.json): fixed ports, as for the
-// browser tests, so this test needs them free (it fails naming the port in use otherwise).
+// Where the shipped catalogue has its SSO cobrands sign in (data/cobrands/*/cobrand.json).
 const OIDC = 'http://localhost:4011';
 const SAML = 'http://localhost:4012';
 
-let launcher: ChildProcess;
-let dataDir: string;
-let base: string;
-let output = '';
+const unescapeHtml = (text: string) =>
+  text
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
-beforeAll(async () => {
-  buildIfStale({ quiet: true });
-  dataDir = mkdtempSync(join(tmpdir(), 'portal-demo-idp-'));
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PORTAL_SECRET: TEST_PORTAL_SECRET,
-    DATABASE_URL: '',
-    METRICS_PORT: '',
-    LOG_LEVEL: 'warn',
+/** The provider's auto-posting form: where it posts, and what. */
+function samlPost(page: string): { action: string; SAMLResponse: string; RelayState: string } {
+  const value = (name: string) => unescapeHtml(new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1] ?? '');
+  return {
+    action: unescapeHtml(/action="([^"]+)"/.exec(page)?.[1] ?? ''),
+    SAMLResponse: value('SAMLResponse'),
+    RelayState: value('RelayState'),
   };
-  for (const name of ['PUBLIC_ORIGIN', 'PORTAL_DEMO', 'NODE_ENV']) delete env[name];
-  launcher = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-  launcher.stdout!.on('data', (chunk) => (output += String(chunk)));
-  // The launcher tells of the providers after the service's banner: started, or why not (a port in use).
-  await until(async () => /Demo identity providers.*\n.*\n.*\n/.test(output));
-  expect(output).not.toContain('not started');
-  expect((await fetch(`${base}/readyz`)).status).toBe(200);
-}, 120_000);
-
-/** Waits for `ready`, for as long as the launcher runs (it builds first when the build is stale). */
-async function until(ready: () => Promise<boolean>): Promise<void> {
-  while (!(await ready())) {
-    if (launcher.exitCode !== null) throw new Error(`npm start's launcher ended (${launcher.exitCode}):\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
-
-afterAll(async () => {
-  if (launcher && launcher.exitCode === null && launcher.signalCode === null) {
-    const exit = new Promise((resolve) => launcher.once('exit', resolve));
-    launcher.kill('SIGTERM');
-    await exit;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
 
 interface Visit {
   url: string;
