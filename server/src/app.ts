@@ -39,6 +39,7 @@ import { ApiError } from './http/api-error.js';
 import { registerErrorHandler, sendRouterError, writesRefused } from './http/error-handler.js';
 import { outageLog } from './http/outage-log.js';
 import { OneLinePerRequest, requestId, returnRequestIds } from './http/request-log.js';
+import { logSecurityEvent, securityEventLog } from './http/security-events.js';
 import { Messages } from './i18n/messages.js';
 import { CATALOGUE_DIR, WEB_DIST_DIR } from './paths.js';
 import { registerCsrfGuard } from './http/csrf-guard.js';
@@ -148,7 +149,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, {
     ...shared.options,
     global: false,
-    errorResponseBuilder: () => new ApiError(429, [{ code: ErrorCodes.throttled, messageKey: 'request.throttled' }]),
+    errorResponseBuilder: (request) => {
+      logSecurityEvent(request.log, 'throttled', { ip: request.ip, route: request.routeOptions.url ?? 'unmatched' });
+      return new ApiError(429, [{ code: ErrorCodes.throttled, messageKey: 'request.throttled' }]);
+    },
   });
   await registerSecurityHeaders(app);
   returnRequestIds(app);
@@ -200,7 +204,7 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const keys = deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, (m) => app.log.warn(m)));
   const db = database.db;
   const accounts = new AccountStore(db);
-  const audit = new AuditLog(db, clock);
+  const audit = new AuditLog(db, clock, securityEventLog(app.log));
   const cobrands = new CobrandDirectory(new CobrandStore(db), clock);
   const sessionStore = new SessionStore(db);
   const sessions = new SessionManager(

@@ -110,6 +110,26 @@ describe('request IDs and the request log', () => {
   });
 });
 
+describe('security events', () => {
+  it('are log lines of their own: a refused sign-in, the lock, a throttled call, a refused anti-forgery token', async () => {
+    const { lines, logger } = keptLog();
+    const t = await start('sqlite', { logger, config: { rateLimitPerMinute: 20 } });
+    const attacker = t.client({ remoteAddress: '203.0.113.66' });
+    for (let i = 0; i < 6; i += 1) await signInSequence(attacker, 'demopass', `Wrong-Guess-${i}-2026`);
+    await attacker.post(Paths.sendLogin, { form: { username: 'x', password: 'y' }, csrf: false });
+    for (let i = 0; i < 30; i += 1) await attacker.get(`${Paths.loginInfo}?username=demopass`);
+
+    const events = () => lines.filter((line) => line.security);
+    await expect.poll(() => events().some((line) => line.security === 'throttled')).toBe(true);
+    const kinds = events().map((line) => line.security);
+    expect(kinds.filter((kind) => kind === 'signin.failure')).toHaveLength(6);
+    expect(kinds.filter((kind) => kind === 'account.locked')).toHaveLength(1);
+    expect(kinds).toContain('csrf.refused');
+    for (const line of events()) expect(line).toMatchObject({ level: 40, ip: '203.0.113.66' });
+    expect(JSON.stringify(lines)).not.toMatch(/Wrong-Guess/);
+  });
+});
+
 describe.runIf(DIALECTS.includes('postgres'))('postgres: instances started together on an empty database', () => {
   it('all start, and the demo users exist once', async () => {
     const schema = `t_${randomBytes(8).toString('hex')}`;

@@ -64,6 +64,14 @@ const eventId = (at: number): string => {
   return `${at.toString(36).padStart(9, '0')}-${sequence.toString(36).padStart(4, '0')}-${newId().slice(0, 18)}`;
 };
 
+/** Told of each event as it is written: the service logs the security events among them (app.ts). */
+export type AuditListener = (
+  kind: AuditKind,
+  accountId: string | null,
+  detail: Record<string, string | number | boolean>,
+  origin: Origin | undefined,
+) => void;
+
 export class AuditLog {
   /** Events this instance wrote, by kind, since it started (the metrics read them). */
   readonly counts = new Map<AuditKind, number>();
@@ -73,6 +81,7 @@ export class AuditLog {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    private readonly listener?: AuditListener,
   ) {
     this.insert = prepareQuery(
       db,
@@ -113,6 +122,7 @@ export class AuditLog {
         .execute();
     } else await this.insert(id, at, kind, accountId, text, address, userAgent, actor);
     this.counts.set(kind, (this.counts.get(kind) ?? 0) + 1);
+    this.listener?.(kind, accountId, detail, origin);
   }
 
   /**

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from './api-error.js';
 import { isValidCsrfToken, sessionBinding } from '../security/csrf.js';
 import type { SessionCookies } from './session-cookies.js';
+import { logSecurityEvent } from './security-events.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 const STATIC_PREFIXES = [`${PORTAL_UI_BASE}static/`, `${PORTAL_UI_BASE}assets/`, COBRAND_ASSETS_BASE];
@@ -46,6 +47,7 @@ export function registerCsrfGuard(app: FastifyInstance, key: Buffer, cookies: Se
     if (safe || (request.method === 'POST' && SSO_CALLBACK.test(request.url))) return done();
     const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
     if (!cookieValid || typeof header !== 'string' || header !== cookieToken) {
+      logSecurityEvent(request.log, 'csrf.refused', { ip: request.ip, route: request.routeOptions.url ?? 'unmatched' });
       return done(new ApiError(403, [{ code: ErrorCodes.csrf, messageKey: 'request.forbidden' }]));
     }
     return done();
