@@ -271,7 +271,9 @@ function runInBackground(app: FastifyInstance, { config, database, startMailWork
   if (startMailWorker !== false) services.mailWorker.start();
   if (database.dialect === 'postgres' && config.databaseUrl) {
     const invalidate = () => services.cobrands.invalidate();
-    const listener = listenForCatalogueChanges(config.databaseUrl, database.schema, invalidate, (m) => app.log.warn(m));
+    // LISTEN needs a connection of its own for good: through a transaction pooler it would hear nothing.
+    const listenUrl = config.listenDatabaseUrl ?? config.databaseUrl;
+    const listener = listenForCatalogueChanges(listenUrl, database.schema, invalidate, (m) => app.log.warn(m));
     app.addHook('onClose', () => listener.close());
   }
   app.addHook('onClose', () => services.mailWorker.stop());

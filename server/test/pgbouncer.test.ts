@@ -1,0 +1,119 @@
+/**
+ * The service through a real PgBouncer in transaction pooling, as most banks run PostgreSQL: sign-in works through
+ * the pooler, and a catalogue import by another process reaches the cobrand cache at once over LISTEN_DATABASE_URL
+ * (a LISTEN through the pooler lands on a shared server connection and hears nothing).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { Paths } from '@portal/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueCopy } from './catalogue-copy.js';
+import {
+  DIALECTS,
+  TEST_DATABASE_URL,
+  createTestApp,
+  portalCli,
+  signInSequence,
+  withPgClient,
+  type TestApp,
+} from './harness.js';
+import { startPgbouncer, type TestPgbouncer } from './pgbouncer.js';
+import { TcpProxy } from './tcp-proxy.js';
+
+describe.runIf(DIALECTS.includes('postgres'))('through PgBouncer in transaction pooling', () => {
+  const name = `portal_pgbouncer_${randomBytes(6).toString('hex')}`;
+  const cliDir = mkdtempSync(join(tmpdir(), 'portal-cli-'));
+  let direct: string;
+  let bouncer: TestPgbouncer;
+  let app: TestApp | undefined;
+
+  beforeAll(async () => {
+    await withPgClient((client) => client.query(`create database ${name}`));
+    const url = new URL(TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    direct = url.toString();
+    bouncer = await startPgbouncer(direct);
+  });
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+  afterAll(async () => {
+    await bouncer?.close();
+    await withPgClient((client) => client.query(`drop database if exists ${name} with (force)`));
+    rmSync(cliDir, { recursive: true, force: true });
+  });
+
+  /** The service on DATABASE_URL through PgBouncer, listening for catalogue changes on `listenUrl`. */
+  const pooledService = (listenUrl: string, logs?: Writable) =>
+    createTestApp('postgres', {
+      databaseUrl: bouncer.url,
+      ownDatabase: true,
+      config: { listenDatabaseUrl: listenUrl },
+      ...(logs ? { logger: { level: 'warn', stream: logs } } : {}),
+    });
+
+  /** `cobrands import` by another process (through PgBouncer too), with skerrymoor's name changed to `appName`. */
+  function importRenamed(appName: string): void {
+    const copy = catalogueCopy();
+    try {
+      copy.edit('skerrymoor', (record) => {
+        record.cobrand.appName = appName;
+      });
+      const run = portalCli(cliDir, ['cobrands', 'import', copy.cobrands], { DATABASE_URL: bouncer.url });
+      expect(run.status, run.stderr).toBe(0);
+    } finally {
+      rmSync(copy.root, { recursive: true, force: true });
+    }
+  }
+
+  const appNameOn = async (t: TestApp) => (await t.client().get(Paths.cobrand('skerrymoor'))).json().appName;
+
+  it('signs in, keeps the session and signs out through the pooler', async () => {
+    app = await pooledService(direct);
+    const client = app.client();
+    expect((await signInSequence(client, 'demopass')).statusCode).toBe(200);
+    expect((await client.get(Paths.session)).json().userId).toBe('demopass');
+    expect((await client.get(Paths.logout, { headers: { 'x-requested-with': 'XMLHttpRequest' } })).statusCode).toBe(
+      204,
+    );
+    expect((await client.get(Paths.session)).statusCode).toBe(401);
+  });
+
+  it('empties the cobrand cache at once when another process imports the catalogue', async () => {
+    app = await pooledService(direct);
+    // The listener empties the cache once when it connects: the first import only shows that it has.
+    importRenamed('Skerrymoor Pooled Card');
+    await expect.poll(() => appNameOn(app!), { timeout: 5_000 }).toBe('Skerrymoor Pooled Card');
+    importRenamed('Skerrymoor Pooled Card Renamed');
+    // The service's clock does not move, so its 10 s cache expiry never comes: only the notice can empty the cache.
+    await expect.poll(() => appNameOn(app!), { timeout: 5_000 }).toBe('Skerrymoor Pooled Card Renamed');
+  });
+
+  it('listens again after its connection is lost, and the process keeps serving meanwhile', async () => {
+    const proxy = await new TcpProxy(new URL(direct).hostname, Number(new URL(direct).port || 5432)).open();
+    const warnings: string[] = [];
+    const logs = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        warnings.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    try {
+      const listenUrl = new URL(direct);
+      listenUrl.host = `127.0.0.1:${proxy.port}`;
+      app = await pooledService(listenUrl.toString(), logs);
+      await proxy.cut();
+      await expect.poll(() => warnings.join(''), { timeout: 15_000 }).toContain('cobrand catalogue listener');
+      expect((await signInSequence(app.client(), 'demopass')).statusCode).toBe(200);
+      await proxy.open();
+      importRenamed('Skerrymoor Listening Again');
+      await expect.poll(() => appNameOn(app!), { timeout: 15_000 }).toBe('Skerrymoor Listening Again');
+    } finally {
+      await proxy.cut();
+    }
+  });
+});
