@@ -220,10 +220,11 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   });
   const outbox = new OutboxStore(db, database.dialect);
   const transport = createTransport({
-    ...{ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom },
+    ...{ smtpUrl: config.smtpUrl, smtpTls: config.smtpTls, smtpCaFile: config.smtpCaFile, dataDir: config.dataDir },
+    ...{ from: config.mailFrom, replyTo: config.mailReplyTo, publicOrigin: config.publicOrigin },
     log: (m) => app.log.info(m),
   });
-  const mailWorker = new MailWorker(outbox, transport, clock, (err) => app.log.warn({ err }, 'mail pass failed'));
+  const mailWorker = new MailWorker(outbox, transport, clock, app.log);
   const logoUrlFor = logoUrlFinder(options.catalogueDir ?? CATALOGUE_DIR, config.publicOrigin);
   const mailDeps = { accounts, passwords, sessions, cobrands, outbox, mailWorker, messages, audit, clock, logoUrlFor };
   const recovery = new RecoveryService({
