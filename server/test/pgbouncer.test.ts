@@ -1,6 +1,6 @@
 /**
  * The service through a real PgBouncer in transaction pooling, as most banks run PostgreSQL: sign-in works through
- * the pooler, and a catalogue import by another process reaches the cobrand cache at once over LISTEN_DATABASE_URL
+ * the pooler, and a catalogue import by another instance reaches the cobrand cache at once over LISTEN_DATABASE_URL
  * (a LISTEN through the pooler lands on a shared server connection and hears nothing).
  */
 import { randomBytes } from 'node:crypto';
@@ -10,24 +10,20 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { Paths } from '@portal/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { importCatalogue } from '../src/bootstrap.js';
+import { openDatabase, type PortalDatabase } from '../src/db/database.js';
 import { catalogueCopy } from './catalogue-copy.js';
-import {
-  DIALECTS,
-  TEST_DATABASE_URL,
-  createTestApp,
-  portalCli,
-  signInSequence,
-  withPgClient,
-  type TestApp,
-} from './harness.js';
+import { DIALECTS, TEST_DATABASE_URL, createTestApp, signInSequence, withPgClient, type TestApp } from './harness.js';
 import { startPgbouncer, type TestPgbouncer } from './pgbouncer.js';
 import { TcpProxy } from './tcp-proxy.js';
 
 describe.runIf(DIALECTS.includes('postgres'))('through PgBouncer in transaction pooling', () => {
   const name = `portal_pgbouncer_${randomBytes(6).toString('hex')}`;
-  const cliDir = mkdtempSync(join(tmpdir(), 'portal-cli-'));
+  const otherDir = mkdtempSync(join(tmpdir(), 'portal-other-'));
   let direct: string;
   let bouncer: TestPgbouncer;
+  /** Another instance's database connections, through PgBouncer. */
+  let other: PortalDatabase;
   let app: TestApp | undefined;
 
   beforeAll(async () => {
@@ -36,15 +32,17 @@ describe.runIf(DIALECTS.includes('postgres'))('through PgBouncer in transaction 
     url.pathname = `/${name}`;
     direct = url.toString();
     bouncer = await startPgbouncer(direct);
+    other = openDatabase({ databaseUrl: bouncer.url, dataDir: otherDir });
   });
   afterEach(async () => {
     await app?.close();
     app = undefined;
   });
   afterAll(async () => {
+    await other?.close();
     await bouncer?.close();
     await withPgClient((client) => client.query(`drop database if exists ${name} with (force)`));
-    rmSync(cliDir, { recursive: true, force: true });
+    rmSync(otherDir, { recursive: true, force: true });
   });
 
   /** The service on DATABASE_URL through PgBouncer, listening for catalogue changes on `listenUrl`. */
@@ -56,15 +54,14 @@ describe.runIf(DIALECTS.includes('postgres'))('through PgBouncer in transaction 
       ...(logs ? { logger: { level: 'warn', stream: logs } } : {}),
     });
 
-  /** `cobrands import` by another process (through PgBouncer too), with skerrymoor's name changed to `appName`. */
-  function importRenamed(appName: string): void {
+  /** What `cobrands import` runs, by another instance (through PgBouncer too), with skerrymoor renamed `appName`. */
+  async function importRenamed(appName: string): Promise<void> {
     const copy = catalogueCopy();
     try {
       copy.edit('skerrymoor', (record) => {
         record.cobrand.appName = appName;
       });
-      const run = portalCli(cliDir, ['cobrands', 'import', copy.cobrands], { DATABASE_URL: bouncer.url });
-      expect(run.status, run.stderr).toBe(0);
+      await importCatalogue(other, copy.cobrands);
     } finally {
       rmSync(copy.root, { recursive: true, force: true });
     }
@@ -83,17 +80,25 @@ describe.runIf(DIALECTS.includes('postgres'))('through PgBouncer in transaction 
     expect((await client.get(Paths.session)).statusCode).toBe(401);
   });
 
-  it('empties the cobrand cache at once when another process imports the catalogue', async () => {
-    app = await pooledService(direct);
-    // The listener empties the cache once when it connects: the first import only shows that it has.
-    importRenamed('Skerrymoor Pooled Card');
-    await expect.poll(() => appNameOn(app!), { timeout: 5_000 }).toBe('Skerrymoor Pooled Card');
-    importRenamed('Skerrymoor Pooled Card Renamed');
-    // The service's clock does not move, so its 10 s cache expiry never comes: only the notice can empty the cache.
-    await expect.poll(() => appNameOn(app!), { timeout: 5_000 }).toBe('Skerrymoor Pooled Card Renamed');
-  });
+  it.each([
+    ['directly', () => direct],
+    ['through a PgBouncer database in session pooling', () => bouncer.sessionUrl],
+  ])(
+    'empties the cobrand cache at once when another instance imports the catalogue (listening %s)',
+    async (_, listen) => {
+      app = await pooledService(listen());
+      // The listener empties the cache once when it connects: the first import shows only that it has connected.
+      const before = await appNameOn(app);
+      await importRenamed('Skerrymoor Pooled Card');
+      await expect.poll(() => appNameOn(app!), { timeout: 5_000 }).toBe('Skerrymoor Pooled Card');
+      expect(before).not.toBe('Skerrymoor Pooled Card');
+      await importRenamed('Skerrymoor Pooled Card Renamed');
+      // The service's clock does not move, so its 10 s cache expiry never comes: only the notice can empty the cache.
+      await expect.poll(() => appNameOn(app!), { timeout: 5_000 }).toBe('Skerrymoor Pooled Card Renamed');
+    },
+  );
 
-  it('listens again after its connection is lost, and the process keeps serving meanwhile', async () => {
+  it('keeps serving while the listener’s connection is away, and empties the cache once it is back', async () => {
     const proxy = await new TcpProxy(new URL(direct).hostname, Number(new URL(direct).port || 5432)).open();
     const warnings: string[] = [];
     const logs = new Writable({
@@ -106,11 +111,12 @@ describe.runIf(DIALECTS.includes('postgres'))('through PgBouncer in transaction 
       const listenUrl = new URL(direct);
       listenUrl.host = `127.0.0.1:${proxy.port}`;
       app = await pooledService(listenUrl.toString(), logs);
+      expect(await appNameOn(app)).not.toBe('Skerrymoor Listening Again');
       await proxy.cut();
       await expect.poll(() => warnings.join(''), { timeout: 15_000 }).toContain('cobrand catalogue listener');
       expect((await signInSequence(app.client(), 'demopass')).statusCode).toBe(200);
       await proxy.open();
-      importRenamed('Skerrymoor Listening Again');
+      await importRenamed('Skerrymoor Listening Again');
       await expect.poll(() => appNameOn(app!), { timeout: 15_000 }).toBe('Skerrymoor Listening Again');
     } finally {
       await proxy.cut();

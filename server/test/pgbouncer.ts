@@ -11,8 +11,10 @@ import { freePort } from '../../scripts/free-port.mjs';
 const PGBOUNCER = '/usr/sbin/pgbouncer';
 
 export interface TestPgbouncer {
-  /** `postgres://…` to the database through PgBouncer. */
+  /** `postgres://…` to the database through PgBouncer, in transaction pooling. */
   url: string;
+  /** The same database through PgBouncer in session pooling, where a LISTEN keeps its server connection. */
+  sessionUrl: string;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ function unprivilegedUser(dir: string): string[] {
 const configuration = (dir: string, port: number, target: URL) => `
 [databases]
 portal = host=${target.hostname} port=${target.port || 5432} dbname=${target.pathname.slice(1)}
+portal_session = host=${target.hostname} port=${target.port || 5432} dbname=${target.pathname.slice(1)} pool_mode=session
 [pgbouncer]
 listen_addr = 127.0.0.1
 listen_port = ${port}
@@ -64,6 +67,7 @@ export async function startPgbouncer(target: string): Promise<TestPgbouncer> {
   await untilListening(child);
   return {
     url: `postgres://${encodeURIComponent(user)}@127.0.0.1:${port}/portal`,
+    sessionUrl: `postgres://${encodeURIComponent(user)}@127.0.0.1:${port}/portal_session`,
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
