@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { Paths } from '@portal/contract';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogue } from '../src/bootstrap.js';
 import { openDatabase, type PortalDatabase } from '../src/db/database.js';
@@ -68,6 +69,28 @@ describe.runIf(DIALECTS.includes('postgres'))('through PgBouncer in transaction 
   }
 
   const appNameOn = async (t: TestApp) => (await t.client().get(Paths.cobrand('skerrymoor'))).json().appName;
+
+  /** Advisory locks held in the test's database: a migration lock left behind would hold up every later start. */
+  const advisoryLocks = async () =>
+    (
+      await withPgClient((client) =>
+        client.query(
+          `select count(*)::int as n from pg_locks
+            where locktype = 'advisory' and database = (select oid from pg_database where datname = $1)`,
+          [name],
+        ),
+      )
+    ).rows[0].n;
+
+  it('starts again and again through the pooler (a rolling restart), leaving no migration lock behind', async () => {
+    for (let start = 0; start < 3; start += 1) {
+      // The other instances' traffic keeps every server connection of the pool open, as in production.
+      await Promise.all(Array.from({ length: 4 }, () => sql`select pg_sleep(0.2)`.execute(other.db)));
+      const instance = await pooledService(direct);
+      await instance.close();
+      expect(await advisoryLocks()).toBe(0);
+    }
+  });
 
   it('signs in, keeps the session and signs out through the pooler', async () => {
     app = await pooledService(direct);

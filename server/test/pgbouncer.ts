@@ -31,7 +31,7 @@ function unprivilegedUser(dir: string): string[] {
 }
 
 // Trust authentication (as the test database has), no unix socket, log to standard error; few server connections, so
-// the pooled clients share them as under load.
+// the pooled clients share them as under load, taken in turn, so consecutive statements land on different ones.
 const configuration = (dir: string, port: number, target: URL) => `
 [databases]
 portal = host=${target.hostname} port=${target.port || 5432} dbname=${target.pathname.slice(1)}
@@ -44,6 +44,7 @@ auth_type = trust
 auth_file = ${join(dir, 'users.txt')}
 pool_mode = transaction
 default_pool_size = 4
+server_round_robin = 1
 max_client_conn = 100
 logfile =
 pidfile =
