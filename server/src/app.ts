@@ -226,11 +226,12 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   });
   const outbox = new OutboxStore(db, database.dialect);
   const transport = createTransport({
-    ...{ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom },
+    ...{ smtpUrl: config.smtpUrl, smtpTls: config.smtpTls, smtpCaFile: config.smtpCaFile, dataDir: config.dataDir },
+    ...{ from: config.mailFrom, replyTo: config.mailReplyTo, publicOrigin: config.publicOrigin },
     log: (m) => app.log.info(m),
   });
   const outage = outageLog(app.log);
-  const mailWorker = new MailWorker(outbox, transport, clock, (err) => outage('mail outbox', err));
+  const mailWorker = new MailWorker(outbox, transport, clock, app.log, (err) => outage('mail outbox', err));
   const logoUrlFor = logoUrlFinder(options.catalogueDir ?? CATALOGUE_DIR, config.publicOrigin);
   const mailDeps = { accounts, passwords, sessions, cobrands, outbox, mailWorker, messages, audit, clock, logoUrlFor };
   const recovery = new RecoveryService({
@@ -280,7 +281,9 @@ function runInBackground(app: FastifyInstance, { config, database, startMailWork
   if (startMailWorker !== false) services.mailWorker.start();
   if (database.dialect === 'postgres' && config.databaseUrl) {
     const invalidate = () => services.cobrands.invalidate();
-    const listener = listenForCatalogueChanges(config.databaseUrl, database.schema, invalidate, (m) => app.log.warn(m));
+    // LISTEN needs a connection of its own for good: through a transaction pooler it would hear nothing.
+    const listenUrl = config.listenDatabaseUrl ?? config.databaseUrl;
+    const listener = listenForCatalogueChanges(listenUrl, database.schema, invalidate, (m) => app.log.warn(m));
     app.addHook('onClose', () => listener.close());
   }
   app.addHook('onClose', () => services.mailWorker.stop());

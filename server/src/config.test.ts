@@ -35,6 +35,10 @@ describe('loadConfig', () => {
       sessionAbsoluteSeconds: 43_200,
       temporaryPasswordMinutes: 30,
       mailFrom: 'Card and Expense Platform <no-reply@portal.example>',
+      listenDatabaseUrl: null,
+      smtpTls: 'auto',
+      smtpCaFile: null,
+      mailReplyTo: null,
       trustProxy: false,
       drainSeconds: 5,
       timeouts: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 65_000, maxConnections: 2_000 },
@@ -119,10 +123,36 @@ describe('loadConfig', () => {
     ['TOKEN_BACKEND', { TOKEN_BACKEND: 'rsa' }],
     ['RADIUS_SERVERS', { RADIUS_SERVERS: 'radius.bank.example' }],
     ['RADIUS_TIMEOUT_MS', { RADIUS_TIMEOUT_MS: '10' }],
+    ['LISTEN_DATABASE_URL', { LISTEN_DATABASE_URL: 'postgres://db/portal' }],
+    ['LISTEN_DATABASE_URL', { DATABASE_URL: 'postgres://pgbouncer/portal', LISTEN_DATABASE_URL: 'db:5432' }],
+    ['SMTP_TLS', { SMTP_TLS: 'always' }],
+    ['SMTP_TLS', { SMTP_URL: 'smtps://mail:465', SMTP_TLS: 'starttls' }],
+    ['SMTP_CA_FILE', { SMTP_CA_FILE: 'no/such/ca.pem' }],
+    ['MAIL_REPLY_TO', { MAIL_REPLY_TO: 'Help desk' }],
   ])('refuses a bad %s with a ConfigError naming it', (name, env) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(name);
+  });
+
+  it('reads the pooler, mail TLS and Reply-To settings', () => {
+    const config = loadConfig(
+      {
+        DATABASE_URL: 'postgres://portal@pgbouncer:6432/portal',
+        LISTEN_DATABASE_URL: 'postgres://portal@db:5432/portal',
+        SMTP_URL: 'smtp://relay.bank.example:587',
+        SMTP_TLS: 'starttls',
+        SMTP_CA_FILE: 'package.json',
+        MAIL_REPLY_TO: 'Card help desk <help@bank.example>',
+      },
+      resolve(import.meta.dirname, '..'),
+    );
+    expect(config).toMatchObject({
+      listenDatabaseUrl: 'postgres://portal@db:5432/portal',
+      smtpTls: 'starttls',
+      smtpCaFile: resolve(import.meta.dirname, '..', 'package.json'),
+      mailReplyTo: 'Card help desk <help@bank.example>',
+    });
   });
 
   it('reports every bad value at once, one message each', () => {

@@ -3,6 +3,7 @@
  * validated once at start, with one clear message per bad value.
  */
 import { isIP } from 'node:net';
+import { accessSync, constants } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
@@ -10,6 +11,8 @@ import { RADIUS_SERVERS_PATTERN } from '@portal/contract/schemas';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MAILBOX = /^[^<>@\s]*(<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
+/** `Name <address>` (any name) or a bare address. */
+const isMailbox = (value: string) => MAILBOX.test(value.replace(/^.*?(?=<)/, '').trim() || value);
 
 const whole = (fallback: number, minimum: number, maximum: number) =>
   Type.Integer({
@@ -57,6 +60,17 @@ const EnvironmentSchema = Type.Object({
   HEADERS_TIMEOUT_SECONDS: whole(10, 1, 600),
   KEEP_ALIVE_TIMEOUT_SECONDS: whole(65, 1, 3_600),
   MAX_CONNECTIONS: whole(2_000, 0, 1_000_000),
+  // Production behind a pooler, and mail to a bank's relay: docs/operations.md, "PgBouncer" and "Mail".
+  LISTEN_DATABASE_URL: optional(
+    '^postgres(ql)?://',
+    'must start with postgres:// or postgresql://: a direct connection to the database, not through a pooler',
+  ),
+  SMTP_TLS: Type.Union([Type.Literal('auto'), Type.Literal('implicit'), Type.Literal('starttls')], {
+    default: 'auto',
+    problem: 'must be auto (as SMTP_URL says), implicit (TLS from the start) or starttls (STARTTLS required)',
+  }),
+  SMTP_CA_FILE: Type.Optional(Type.String()),
+  MAIL_REPLY_TO: Type.Optional(Type.String()),
   LOG_LEVEL: Type.Union(
     LOG_LEVELS.map((level) => Type.Literal(level)),
     { default: 'info', problem: `must be one of ${LOG_LEVELS.join(', ')}` },
@@ -77,6 +91,8 @@ const EnvironmentSchema = Type.Object({
   NODE_ENV: Type.Optional(Type.String()),
 });
 type Environment = Static<typeof EnvironmentSchema>;
+
+export type SmtpTls = 'auto' | 'implicit' | 'starttls';
 
 /** Where token users' PIN and tokencode are checked, for the cobrands whose catalogue record names no token server. */
 export type TokenServerSettings = { protocol: 'builtin' } | { protocol: 'radius'; servers: string; secret: string };
@@ -125,6 +141,14 @@ export interface Config {
   drainSeconds: number;
   /** Slow clients: a whole request, its headers, an idle kept-alive connection; and open connections at most (0: no cap). */
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number; maxConnections: number };
+  /** Where the catalogue listener connects (LISTEN), when DATABASE_URL goes through a transaction pooler. */
+  listenDatabaseUrl: string | null;
+  /** `auto`: as SMTP_URL's scheme says; `implicit`: TLS from the first byte; `starttls`: STARTTLS or no mail. */
+  smtpTls: SmtpTls;
+  /** The PEM file of the CAs the mail server's certificate must chain to, in place of Node's own list. */
+  smtpCaFile: string | null;
+  /** The Reply-To of the portal's mail (its From is a no-reply address). */
+  mailReplyTo: string | null;
   logLevel: string;
   /** `pretty`: one readable line a request, for a terminal; `json`: for a log pipeline. */
   logFormat: 'json' | 'pretty';
@@ -196,13 +220,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (e.SESSION_ABSOLUTE_SECONDS < e.SESSION_IDLE_SECONDS) {
     problems.push('SESSION_ABSOLUTE_SECONDS must not be shorter than SESSION_IDLE_SECONDS');
   }
-  if (!MAILBOX.test(e.MAIL_FROM.replace(/^.*?(?=<)/, '').trim() || e.MAIL_FROM)) {
+  if (!isMailbox(e.MAIL_FROM)) {
     problems.push(`MAIL_FROM must be an address such as "Bank <no-reply@bank.example>" (got "${e.MAIL_FROM}")`);
   }
   if (Number(e.METRICS_PORT) > 65535)
     problems.push(`METRICS_PORT must be a port number up to 65535 (got "${e.METRICS_PORT}")`);
   const tokenServer = tokenServerOf(e, problems);
   const trustProxy = trustProxyOf(e.TRUST_PROXY, problems);
+  const smtpCaFile = e.SMTP_CA_FILE ? resolve(cwd, e.SMTP_CA_FILE) : null;
+  checkPoolingAndMail(e, smtpCaFile, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -230,6 +256,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
       maxConnections: e.MAX_CONNECTIONS,
     },
+    listenDatabaseUrl: e.LISTEN_DATABASE_URL ?? null,
+    smtpTls: e.SMTP_TLS,
+    smtpCaFile,
+    mailReplyTo: e.MAIL_REPLY_TO ?? null,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     production: env.NODE_ENV !== 'development',
@@ -262,4 +292,22 @@ function tokenServerOf(e: Environment, problems: string[]): TokenServerSettings 
     problems.push('RADIUS_SERVERS must name the token server (host:port) when TOKEN_BACKEND=radius');
   if (!e.RADIUS_SECRET) problems.push('RADIUS_SECRET must hold the shared secret when TOKEN_BACKEND=radius');
   return { protocol: 'radius', servers: e.RADIUS_SERVERS ?? '', secret: e.RADIUS_SECRET ?? '' };
+}
+
+/** The settings that only make sense together: a listener needs a database, implicit TLS is not STARTTLS. */
+function checkPoolingAndMail(e: Environment, smtpCaFile: string | null, problems: string[]): void {
+  if (e.LISTEN_DATABASE_URL && !e.DATABASE_URL)
+    problems.push('LISTEN_DATABASE_URL needs DATABASE_URL (it is for PostgreSQL behind a pooler)');
+  if (e.MAIL_REPLY_TO && !isMailbox(e.MAIL_REPLY_TO))
+    problems.push(
+      `MAIL_REPLY_TO must be an address such as "Help desk <help@bank.example>" (got "${e.MAIL_REPLY_TO}")`,
+    );
+  if (e.SMTP_TLS === 'starttls' && e.SMTP_URL?.startsWith('smtps:'))
+    problems.push('SMTP_TLS=starttls needs an smtp:// SMTP_URL (smtps:// is TLS from the start: SMTP_TLS=implicit)');
+  if (!smtpCaFile) return;
+  try {
+    accessSync(smtpCaFile, constants.R_OK);
+  } catch {
+    problems.push(`SMTP_CA_FILE must be a readable PEM file of the mail server's CA (got "${e.SMTP_CA_FILE}")`);
+  }
 }

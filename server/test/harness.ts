@@ -72,6 +72,11 @@ export interface TestAppOverrides {
   sameDatabaseAs?: TestApp;
   /** Where the service reaches PostgreSQL, e.g. through a proxy a test can cut. */
   databaseUrl?: string;
+  /**
+   * The database of `databaseUrl` is the test's alone, and the service works in its default schema: a pooler such as
+   * PgBouncer passes on no per-connection schema.
+   */
+  ownDatabase?: boolean;
   /** The environment the identity providers' secrets are read from. */
   env?: Record<string, string | undefined>;
   /** Hears of an answer whose status its route's OpenAPI description does not declare. */
@@ -88,7 +93,7 @@ export async function createTestApp(dialect: Dialect, overrides: TestAppOverride
   };
   try {
     let schema: string | undefined = overrides.sameDatabaseAs?.database.schema;
-    if (dialect === 'postgres' && !schema) {
+    if (dialect === 'postgres' && !schema && !overrides.ownDatabase && !overrides.sameDatabaseAs) {
       if (!TEST_DATABASE_URL) throw new Error('The postgres dialect needs TEST_DATABASE_URL');
       schema = `t_${randomBytes(8).toString('hex')}`;
       await withPgClient((client) => client.query(`create schema ${schema}`));

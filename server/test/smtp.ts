@@ -1,9 +1,14 @@
 /**
  * A real SMTP server on loopback for the tests: it keeps what it receives, parsed, and can be stopped and restarted.
+ * It speaks plain SMTP, or TLS (from the first byte, or after STARTTLS) with a certificate `certificateFor` makes.
  * The browser tests' sink (e2e/setup/smtp-sink.ts) is this server too, telling each mail to `onMail`.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
 export interface ReceivedMail {
   /** The sender as a mail client shows it: `"Name" <address>`. */
@@ -12,6 +17,46 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Every header as sent, by its lower-case name (`reply-to`, `message-id`, `auto-submitted`). */
+  headers: Record<string, string>;
+  /** The mail came over TLS. */
+  secure: boolean;
+}
+
+export interface TestSmtpOptions {
+  /** `implicit`: TLS from the first byte; `starttls`: offered after EHLO. Without it, plain SMTP, no STARTTLS. */
+  tls?: 'implicit' | 'starttls';
+  /** The server's key and certificate, for `tls`. */
+  certificate?: TestCertificate;
+  /** Refuse every recipient, as a relay refuses a mailbox it does not know. */
+  refuseRecipients?: boolean;
+}
+
+export interface TestCertificate {
+  key: string;
+  cert: string;
+  /** The certificate as a PEM file: the CA a client is told to trust. */
+  file: string;
+}
+
+/** A self-signed certificate for 127.0.0.1 and localhost, made with openssl into a folder of its own. */
+export function certificateFor(commonName: string): TestCertificate {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-smtp-tls-'));
+  const [key, file] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2']
+      .concat(['-subj', `/CN=${commonName}`, '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'])
+      .concat(['-keyout', key, '-out', file]),
+    { stdio: 'ignore' },
+  );
+  return { key: readFileSync(key, 'utf8'), cert: readFileSync(file, 'utf8'), file };
+}
+
+function tlsOptions({ tls, certificate }: TestSmtpOptions): SMTPServerOptions {
+  if (!tls) return { disabledCommands: ['STARTTLS', 'AUTH'] };
+  if (!certificate) throw new Error('a TLS test SMTP server needs a certificate');
+  return { disabledCommands: ['AUTH'], secure: tls === 'implicit', key: certificate.key, cert: certificate.cert };
 }
 
 export class TestSmtpServer {
@@ -23,6 +68,7 @@ export class TestSmtpServer {
   constructor(
     public port = 0,
     private readonly onMail: (mail: ReceivedMail) => void = () => undefined,
+    private readonly options: TestSmtpOptions = {},
   ) {}
 
   get url(): string {
@@ -31,8 +77,8 @@ export class TestSmtpServer {
 
   async start(): Promise<this> {
     const server = new SMTPServer({
+      ...tlsOptions(this.options),
       authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       // Stopping says 421 to connections still open (the service keeps its connections) instead of waiting for them.
       closeTimeout: 100,
@@ -40,15 +86,23 @@ export class TestSmtpServer {
         this.connections += 1;
         done();
       },
-      onData: (stream, _session, done) => {
+      onRcptTo: (address, _session, done) => {
+        if (!this.options.refuseRecipients) return done();
+        const refusal = new Error(`<${address.address}>: Recipient address rejected: no such mailbox`);
+        done(Object.assign(refusal, { responseCode: 550 }));
+      },
+      onData: (stream, session, done) => {
         simpleParser(stream).then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
+          const headers = mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()]);
           const received = {
             from: mail.from?.text ?? '',
             to: to ?? '',
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
+            headers: Object.fromEntries(headers) as Record<string, string>,
+            secure: session.secure,
           };
           this.received.push(received);
           this.onMail(received);
@@ -56,6 +110,8 @@ export class TestSmtpServer {
         }, done);
       },
     });
+    // A client that gives up during the TLS handshake (a certificate it does not trust) is the client's failure.
+    server.on('error', () => undefined);
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', () => resolve()));
     this.port = (server.server.address() as { port: number }).port;
     this.server = server;

@@ -1,7 +1,8 @@
 /**
  * Tells every instance that the cobrand catalogue changed (PostgreSQL LISTEN/NOTIFY), so each empties its cache at
  * once instead of waiting out its TTL. A listener that loses its connection reconnects, and empties the cache then
- * too, since a notice may have been missed meanwhile.
+ * too, since a notice may have been missed meanwhile. It needs a session of its own: behind a pooler in transaction
+ * mode it is given LISTEN_DATABASE_URL, a direct connection.
  */
 import { sql } from 'kysely';
 import type pg from 'pg';
@@ -38,16 +39,24 @@ export function listenForCatalogueChanges(
     timer.unref();
   };
 
-  async function connect(): Promise<void> {
+  /** A client whose notices empty the cache, and whose end (the database went away) schedules the next try. */
+  async function newClient(): Promise<pg.Client> {
     const { default: driver } = await import('pg');
-    const next = new driver.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+    // Keep-alive probes notice a connection a failover dropped without a word, which an idle LISTEN never would.
+    const next = new driver.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000, keepAlive: true });
     next.on('notification', () => onChange());
     next.on('error', () => undefined);
     next.on('end', () => {
       if (client === next) client = null;
       reconnectLater();
     });
+    return next;
+  }
+
+  async function connect(): Promise<void> {
+    let next: pg.Client | null = null;
     try {
+      next = await newClient();
       await next.connect();
       await next.query(`listen "${channelOf(schema).replace(/"/g, '')}"`);
       if (closed) return void (await next.end());
@@ -55,7 +64,7 @@ export function listenForCatalogueChanges(
       onChange();
     } catch (error) {
       warn(`cobrand catalogue listener: ${(error as Error).message}; retrying`);
-      await next.end().catch(() => undefined);
+      await next?.end().catch(() => undefined);
       reconnectLater();
     }
   }

@@ -3,8 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import type pg from 'pg';
+import { inMigrationTransaction } from './migration-transaction.js';
 import { migrations } from './migrations/index.js';
 import { checkpointInBackground } from './sqlite-checkpoints.js';
 import type { Database } from './tables.js';
@@ -114,11 +115,19 @@ function withStatementCache(sqlite: SQLite.Database): { prepare(sql: string): SQ
 }
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<string[]> {
+  // On PostgreSQL in one transaction of our own (migration-transaction.ts says why), so not in the migrator's.
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    return inMigrationTransaction(db, (connection) => migrate(connection, schema, true));
+  return migrate(db, schema, false);
+}
+
+async function migrate(db: Kysely<Database>, schema: string | undefined, disableTransactions: boolean) {
   // The migrator looks for its own tables in the schema it is given (else in every schema it can see).
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
+    disableTransactions,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

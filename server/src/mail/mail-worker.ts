@@ -6,6 +6,25 @@ import type { Clock } from '../clock.js';
 import type { OutboxRow, OutboxStore } from './outbox-store.js';
 import type { MailTransport } from './transport.js';
 
+type Log = { warn(obj: object, msg: string): void };
+
+/** Anything that looks like a mail address: a relay's refusal usually quotes the recipient's. */
+const ADDRESS = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g;
+
+/**
+ * What the operator needs of a failed send (nodemailer's code, the command and the server's answer), with every
+ * address in it masked: the log is no place for a user's mail address. Never the error itself, which lists them.
+ */
+export function sendFailure(error: unknown): Record<string, string | number> {
+  const { code, command, responseCode, message } = error as Partial<Record<string, unknown>>;
+  return {
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof command === 'string' ? { command } : {}),
+    ...(typeof responseCode === 'number' ? { responseCode } : {}),
+    message: String(message ?? error).replace(ADDRESS, '[address]'),
+  };
+}
+
 export class MailWorker {
   /** Mails this instance sent, and tries that failed (each retried later), since it started: the metrics read them. */
   readonly outcomes = { sent: 0, failed: 0 };
@@ -16,7 +35,9 @@ export class MailWorker {
     private readonly outbox: OutboxStore,
     private readonly transport: MailTransport,
     private readonly clock: Clock,
-    private readonly onError: (error: unknown) => void,
+    private readonly log: Log,
+    /** A pass that failed (the database away): the service logs it once per cause and interval (outage-log.ts). */
+    private readonly passFailed: (error: unknown) => void = (err) => log.warn({ err }, 'mail pass failed'),
     private readonly intervalMs = 2_000,
   ) {}
 
@@ -28,7 +49,7 @@ export class MailWorker {
   /** Runs a pass now (after an enqueue) unless one is already running. */
   nudge(): Promise<void> {
     this.running ??= this.pass()
-      .catch(this.onError)
+      .catch(this.passFailed)
       .finally(() => {
         this.running = null;
       });
@@ -58,7 +79,9 @@ export class MailWorker {
     try {
       await this.transport.send(row);
     } catch (error) {
-      await this.outbox.markFailed(row, this.clock(), (error as Error).message ?? String(error));
+      const smtp = sendFailure(error);
+      this.log.warn({ mailId: row.id, attempt: row.attempts + 1, smtp }, 'a mail could not be sent; it is tried again');
+      await this.outbox.markFailed(row, this.clock(), String(smtp.message));
       this.outcomes.failed += 1;
       return false;
     }

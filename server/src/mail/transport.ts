@@ -1,9 +1,10 @@
 /** Where mail goes: an SMTP server (SMTP_URL), or `.eml` files under DATA_DIR/outbox/ when none is configured. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
+import type { SmtpTls } from '../config.js';
 import type { OutboxRow } from './outbox-store.js';
 
 export interface MailTransport {
@@ -13,8 +14,15 @@ export interface MailTransport {
 
 export interface TransportOptions {
   smtpUrl: string | null;
+  /** How the connection to SMTP_URL is protected (SMTP_TLS). */
+  smtpTls: SmtpTls;
+  /** The PEM file of the CAs the mail server's certificate must chain to; null: Node's own list. */
+  smtpCaFile: string | null;
   dataDir: string;
   from: string;
+  replyTo: string | null;
+  /** The address users reach the portal at: its host names every Message-ID. */
+  publicOrigin: string;
   log: (message: string) => void;
 }
 
@@ -27,14 +35,35 @@ function sender(row: OutboxRow, from: string): string | { name: string; address:
   return row.sender_name ? { name: row.sender_name, address } : from;
 }
 
-const message = (row: OutboxRow, from: string) => ({
+type Headers = Pick<TransportOptions, 'from' | 'replyTo' | 'publicOrigin'>;
+
+const message = (row: OutboxRow, { from, replyTo, publicOrigin }: Headers) => ({
   from: sender(row, from),
+  ...(replyTo ? { replyTo } : {}),
   to: row.recipient,
   subject: row.subject,
   text: row.text_body,
   html: row.html_body,
-  messageId: `<${row.id}@portal>`,
+  // The bank's domain, not a made-up one: spam filters and mail clients read a Message-ID's right-hand side.
+  messageId: `<${row.id}@${new URL(publicOrigin).hostname}>`,
+  // RFC 3834: mail sent by a program, so mailboxes send no out-of-office answer to it.
+  headers: { 'Auto-Submitted': 'auto-generated' },
 });
+
+/**
+ * nodemailer's TLS settings for SMTP_TLS: `auto` follows the URL (smtps: TLS from the start; smtp: STARTTLS when the
+ * server offers it), `implicit` is TLS from the start, `starttls` refuses to send unless the server takes STARTTLS.
+ * A CA file replaces Node's list of CAs for this connection only.
+ */
+function tlsOf(url: URL, tls: SmtpTls, caFile: string | null) {
+  const implicit = tls === 'implicit' || (tls === 'auto' && url.protocol === 'smtps:');
+  return {
+    port: Number(url.port) || (implicit ? 465 : 587),
+    secure: implicit,
+    requireTLS: tls === 'starttls',
+    ...(caFile ? { tls: { ca: readFileSync(caFile, 'utf8') } } : {}),
+  };
+}
 
 /**
  * nodemailer and its connections are made at the first mail, not at start: an idle instance holds the code it loads
@@ -48,13 +77,13 @@ function atFirstMail(options: Parameters<typeof nodemailer.createTransport>[0]) 
   };
 }
 
-export function createTransport({ smtpUrl, dataDir, from, log }: TransportOptions): MailTransport {
+export function createTransport(options: TransportOptions): MailTransport {
+  const { smtpUrl, dataDir, log } = options;
   if (smtpUrl) {
     const url = new URL(smtpUrl);
     const smtp = atFirstMail({
       host: url.hostname,
-      port: Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587),
-      secure: url.protocol === 'smtps:',
+      ...tlsOf(url, options.smtpTls, options.smtpCaFile),
       ...(url.username
         ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
         : {}),
@@ -67,13 +96,13 @@ export function createTransport({ smtpUrl, dataDir, from, log }: TransportOption
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
     });
-    return { send: async (row) => void (await smtp.get().sendMail(message(row, from))), close: smtp.close };
+    return { send: async (row) => void (await smtp.get().sendMail(message(row, options))), close: smtp.close };
   }
   const dir = join(dataDir, 'outbox');
   const files = atFirstMail({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(row) {
-      const info = await files.get().sendMail(message(row, from));
+      const info = await files.get().sendMail(message(row, options));
       mkdirSync(dir, { recursive: true });
       const file = join(dir, `${row.id}.eml`);
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });

@@ -126,8 +126,13 @@ describe('RadiusClient and answers it must not believe', () => {
       return codec.encode({ code: 'Access-Accept', identifier, authenticator, secret: SECRET, attributes });
     });
     try {
-      const { client } = clientOf({ servers: [{ host: '127.0.0.1', port: bare.port }], retries: 0 });
+      const { client, warnings } = clientOf({ servers: [{ host: '127.0.0.1', port: bare.port }], retries: 0 });
       expect(await client.authenticate('radpass-1', '246811111111')).toMatchObject({ kind: 'unavailable' });
+      // What docs/operations.md ("Token server") tells an operator to look for.
+      expect(warnings).toEqual([
+        `an answer from the token server failed its authenticator check (is RADIUS_SECRET the server’s?) {"server":"127.0.0.1:${bare.port}"}`,
+        `the token server did not answer in time {"server":"127.0.0.1:${bare.port}"}`,
+      ]);
     } finally {
       bare.socket.close();
     }
