@@ -6,7 +6,6 @@ import type { Config } from './config.js';
 import type { Database } from './db/tables.js';
 import { migrateToLatest, type PortalDatabase } from './db/database.js';
 import { demoTokenUris, seedDemoUsers } from './demo-users.js';
-import { sql } from 'kysely';
 import { SsoStore } from './sso/index.js';
 import { TokenStore } from './token/index.js';
 import { CATALOGUE_DIR } from './paths.js';
@@ -48,27 +47,16 @@ export interface Bootstrapped {
 }
 
 /**
- * Migrates, loads the catalogue and seeds the demo users once, however many instances start together: on PostgreSQL
- * each start waits for the others' under an advisory lock held on one connection, so the second finds the work done.
+ * Migrates, loads the catalogue and seeds the demo users. Instances starting together on one database may all run it:
+ * the migrations hold their lock to the commit, the catalogue import is an upsert, and the demo users are made by
+ * whichever instance creates the first of them (demo-users.ts). No session-level lock is taken, which a transaction
+ * pooler (PgBouncer) would leave held on a pooled connection.
  */
 export async function bootstrap(
   config: Config,
   database: PortalDatabase,
   warn: (m: string) => void,
 ): Promise<Bootstrapped> {
-  if (database.dialect !== 'postgres') return prepare(config, database, warn);
-  const key = `portal-bootstrap:${database.schema ?? 'public'}`;
-  return database.db.connection().execute(async (db) => {
-    await sql`select pg_advisory_lock(hashtext(${key}))`.execute(db);
-    try {
-      return await prepare(config, { ...database, db }, warn);
-    } finally {
-      await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(db);
-    }
-  });
-}
-
-async function prepare(config: Config, database: PortalDatabase, warn: (m: string) => void): Promise<Bootstrapped> {
   await migrateToLatest(database.db, database.schema);
   const store = new CobrandStore(database.db);
   // Records stored before footers were resolved at import cannot be answered: load the catalogue again.

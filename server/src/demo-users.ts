@@ -84,6 +84,10 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
 ];
 
+/** A unique key taken: PostgreSQL's 23505, SQLite's constraint codes. */
+const isDuplicate = (error: unknown) =>
+  /^(23505|SQLITE_CONSTRAINT_UNIQUE|SQLITE_CONSTRAINT_PRIMARYKEY)$/.test(String((error as { code?: unknown }).code));
+
 /** Creates the demo users when the database has no account at all; answers whether it did. */
 export async function seedDemoUsers(
   accounts: AccountStore,
@@ -94,7 +98,7 @@ export async function seedDemoUsers(
 ): Promise<boolean> {
   if ((await accounts.count()) > 0) return false;
   for (const user of DEMO_USERS) {
-    await createAccount(
+    const created = await createAccount(
       accounts,
       keys.userIdentity,
       {
@@ -109,7 +113,15 @@ export async function seedDemoUsers(
         signedInBefore: true,
       },
       now,
+    ).then(
+      () => true,
+      (error: unknown) => {
+        if (isDuplicate(error)) return false;
+        throw error;
+      },
     );
+    // Another instance starting at the same moment made this user first, and goes on to make the rest.
+    if (!created) return false;
     const account = (await accounts.findByUserId(user.userId))!;
     if (user.sso) await links.link(user.cobrand, user.userId, account.id, now);
     if (!user.token) continue;
