@@ -49,7 +49,7 @@ const PLAN = quick
       f6: { small: 1_000, large: 100_000, signIns: 40, lookups: 200, pingSeconds: 10 },
       f7: { samples: 30, warmUp: 3 },
       f8: { runs: 2 },
-      f9: { users: 4_000, seconds: 4, capacitySeconds: 3 },
+      f9: { userCount: 4_000, seconds: 4, capacitySeconds: 3 },
     }
   : {
       mainUsers: 20_000,
@@ -59,7 +59,7 @@ const PLAN = quick
       f6: { small: 1_000, large: 1_000_000, signIns: 300, lookups: 1_000, pingSeconds: 61 },
       f7: { samples: 200, warmUp: 10 },
       f8: { runs: 5 },
-      f9: { users: 20_000, seconds: 20, capacitySeconds: 10 },
+      f9: { userCount: 20_000, seconds: 20, capacitySeconds: 10 },
     };
 
 const runStarted = performance.now();
@@ -250,16 +250,16 @@ try {
 
   if (wanted(9)) {
     const stormDir = join(tempRoot, 'storm');
-    const stormSeed = seed(stormDir, PLAN.f9.users, 0);
+    const stormSeed = seed(stormDir, PLAN.f9.userCount, 0);
     const storm = await startPortal({ dataDir: stormDir, name: 'storm' });
     stopAfter.push(storm);
     const built = readdirSync(join(root, 'web/dist/static'));
     const pageFiles = [/^login-signin-component-.*\.js$/, /^portal-.*\.css$/]
       .map((pattern) => `/public-portal-ui/static/${built.find((name) => pattern.test(name))}`)
       .concat(['/sdportal/cobrands/skerrymoor/logo.jpg', '/sdportal/cobrands/skerrymoor/theme.css']);
-    const users = Array.from({ length: PLAN.f9.users }, (_, i) => `bench${String(i).padStart(7, '0')}`);
+    const users = Array.from({ length: PLAN.f9.userCount }, (_, i) => `bench${String(i).padStart(7, '0')}`);
     await measure(9, 'login storm at 0.5x to 3x capacity', () =>
-      loginStormFigure({ server: storm, seed: stormSeed, users, pageFiles, ...PLAN.f9 }),
+      loginStormFigure({ ...PLAN.f9, server: storm, seed: stormSeed, users, pageFiles }),
     );
     await storm.stop();
   }
