@@ -1,8 +1,8 @@
 // `npm run bench`: builds if stale, starts the built service as child processes on free ports with temporary data
-// folders, measures the eight figures of the benchmark issues, prints each with how it was measured, and writes
+// folders, measures the nine figures of the benchmark issues, prints each with how it was measured, and writes
 // docs/benchmarks.md. Options: --quick (shorter runs, 100,000 instead of 1,000,000 rows; prints only),
 // --only=1,3 (those figures; prints only), --write (write docs/benchmarks.md even with --quick or --only).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,6 +12,7 @@ import { bundleBytes } from './figures/bundle-bytes.mjs';
 import { cheapCallsFigure } from './figures/cheap-calls.mjs';
 import { formUsable } from './figures/form-usable.mjs';
 import { lighthouseFigure } from './figures/lighthouse.mjs';
+import { loginStormFigure } from './figures/login-storm.mjs';
 import { memoryFigure } from './figures/memory.mjs';
 import { refusalTiming } from './figures/refusal-timing.mjs';
 import { scaleFigure } from './figures/scale.mjs';
@@ -48,6 +49,7 @@ const PLAN = quick
       f6: { small: 1_000, large: 100_000, signIns: 40, lookups: 200, pingSeconds: 10 },
       f7: { samples: 30, warmUp: 3 },
       f8: { runs: 2 },
+      f9: { userCount: 4_000, seconds: 4, capacitySeconds: 3 },
     }
   : {
       mainUsers: 20_000,
@@ -57,6 +59,7 @@ const PLAN = quick
       f6: { small: 1_000, large: 1_000_000, signIns: 300, lookups: 1_000, pingSeconds: 61 },
       f7: { samples: 200, warmUp: 10 },
       f8: { runs: 5 },
+      f9: { userCount: 20_000, seconds: 20, capacitySeconds: 10 },
     };
 
 const runStarted = performance.now();
@@ -243,6 +246,22 @@ try {
         lighthouseFigure({ portal: demo, runs: PLAN.f8.runs }),
       );
     await demo.stop();
+  }
+
+  if (wanted(9)) {
+    const stormDir = join(tempRoot, 'storm');
+    const stormSeed = seed(stormDir, PLAN.f9.userCount, 0);
+    const storm = await startPortal({ dataDir: stormDir, name: 'storm' });
+    stopAfter.push(storm);
+    const built = readdirSync(join(root, 'web/dist/static'));
+    const pageFiles = [/^login-signin-component-.*\.js$/, /^portal-.*\.css$/]
+      .map((pattern) => `/public-portal-ui/static/${built.find((name) => pattern.test(name))}`)
+      .concat(['/sdportal/cobrands/skerrymoor/logo.jpg', '/sdportal/cobrands/skerrymoor/theme.css']);
+    const users = Array.from({ length: PLAN.f9.userCount }, (_, i) => `bench${String(i).padStart(7, '0')}`);
+    await measure(9, 'login storm at 0.5x to 3x capacity', () =>
+      loginStormFigure({ ...PLAN.f9, server: storm, seed: stormSeed, users, pageFiles }),
+    );
+    await storm.stop();
   }
 
   if (wanted(5) && memory) {

@@ -30,6 +30,8 @@ export const ErrorCodes = {
   payloadTooLarge: 'payload.too.large',
   systemError: 'system.error',
   unavailable: 'unavailable',
+  /** Refused for load (503 with Retry-After): the same for every user, counted nowhere; ask again after the wait. */
+  busy: 'busy',
   /** §8 change password: the current password does not match. */
   invalidCredentials: 'invalid.credentials',
   /** §8 change password: the new password breaks the policy; `params` names the rules. */

@@ -48,6 +48,7 @@ import { VERSION } from './version.js';
 import { registerSecurityHeaders } from './http/headers.js';
 import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
 import { routeThrottle, sharedThrottle } from './security/throttle.js';
+import { hashQueue } from './security/hash-queue.js';
 
 export interface AppOptions {
   config: Config;
@@ -172,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       outboxDepth: () => services.outbox.pending(),
       liveSessions: () => services.sessionStore.countLive(services.clock()),
       pool: options.database.pool,
+      hashQueue: () => hashQueue.stats(),
     }),
   );
   const declared = await registerOpenApi(app, VERSION);
@@ -252,8 +254,12 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
       ssoStore.samlRequests(cobrand, clock, SAML_REQUEST_MS),
     ),
   };
+  // The login storm (docs/operations.md): argon2's own bounded queue, its limit, and readiness failing while it refuses.
+  hashQueue.configure(config.hashQueue);
+  const readiness = options.readiness ?? new Readiness();
+  readiness.busyWhen(() => hashQueue.saturated());
   return {
-    readiness: options.readiness ?? new Readiness(),
+    readiness,
     outage,
     outbox,
     tokenServers,

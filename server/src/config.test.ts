@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -48,7 +49,17 @@ describe('loadConfig', () => {
       demo: true,
       tokenServer: { protocol: 'builtin' },
       radiusTiming: { timeoutMs: 3000, retries: 2 },
+      hashQueue: { concurrency: availableParallelism(), maxQueueSeconds: 1 },
     });
+  });
+
+  it('reads the hash queue: argon2 at once, and the seconds of queued work before sign-ins are refused for load', () => {
+    expect(loadConfig({ HASH_CONCURRENCY: '3', HASH_QUEUE_SECONDS: '2' }, CWD).hashQueue).toEqual({
+      concurrency: 3,
+      maxQueueSeconds: 2,
+    });
+    expect(problemsOf({ HASH_QUEUE_SECONDS: '1.5' })[0]).toContain('HASH_QUEUE_SECONDS');
+    expect(problemsOf({ HASH_CONCURRENCY: '-1' })[0]).toContain('HASH_CONCURRENCY');
   });
 
   it("reads the bank's token server, and refuses RADIUS without its servers and secret", () => {

@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { accessSync, constants } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
@@ -88,6 +89,10 @@ const EnvironmentSchema = Type.Object({
   RADIUS_SECRET: Type.Optional(Type.String({ minLength: 1 })),
   RADIUS_TIMEOUT_MS: whole(3000, 100, 30_000),
   RADIUS_RETRIES: whole(2, 0, 5),
+  // The hash queue (docs/operations.md, "Login storms"): argon2 at once (0: one a core), and the seconds of queued work
+  // above which a sign-in is refused for load.
+  HASH_CONCURRENCY: whole(0, 0, 256),
+  HASH_QUEUE_SECONDS: whole(1, 0, 60),
   NODE_ENV: Type.Optional(Type.String()),
 });
 type Environment = Static<typeof EnvironmentSchema>;
@@ -157,6 +162,8 @@ export interface Config {
   demo: boolean;
   tokenServer: TokenServerSettings;
   radiusTiming: RadiusTiming;
+  /** argon2's own queue: hashes at once, and the seconds of queued work above which a sign-in is refused for load. */
+  hashQueue: { concurrency: number; maxQueueSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -266,6 +273,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     demo: e.PORTAL_DEMO,
     tokenServer,
     radiusTiming: { timeoutMs: e.RADIUS_TIMEOUT_MS, retries: e.RADIUS_RETRIES },
+    hashQueue: { concurrency: e.HASH_CONCURRENCY || availableParallelism(), maxQueueSeconds: e.HASH_QUEUE_SECONDS },
   };
 }
 

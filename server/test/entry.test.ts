@@ -71,11 +71,11 @@ describe('the service entry', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('gives the pool one thread a core, unless UV_THREADPOOL_SIZE says otherwise', async () => {
+  it('gives the pool one thread a core and two for the file system, unless UV_THREADPOOL_SIZE says otherwise', async () => {
     const cores = availableParallelism();
     const byDefault = await threadsOfStartedService();
-    expect(await threadsOfStartedService(cores)).toBe(byDefault);
-    expect(await threadsOfStartedService(cores + 3)).toBe(byDefault + 3);
+    expect(await threadsOfStartedService(cores + 2)).toBe(byDefault);
+    expect(await threadsOfStartedService(cores + 5)).toBe(byDefault + 3);
   }, 60_000);
 
   it("npm start's launcher passes SIGTERM on: the service closes, and both exit with 0", async () => {

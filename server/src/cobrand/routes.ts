@@ -21,7 +21,6 @@ import {
   StylesheetLookupSchema,
 } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import fastifyStatic from '@fastify/static';
 import { Type, type TSchema } from 'typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { CobrandDirectory } from './cobrand-directory.js';
@@ -31,6 +30,7 @@ import { cobrandRecordIn } from './page-cobrand.js';
 import { requestLocale } from '../http/request-locale.js';
 import { textAnswer } from '../http/content-type.js';
 import { ApiError } from '../http/api-error.js';
+import { memoryFiles } from '../http/memory-files.js';
 import { PreparedAnswers, sendPrepared } from '../http/prepared-answer.js';
 import { FOOTER_ASSETS_DIR } from '../paths.js';
 
@@ -149,21 +149,18 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = as
     [COBRAND_ASSETS_BASE, catalogueDir, PUBLIC_FILES],
     [FOOTER_ASSETS_BASE, footerAssetsDir, FOOTER_IMAGES],
   ]);
-  await app.register(fastifyStatic, {
+  // From memory, never through libuv's pool where argon2 runs (memory-files.ts).
+  memoryFiles(app, {
     root: catalogueDir,
     prefix: COBRAND_ASSETS_BASE,
-    decorateReply: false,
-    index: false,
-    allowedPath: (pathName) => PUBLIC_FILES.test(pathName.replace(/^\//, '')),
-    maxAge: '1h',
+    allowed: (path) => PUBLIC_FILES.test(path),
+    cacheControl: 'public, max-age=3600',
   });
   // Only the images: the folder also holds their names (assets.json), which the record already carries.
-  await app.register(fastifyStatic, {
+  memoryFiles(app, {
     root: footerAssetsDir,
     prefix: FOOTER_ASSETS_BASE,
-    decorateReply: false,
-    index: false,
-    allowedPath: (pathName) => FOOTER_IMAGES.test(pathName.replace(/^\//, '')),
-    maxAge: '1h',
+    allowed: (path) => FOOTER_IMAGES.test(path),
+    cacheControl: 'public, max-age=3600',
   });
 };

@@ -20,7 +20,8 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db,
   app.get('/healthz', { schema: live }, async () => ({ status: 'ok', version: VERSION }));
   const ready = {
     operationId: 'readiness',
-    summary: 'Whether the database answers and takes writes, and no stop is under way',
+    summary:
+      'Whether the database answers and takes writes, no stop is under way, and sign-ins are not refused for load',
     response: { 200: Health, 503: Health },
   };
   app.get('/readyz', { schema: ready }, async (_request, reply) => {

@@ -8,11 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { AuditKind } from '../db/audit-log.js';
 import { databaseGauges, type DatabaseSources } from './database-gauges.js';
+import { hashQueueGauges, type HashQueueReading } from './hash-queue-gauges.js';
 
 export interface MetricSources extends DatabaseSources {
   /** Audit events this instance wrote, by kind. */
   auditCounts: ReadonlyMap<AuditKind, number>;
   mail: { readonly sent: number; readonly failed: number };
+  /** The hash queue as it stands (hash-queue-gauges.ts). */
+  hashQueue?: () => HashQueueReading;
 }
 
 /**
@@ -83,6 +86,7 @@ export function portalMetrics(app: FastifyInstance, sources: MetricSources): Reg
     'outcome',
   );
   databaseGauges(registry, sources);
+  if (sources.hashQueue) hashQueueGauges(registry, sources.hashQueue);
   return registry;
 }
 

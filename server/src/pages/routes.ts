@@ -14,12 +14,12 @@ import {
   ROUTES,
   routePath,
 } from '@portal/contract';
-import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NoBody } from '@portal/contract/schemas';
 import { Type } from 'typebox';
 import { ApiError } from '../http/api-error.js';
 import { sendError } from '../http/error-handler.js';
+import { memoryFiles } from '../http/memory-files.js';
 import { PreparedAnswers, sendPrepared } from '../http/prepared-answer.js';
 import { BUNDLES, type Bundle, type Messages } from '../i18n/messages.js';
 import { cameFromPortal } from '../security/fetch-metadata.js';
@@ -117,14 +117,12 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
 
   const staticDir = join(webDistDir, 'static');
   if (existsSync(staticDir)) {
-    await app.register(fastifyStatic, {
+    // From memory, never through libuv's pool where argon2 runs (memory-files.ts); the build wrote .br and .gz beside
+    // each script and stylesheet (web/vite.config.ts), and every name carries its content hash.
+    memoryFiles(app, {
       root: staticDir,
       prefix: `${PORTAL_UI_BASE}static/`,
-      decorateReply: false,
-      index: false,
-      immutable: true,
-      maxAge: '365d',
-      // The build wrote .br and .gz beside each script and stylesheet (web/vite.config.ts).
+      cacheControl: 'public, max-age=31536000, immutable',
       preCompressed: true,
     });
   }

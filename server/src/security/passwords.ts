@@ -1,9 +1,11 @@
 /**
  * argon2id hashing of passwords and security answers (OWASP's first setting). Unknown or unusable accounts are
- * verified against a dummy hash so that every sign-in costs the same work.
+ * verified against a dummy hash so that every sign-in costs the same work. Every call, the dummy verify included,
+ * runs in the hash queue (hash-queue.ts), so the dummy also waits and is refused exactly as a real one.
  */
 import { hash, verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
+import { queuedHash } from './hash-admission.js';
 
 // algorithm 2 is Argon2id (the library's const enum cannot be imported under verbatimModuleSyntax).
 const PARAMS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -25,15 +27,20 @@ export const argon2Work = (): Readonly<typeof work> => ({ ...work });
 const normal = (secret: string): string => secret.normalize('NFC');
 
 export function hashSecret(secret: string): Promise<string> {
-  work.hashes += 1;
-  return hash(normal(secret), PARAMS);
+  return queuedHash(() => {
+    work.hashes += 1;
+    return hash(normal(secret), PARAMS);
+  });
 }
 
 /** False for a wrong secret and for a malformed stored hash; never throws for either. */
 export async function verifySecret(storedHash: string, secret: string): Promise<boolean> {
-  work.verifies += 1;
   try {
-    return await verify(storedHash, normal(secret));
+    // Counted when it starts, not when asked for: a verify the queue never ran was not work done.
+    return await queuedHash(() => {
+      work.verifies += 1;
+      return verify(storedHash, normal(secret));
+    });
   } catch {
     return false;
   }

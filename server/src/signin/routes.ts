@@ -9,9 +9,11 @@ import {
   SendLoginBodySchema,
   WhereNextSchema,
   RefusedSchema,
+  ApiErrorBodySchema,
 } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RouteThrottle } from '../security/throttle.js';
+import { whileAdmitted } from '../security/hash-admission.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from '../session/index.js';
 import type { SignInService } from './signin-service.js';
@@ -24,6 +26,13 @@ export interface SignInRoutesOptions {
   /** The one body every refused sign-in gets (§8 and ARCHITECTURE §4): no cause can be told apart. */
   refusedBody: () => string;
 }
+
+const BUSY_OR_UNAVAILABLE = {
+  ...ApiErrorBodySchema,
+  description:
+    "Refused for load before anything was done (code busy; ask again after Retry-After), or the database or the bank's token server cannot be reached now (code unavailable)",
+  headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before asking again' } },
+};
 
 export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = async (
   app,
@@ -51,7 +60,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = asyn
         summary: 'Sign in: a form with the password or token code; answers, as text, where to go next',
         consumes: [FORM],
         body: SendLoginBodySchema,
-        response: { 200: textAnswer(WhereNextSchema), 401: textAnswer(RefusedSchema) },
+        response: { 200: textAnswer(WhereNextSchema), 401: textAnswer(RefusedSchema), 503: BUSY_OR_UNAVAILABLE },
       },
       config: throttle,
       // §7: send-login is form-encoded; a body in any other type is refused before it can count as a try.
@@ -59,8 +68,9 @@ export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = asyn
     },
     async (request, reply) => {
       const sessionId = cookies.sessionId(request);
+      // Admitted to the hash queue before anything is read or counted: refused for load, it has done nothing.
       const browser = { sessionId, locale: request.cookies[LOCALE_COOKIE], origin: originOf(request) };
-      const decision = await signIn.signIn(request.body, browser);
+      const decision = await whileAdmitted(reply, () => signIn.signIn(request.body, browser));
       reply.type('text/plain; charset=utf-8');
       if (decision === null) return reply.code(401).send(refusedBody());
       if (decision.open) cookies.open(reply, (await sessions.open(decision.open, sessionId)).rawId);

@@ -6,6 +6,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: ApiErrorBody | null,
+    /** Seconds the service asked to wait before asking again (Retry-After), when it said. */
+    readonly retryAfter: number | null = null,
   ) {
     super(`HTTP ${status}`);
   }
@@ -39,9 +41,15 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
     const errorBody = (response.headers.get('content-type') ?? '').includes('json')
       ? ((await response.json().catch(() => null)) as ApiErrorBody | null)
       : null;
-    throw new HttpError(response.status, errorBody);
+    throw new HttpError(response.status, errorBody, retryAfterOf(response));
   }
   return response;
+}
+
+/** Retry-After in seconds (RFC 9110 §10.2.3 also allows a date, which the portal never sends); null when absent. */
+function retryAfterOf(response: Response): number | null {
+  const value = response.headers.get('retry-after');
+  return value !== null && /^\d+$/.test(value.trim()) ? Number(value) : null;
 }
 
 /** A path on this origin: one leading slash, not `//host` nor `/\host` (which browsers read as another host). */

@@ -11,6 +11,7 @@ import type { Translate } from '../../i18n/translator';
 import { usePage } from '../../page/page-context';
 import { signIn } from '../../api/sign-in';
 import { deleteCookie, readCookie, writeCookie } from '../../page/cookies';
+import { isBusy, oneRetryWhenBusy } from './busy-retry';
 
 type SignInField = 'userId' | 'password';
 const FIELDS: readonly SignInField[] = ['userId', 'password'];
@@ -53,6 +54,8 @@ export function SignInScreen() {
   const [remembered] = useState(() => readCookie(USER_ID_COOKIE) ?? '');
   const [remember, setRemember] = useState(remembered !== '');
   const { form, labels } = useSignInForm(heading, tokenStepFor || remembered);
+  // Refused for load, the screen says so and tries once more by itself (busy-retry.ts), the button still busy.
+  const [retrying, setRetrying] = useState(false);
 
   // §2's reload after the force-refresh period waits while a field holds something: it would lose what was typed.
   const typed = useRef(false);
@@ -75,12 +78,17 @@ export function SignInScreen() {
     if (!form.start()) return;
     const userId = trimmed(form.values.userId);
     sessionStorage.setItem('userId', userId);
+    const password = trimmed(form.values.password);
     try {
-      const next = await signIn(userId, trimmed(form.values.password), Boolean(tokenStepFor));
+      const send = () => signIn(userId, password, Boolean(tokenStepFor));
+      const next = await oneRetryWhenBusy(send, { onBusy: () => setRetrying(true) });
       if (remember) writeCookie(USER_ID_COOKIE, userId);
       else deleteCookie(USER_ID_COOKIE);
       location.assign(next);
     } catch (error) {
+      setRetrying(false);
+      // Refused twice for load: nothing was tried, so what was typed stays for the user to send again.
+      if (isBusy(error)) return form.fail({ page: busyError(t, labels.userId), keepValues: true });
       const system = !(error instanceof HttpError) || error.status >= 500;
       form.fail({ page: signInError(t, labels.userId, system) });
     }
@@ -91,6 +99,11 @@ export function SignInScreen() {
       <h1 className="portal-heading">{heading}</h1>
       {cobrand.warningMessage && <p className="portal-notice">{cobrand.warningMessage}</p>}
       <ErrorSummary errors={form.summary} revision={form.revision} />
+      {retrying && (
+        <p className="portal-status portal-signin__busy" role="status">
+          {t('signin.busy.retrying')}
+        </p>
+      )}
       <p className="portal-hint portal-signin__required-note">{t('signin.requiredNote')}</p>
       <form className="portal-form portal-signin__form" method="post" noValidate onSubmit={onSubmit}>
         <TextField
@@ -106,6 +119,7 @@ export function SignInScreen() {
           type="submit"
           className="portal-button portal-button--primary portal-signin__submit"
           disabled={!form.canSubmit}
+          aria-busy={form.submitting}
         >
           {form.submitting ? t('signin.submitting') : (cobrand.signInButtonLabel ?? t('signin.submit'))}
         </button>
@@ -192,6 +206,11 @@ function SignInLinks() {
       </ul>
     </nav>
   );
+}
+
+/** The refusal for load, which must not read as "Invalid Login": the service is busy, try again shortly. */
+function busyError(t: Translate, fieldName: string): PageError {
+  return { target: 'userId', fieldName, description: t('request.busy'), errorHeader: t('signin.busy.title') };
 }
 
 /** §8's page errors of sign-in: "Invalid Login", or "System error" for a 500 or no answer at all. */
