@@ -23,7 +23,7 @@ import {
 import type { Config } from './config.js';
 import { AuditLog } from './db/audit-log.js';
 import type { PortalDatabase } from './db/database.js';
-import { ChangePasswordService, passwordRoutes, RecoveryService } from './password/index.js';
+import { ChangePasswordService, passwordRoutes, QuestionPool, RecoveryService } from './password/index.js';
 import { clientLoggingRoutes } from './logging/index.js';
 import { TokenPinService, tokenRoutes, TokenServers, TokenStore } from './token/index.js';
 import { createTransport, MailWorker, OutboxStore } from './mail/index.js';
@@ -231,6 +231,7 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const mailDeps = { accounts, passwords, sessions, cobrands, outbox, mailWorker, messages, audit, clock, logoUrlFor };
   const recovery = new RecoveryService({
     ...mailDeps,
+    questions: new QuestionPool(accounts, clock),
     identityKey: keys.userIdentity,
     temporaryPasswordKey: keys.temporaryPassword,
     temporaryPasswordMinutes: config.temporaryPasswordMinutes,
