@@ -85,6 +85,15 @@ export class SessionManager {
     if (accountId) await this.ended(accountId, 'expired', 1);
   }
 
+  /**
+   * A step up in the same session (a changed password): the session goes on, deadlines and all, under a new ID, so an
+   * ID seen before the step is worth nothing after it. Answers the new raw ID, or null if the session had ended.
+   */
+  async rotate(session: SessionRow): Promise<string | null> {
+    const rawId = newSessionId();
+    return (await this.store.rekey(session.id_hash, hashSessionId(rawId), this.clock())) ? rawId : null;
+  }
+
   /** Ends the session with this ID, answering it if it was live. */
   async end(rawId: string): Promise<SessionRow | null> {
     const idHash = hashSessionId(rawId);

@@ -77,6 +77,18 @@ export class SessionStore {
     return (await this.hot.delete(idHash)).rows[0]?.account_id;
   }
 
+  /** Moves a live session to a new ID, all else as it was; answers whether it was still there. */
+  async rekey(idHash: string, newIdHash: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('session')
+      .set({ id_hash: newIdHash })
+      .where('id_hash', '=', idHash)
+      .where('idle_expires_at', '>', now)
+      .where('absolute_expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   /** Deletes the account's sessions; answers how many there were. */
   async deleteForAccount(accountId: string): Promise<number> {
     const result = await this.db.deleteFrom('session').where('account_id', '=', accountId).executeTakeFirst();
