@@ -24,7 +24,7 @@ import type { Config } from './config.js';
 import { AuditLog } from './db/audit-log.js';
 import type { PortalDatabase } from './db/database.js';
 import { ChangePasswordService, passwordRoutes, QuestionPool, RecoveryService } from './password/index.js';
-import { clientLoggingRoutes } from './logging/index.js';
+import { clientLoggingRoutes, CspReportCounts, cspReportRoutes } from './logging/index.js';
 import { TokenPinService, tokenRoutes, TokenServers, TokenStore } from './token/index.js';
 import { createTransport, MailWorker, OutboxStore } from './mail/index.js';
 import { healthRoutes, Readiness } from './health/index.js';
@@ -165,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     portalMetrics(app, {
       auditCounts: services.audit.counts,
       mail: services.mailWorker.outcomes,
+      cspReports: services.cspReports.byDirective,
       outboxDepth: () => services.outbox.pending(),
       liveSessions: () => services.sessionStore.countLive(services.clock()),
       pool: options.database.pool,
@@ -269,6 +270,7 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     changePassword,
     pins,
     throttle,
+    cspReports: new CspReportCounts(),
   };
 }
 
@@ -297,6 +299,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   const publicOrigin = config.publicOrigin;
   await app.register(sessionRoutes, { clock, sessions, cookies, accounts, cobrands, messages, audit, publicOrigin });
   await app.register(clientLoggingRoutes, { sessions, cookies, throttle });
+  await app.register(cspReportRoutes, { counts: services.cspReports, throttle });
   await app.register(passwordRoutes, { recovery, changePassword, sessions, cookies, throttle });
   await app.register(tokenRoutes, { accounts, sessions, cookies, pins, throttle });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });

@@ -13,6 +13,8 @@ export interface MetricSources extends DatabaseSources {
   /** Audit events this instance wrote, by kind. */
   auditCounts: ReadonlyMap<AuditKind, number>;
   mail: { readonly sent: number; readonly failed: number };
+  /** Content-Security-Policy violations browsers reported to this instance, by directive. */
+  cspReports: ReadonlyMap<string, number>;
 }
 
 /**
@@ -81,6 +83,13 @@ export function portalMetrics(app: FastifyInstance, sources: MetricSources): Reg
       failed: sources.mail.failed,
     }),
     'outcome',
+  );
+  following(
+    registry,
+    'portal_csp_reports_total',
+    'Content-Security-Policy violations browsers reported, by the directive broken (other: one not in the policy).',
+    () => Object.fromEntries(sources.cspReports),
+    'directive',
   );
   databaseGauges(registry, sources);
   return registry;
