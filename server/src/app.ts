@@ -25,6 +25,7 @@ import { AuditLog } from './db/audit-log.js';
 import type { PortalDatabase } from './db/database.js';
 import { ChangePasswordService, passwordRoutes, QuestionPool, RecoveryService } from './password/index.js';
 import { clientLoggingRoutes, CspReportCounts, cspReportRoutes } from './logging/index.js';
+import { wellKnownRoutes } from './well-known/index.js';
 import { TokenPinService, tokenRoutes, TokenServers, TokenStore } from './token/index.js';
 import { createTransport, MailWorker, OutboxStore } from './mail/index.js';
 import { healthRoutes, Readiness } from './health/index.js';
@@ -300,6 +301,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   await app.register(sessionRoutes, { clock, sessions, cookies, accounts, cobrands, messages, audit, publicOrigin });
   await app.register(clientLoggingRoutes, { sessions, cookies, throttle });
   await app.register(cspReportRoutes, { counts: services.cspReports, throttle });
+  await app.register(wellKnownRoutes, { securityTxt: config.securityTxt, publicOrigin });
   await app.register(passwordRoutes, { recovery, changePassword, sessions, cookies, throttle });
   await app.register(tokenRoutes, { accounts, sessions, cookies, pins, throttle });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });

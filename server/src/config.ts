@@ -75,6 +75,9 @@ const EnvironmentSchema = Type.Object({
   RADIUS_TIMEOUT_MS: whole(3000, 100, 30_000),
   RADIUS_RETRIES: whole(2, 0, 5),
   NODE_ENV: Type.Optional(Type.String()),
+  // Security reports: /.well-known/security.txt (RFC 9116).
+  SECURITY_CONTACT: Type.Optional(Type.String()),
+  SECURITY_TXT_EXPIRES: Type.Optional(Type.String()),
 });
 type Environment = Static<typeof EnvironmentSchema>;
 
@@ -133,6 +136,14 @@ export interface Config {
   demo: boolean;
   tokenServer: TokenServerSettings;
   radiusTiming: RadiusTiming;
+  /** What /.well-known/security.txt says (RFC 9116); null: no contact configured, so it answers 404. */
+  securityTxt: SecurityTxt | null;
+}
+
+/** RFC 9116's two required fields: where to report (URIs) and when the file goes stale (RFC 3339, UTC). */
+export interface SecurityTxt {
+  contacts: string[];
+  expires: string;
 }
 
 export class ConfigError extends Error {
@@ -203,6 +214,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     problems.push(`METRICS_PORT must be a port number up to 65535 (got "${e.METRICS_PORT}")`);
   const tokenServer = tokenServerOf(e, problems);
   const trustProxy = trustProxyOf(e.TRUST_PROXY, problems);
+  const securityTxt = securityTxtOf(e, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -236,7 +248,30 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     demo: e.PORTAL_DEMO,
     tokenServer,
     radiusTiming: { timeoutMs: e.RADIUS_TIMEOUT_MS, retries: e.RADIUS_RETRIES },
+    securityTxt,
   };
+}
+
+const CONTACT = /^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+|tel:\+?[0-9-]+)$/;
+const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * SECURITY_CONTACT (URIs separated by commas) and SECURITY_TXT_EXPIRES go together: RFC 9116 requires both fields, so
+ * one without the other, or a date already past, stops the start rather than publish a file a scanner rejects.
+ */
+function securityTxtOf(e: Environment, problems: string[]): SecurityTxt | null {
+  if (!e.SECURITY_CONTACT && !e.SECURITY_TXT_EXPIRES) return null;
+  const contacts = (e.SECURITY_CONTACT ?? '').split(',').map((contact) => contact.trim());
+  if (!e.SECURITY_CONTACT || !contacts.every((contact) => CONTACT.test(contact)))
+    problems.push(
+      `SECURITY_CONTACT must be one or more of mailto:security@bank.example, https://bank.example/report or tel:+1-201-555-0123, separated by commas (got "${e.SECURITY_CONTACT ?? ''}")`,
+    );
+  const expires = RFC_3339.test(e.SECURITY_TXT_EXPIRES ?? '') ? new Date(e.SECURITY_TXT_EXPIRES!) : null;
+  if (!expires || Number.isNaN(expires.getTime()) || expires.getTime() <= Date.now())
+    problems.push(
+      `SECURITY_TXT_EXPIRES must be a date and time to come, such as 2027-06-30T00:00:00Z, when SECURITY_CONTACT is set (got "${e.SECURITY_TXT_EXPIRES ?? ''}")`,
+    );
+  return expires ? { contacts, expires: expires.toISOString().replace(/\.000Z$/, 'Z') } : null;
 }
 
 /** TRUST_PROXY as Fastify takes it: a switch, a hop count, or the proxies' addresses and CIDRs. */

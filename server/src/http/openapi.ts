@@ -10,7 +10,13 @@ import { UNGUARDED_CALLS } from './csrf-guard.js';
 
 const CALL_PREFIXES = ['/sdportal/rest/', '/cpae/', '/services/', '/sdportal/sso/', '/public-portal-ui/assets/i18n/'];
 const PROBES = new Set(['/healthz', '/readyz']);
-const CALLS = new Set(['/pkmslogin.form', '/sdportal/logout', '/sdportal/login.view', ...PROBES]);
+const CALLS = new Set([
+  '/pkmslogin.form',
+  '/sdportal/logout',
+  '/sdportal/login.view',
+  '/.well-known/security.txt',
+  ...PROBES,
+]);
 const isCall = (url: string) => CALLS.has(url) || CALL_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 /** A route's documented answers, by method and path pattern: what the status check reads. */
