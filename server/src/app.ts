@@ -196,6 +196,13 @@ export const metricsOf = (app: FastifyInstance): Registry => registries.get(app)
 
 type Services = ReturnType<typeof createServices>;
 
+/** The sessions' deadlines and the cap of sessions per user, from the configuration. */
+const sessionSettings = (config: Config) => ({
+  idleMs: config.sessionIdleSeconds * 1000,
+  absoluteMs: config.sessionAbsoluteSeconds * 1000,
+  maxPerAccount: config.maxSessionsPerUser,
+});
+
 /** Every store and service of the app, each given what it needs. */
 function createServices(app: FastifyInstance, { config, database, ...options }: AppOptions, messages: Messages) {
   const clock = options.clock ?? systemClock;
@@ -205,11 +212,8 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const audit = new AuditLog(db, clock);
   const cobrands = new CobrandDirectory(new CobrandStore(db), clock);
   const sessionStore = new SessionStore(db);
-  const sessions = new SessionManager(
-    sessionStore,
-    { idleMs: config.sessionIdleSeconds * 1000, absoluteMs: config.sessionAbsoluteSeconds * 1000 },
-    clock,
-    (accountId, reason, count) => audit.record('session.ended', accountId, { reason, count }),
+  const sessions = new SessionManager(sessionStore, sessionSettings(config), clock, (accountId, reason, count) =>
+    audit.record('session.ended', accountId, { reason, count }),
   );
   const cookies = new SessionCookies(cookiePolicy(config.secureCookies), keys.csrf);
   const passwords = new PasswordStore(db);

@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       tokenServer: { protocol: 'builtin' },
       radiusTiming: { timeoutMs: 3000, retries: 2 },
       securityTxt: null,
+      maxSessionsPerUser: 5,
     });
   });
 

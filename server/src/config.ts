@@ -75,9 +75,10 @@ const EnvironmentSchema = Type.Object({
   RADIUS_TIMEOUT_MS: whole(3000, 100, 30_000),
   RADIUS_RETRIES: whole(2, 0, 5),
   NODE_ENV: Type.Optional(Type.String()),
-  // Security reports: /.well-known/security.txt (RFC 9116).
+  // /.well-known/security.txt (RFC 9116), and the cap of live sessions per user.
   SECURITY_CONTACT: Type.Optional(Type.String()),
   SECURITY_TXT_EXPIRES: Type.Optional(Type.String()),
+  MAX_SESSIONS_PER_USER: whole(5, 0, 1_000),
 });
 type Environment = Static<typeof EnvironmentSchema>;
 
@@ -138,6 +139,8 @@ export interface Config {
   radiusTiming: RadiusTiming;
   /** What /.well-known/security.txt says (RFC 9116); null: no contact configured, so it answers 404. */
   securityTxt: SecurityTxt | null;
+  /** Live sessions one user may hold; a sign-in beyond it ends the oldest. 0: no cap. */
+  maxSessionsPerUser: number;
 }
 
 /** RFC 9116's two required fields: where to report (URIs) and when the file goes stale (RFC 3339, UTC). */
@@ -249,6 +252,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     tokenServer,
     radiusTiming: { timeoutMs: e.RADIUS_TIMEOUT_MS, retries: e.RADIUS_RETRIES },
     securityTxt,
+    maxSessionsPerUser: e.MAX_SESSIONS_PER_USER,
   };
 }
 

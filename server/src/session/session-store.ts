@@ -89,6 +89,22 @@ export class SessionStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /** Deletes the account's sessions but the `keep` newest; answers how many it deleted. */
+  async deleteOldestForAccount(accountId: string, keep: number): Promise<number> {
+    // A user holds a handful of sessions: read them all (the account index) and cut in code, the same on both databases.
+    const rows = await this.db
+      .selectFrom('session')
+      .select('id_hash')
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id_hash')
+      .execute();
+    const older = rows.slice(keep).map((row) => row.id_hash);
+    if (older.length === 0) return 0;
+    const result = await this.db.deleteFrom('session').where('id_hash', 'in', older).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** Deletes the account's sessions; answers how many there were. */
   async deleteForAccount(accountId: string): Promise<number> {
     const result = await this.db.deleteFrom('session').where('account_id', '=', accountId).executeTakeFirst();
