@@ -18,6 +18,7 @@ const CAPABILITIES = [
   'health',
   'sso',
   'metrics',
+  'well-known',
 ];
 const ANY_CAPABILITY = CAPABILITIES.join('|');
 const INFRASTRUCTURE = ['db', 'http', 'security', 'i18n'];

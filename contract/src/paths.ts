@@ -24,6 +24,8 @@ export const Paths = {
   tokenUserInformation: '/sdportal/rest/rsapin/information',
   tokenPin: (ldapId: string) => `/services/twofactortoken-service/protected/tokens/${encodeURIComponent(ldapId)}`,
   uiLogEntries: '/sdportal/rest/log/uiLogEntries',
+  /** Where browsers send Content-Security-Policy violation reports (ours: `report-uri` and `report-to`). */
+  cspReports: '/sdportal/rest/log/cspReports',
   cobrand: (name: string) => `/sdportal/rest/cobrand/${encodeURIComponent(name)}`,
   cobrandLocales: (name: string) => `/sdportal/rest/cobrands/${encodeURIComponent(name)}/locales`,
   cobrandStylesheet: (name: string) => `/sdportal/rest/cobrands/${encodeURIComponent(name)}/stylesheet`,

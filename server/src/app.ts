@@ -23,8 +23,9 @@ import {
 import type { Config } from './config.js';
 import { AuditLog } from './db/audit-log.js';
 import type { PortalDatabase } from './db/database.js';
-import { ChangePasswordService, passwordRoutes, RecoveryService } from './password/index.js';
-import { clientLoggingRoutes } from './logging/index.js';
+import { ChangePasswordService, passwordRoutes, QuestionPool, RecoveryService } from './password/index.js';
+import { clientLoggingRoutes, CspReportCounts, cspReportRoutes } from './logging/index.js';
+import { wellKnownRoutes } from './well-known/index.js';
 import { TokenPinService, tokenRoutes, TokenServers, TokenStore } from './token/index.js';
 import { createTransport, MailWorker, OutboxStore } from './mail/index.js';
 import { healthRoutes, Readiness } from './health/index.js';
@@ -170,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     portalMetrics(app, {
       auditCounts: services.audit.counts,
       mail: services.mailWorker.outcomes,
+      cspReports: services.cspReports.byDirective,
       outboxDepth: () => services.outbox.pending(),
       liveSessions: () => services.sessionStore.countLive(services.clock()),
       pool: options.database.pool,
@@ -200,6 +202,13 @@ export const metricsOf = (app: FastifyInstance): Registry => registries.get(app)
 
 type Services = ReturnType<typeof createServices>;
 
+/** The sessions' deadlines and the cap of sessions per user, from the configuration. */
+const sessionSettings = (config: Config) => ({
+  idleMs: config.sessionIdleSeconds * 1000,
+  absoluteMs: config.sessionAbsoluteSeconds * 1000,
+  maxPerAccount: config.maxSessionsPerUser,
+});
+
 /** Every store and service of the app, each given what it needs. */
 function createServices(app: FastifyInstance, { config, database, ...options }: AppOptions, messages: Messages) {
   const clock = options.clock ?? systemClock;
@@ -209,11 +218,8 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const audit = new AuditLog(db, clock, securityEventLog(app.log));
   const cobrands = new CobrandDirectory(new CobrandStore(db), clock);
   const sessionStore = new SessionStore(db);
-  const sessions = new SessionManager(
-    sessionStore,
-    { idleMs: config.sessionIdleSeconds * 1000, absoluteMs: config.sessionAbsoluteSeconds * 1000 },
-    clock,
-    (accountId, reason, count) => audit.record('session.ended', accountId, { reason, count }),
+  const sessions = new SessionManager(sessionStore, sessionSettings(config), clock, (accountId, reason, count) =>
+    audit.record('session.ended', accountId, { reason, count }),
   );
   const cookies = new SessionCookies(cookiePolicy(config.secureCookies), keys.csrf);
   const passwords = new PasswordStore(db);
@@ -238,6 +244,7 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const mailDeps = { accounts, passwords, sessions, cobrands, outbox, mailWorker, messages, audit, clock, logoUrlFor };
   const recovery = new RecoveryService({
     ...mailDeps,
+    questions: new QuestionPool(accounts, clock),
     identityKey: keys.userIdentity,
     temporaryPasswordKey: keys.temporaryPassword,
     temporaryPasswordMinutes: config.temporaryPasswordMinutes,
@@ -279,6 +286,7 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     changePassword,
     pins,
     throttle,
+    cspReports: new CspReportCounts(),
   };
 }
 
@@ -309,6 +317,8 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   const publicOrigin = config.publicOrigin;
   await app.register(sessionRoutes, { clock, sessions, cookies, accounts, cobrands, messages, audit, publicOrigin });
   await app.register(clientLoggingRoutes, { sessions, cookies, throttle });
+  await app.register(cspReportRoutes, { counts: services.cspReports, throttle });
+  await app.register(wellKnownRoutes, { securityTxt: config.securityTxt, publicOrigin });
   await app.register(passwordRoutes, { recovery, changePassword, sessions, cookies, throttle });
   await app.register(tokenRoutes, { accounts, sessions, cookies, pins, throttle });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });

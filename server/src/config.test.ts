@@ -50,6 +50,8 @@ describe('loadConfig', () => {
       tokenServer: { protocol: 'builtin' },
       radiusTiming: { timeoutMs: 3000, retries: 2 },
       hashQueue: { concurrency: availableParallelism(), maxQueueSeconds: 1 },
+      securityTxt: null,
+      maxSessionsPerUser: 5,
     });
   });
 
@@ -60,6 +62,22 @@ describe('loadConfig', () => {
     });
     expect(problemsOf({ HASH_QUEUE_SECONDS: '1.5' })[0]).toContain('HASH_QUEUE_SECONDS');
     expect(problemsOf({ HASH_CONCURRENCY: '-1' })[0]).toContain('HASH_CONCURRENCY');
+  });
+
+  it("reads security.txt's contact and expiry together, and refuses one without the other or a date past", () => {
+    const env = {
+      SECURITY_CONTACT: 'mailto:security@bank.example, https://bank.example/report',
+      SECURITY_TXT_EXPIRES: '2099-06-30T00:00:00+02:00',
+    };
+    expect(loadConfig(env, CWD).securityTxt).toEqual({
+      contacts: ['mailto:security@bank.example', 'https://bank.example/report'],
+      expires: '2099-06-29T22:00:00Z',
+    });
+    expect(problemsOf({ SECURITY_CONTACT: 'mailto:security@bank.example' })[0]).toContain('SECURITY_TXT_EXPIRES');
+    expect(problemsOf({ SECURITY_TXT_EXPIRES: '2099-01-01T00:00:00Z' })[0]).toContain('SECURITY_CONTACT');
+    expect(problemsOf({ ...env, SECURITY_CONTACT: 'security@bank.example' })[0]).toContain('SECURITY_CONTACT');
+    expect(problemsOf({ ...env, SECURITY_TXT_EXPIRES: '2020-01-01T00:00:00Z' })[0]).toContain('SECURITY_TXT_EXPIRES');
+    expect(problemsOf({ ...env, SECURITY_TXT_EXPIRES: 'next year' })[0]).toContain('SECURITY_TXT_EXPIRES');
   });
 
   it("reads the bank's token server, and refuses RADIUS without its servers and secret", () => {

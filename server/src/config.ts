@@ -94,6 +94,10 @@ const EnvironmentSchema = Type.Object({
   HASH_CONCURRENCY: whole(0, 0, 256),
   HASH_QUEUE_SECONDS: whole(1, 0, 60),
   NODE_ENV: Type.Optional(Type.String()),
+  // /.well-known/security.txt (RFC 9116), and the cap of live sessions per user.
+  SECURITY_CONTACT: Type.Optional(Type.String()),
+  SECURITY_TXT_EXPIRES: Type.Optional(Type.String()),
+  MAX_SESSIONS_PER_USER: whole(5, 0, 1_000),
 });
 type Environment = Static<typeof EnvironmentSchema>;
 
@@ -164,6 +168,16 @@ export interface Config {
   radiusTiming: RadiusTiming;
   /** argon2's own queue: hashes at once, and the seconds of queued work above which a sign-in is refused for load. */
   hashQueue: { concurrency: number; maxQueueSeconds: number };
+  /** What /.well-known/security.txt says (RFC 9116); null: no contact configured, so it answers 404. */
+  securityTxt: SecurityTxt | null;
+  /** Live sessions one user may hold; a sign-in beyond it ends the oldest. 0: no cap. */
+  maxSessionsPerUser: number;
+}
+
+/** RFC 9116's two required fields: where to report (URIs) and when the file goes stale (RFC 3339, UTC). */
+export interface SecurityTxt {
+  contacts: string[];
+  expires: string;
 }
 
 export class ConfigError extends Error {
@@ -236,6 +250,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const trustProxy = trustProxyOf(e.TRUST_PROXY, problems);
   const smtpCaFile = e.SMTP_CA_FILE ? resolve(cwd, e.SMTP_CA_FILE) : null;
   checkPoolingAndMail(e, smtpCaFile, problems);
+  const securityTxt = securityTxtOf(e, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -274,7 +289,31 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     tokenServer,
     radiusTiming: { timeoutMs: e.RADIUS_TIMEOUT_MS, retries: e.RADIUS_RETRIES },
     hashQueue: { concurrency: e.HASH_CONCURRENCY || availableParallelism(), maxQueueSeconds: e.HASH_QUEUE_SECONDS },
+    securityTxt,
+    maxSessionsPerUser: e.MAX_SESSIONS_PER_USER,
   };
+}
+
+const CONTACT = /^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+|tel:\+?[0-9-]+)$/;
+const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * SECURITY_CONTACT (URIs separated by commas) and SECURITY_TXT_EXPIRES go together: RFC 9116 requires both fields, so
+ * one without the other, or a date already past, stops the start rather than publish a file a scanner rejects.
+ */
+function securityTxtOf(e: Environment, problems: string[]): SecurityTxt | null {
+  if (!e.SECURITY_CONTACT && !e.SECURITY_TXT_EXPIRES) return null;
+  const contacts = (e.SECURITY_CONTACT ?? '').split(',').map((contact) => contact.trim());
+  if (!e.SECURITY_CONTACT || !contacts.every((contact) => CONTACT.test(contact)))
+    problems.push(
+      `SECURITY_CONTACT must be one or more of mailto:security@bank.example, https://bank.example/report or tel:+1-201-555-0123, separated by commas (got "${e.SECURITY_CONTACT ?? ''}")`,
+    );
+  const expires = RFC_3339.test(e.SECURITY_TXT_EXPIRES ?? '') ? new Date(e.SECURITY_TXT_EXPIRES!) : null;
+  if (!expires || Number.isNaN(expires.getTime()) || expires.getTime() <= Date.now())
+    problems.push(
+      `SECURITY_TXT_EXPIRES must be a date and time to come, such as 2027-06-30T00:00:00Z, when SECURITY_CONTACT is set (got "${e.SECURITY_TXT_EXPIRES ?? ''}")`,
+    );
+  return expires ? { contacts, expires: expires.toISOString().replace(/\.000Z$/, 'Z') } : null;
 }
 
 /** TRUST_PROXY as Fastify takes it: a switch, a hop count, or the proxies' addresses and CIDRs. */

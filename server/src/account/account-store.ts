@@ -169,6 +169,24 @@ export class AccountStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /**
+   * How many accounts hold each security question, most held first, at most `limit` of them: the population an
+   * unknown user ID's decoy question is drawn from.
+   */
+  async questionShares(limit: number): Promise<{ text: string; users: number }[]> {
+    const rows = await this.db
+      .selectFrom('account')
+      .select((eb) => ['security_question', eb.fn.countAll<number>().as('users')])
+      .where('security_question', 'is not', null)
+      .where('security_answer_hash', 'is not', null)
+      .groupBy('security_question')
+      .orderBy('users', 'desc')
+      .orderBy('security_question')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ text: row.security_question!, users: Number(row.users) }));
+  }
+
   async setName(userIdKey: string, name: string, now: number, trx?: Trx): Promise<boolean> {
     const result = await (trx ?? this.db)
       .updateTable('account')

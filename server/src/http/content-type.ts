@@ -17,9 +17,9 @@ export const textAnswer = <T extends TSchema & { description?: string }>(schema:
 
 /** A preValidation hook refusing, with 415 and before anything else happens, a body of any other media type. */
 export const requireContentType =
-  (mediaType: string) =>
+  (...mediaTypes: string[]) =>
   async (request: FastifyRequest): Promise<void> => {
     const given = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    if (given !== mediaType)
+    if (!mediaTypes.includes(given ?? ''))
       throw new ApiError(415, [{ code: ErrorCodes.unsupportedMediaType, messageKey: 'request.mediaType' }]);
   };

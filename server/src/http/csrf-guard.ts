@@ -2,7 +2,7 @@
  * Every non-GET/HEAD request must echo the `sec-token` cookie in X-XSRF-TOKEN or X-CSRF-TOKEN, and the token must be
  * bound to the request's session cookie; otherwise 403 and nothing happens. A missing or stale token is replaced.
  */
-import { COBRAND_ASSETS_BASE, CSRF_COOKIE, ErrorCodes, PORTAL_UI_BASE } from '@portal/contract';
+import { COBRAND_ASSETS_BASE, CSRF_COOKIE, ErrorCodes, Paths, PORTAL_UI_BASE } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './api-error.js';
 import { isValidCsrfToken, sessionBinding } from '../security/csrf.js';
@@ -16,6 +16,11 @@ const STATIC_PREFIXES = [`${PORTAL_UI_BASE}static/`, `${PORTAL_UI_BASE}assets/`,
  * single-use cookie of the browser that started the sign-on, is its anti-forgery check (sso/routes.ts).
  */
 const SSO_CALLBACK = /^\/sdportal\/sso\/[^/?]+\/callback$/;
+/**
+ * Browsers post Content-Security-Policy reports on their own, without the page's header; a forged one can only add a
+ * log line and a count (logging/csp-report-routes.ts).
+ */
+export const UNGUARDED_CALLS = new Set<string>([Paths.cspReports]);
 /** Probes of a load balancer or orchestrator read with no browser: no token is issued for them. */
 const PROBES = new Set(['/healthz', '/readyz']);
 
@@ -45,6 +50,7 @@ export function registerCsrfGuard(app: FastifyInstance, key: Buffer, cookies: Se
     const cookieValid = isValid(cookieToken, rawSession);
     if (!cookieValid) cookies.issueCsrf(reply, rawSession);
     if (safe || (request.method === 'POST' && SSO_CALLBACK.test(request.url))) return done();
+    if (request.method === 'POST' && UNGUARDED_CALLS.has(request.url.split('?')[0]!)) return done();
     const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
     if (!cookieValid || typeof header !== 'string' || header !== cookieToken) {
       logSecurityEvent(request.log, 'csrf.refused', { ip: request.ip, route: request.routeOptions.url ?? 'unmatched' });

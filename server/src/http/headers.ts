@@ -4,7 +4,10 @@
  * than built per request by @fastify/helmet, which re-parsed the CSP on every call and halved a hello-world's rate
  * (docs/benchmarks.md, figure 2). server/test/headers.test.ts checks the values on every kind of answer.
  */
+import { Paths } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
+
+const CSP_REPORT_GROUP = 'csp';
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -17,6 +20,10 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
   "object-src 'none'",
   "base-uri 'none'",
+  // Violations are reported to the service (logging/csp-report-routes.ts): report-to where the browser has the
+  // Reporting API, report-uri where it has not (a browser that knows report-to ignores report-uri).
+  `report-uri ${Paths.cspReports}`,
+  `report-to ${CSP_REPORT_GROUP}`,
 ].join(';');
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
@@ -25,6 +32,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'referrer-policy': 'same-origin',
+  'reporting-endpoints': `${CSP_REPORT_GROUP}="${Paths.cspReports}"`,
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-dns-prefetch-control': 'off',

@@ -6,10 +6,17 @@
 import fastifySwagger from '@fastify/swagger';
 import { ApiErrorBodySchema } from '@portal/contract/schemas';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { UNGUARDED_CALLS } from './csrf-guard.js';
 
 const CALL_PREFIXES = ['/sdportal/rest/', '/cpae/', '/services/', '/sdportal/sso/', '/public-portal-ui/assets/i18n/'];
 const PROBES = new Set(['/healthz', '/readyz']);
-const CALLS = new Set(['/pkmslogin.form', '/sdportal/logout', '/sdportal/login.view', ...PROBES]);
+const CALLS = new Set([
+  '/pkmslogin.form',
+  '/sdportal/logout',
+  '/sdportal/login.view',
+  '/.well-known/security.txt',
+  ...PROBES,
+]);
 const isCall = (url: string) => CALLS.has(url) || CALL_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 /** A route's documented answers, by method and path pattern: what the status check reads. */
@@ -57,8 +64,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     }
     const methods = [route.method].flat();
     const body = methods.some((m) => m !== 'GET' && m !== 'HEAD');
-    // A SAML answer is posted by the provider's page, which cannot know the token (csrf-guard.ts).
-    const guarded = body && !route.url.startsWith('/sdportal/sso/');
+    // A SAML answer is posted by the provider's page, and a CSP report by the browser: neither knows the token.
+    const guarded = body && !route.url.startsWith('/sdportal/sso/') && !UNGUARDED_CALLS.has(route.url);
     // A copy: routes may share one response map (the SSO addresses do), and their refusals differ.
     const response: Record<string, unknown> = { ...(schema.response as object) };
     schema.response = response;

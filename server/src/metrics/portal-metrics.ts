@@ -16,6 +16,8 @@ export interface MetricSources extends DatabaseSources {
   mail: { readonly sent: number; readonly failed: number };
   /** The hash queue as it stands (hash-queue-gauges.ts). */
   hashQueue?: () => HashQueueReading;
+  /** Content-Security-Policy violations browsers reported to this instance, by directive. */
+  cspReports: ReadonlyMap<string, number>;
 }
 
 /**
@@ -84,6 +86,13 @@ export function portalMetrics(app: FastifyInstance, sources: MetricSources): Reg
       failed: sources.mail.failed,
     }),
     'outcome',
+  );
+  following(
+    registry,
+    'portal_csp_reports_total',
+    'Content-Security-Policy violations browsers reported, by the directive broken (other: one not in the policy).',
+    () => Object.fromEntries(sources.cspReports),
+    'directive',
   );
   databaseGauges(registry, sources);
   if (sources.hashQueue) hashQueueGauges(registry, sources.hashQueue);

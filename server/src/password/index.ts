@@ -1,4 +1,5 @@
 /** What the password capability offers the rest of the service; nothing else of it is imported from outside. */
 export { ChangePasswordService } from './change-password-service.js';
+export { QuestionPool } from './question-pool.js';
 export { RecoveryService } from './recovery-service.js';
 export { passwordRoutes } from './routes.js';

@@ -18,12 +18,14 @@ import {
 import type { Origin } from '../db/audit-log.js';
 import { verifyDummy, verifySecret } from '../security/passwords.js';
 import type { SessionManager } from '../session/index.js';
+import type { QuestionPool } from './question-pool.js';
 import { questionFor } from './security-question.js';
 
 export interface RecoveryDeps extends MailingDeps {
   accounts: AccountStore;
   passwords: PasswordStore;
   sessions: SessionManager;
+  questions: QuestionPool;
   identityKey: Buffer;
   temporaryPasswordKey: Buffer;
   temporaryPasswordMinutes: number;
@@ -47,7 +49,8 @@ export class RecoveryService {
     const account = await this.deps.accounts.findByUserId(key);
     // Written for an unknown user ID too (with no account), so both do the same work.
     await this.deps.audit.record('recovery.asked', account?.id ?? null, {}, { origin });
-    return questionFor(this.deps.identityKey, key, account?.security_answer_hash ? account.security_question : null);
+    const stored = account?.security_answer_hash ? account.security_question : null;
+    return questionFor(this.deps.identityKey, key, stored, await this.deps.questions.shares());
   }
 
   /**
@@ -64,7 +67,8 @@ export class RecoveryService {
       await verifyDummy(request.answer);
       return;
     }
-    const expected = questionFor(this.deps.identityKey, key, account.security_question);
+    const shares = await this.deps.questions.shares();
+    const expected = questionFor(this.deps.identityKey, key, account.security_question, shares);
     const right =
       (await verifySecret(account.security_answer_hash, normaliseAnswer(request.answer))) &&
       request.questionId === expected.questionId;

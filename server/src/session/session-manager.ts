@@ -16,6 +16,8 @@ export const RENEW_STEP_SHARE = 0.01;
 export interface SessionSettings {
   idleMs: number;
   absoluteMs: number;
+  /** Sessions one account may hold (MAX_SESSIONS_PER_USER); a new one beyond it ends the oldest. 0: no cap. */
+  maxPerAccount?: number;
 }
 
 export interface StartSession {
@@ -27,7 +29,7 @@ export interface StartSession {
 }
 
 /** Why sessions ended other than by logout (which the logout route records). */
-export type EndReason = 'expired' | 'locked' | 'password changed';
+export type EndReason = 'expired' | 'locked' | 'password changed' | 'session cap';
 
 /** Sessions by their raw ID (the cookie's value); the routes read and write the cookies (http/session-cookies.ts). */
 export class SessionManager {
@@ -67,7 +69,16 @@ export class SessionManager {
       absolute_expires_at: now + this.settings.absoluteMs,
     };
     await this.store.insert(row);
+    await this.cap(input.accountId);
     return { rawId, row };
+  }
+
+  /** The account's newest sessions up to the cap stay; older ones end (the audit hears why). */
+  private async cap(accountId: string): Promise<void> {
+    const max = this.settings.maxPerAccount ?? 0;
+    if (max <= 0) return;
+    const count = await this.store.deleteOldestForAccount(accountId, max);
+    if (count > 0) await this.ended(accountId, 'session cap', count);
   }
 
   /** The ping (§7): renews any live session, the restricted ones included, whose screens carry the warning too. */
@@ -83,6 +94,15 @@ export class SessionManager {
   private async expire(idHash: string): Promise<void> {
     const accountId = await this.store.delete(idHash);
     if (accountId) await this.ended(accountId, 'expired', 1);
+  }
+
+  /**
+   * A step up in the same session (a changed password): the session goes on, deadlines and all, under a new ID, so an
+   * ID seen before the step is worth nothing after it. Answers the new raw ID, or null if the session had ended.
+   */
+  async rotate(session: SessionRow): Promise<string | null> {
+    const rawId = newSessionId();
+    return (await this.store.rekey(session.id_hash, hashSessionId(rawId), this.clock())) ? rawId : null;
   }
 
   /** Ends the session with this ID, answering it if it was live. */

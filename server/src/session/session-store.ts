@@ -77,6 +77,34 @@ export class SessionStore {
     return (await this.hot.delete(idHash)).rows[0]?.account_id;
   }
 
+  /** Moves a live session to a new ID, all else as it was; answers whether it was still there. */
+  async rekey(idHash: string, newIdHash: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('session')
+      .set({ id_hash: newIdHash })
+      .where('id_hash', '=', idHash)
+      .where('idle_expires_at', '>', now)
+      .where('absolute_expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Deletes the account's sessions but the `keep` newest; answers how many it deleted. */
+  async deleteOldestForAccount(accountId: string, keep: number): Promise<number> {
+    // A user holds a handful of sessions: read them all (the account index) and cut in code, the same on both databases.
+    const rows = await this.db
+      .selectFrom('session')
+      .select('id_hash')
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id_hash')
+      .execute();
+    const older = rows.slice(keep).map((row) => row.id_hash);
+    if (older.length === 0) return 0;
+    const result = await this.db.deleteFrom('session').where('id_hash', 'in', older).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** Deletes the account's sessions; answers how many there were. */
   async deleteForAccount(accountId: string, trx?: Transaction<Database>): Promise<number> {
     const result = await (trx ?? this.db).deleteFrom('session').where('account_id', '=', accountId).executeTakeFirst();
