@@ -10,13 +10,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { CSRF_COOKIE, Paths, REQUEST_HEADERS } from '@portal/contract';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse as Response } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { TestSmtpServer } from './smtp.js';
-import { buildApp } from '../src/app.js';
+import { buildApp, loggerOptions } from '../src/app.js';
 import { bootstrap } from '../src/bootstrap.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Dialect, type PortalDatabase } from '../src/db/database.js';
@@ -135,6 +136,33 @@ export async function createTestApp(dialect: Dialect, overrides: TestAppOverride
   } catch (error) {
     await cleanup();
     throw error;
+  }
+}
+
+/** A logger that keeps its JSON lines, parsed, for the tests that read what an operator reads. */
+export function keptLog(level = 'info'): { lines: Record<string, unknown>[]; logger: FastifyServerOptions['logger'] } {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, logger: { ...(loggerOptions(level) as object), stream } };
+}
+
+/** A service whose log the test reads (`keptLog`, at debug), closed after `run`. */
+export async function withLoggedApp(
+  dialect: Dialect,
+  overrides: TestAppOverrides,
+  run: (t: TestApp, lines: Record<string, unknown>[]) => Promise<void>,
+): Promise<void> {
+  const { lines, logger } = keptLog('debug');
+  const t = await createTestApp(dialect, { ...overrides, logger });
+  try {
+    await run(t, lines);
+  } finally {
+    await t.close();
   }
 }
 

@@ -8,11 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { Paths } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loggerOptions } from '../src/app.js';
 import { bootstrap } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
@@ -22,6 +20,7 @@ import {
   TEST_PORTAL_SECRET,
   createTestApp,
   expectErrorShape,
+  keptLog,
   signInSequence,
   type TestApp,
   type TestAppOverrides,
@@ -38,18 +37,6 @@ const start = async (dialect: 'sqlite' | 'postgres', overrides: TestAppOverrides
   apps.push(app);
   return app;
 };
-
-/** A logger that keeps its JSON lines, for the tests that read what an operator reads. */
-function keptLog() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, logger: { ...(loggerOptions('info') as object), stream } };
-}
 
 describe('TRUST_PROXY', () => {
   it('takes a hop count or the proxies’ addresses and CIDRs, and names a bad value', () => {

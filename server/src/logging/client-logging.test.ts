@@ -1,13 +1,12 @@
 /** The logging calls treat what browsers send as untrusted: JSON only, checked, capped, throttled, scrubbed. */
-import { Writable } from 'node:stream';
 import { Paths } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions } from '../app.js';
 import {
   DIALECTS,
-  createTestApp,
   expectErrorShape,
   signInSequence,
+  withLoggedApp,
+  type TestApp,
   type TestAppOverrides,
 } from '../../test/harness.js';
 
@@ -17,28 +16,17 @@ interface ClientRecord {
   client: { source: string; cobrand: string | null; message: string; attributes?: { key: string; value: string }[] };
 }
 
-async function withLoggingApp(
+const withLoggingApp = (
   dialect: (typeof DIALECTS)[number],
   overrides: TestAppOverrides,
-  run: (t: Awaited<ReturnType<typeof createTestApp>>, records: () => ClientRecord[]) => Promise<void>,
-) {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _e, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
-  const t = await createTestApp(dialect, { ...overrides, logger: { ...(loggerOptions('debug') as object), stream } });
-  try {
-    await run(t, () => lines.map((l) => JSON.parse(l)).filter((r) => r.client) as ClientRecord[]);
-  } finally {
-    await t.close();
-  }
-}
+  run: (t: TestApp, records: () => ClientRecord[]) => Promise<void>,
+) =>
+  withLoggedApp(dialect, overrides, (t, lines) =>
+    run(t, () => lines.filter((r) => r.client) as unknown as ClientRecord[]),
+  );
 
 /** A client as the web app is: it has loaded a page, so it holds an anti-forgery token. */
-async function browserClient(t: Awaited<ReturnType<typeof createTestApp>>) {
+async function browserClient(t: TestApp) {
   const client = t.client();
   await client.openPage();
   return client;

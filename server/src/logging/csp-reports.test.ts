@@ -3,11 +3,10 @@
  * without the anti-forgery header, and logs each violation scrubbed and counts it in the metrics by directive; like
  * the other logging calls it is capped, checked and throttled.
  */
-import { Writable } from 'node:stream';
 import { Paths } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, metricsOf } from '../app.js';
-import { DIALECTS, createTestApp, expectErrorShape, type TestApp, type TestAppOverrides } from '../../test/harness.js';
+import { metricsOf } from '../app.js';
+import { DIALECTS, expectErrorShape, withLoggedApp, type TestApp, type TestAppOverrides } from '../../test/harness.js';
 
 interface CspRecord {
   level: number;
@@ -15,25 +14,12 @@ interface CspRecord {
   csp: Record<string, unknown>;
 }
 
-async function withReportingApp(
+const withReportingApp = (
   dialect: (typeof DIALECTS)[number],
   overrides: TestAppOverrides,
   run: (t: TestApp, records: () => CspRecord[]) => Promise<void>,
-) {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _e, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
-  const t = await createTestApp(dialect, { ...overrides, logger: { ...(loggerOptions('debug') as object), stream } });
-  try {
-    await run(t, () => lines.map((l) => JSON.parse(l)).filter((r) => r.csp) as CspRecord[]);
-  } finally {
-    await t.close();
-  }
-}
+) =>
+  withLoggedApp(dialect, overrides, (t, lines) => run(t, () => lines.filter((r) => r.csp) as unknown as CspRecord[]));
 
 /** What a browser posts: no anti-forgery header, no cookies, and its own media type. */
 const report = (t: TestApp, mediaType: string, body: unknown) =>
