@@ -1,7 +1,7 @@
 /**
  * What /readyz reports beyond "the database answers": a stop under way (the balancer must take this instance out
- * before it stops accepting), sign-ins refused for load (`busy`), and writes the database refused (a full disk, a read-only primary after a failover),
- * until a write succeeds again.
+ * before it stops accepting), sign-ins refused for load (`busy`), and writes the database refused (a full disk, a
+ * read-only primary after a failover), until a write succeeds again.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
