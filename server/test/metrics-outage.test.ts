@@ -120,9 +120,11 @@ describe.runIf(DIALECTS.includes('postgres'))('scraping a service whose database
       expect(text).toMatch(/^portal_db_up 0$/m);
       expect(text).toMatch(/^portal_process_resident_memory_bytes \d+/m);
     }
-    // One reading at a time: scrapes of a hanging database never take the service's connections.
+    // One reading at a time: eight scrapes of a hanging database hold one connection, not eight. The instance's own
+    // background work may hold one more each meanwhile (the mail worker's single pass, the minute's session sweep).
+    for (let i = 0; i < 5; i += 1) await scrape();
     const after = (await scrape()).text;
-    expect(Number(/^portal_db_pool_connections\{state="in_use"\} (\d+)$/m.exec(after)?.[1])).toBeLessThanOrEqual(1);
+    expect(Number(/^portal_db_pool_connections\{state="in_use"\} (\d+)$/m.exec(after)?.[1])).toBeLessThanOrEqual(3);
     expect(alive()).toBe(true);
 
     proxy.thaw();
