@@ -16,6 +16,8 @@ const service = spawn(process.execPath, [fileURLToPath(new URL('../server/start.
   stdio: ['inherit', 'pipe', 'inherit'],
   env,
 });
+// A reader that went away (`npm start | head`, a closed terminal) must not end the launcher and the service with it.
+process.stdout.on('error', () => undefined);
 // The providers' lines go after the service's start banner.
 let told = !demo;
 service.stdout.on('data', (chunk) => {
