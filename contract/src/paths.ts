@@ -41,6 +41,12 @@ export const Paths = {
   ssoCallback: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/callback`,
   /** A cobrand's fssoLogoutUrl: ends the provider's session too, then back to the cobrand's sign-in. */
   ssoLogout: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/logout`,
+  /** The portal's SAML service provider metadata for a cobrand (entity ID, endpoints, certificates). */
+  ssoMetadata: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/metadata`,
+  /** SAML single logout service: the provider's LogoutRequest and LogoutResponse (HTTP-Redirect or HTTP-POST). */
+  ssoSingleLogout: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/slo`,
+  /** OpenID Connect Back-Channel Logout: the provider posts a logout token here. */
+  ssoBackChannelLogout: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/backchannel-logout`,
   i18nBundle: (locale: string, bundle: 'Messages' | 'PortalLabels') =>
     bundle === 'Messages'
       ? `${PORTAL_UI_BASE}assets/i18n/${locale}/commercial-common-translations/com/mastercard/cp/sdng/common/resources/Messages.json`
@@ -76,6 +82,9 @@ export const PathPatterns = {
   ssoStart: '/sdportal/sso/:name/start',
   ssoCallback: '/sdportal/sso/:name/callback',
   ssoLogout: '/sdportal/sso/:name/logout',
+  ssoMetadata: '/sdportal/sso/:name/metadata',
+  ssoSingleLogout: '/sdportal/sso/:name/slo',
+  ssoBackChannelLogout: '/sdportal/sso/:name/backchannel-logout',
 } as const;
 
 /** Outgoing links of §7; all carry cobrandHost and locale, all but the last also nwflow=1. */

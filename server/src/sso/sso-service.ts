@@ -11,6 +11,9 @@ import { checkedRedirect } from '../security/redirects.js';
 import type { StartSession } from '../session/index.js';
 import type { SsoStore } from './sso-store.js';
 
+/** What a provider sent that explains a refusal, for the log and the audit row: never a secret. */
+export type Received = Record<string, string | undefined>;
+
 export interface SsoDecision {
   location: string;
   open?: StartSession;
@@ -31,8 +34,15 @@ export class SsoService {
   ) {}
 
   /** The refusal every failed sign-on gets, whatever the cause; the cause goes to the audit log only. */
-  async refuse(cobrand: string, reason: string, origin: Origin, accountId: string | null = null): Promise<SsoDecision> {
-    await this.deps.audit.record('signin.failure', accountId, { step: 'sso', cobrand, reason }, { origin });
+  async refuse(
+    cobrand: string,
+    reason: string,
+    origin: Origin,
+    accountId: string | null = null,
+    received: Received = {},
+  ): Promise<SsoDecision> {
+    const details = { step: 'sso', cobrand, reason, ...received };
+    await this.deps.audit.record('signin.failure', accountId, details, { origin });
     return { location: invalidLogin(cobrand) };
   }
 
@@ -45,10 +55,13 @@ export class SsoService {
     const cobrand = record.cobrand.name;
     const accountId = await this.deps.store.linkedAccount(cobrand, subject);
     const account = accountId ? await this.deps.accounts.findById(accountId) : undefined;
-    if (!account) return this.refuse(cobrand, 'no portal user linked to this subject', origin);
+    const received = { subject };
+    if (!account) return this.refuse(cobrand, 'no portal user linked to this subject', origin, null, received);
     // A link made for another cobrand's user does not let this cobrand's provider in (checklist 37).
-    if (account.cobrand !== cobrand) return this.refuse(cobrand, 'linked user of another cobrand', origin, account.id);
-    if (account.status !== 'active') return this.refuse(cobrand, `user ${account.status}`, origin, account.id);
+    if (account.cobrand !== cobrand)
+      return this.refuse(cobrand, 'linked user of another cobrand', origin, account.id, received);
+    if (account.status !== 'active')
+      return this.refuse(cobrand, `user ${account.status}`, origin, account.id, received);
     const open = { accountId: account.id, cobrand, locale: isLocale(locale) ? locale : DEFAULT_LOCALE, sso: true };
     if (account.login_type === 'token') {
       // A token user still passes the token step: on the sign-in page, which sends the passcode as any token user does.

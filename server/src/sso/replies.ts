@@ -1,0 +1,40 @@
+/**
+ * How every single sign-on answer ends: a refusal (the cause logged with what was received, the audit row written, the
+ * user sent to the spec's invalid login), or a decision carried out (a session opened and the browser redirected).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { originOf } from '../http/origin.js';
+import type { SessionCookies } from '../http/session-cookies.js';
+import type { SessionManager } from '../session/index.js';
+import type { FlowCookies } from './flow-cookie.js';
+import type { Received, SsoDecision, SsoService } from './sso-service.js';
+
+export class SsoReplies {
+  constructor(
+    private readonly o: {
+      sessions: SessionManager;
+      cookies: SessionCookies;
+      flows: FlowCookies;
+      service: SsoService;
+      /** How long the logout details of a federated session are kept: the session's own absolute lifetime. */
+      sessionAbsoluteSeconds: number;
+    },
+  ) {}
+
+  /** `received`: what the provider sent that explains the refusal (issuer, subject, its error); never a secret. */
+  async refuse(reply: FastifyReply, cobrand: string, reason: string, received: Received = {}) {
+    reply.log.warn({ cobrand, reason, received }, 'single sign-on refused');
+    const decision = await this.o.service.refuse(cobrand, reason, originOf(reply.request), null, received);
+    return reply.redirect(decision.location, 303);
+  }
+
+  async finish(request: FastifyRequest, reply: FastifyReply, decision: SsoDecision, logout: Record<string, string>) {
+    const { sessions, cookies, flows } = this.o;
+    if (decision.open) {
+      const { rawId } = await sessions.open(decision.open, cookies.sessionId(request));
+      cookies.open(reply, rawId);
+      flows.signedIn(reply, logout, this.o.sessionAbsoluteSeconds);
+    }
+    return reply.redirect(decision.location, 303);
+  }
+}
