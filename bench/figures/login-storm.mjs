@@ -6,6 +6,7 @@
  */
 import { APP_HEADERS, agent, headCookie, rawConnection, request } from '../lib/http.mjs';
 import { percentile, round } from '../lib/stats.mjs';
+import { cpuOf } from '../lib/servers.mjs';
 import { signInLoad } from './signin-throughput.mjs';
 
 const MULTIPLES = [0.5, 1, 2, 3];
@@ -55,6 +56,19 @@ async function pageFilesProbe(base, files, running) {
   return times;
 }
 
+/**
+ * Where the machine's cores went during a step, in cores: the service's event loop (HTTP), its other threads (argon2
+ * and the file system), and the load generator (this process). On two cores the three compete.
+ */
+function coresSpent(server, seconds, before) {
+  const after = { service: cpuOf(server.pid), own: process.cpuUsage(before.own) };
+  return {
+    http: (after.service.main - before.service.main) / seconds,
+    hashing: (after.service.others - before.service.others) / seconds,
+    generator: (after.own.user + after.own.system) / 1e6 / seconds,
+  };
+}
+
 /** `rate` arrivals a second for `seconds`, each a browser of its own; answers every arrival's result. */
 async function openLoop(base, seed, rate, seconds, nextUser) {
   const started = performance.now();
@@ -80,7 +94,7 @@ async function recovery(base, seed, nextUser, since, fastMs) {
   }
 }
 
-function stepRow(multiple, rate, seconds, capacity, results, files) {
+function stepRow(multiple, rate, seconds, capacity, results, files, cores) {
   const ok = results.filter((r) => r.outcome === 200);
   const refused = results.filter((r) => r.outcome === 503);
   const gaveUp = results.filter((r) => r.outcome === 'gave up').length;
@@ -118,6 +132,7 @@ function stepRow(multiple, rate, seconds, capacity, results, files) {
         : '-',
       `${round(Math.max(...results.map((r) => r.ms)) / 1000, 2)} s`,
       files.length ? `${round(percentile(files, 95), 1)} ms` : '-',
+      `${round(cores.http, 2)} / ${round(cores.hashing, 2)} / ${round(cores.generator, 2)}`,
     ],
   };
 }
@@ -134,10 +149,13 @@ export async function loginStormFigure({ server, seed, users, seconds, capacityS
   for (const multiple of MULTIPLES) {
     let running = true;
     const files = pageFilesProbe(server.url, pageFiles, () => running);
+    const before = { service: cpuOf(server.pid), own: process.cpuUsage() };
+    const stepStarted = performance.now();
     const { results, endedAt } = await openLoop(server.url, seed, capacity * multiple, seconds, nextUser);
+    const cores = coresSpent(server, (performance.now() - stepStarted) / 1000, before);
     running = false;
     stoppedAt = endedAt;
-    steps.push(stepRow(multiple, capacity * multiple, seconds, capacity, results, await files));
+    steps.push(stepRow(multiple, capacity * multiple, seconds, capacity, results, await files, cores));
     if (multiple !== MULTIPLES.at(-1)) await pause(3_000);
   }
   // Right after the 3x step: how soon a single sign-in is fast again (at most twice its idle time, 1 s at least).
@@ -168,6 +186,7 @@ export async function loginStormFigure({ server, seed, users, seconds, capacityS
         'p99 signed in',
         'slowest answer',
         'page files p95',
+        'cores: service HTTP / hashing / load generator',
       ],
       rows: steps.map((s) => s.row),
     },
@@ -178,6 +197,7 @@ export async function loginStormFigure({ server, seed, users, seconds, capacityS
       `Meanwhile, one client fetches the sign-in page's files (${pageFiles.join(', ')}) one after another, 50 ms apart.`,
       'Fast again: right after the 3x step, one sign-in at a time until one takes at most twice its idle time (1 s at least); the time is from the last scheduled arrival.',
       'The load generator runs in the benchmark process on the same machine, which is shared: absolute times are noisy, the ratios less so.',
+      "Cores: CPU seconds per second of the step, from /proc for the service's event loop (HTTP) and its other threads (argon2 and the file system), and process.cpuUsage() for the load generator.",
     ],
   };
 }
