@@ -12,6 +12,8 @@ import { giveBackMemoryWhenIdle, shrinkingCollection } from './idle-memory.js';
 import { Readiness } from './health/index.js';
 import { outageLog } from './http/outage-log.js';
 import { guardProcess } from './process-guard.js';
+import { CobrandStore } from './cobrand/index.js';
+import { checkProviderSettings, readinessLines } from './sso/index.js';
 
 function configOrExit(): Config {
   try {
@@ -72,6 +74,7 @@ const origin =
   config.publicOrigin.replace(/:\d+$/, '') === 'http://localhost' ? `http://localhost:${port}` : config.publicOrigin;
 if (config.demo) console.log(demoBanner(origin, VERSION, demoTokens));
 else console.log(`Cobrand sign-in portal ${VERSION} listening on ${config.host}:${port}`);
+await reportSingleSignOn();
 
 // From here on, nothing a request or a background pass does can end the process.
 guardProcess(app.log);
@@ -100,4 +103,20 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .catch((err: unknown) => app.log.error({ err }, 'closing failed'))
       .finally(() => process.exit(0));
   });
+}
+
+/** The start banner's single sign-on lines, and a log line for each cobrand whose provider settings are not usable. */
+async function reportSingleSignOn(): Promise<void> {
+  try {
+    const store = new CobrandStore(database.db);
+    const stored = await Promise.all((await store.list()).map(({ name }) => store.find(name)));
+    const records = stored.flatMap((s) => (s ? [s.record] : []));
+    const results = checkProviderSettings(records, process.env);
+    for (const r of results.filter((r) => r.problems.length > 0))
+      app.log.warn({ cobrand: r.cobrand, protocol: r.protocol, problems: r.problems }, 'single sign-on not ready');
+    const lines = readinessLines(results);
+    if (lines.length) console.log(lines.join('\n'));
+  } catch (error) {
+    app.log.warn({ err: error }, 'the single sign-on settings could not be checked');
+  }
 }

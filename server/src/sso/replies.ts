@@ -23,13 +23,16 @@ export class SsoReplies {
 
   /** `received`: what the provider sent that explains the refusal (issuer, subject, its error); never a secret. */
   async refuse(reply: FastifyReply, cobrand: string, reason: string, received: Received = {}) {
-    reply.log.warn({ cobrand, reason, received }, 'single sign-on refused');
     const decision = await this.o.service.refuse(cobrand, reason, originOf(reply.request), null, received);
-    return reply.redirect(decision.location, 303);
+    return this.finish(reply.request, reply, decision, {});
   }
 
   async finish(request: FastifyRequest, reply: FastifyReply, decision: SsoDecision, logout: Record<string, string>) {
     const { sessions, cookies, flows } = this.o;
+    if (decision.refused) {
+      const { cobrand, reason, received } = decision.refused;
+      reply.log.warn({ cobrand, reason, received }, 'single sign-on refused');
+    }
     if (decision.open) {
       const { rawId } = await sessions.open(decision.open, cookies.sessionId(request));
       cookies.open(reply, rawId);

@@ -17,6 +17,8 @@ export type Received = Record<string, string | undefined>;
 export interface SsoDecision {
   location: string;
   open?: StartSession;
+  /** Why nothing was opened, for the log line. */
+  refused?: { cobrand: string; reason: string; received: Received };
 }
 
 export const invalidLogin = (cobrand: string): string =>
@@ -43,7 +45,7 @@ export class SsoService {
   ): Promise<SsoDecision> {
     const details = { step: 'sso', cobrand, reason, ...received };
     await this.deps.audit.record('signin.failure', accountId, details, { origin });
-    return { location: invalidLogin(cobrand) };
+    return { location: invalidLogin(cobrand), refused: { cobrand, reason, received } };
   }
 
   async signIn(

@@ -1,0 +1,98 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CobrandRecord } from '../cobrand/index.js';
+import { checkProviderSettings, readinessLines } from './provider-check.js';
+
+/** A key and a self-signed certificate from openssl, valid for a year. */
+function keyAndCertificate() {
+  const dir = mkdtempSync(join(tmpdir(), 'provider-check-'));
+  try {
+    const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+    const args = ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '365', '-subj', '/CN=check'];
+    execFileSync('openssl', [...args, '-keyout', key, '-out', cert], { stdio: 'ignore' });
+    return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Valid in 2020 only (made once with Python's cryptography: openssl 3.0's req cannot backdate). */
+const EXPIRED = readFileSync(new URL('./test-fixtures/expired-certificate.pem', import.meta.url), 'utf8');
+
+const saml = (name: string) =>
+  ({
+    cobrand: { name },
+    identityProvider: {
+      protocol: 'saml',
+      idpEntityId: 'https://idp.bank.example/entity',
+      ssoUrl: 'https://idp.bank.example/sso',
+      idpCertificateEnv: 'IDP_CERT',
+      spPrivateKeyEnv: 'SP_KEY',
+      userAttribute: 'uid',
+    },
+  }) as unknown as CobrandRecord;
+
+const oidc = (name: string, issuer = 'https://login.bank.example') =>
+  ({
+    cobrand: { name },
+    identityProvider: {
+      protocol: 'oidc',
+      issuer,
+      clientId: 'card-portal',
+      clientSecretEnv: 'OIDC_SECRET',
+      scopes: 'openid',
+      userClaim: 'sub',
+    },
+  }) as unknown as CobrandRecord;
+
+describe('the identity provider settings checked at start', () => {
+  const valid = keyAndCertificate();
+
+  it('finds a SAML cobrand ready when its certificate and key parse, and says which variable is missing otherwise', () => {
+    const [ready] = checkProviderSettings([saml('a')], { IDP_CERT: valid.cert, SP_KEY: valid.key });
+    expect(ready).toEqual({ cobrand: 'a', protocol: 'saml', problems: [] });
+    const [missing] = checkProviderSettings([saml('b')], { IDP_CERT: valid.cert });
+    expect(missing?.problems).toEqual(["the portal's signing key: SP_KEY is not set"]);
+  });
+
+  it('refuses a certificate that does not parse, a key that is not a key, and an expired certificate', () => {
+    const [bad] = checkProviderSettings([saml('a')], { IDP_CERT: 'not a certificate', SP_KEY: valid.cert });
+    expect(bad?.problems).toEqual([
+      "the provider's signing certificate: IDP_CERT holds no PEM certificate",
+      "the portal's signing key: SP_KEY does not hold a PEM private key",
+    ]);
+    const [old] = checkProviderSettings([saml('a')], { IDP_CERT: EXPIRED, SP_KEY: valid.key });
+    expect(old?.problems[0]).toMatch(
+      /^the provider's signing certificate: IDP_CERT holds a certificate that expired on /,
+    );
+    // During a rollover the old certificate may have expired while the new one is valid.
+    const [rollover] = checkProviderSettings([saml('a')], { IDP_CERT: EXPIRED + valid.cert, SP_KEY: valid.key });
+    expect(rollover?.problems).toEqual([]);
+  });
+
+  it('checks an OIDC cobrand for its secret and an https issuer, and leaves cobrands without a provider out', () => {
+    const plain = { cobrand: { name: 'plain' } } as unknown as CobrandRecord;
+    const results = checkProviderSettings([plain, oidc('o', 'http://idp.bank.example')], {});
+    expect(results).toEqual([
+      {
+        cobrand: 'o',
+        protocol: 'oidc',
+        problems: ['the client secret: OIDC_SECRET is not set', 'the issuer http://idp.bank.example is not https'],
+      },
+    ]);
+  });
+
+  it('says in the banner which cobrands are ready and why the others are not, naming no secret', () => {
+    const env = { IDP_CERT: valid.cert, SP_KEY: valid.key };
+    const lines = readinessLines(checkProviderSettings([saml('kestrel'), oidc('velt')], env));
+    expect(lines).toEqual([
+      'Single sign-on ready: kestrel (saml)',
+      'Single sign-on NOT ready for velt (oidc): the client secret: OIDC_SECRET is not set',
+    ]);
+    expect(lines.join('\n')).not.toContain('BEGIN');
+    expect(readinessLines([])).toEqual([]);
+  });
+});
