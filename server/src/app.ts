@@ -35,15 +35,7 @@ import { signInRoutes, SignInService } from './signin/index.js';
 import { systemErrorPage, webPagesRoutes } from './pages/index.js';
 import { portalMetrics } from './metrics/index.js';
 import type { Registry } from 'prom-client';
-import {
-  FlowCookies,
-  ProviderSessionStore,
-  Providers,
-  SAML_REQUEST_MS,
-  ssoRoutes,
-  SsoService,
-  SsoStore,
-} from './sso/index.js';
+import { FlowCookies, Providers, SAML_REQUEST_MS, ssoRoutes, SsoService, SsoStore } from './sso/index.js';
 import { ApiError } from './http/api-error.js';
 import { registerErrorHandler, sendRouterError, writesRefused } from './http/error-handler.js';
 import { outageLog } from './http/outage-log.js';
@@ -263,7 +255,6 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const ssoStore = new SsoStore(db);
   const sso = {
     store: ssoStore,
-    providerSessions: new ProviderSessionStore(db),
     service: new SsoService({ accounts, store: ssoStore, audit, clock, publicOrigin: config.publicOrigin }),
     flows: new FlowCookies(keys.ssoFlow, config.secureCookies),
     providers: new Providers(options.env ?? process.env, config.publicOrigin, (cobrand) =>

@@ -20,7 +20,6 @@ import { SsoReplies } from './replies.js';
 import { OidcFlow } from './oidc/oidc-flow.js';
 import { SamlFlow, type SamlAnswer } from './saml/saml-flow.js';
 import { BackChannelLogout } from './oidc/back-channel-logout.js';
-import type { ProviderSessionStore } from './oidc/provider-session-store.js';
 
 export interface SsoRoutesOptions {
   cobrands: CobrandDirectory;
@@ -34,7 +33,6 @@ export interface SsoRoutesOptions {
   publicOrigin: string;
   /** How long the logout details of a federated session are kept: the session's own absolute lifetime. */
   sessionAbsoluteSeconds: number;
-  providerSessions: ProviderSessionStore;
 }
 
 const LogoutTokenSchema = Type.Object({ logout_token: Type.Optional(Type.String({ maxLength: 20_000 })) });

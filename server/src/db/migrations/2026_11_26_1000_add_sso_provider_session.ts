@@ -12,7 +12,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('account_id', 'varchar(40)', (c) => c.notNull().references('account.id').onDelete('cascade'))
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('sso_provider_session_sid').on('sso_provider_session').columns(['cobrand', 'sid']).execute();
+  await db.schema
+    .createIndex('sso_provider_session_sid')
+    .on('sso_provider_session')
+    .columns(['cobrand', 'sid'])
+    .execute();
   await db.schema
     .createIndex('sso_provider_session_subject')
     .on('sso_provider_session')

@@ -13,7 +13,6 @@ import type { OidcSettings, Providers } from '../providers.js';
 import type { Received, SsoService } from '../sso-service.js';
 import type { SsoStore } from '../sso-store.js';
 import { LOGOUT_TOKEN_MAX_AGE_SECONDS, LogoutTokenError, verifyLogoutToken } from './logout-token.js';
-import type { ProviderSessionStore } from './provider-session-store.js';
 import { CLOCK_SKEW_SECONDS } from '../providers.js';
 
 export interface BackChannelOptions {
@@ -21,7 +20,6 @@ export interface BackChannelOptions {
   sessions: SessionManager;
   service: SsoService;
   store: SsoStore;
-  providerSessions: ProviderSessionStore;
   clock: Clock;
 }
 
@@ -33,7 +31,13 @@ export class BackChannelLogout {
 
   constructor(private readonly o: BackChannelOptions) {}
 
-  async handle(name: string, idp: OidcSettings | null, token: string | undefined, request: FastifyRequest, reply: FastifyReply) {
+  async handle(
+    name: string,
+    idp: OidcSettings | null,
+    token: string | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     reply.header('cache-control', 'no-store');
     if (!idp) return this.refuse(name, 'this cobrand has no OpenID provider', {}, request, reply);
     if (!token) return this.refuse(name, 'no logout_token', {}, request, reply);
@@ -45,7 +49,14 @@ export class BackChannelLogout {
       const received = { sub: claims.sub, sid: claims.sid, issuer };
       // Once only: remembered until it would be too old anyway.
       const until = (claims.iat + LOGOUT_TOKEN_MAX_AGE_SECONDS + CLOCK_SKEW_SECONDS) * 1000;
-      if (!(await this.o.store.once(`oidc-logout:${name}:${claims.jti}`, name, Math.max(until, this.o.clock()), this.o.clock())))
+      if (
+        !(await this.o.store.once(
+          `oidc-logout:${name}:${claims.jti}`,
+          name,
+          Math.max(until, this.o.clock()),
+          this.o.clock(),
+        ))
+      )
         return this.refuse(name, 'logout token used before', received, request, reply);
       const ended = await this.end(name, claims);
       request.log.info({ cobrand: name, received, ended }, 'provider ended its session: back-channel logout');
@@ -69,7 +80,7 @@ export class BackChannelLogout {
 
   /** The portal sessions behind the named provider session or subject; answers how many ended. */
   private async end(name: string, claims: { sub?: string; sid?: string }): Promise<number> {
-    const accounts = await this.o.providerSessions.take(name, claims, this.o.clock());
+    const accounts = await this.o.store.providerSessions.take(name, claims, this.o.clock());
     let ended = 0;
     for (const accountId of accounts) ended += await this.o.sessions.endFederated(accountId, name);
     return ended;

@@ -10,7 +10,6 @@ import type { SsoService } from '../sso-service.js';
 import type { SsoStore } from '../sso-store.js';
 import type { CobrandRecord } from '../../cobrand/index.js';
 import { oidcRefusal } from './oidc-refusal.js';
-import type { ProviderSessionStore } from './provider-session-store.js';
 
 export interface OidcFlowOptions {
   flows: FlowCookies;
@@ -20,7 +19,6 @@ export interface OidcFlowOptions {
   clock: Clock;
   publicOrigin: string;
   replies: SsoReplies;
-  providerSessions: ProviderSessionStore;
   /** How long a federated session could last: its provider session is remembered that long, for back-channel logout. */
   sessionAbsoluteSeconds: number;
 }
@@ -81,7 +79,13 @@ export class OidcFlow {
       // The names of the claims it did send (not their values) show which one the record should name.
       return replies.refuse(reply, name, `no ${idp.userClaim} claim`, { claims: Object.keys(claims).join(' ') });
     const about = { claim: idp.userClaim, issuer: String(claims.iss) };
-    const decision = await this.o.service.signIn(record, subject, request.cookies[LOCALE_COOKIE], originOf(request), about);
+    const decision = await this.o.service.signIn(
+      record,
+      subject,
+      request.cookies[LOCALE_COOKIE],
+      originOf(request),
+      about,
+    );
     if (decision.open) await this.remember(name, claims, decision.open.accountId);
     return replies.finish(request, reply, decision, { idToken: idToken ?? '' });
   }
@@ -91,7 +95,7 @@ export class OidcFlow {
     if (typeof claims.sub !== 'string') return;
     const sid = typeof claims.sid === 'string' ? claims.sid : null;
     const expiresAt = this.o.clock() + this.o.sessionAbsoluteSeconds * 1000;
-    await this.o.providerSessions.record({ cobrand, subject: claims.sub, sid, accountId }, expiresAt);
+    await this.o.store.providerSessions.record({ cobrand, subject: claims.sub, sid, accountId }, expiresAt);
   }
 
   /** The provider's end-session address, with the ID token as the hint where it was kept. */

@@ -55,12 +55,15 @@ export function oidcRefusal(oidc: typeof Oidc, error: unknown): Refusal {
       received: { error: short(error.error), error_description: short(error.error_description) },
     };
   const { message, code, cause } = error as { message?: string; code?: string; cause?: unknown };
-  const details = (typeof cause === 'object' && cause !== null ? cause : {}) as Cause;
+  // openid-client wraps oauth4webapi's error, whose own cause holds the claim that failed.
+  const inner = cause instanceof Error && (cause as { code?: unknown }).code === code ? cause : error;
+  const innerCause = (inner as { cause?: unknown }).cause;
+  const details = (typeof innerCause === 'object' && innerCause !== null ? innerCause : {}) as Cause;
   if (code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED') {
     const refusal = timeRefusal(details);
     if (refusal) return refusal;
   }
-  if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED') return comparisonRefusal(String(message), details);
+  if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED') return comparisonRefusal((inner as Error).message, details);
   const causeText = cause instanceof Error ? `: ${short(cause.message)}` : '';
   return { reason: `answer refused: ${short(message)}${causeText}`, received: code ? { code } : {} };
 }

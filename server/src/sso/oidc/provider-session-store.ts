@@ -16,7 +16,9 @@ export class ProviderSessionStore {
   /** Kept as long as the portal session it opened could last; a later sign-on in the same pair moves the deadline. */
   async record(session: ProviderSession, expiresAt: number): Promise<void> {
     const { cobrand, subject, sid, accountId } = session;
-    const id = createHash('sha256').update(JSON.stringify([cobrand, subject, sid, accountId])).digest('hex');
+    const id = createHash('sha256')
+      .update(JSON.stringify([cobrand, subject, sid, accountId]))
+      .digest('hex');
     await this.db
       .insertInto('sso_provider_session')
       .values({ id, cobrand, subject, sid, account_id: accountId, expires_at: expiresAt })
