@@ -152,6 +152,17 @@ export const OidcProviderSchema = Type.Object(
     scopes: Type.String({ pattern: '(^| )openid( |$)', maxLength: 200 }),
     /** The ID token claim that names the user at the provider (the subject linked to a portal user). */
     userClaim: Type.String({ minLength: 1, maxLength: 100 }),
+    /**
+     * How the portal proves itself at the token endpoint. Default: `private_key_jwt` with `privateKeyEnv`, else
+     * `client_secret_basic`; `client_secret_post` for providers that do not decode the Basic credentials (RFC 6749 §2.3.1).
+     */
+    tokenEndpointAuth: Type.Optional(
+      Type.Union([
+        Type.Literal('client_secret_basic'),
+        Type.Literal('client_secret_post'),
+        Type.Literal('private_key_jwt'),
+      ]),
+    ),
   },
   { additionalProperties: false },
 );

@@ -16,6 +16,8 @@ export type AuditKind =
   | 'password.change.failure'
   | 'token.pin.set'
   | 'sso.passed'
+  | 'sso.logout'
+  | 'sso.logout.refused'
   | 'session.ended'
   | 'recovery.asked'
   | 'account.unlocked'

@@ -3,7 +3,7 @@ import type { MailOutboxTable } from '../mail/index.js';
 import type { TokenAttemptTable, TokenTable } from '../token/index.js';
 import type { CobrandTable } from '../cobrand/index.js';
 import type { SessionTable } from '../session/index.js';
-import type { SsoLinkTable, SsoOnceTable } from '../sso/index.js';
+import type { SsoLinkTable, SsoOnceTable, SsoProviderSessionTable } from '../sso/index.js';
 import type { AuditEventTable } from './audit-event.table.js';
 import type { WriteCheckTable } from '../health/write-check.table.js';
 
@@ -19,5 +19,6 @@ export interface Database {
   token_attempt: TokenAttemptTable;
   sso_link: SsoLinkTable;
   sso_once: SsoOnceTable;
+  sso_provider_session: SsoProviderSessionTable;
   write_check: WriteCheckTable;
 }

@@ -16,6 +16,8 @@ const STATIC_PREFIXES = [`${PORTAL_UI_BASE}static/`, `${PORTAL_UI_BASE}assets/`,
  * single-use cookie of the browser that started the sign-on, is its anti-forgery check (sso/routes.ts).
  */
 const SSO_CALLBACK = /^\/sdportal\/sso\/[^/?]+\/callback$/;
+/** An OpenID provider's back-channel logout comes from its server: the logout token it signed is the check. */
+const SSO_BACK_CHANNEL = /^\/sdportal\/sso\/[^/?]+\/backchannel-logout$/;
 /**
  * Browsers post Content-Security-Policy reports on their own, without the page's header; a forged one can only add a
  * log line and a count (logging/csp-report-routes.ts).
@@ -51,6 +53,7 @@ export function registerCsrfGuard(app: FastifyInstance, key: Buffer, cookies: Se
     if (!cookieValid) cookies.issueCsrf(reply, rawSession);
     if (safe || (request.method === 'POST' && SSO_CALLBACK.test(request.url))) return done();
     if (request.method === 'POST' && UNGUARDED_CALLS.has(request.url.split('?')[0]!)) return done();
+    if (request.method === 'POST' && SSO_BACK_CHANNEL.test(request.url)) return done();
     const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
     if (!cookieValid || typeof header !== 'string' || header !== cookieToken) {
       logSecurityEvent(request.log, 'csrf.refused', { ip: request.ip, route: request.routeOptions.url ?? 'unmatched' });

@@ -29,7 +29,7 @@ export interface StartSession {
 }
 
 /** Why sessions ended other than by logout (which the logout route records). */
-export type EndReason = 'expired' | 'locked' | 'password changed' | 'session cap';
+export type EndReason = 'expired' | 'locked' | 'password changed' | 'session cap' | 'provider logout';
 
 /** Sessions by their raw ID (the cookie's value); the routes read and write the cookies (http/session-cookies.ts). */
 export class SessionManager {
@@ -117,6 +117,16 @@ export class SessionManager {
   async endAllFor(accountId: string): Promise<void> {
     const count = await this.store.deleteForAccount(accountId);
     if (count > 0) await this.ended(accountId, 'locked', count);
+  }
+
+  /**
+   * The bank's provider ended the user's session there (back-channel logout): the sessions single sign-on opened for
+   * the account in that cobrand end, the token step's included. Answers how many ended.
+   */
+  async endFederated(accountId: string, cobrand: string): Promise<number> {
+    const count = await this.store.deleteFederated(accountId, cobrand);
+    if (count > 0) await this.ended(accountId, 'provider logout', count);
+    return count;
   }
 
   /** After a password change: every other session of the account ends (ones opened with the old password). */

@@ -111,6 +111,17 @@ export class SessionStore {
     return Number(result.numDeletedRows);
   }
 
+  /** Deletes the sessions single sign-on opened for the account in that cobrand; answers how many there were. */
+  async deleteFederated(accountId: string, cobrand: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('session')
+      .where('account_id', '=', accountId)
+      .where('cobrand', '=', cobrand)
+      .where('sso', '=', 1)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async deleteForAccountExcept(accountId: string, keepIdHash: string): Promise<number> {
     const result = await this.db
       .deleteFrom('session')

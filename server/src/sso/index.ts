@@ -6,3 +6,4 @@ export { ssoRoutes } from './routes.js';
 export { SsoService } from './sso-service.js';
 export { SsoStore } from './sso-store.js';
 export type { SsoLinkTable, SsoOnceTable } from './sso.table.js';
+export type { SsoProviderSessionTable } from './oidc/provider-session.table.js';

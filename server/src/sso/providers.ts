@@ -2,13 +2,13 @@
  * The cobrands' identity providers as the libraries see them: an openid-client Configuration (discovered once per
  * cobrand and kept) or a node-saml SAML instance. Secrets come from the environment variables the catalogue names.
  */
-import { createPrivateKey } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Paths } from '@portal/contract';
 import type { OidcProviderSchema, SamlProviderSchema } from '@portal/contract/schemas';
 import type * as NodeSaml from '@node-saml/node-saml';
 import type * as Oidc from 'openid-client';
 import type { Static } from 'typebox';
+import { clientAuthentication } from './oidc/client-auth.js';
 
 export type OidcSettings = Static<typeof OidcProviderSchema>;
 export type SamlSettings = Static<typeof SamlProviderSchema>;
@@ -37,12 +37,6 @@ function secret(env: Env, name: string | undefined, what: string): string {
 
 /** http is for a provider on this machine (the demo's); anything else must be https. */
 const isLoopbackHttp = (url: string) => /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(url);
-
-/** A PEM RSA private key as the Web Crypto key private_key_jwt signs with (RS256). */
-async function rsaSigningKey(pem: string): Promise<CryptoKey> {
-  const der = createPrivateKey(pem).export({ format: 'der', type: 'pkcs8' });
-  return crypto.subtle.importKey('pkcs8', der, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
-}
 
 export class Providers {
   private readonly discovered = new Map<string, Promise<Oidc.Configuration>>();
@@ -74,9 +68,7 @@ export class Providers {
     const oidc = await openidClient();
     if (!settings.issuer.startsWith('https:') && !isLoopbackHttp(settings.issuer))
       throw new ProviderSettingsError(`${what}: the issuer must be https`);
-    const auth = settings.privateKeyEnv
-      ? oidc.PrivateKeyJwt(await rsaSigningKey(secret(this.env, settings.privateKeyEnv, what)))
-      : oidc.ClientSecretBasic(secret(this.env, settings.clientSecretEnv, what));
+    const auth = await clientAuthentication(oidc, settings, (name) => secret(this.env, name, what));
     return oidc.discovery(
       new URL(settings.issuer),
       settings.clientId,

@@ -29,10 +29,7 @@ export class SsoReplies {
 
   async finish(request: FastifyRequest, reply: FastifyReply, decision: SsoDecision, logout: Record<string, string>) {
     const { sessions, cookies, flows } = this.o;
-    if (decision.refused) {
-      const { cobrand, reason, received } = decision.refused;
-      reply.log.warn({ cobrand, reason, received }, 'single sign-on refused');
-    }
+    if (decision.refused) reply.log.warn(decision.refused, 'single sign-on refused');
     if (decision.open) {
       const { rawId } = await sessions.open(decision.open, cookies.sessionId(request));
       cookies.open(reply, rawId);

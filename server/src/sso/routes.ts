@@ -19,6 +19,7 @@ import type { SsoStore } from './sso-store.js';
 import { SsoReplies } from './replies.js';
 import { OidcFlow } from './oidc/oidc-flow.js';
 import { SamlFlow, type SamlAnswer } from './saml/saml-flow.js';
+import { BackChannelLogout } from './oidc/back-channel-logout.js';
 
 export interface SsoRoutesOptions {
   cobrands: CobrandDirectory;
@@ -33,6 +34,22 @@ export interface SsoRoutesOptions {
   /** How long the logout details of a federated session are kept: the session's own absolute lifetime. */
   sessionAbsoluteSeconds: number;
 }
+
+const LogoutTokenSchema = Type.Object({ logout_token: Type.Optional(Type.String({ maxLength: 20_000 })) });
+const BACK_CHANNEL = {
+  operationId: 'ssoBackChannelLogout',
+  summary: "The OpenID provider's back-channel logout: ends the portal sessions of the provider session or subject",
+  params: CobrandParamsSchema,
+  consumes: [FORM],
+  body: LogoutTokenSchema,
+  response: {
+    200: NoBody('Taken: the sessions it names have ended'),
+    400: Type.Object(
+      { error: Type.Literal('invalid_request'), error_description: Type.String() },
+      { description: 'The logout token was refused (Back-Channel Logout 1.0 §2.8)' },
+    ),
+  },
+};
 
 const SamlAnswerSchema = Type.Object({
   SAMLResponse: Type.String({ minLength: 1, maxLength: 200_000 }),
@@ -59,17 +76,22 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app
   app.get(PathPatterns.ssoLogout, { schema: logout }, (request, reply) =>
     sso.logout(request.params.name, request, reply),
   );
+  app.post(PathPatterns.ssoBackChannelLogout, { schema: BACK_CHANNEL }, (request, reply) =>
+    sso.backChannelLogout(request.params.name, request.body.logout_token, request, reply),
+  );
 };
 
 class SsoHandlers {
   private readonly replies: SsoReplies;
   private readonly oidc: OidcFlow;
   private readonly saml: SamlFlow;
+  private readonly backChannel: BackChannelLogout;
 
   constructor(private readonly o: SsoRoutesOptions) {
     this.replies = new SsoReplies(o);
     this.oidc = new OidcFlow({ ...o, replies: this.replies });
     this.saml = new SamlFlow({ ...o, replies: this.replies });
+    this.backChannel = new BackChannelLogout(o);
   }
 
   /** The cobrand named in the address with its provider, or null: an unknown name resolves to another cobrand. */
@@ -101,6 +123,12 @@ class SsoHandlers {
     const found = await this.providerOf(name);
     const saml = found?.idp.protocol === 'saml' ? { record: found.record, idp: found.idp } : null;
     return this.saml.answer(saml, name, body, request, reply);
+  }
+
+  async backChannelLogout(name: string, token: string | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const found = await this.providerOf(name);
+    const idp = found?.idp.protocol === 'oidc' ? found.idp : null;
+    return this.backChannel.handle(name, idp, token, request, reply);
   }
 
   /** The cobrand's fssoLogoutUrl: the provider's session ends too, then the provider sends the user to sign-in. */

@@ -17,7 +17,7 @@ export type Received = Record<string, string | undefined>;
 export interface SsoDecision {
   location: string;
   open?: StartSession;
-  /** Why nothing was opened, for the log line. */
+  /** Why it was refused, for the log line (the audit row is written already). */
   refused?: { cobrand: string; reason: string; received: Received };
 }
 
@@ -48,16 +48,24 @@ export class SsoService {
     return { location: invalidLogin(cobrand), refused: { cobrand, reason, received } };
   }
 
+  /** A provider's back-channel logout, taken (with how many sessions ended) or refused (`refused`: why). */
+  async providerLogout(cobrand: string, received: Received, origin: Origin): Promise<void> {
+    const kind = received.refused ? 'sso.logout.refused' : 'sso.logout';
+    await this.deps.audit.record(kind, null, { cobrand, ...received }, { origin });
+  }
+
   async signIn(
     record: CobrandRecord,
     subject: string,
     locale: string | undefined,
     origin: Origin,
+    /** More of what the provider sent, for a refusal's log line and audit row (the claim that named the subject). */
+    about: Received = {},
   ): Promise<SsoDecision> {
     const cobrand = record.cobrand.name;
     const accountId = await this.deps.store.linkedAccount(cobrand, subject);
     const account = accountId ? await this.deps.accounts.findById(accountId) : undefined;
-    const received = { subject };
+    const received = { ...about, subject };
     if (!account) return this.refuse(cobrand, 'no portal user linked to this subject', origin, null, received);
     // A link made for another cobrand's user does not let this cobrand's provider in (checklist 37).
     if (account.cobrand !== cobrand)

@@ -3,9 +3,15 @@ import type { CacheProvider } from '@node-saml/node-saml';
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/tables.js';
+import { ProviderSessionStore } from './oidc/provider-session-store.js';
 
 export class SsoStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** The OIDC provider sessions behind federated portal sessions, for back-channel logout. */
+  readonly providerSessions: ProviderSessionStore;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.providerSessions = new ProviderSessionStore(db);
+  }
 
   async link(cobrand: string, subject: string, accountId: string, now: number, trx?: Transaction<Database>) {
     await (trx ?? this.db)

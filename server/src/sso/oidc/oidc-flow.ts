@@ -9,6 +9,7 @@ import type { SsoReplies } from '../replies.js';
 import type { SsoService } from '../sso-service.js';
 import type { SsoStore } from '../sso-store.js';
 import type { CobrandRecord } from '../../cobrand/index.js';
+import { oidcRefusal } from './oidc-refusal.js';
 
 export interface OidcFlowOptions {
   flows: FlowCookies;
@@ -18,6 +19,8 @@ export interface OidcFlowOptions {
   clock: Clock;
   publicOrigin: string;
   replies: SsoReplies;
+  /** How long a federated session could last: its provider session is remembered that long, for back-channel logout. */
+  sessionAbsoluteSeconds: number;
 }
 
 export class OidcFlow {
@@ -54,10 +57,11 @@ export class OidcFlow {
     if (!(await this.o.store.once(`oidc-state:${flow.state}`, name, flow.expiresAt, now)))
       return replies.refuse(reply, name, 'state used before');
     const { record, idp } = found;
+    const oidc = await openidClient();
     let idToken: string | undefined;
-    let subject: unknown;
+    let claims: Record<string, unknown>;
     try {
-      const [oidc, config] = await Promise.all([openidClient(), this.o.providers.oidc(name, idp)]);
+      const config = await this.o.providers.oidc(name, idp);
       const tokens = await oidc.authorizationCodeGrant(config, new URL(request.url, this.o.publicOrigin), {
         pkceCodeVerifier: flow.verifier,
         expectedState: flow.state,
@@ -65,13 +69,33 @@ export class OidcFlow {
         idTokenExpected: true,
       });
       idToken = tokens.id_token;
-      subject = tokens.claims()?.[idp.userClaim];
+      claims = tokens.claims() ?? {};
     } catch (error) {
-      return replies.refuse(reply, name, `answer refused: ${(error as Error).message}`);
+      const { reason, received } = oidcRefusal(oidc, error);
+      return replies.refuse(reply, name, reason, received);
     }
-    if (typeof subject !== 'string' || !subject) return replies.refuse(reply, name, `no ${idp.userClaim} claim`);
-    const decision = await this.o.service.signIn(record, subject, request.cookies[LOCALE_COOKIE], originOf(request));
+    const subject = claims[idp.userClaim];
+    if (typeof subject !== 'string' || !subject)
+      // The names of the claims it did send (not their values) show which one the record should name.
+      return replies.refuse(reply, name, `no ${idp.userClaim} claim`, { claims: Object.keys(claims).join(' ') });
+    const about = { claim: idp.userClaim, issuer: String(claims.iss) };
+    const decision = await this.o.service.signIn(
+      record,
+      subject,
+      request.cookies[LOCALE_COOKIE],
+      originOf(request),
+      about,
+    );
+    if (decision.open) await this.remember(name, claims, decision.open.accountId);
     return replies.finish(request, reply, decision, { idToken: idToken ?? '' });
+  }
+
+  /** The provider session behind this sign-on, for the provider's back-channel logout. */
+  private async remember(cobrand: string, claims: Record<string, unknown>, accountId: string) {
+    if (typeof claims.sub !== 'string') return;
+    const sid = typeof claims.sid === 'string' ? claims.sid : null;
+    const expiresAt = this.o.clock() + this.o.sessionAbsoluteSeconds * 1000;
+    await this.o.store.providerSessions.record({ cobrand, subject: claims.sub, sid, accountId }, expiresAt);
   }
 
   /** The provider's end-session address, with the ID token as the hint where it was kept. */
