@@ -5,6 +5,7 @@
  */
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import type { CobrandRecord } from '../cobrand/index.js';
+import { tokenEndpointAuth } from './oidc/client-auth.js';
 import type { OidcSettings, SamlSettings } from './providers.js';
 
 type Env = Record<string, string | undefined>;
@@ -68,7 +69,7 @@ function samlProblems(idp: SamlSettings, env: Env, now: Date): (string | null)[]
 
 function oidcProblems(idp: OidcSettings, env: Env): (string | null)[] {
   return [
-    idp.privateKeyEnv
+    tokenEndpointAuth(idp) === 'private_key_jwt'
       ? variableProblem(env, idp.privateKeyEnv, "the portal's client key", privateKey)
       : variableProblem(env, idp.clientSecretEnv, 'the client secret'),
     isSecureUrl(idp.issuer) ? null : `the issuer ${idp.issuer} is not https`,
