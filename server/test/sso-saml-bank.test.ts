@@ -119,6 +119,19 @@ describe('which parts the provider signs', () => {
     );
   });
 
+  it('refuses an answer changed after it was signed, and says so', async () => {
+    const { client, location } = await startSignOn(t);
+    const form = await new SspBrowser().signIn(location, 'ana', PASSWORD);
+    const xml = Buffer.from(form.SAMLResponse, 'base64').toString('utf8');
+    const changed = xml.replace(/(<saml:AttributeValue[^>]*>)ana</, '$1ben<');
+    expect(changed).not.toBe(xml);
+    const answer = await postToPortal(client, { ...form, SAMLResponse: Buffer.from(changed).toString('base64') });
+    expect(answer.headers.location).toBe(INVALID);
+    expect((await lastRefusal(t, lines)).reason).toBe(
+      "the response's signature does not match its content (changed after signing)",
+    );
+  });
+
   it('refuses SHA-1 signatures unless the record allows them', async () => {
     await provider({ signatureAlgorithm: RSA_SHA1 });
     expect(await signOn()).toEqual(refused);
@@ -137,7 +150,7 @@ describe('encrypted assertions', () => {
 
   it.each([
     ['AES-128-CBC (SimpleSAMLphp 1.19 itself)', undefined, {}],
-    ['AES-128-GCM', GCM128, {}],
+    ['AES-128-GCM, the assertion only signed (ADFS and Entra ID by default)', GCM128, { signResponse: false }],
     ['AES-256-GCM, the response only signed (Shibboleth by default)', GCM256, { signAssertion: false }],
   ])('decrypts an assertion encrypted with RSA-OAEP and %s', async (_what, content, options) => {
     ssp.configure({ serviceProviders: [portalSp(sp, { encryptFor: decryption.cert, ...options })] });
@@ -152,6 +165,14 @@ describe('encrypted assertions', () => {
     const { reason, received } = await lastRefusal(t, lines);
     expect(reason).toBe('the assertion is encrypted and the record names no decryption key (spDecryptionKeyEnv)');
     expect(received.encryption).toBe(`http://www.w3.org/2001/04/xmlenc#rsa-oaep-mgf1p / ${CBC128}`);
+  });
+
+  it('refuses an assertion encrypted for another key, saying it does not decrypt', async () => {
+    await provider({ encryptFor: stranger.cert }, { spDecryptionKeyEnv: 'BANK_SAML_DECRYPTION_KEY' });
+    expect(await signOn()).toEqual(refused);
+    const { reason, received } = await lastRefusal(t, lines);
+    expect(reason).toMatch(/^the assertion does not decrypt with the key of spDecryptionKeyEnv \(.+\)$/);
+    expect(received).toMatchObject({ issuer: ssp.entityId, responseSignature: 'valid (rsa-sha256, sha256)' });
   });
 });
 

@@ -54,6 +54,8 @@ const notValid = (part: string, facts: SignatureFacts): string | null =>
 function signatures(facts: ResponseFacts, rules: SamlRules): string | null {
   const response = facts.signature;
   const assertion = facts.assertion?.signature;
+  if (facts.encrypted?.error)
+    return `the assertion does not decrypt with the key of spDecryptionKeyEnv (${facts.encrypted.error})`;
   if (facts.encrypted && !facts.encrypted.decrypted)
     return 'the assertion is encrypted and the record names no decryption key (spDecryptionKeyEnv)';
   const broken = notValid('response', response) ?? (assertion ? notValid('assertion', assertion) : null);

@@ -13,7 +13,7 @@ import type { Received, SsoService } from '../sso-service.js';
 import type { SsoStore } from '../sso-store.js';
 import { refusalOf } from './saml-checks.js';
 import { receivedOf } from './saml-received.js';
-import { readResponse } from './saml-response.js';
+import { readResponse, type ResponseFacts } from './saml-response.js';
 import { subjectOf } from './saml-subject.js';
 
 export interface SamlFlowOptions {
@@ -82,13 +82,8 @@ export class SamlFlow {
     samlResponse: string,
     requestId: string | undefined,
   ): Promise<{ profile: Profile; received: Received } | { refusal: string; received?: Received }> {
-    let facts;
-    try {
-      const { idpCertificates, decryptionKey } = this.o.providers.samlKeys(name, idp);
-      facts = await readResponse(samlResponse, idpCertificates, decryptionKey);
-    } catch (error) {
-      return { refusal: `answer not readable: ${(error as Error).message}` };
-    }
+    const facts = await this.read(name, idp, samlResponse);
+    if ('refusal' in facts) return facts;
     const received = receivedOf(facts);
     const rules = {
       idpEntityId: idp.idpEntityId,
@@ -111,6 +106,24 @@ export class SamlFlow {
       return { profile, received };
     } catch (error) {
       return { refusal: `answer refused: ${(error as Error).message}`, received };
+    }
+  }
+
+  private async read(
+    name: string,
+    idp: SamlSettings,
+    samlResponse: string,
+  ): Promise<ResponseFacts | { refusal: string }> {
+    let keys;
+    try {
+      keys = this.o.providers.samlKeys(name, idp);
+    } catch (error) {
+      return { refusal: `provider not set up: ${(error as Error).message}` };
+    }
+    try {
+      return await readResponse(samlResponse, keys.idpCertificates, keys.decryptionKey);
+    } catch (error) {
+      return { refusal: `answer not readable: ${(error as Error).message}` };
     }
   }
 

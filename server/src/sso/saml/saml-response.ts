@@ -26,7 +26,8 @@ export interface ResponseFacts {
   signature: SignatureFacts;
   /** How many Assertion and EncryptedAssertion elements the Response holds. */
   assertions: number;
-  encrypted?: { keyTransport?: string; content?: string; decrypted: boolean };
+  /** The algorithms of an encrypted assertion; whether it was decrypted, or why it could not be. */
+  encrypted?: { keyTransport?: string; content?: string; decrypted: boolean; error?: string };
   assertion?: AssertionFacts;
 }
 
@@ -95,9 +96,12 @@ export async function readResponse(
   );
   const content = attribute(child(data, NS.xenc, 'EncryptionMethod'), 'Algorithm');
   if (!decryptionKey) return { ...facts, encrypted: { keyTransport, content, decrypted: false } };
-  const decryptedXml = await decrypt(encrypted[0]!, decryptionKey).catch((error: Error) => {
-    throw new Error(`the encrypted assertion does not decrypt with the portal's key: ${error.message}`);
-  });
+  let decryptedXml;
+  try {
+    decryptedXml = await decrypt(encrypted[0]!, decryptionKey);
+  } catch (error) {
+    return { ...facts, encrypted: { keyTransport, content, decrypted: false, error: (error as Error).message } };
+  }
   const assertion = parseXml(decryptedXml).documentElement;
   if (assertion.localName !== 'Assertion' || assertion.namespaceURI !== NS.assertion)
     throw new Error('the EncryptedAssertion holds no Assertion');
