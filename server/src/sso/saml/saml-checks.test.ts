@@ -49,6 +49,15 @@ describe('the portal’s SAML rules', () => {
     expect(refusalOf(facts(times), rules)).toBe(`the assertion's ${cause} (30 s of clock skew allowed)`);
   });
 
+  it('refuses an unsigned response around a signed assertion that names no request', () => {
+    const wrapped = { ...facts({ signature: signed }), signature: { state: 'absent' as const, algorithms: [] } };
+    expect(refusalOf(wrapped, rules)).toBe(
+      'the signed assertion names no request it answers (SubjectConfirmationData InResponseTo)',
+    );
+    const bound = { ...wrapped, assertion: { ...wrapped.assertion!, confirmationInResponseTo: '_request' } };
+    expect(refusalOf(bound, rules)).toBeNull();
+  });
+
   it('takes times within the 30 s of skew', () => {
     const times = { notBefore: '2026-11-21T10:00:20Z', notOnOrAfter: '2026-11-21T09:59:40Z' };
     expect(refusalOf(facts(times), rules)).toBeNull();

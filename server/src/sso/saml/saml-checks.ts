@@ -39,6 +39,9 @@ function request(facts: ResponseFacts, rules: SamlRules): string | null {
   if (answered.every((id) => id === undefined)) return 'the response names no request it answers (InResponseTo)';
   if (answered.some((id) => id !== undefined && id !== rules.requestId))
     return 'the response answers another request than the one this browser started (InResponseTo)';
+  // With the response unsigned, only the assertion's own InResponseTo ties the signed part to this request.
+  if (facts.signature.state !== 'valid' && facts.assertion && !facts.assertion.confirmationInResponseTo)
+    return 'the signed assertion names no request it answers (SubjectConfirmationData InResponseTo)';
   return null;
 }
 
