@@ -181,6 +181,15 @@ export const SamlProviderSchema = Type.Object(
     spPrivateKeyEnv: EnvName,
     /** `nameID`, or the attribute that names the user. */
     userAttribute: Type.String({ minLength: 1, maxLength: 200 }),
+    /**
+     * Which parts the provider must sign: `either` (the default) takes a signed Response or a signed Assertion, as
+     * Shibboleth and ADFS/Entra ID sign by default; `both` requires both signed.
+     */
+    signatures: Type.Optional(Type.Union([Type.Literal('either'), Type.Literal('both')])),
+    /** Takes signatures and digests made with SHA-1, which are refused otherwise. */
+    allowSha1: Type.Optional(Type.Boolean()),
+    /** Holds the portal's private key (PEM) that decrypts encrypted assertions (RSA-OAEP, then AES-GCM or AES-CBC). */
+    spDecryptionKeyEnv: Type.Optional(EnvName),
   },
   { additionalProperties: false },
 );

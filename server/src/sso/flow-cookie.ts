@@ -1,6 +1,7 @@
 /**
  * A sign-on in progress, bound to the browser that started it: a sealed cookie (AES-GCM under a key derived from
- * PORTAL_SECRET) holding the cobrand, the OIDC state, nonce and PKCE verifier or the SAML RelayState, and a deadline.
+ * PORTAL_SECRET) holding the cobrand, the OIDC state, nonce and PKCE verifier or the SAML RelayState and request ID,
+ * and a deadline.
  * It travels only to the portal's SSO addresses and goes at the callback, whatever the outcome.
  */
 import type { CookieSerializeOptions } from '@fastify/cookie';
@@ -19,6 +20,8 @@ export interface Flow {
   state: string;
   nonce?: string;
   verifier?: string;
+  /** SAML: the ID of the AuthnRequest, which the answer must name (InResponseTo). */
+  requestId?: string;
   expiresAt: number;
 }
 

@@ -4,6 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import { Paths } from '@portal/contract';
+import { certificatesIn } from './saml/saml-signature.js';
 import type { OidcProviderSchema, SamlProviderSchema } from '@portal/contract/schemas';
 import type * as NodeSaml from '@node-saml/node-saml';
 import type * as Oidc from 'openid-client';
@@ -78,9 +79,23 @@ export class Providers {
     );
   }
 
-  saml(cobrand: string, settings: SamlSettings): NodeSaml.SAML {
+  /**
+   * The provider's signing certificates (one variable may hold several, for a rollover) and the portal's decryption
+   * key for encrypted assertions, where the record names one.
+   */
+  samlKeys(cobrand: string, settings: SamlSettings): { idpCertificates: string[]; decryptionKey?: string } {
+    const what = `the identity provider of ${cobrand}`;
+    const idpCertificates = certificatesIn(secret(this.env, settings.idpCertificateEnv, what));
+    if (!settings.spDecryptionKeyEnv) return { idpCertificates };
+    return { idpCertificates, decryptionKey: secret(this.env, settings.spDecryptionKeyEnv, what) };
+  }
+
+  /** `requestId`: the ID the AuthnRequest this instance makes will carry (the flow cookie keeps it). */
+  saml(cobrand: string, settings: SamlSettings, requestId?: string): NodeSaml.SAML {
     const what = `the identity provider of ${cobrand}`;
     const { SAML, ValidateInResponseTo } = nodeSaml();
+    const { idpCertificates, decryptionKey } = this.samlKeys(cobrand, settings);
+    const both = settings.signatures === 'both';
     return new SAML({
       callbackUrl: this.callbackUrl(cobrand),
       issuer: `${this.publicOrigin}${Paths.ssoStart(cobrand)}`,
@@ -88,11 +103,15 @@ export class Providers {
       entryPoint: settings.ssoUrl,
       ...(settings.sloUrl ? { logoutUrl: settings.sloUrl } : {}),
       idpIssuer: settings.idpEntityId,
-      idpCert: secret(this.env, settings.idpCertificateEnv, what),
+      idpCert: idpCertificates,
       privateKey: secret(this.env, settings.spPrivateKeyEnv, what),
+      ...(decryptionKey ? { decryptionPvk: decryptionKey } : {}),
+      ...(requestId ? { generateUniqueId: () => requestId } : {}),
       signatureAlgorithm: 'sha256',
-      wantAssertionsSigned: true,
-      wantAuthnResponseSigned: true,
+      // With `either`, node-saml takes the assertion from a signed response or a signed assertion, never an unsigned
+      // one; saml-checks.ts has already refused a broken signature on either part, and SHA-1 unless allowed.
+      wantAssertionsSigned: both,
+      wantAuthnResponseSigned: both,
       acceptedClockSkewMs: CLOCK_SKEW_SECONDS * 1000,
       validateInResponseTo: ValidateInResponseTo.always,
       requestIdExpirationPeriodMs: SAML_REQUEST_MS,

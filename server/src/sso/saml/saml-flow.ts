@@ -1,15 +1,20 @@
 /** SAML 2.0 sign-on: the AuthnRequest (HTTP-Redirect), the provider's answer (HTTP-POST), and single logout. */
 import { randomBytes } from 'node:crypto';
 import { LOCALE_COOKIE } from '@portal/contract';
+import type { Profile } from '@node-saml/node-saml';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { CobrandRecord } from '../../cobrand/index.js';
 import { originOf } from '../../http/origin.js';
 import type { FlowCookies } from '../flow-cookie.js';
-import { type Providers, SAML_REQUEST_MS, type SamlSettings } from '../providers.js';
+import { CLOCK_SKEW_SECONDS, type Providers, SAML_REQUEST_MS, type SamlSettings } from '../providers.js';
 import type { SsoReplies } from '../replies.js';
-import type { SsoService } from '../sso-service.js';
+import type { Received, SsoService } from '../sso-service.js';
 import type { SsoStore } from '../sso-store.js';
+import { refusalOf } from './saml-checks.js';
+import { receivedOf } from './saml-received.js';
+import { readResponse, type ResponseFacts } from './saml-response.js';
+import { subjectOf } from './saml-subject.js';
 
 export interface SamlFlowOptions {
   flows: FlowCookies;
@@ -31,8 +36,11 @@ export class SamlFlow {
   /** The provider's sign-on address with a signed AuthnRequest; the RelayState goes in the flow cookie. */
   async start(name: string, idp: SamlSettings, reply: FastifyReply): Promise<string> {
     const relayState = randomBytes(24).toString('base64url');
-    const url = await this.o.providers.saml(name, idp).getAuthorizeUrlAsync(relayState, undefined, {});
-    this.o.flows.start(reply, { cobrand: name, state: relayState }, this.o.clock());
+    // An XML ID starts with a letter or underscore; this one is the browser's own, kept in its flow cookie.
+    const requestId = `_${randomBytes(20).toString('hex')}`;
+    const saml = this.o.providers.saml(name, idp, requestId);
+    const url = await saml.getAuthorizeUrlAsync(relayState, undefined, {});
+    this.o.flows.start(reply, { cobrand: name, state: relayState, requestId }, this.o.clock());
     return url;
   }
 
@@ -49,25 +57,74 @@ export class SamlFlow {
     if (!found || !flow || flow.state !== body.RelayState)
       return replies.refuse(reply, name, 'no sign-on in progress in this browser, or another RelayState');
     const { record, idp } = found;
-    let profile;
-    try {
-      const saml = this.o.providers.saml(name, idp);
-      ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: body.SAMLResponse }));
-    } catch (error) {
-      return replies.refuse(reply, name, `answer refused: ${(error as Error).message}`);
-    }
-    const assertionId = /<(?:\w+:)?Assertion\b[^>]*\sID="([^"]+)"/.exec(profile?.getAssertionXml?.() ?? '')?.[1];
-    if (!profile || !assertionId) return replies.refuse(reply, name, 'no assertion');
-    // node-saml checks the issuer of logout messages only; an assertion must come from the provider named too.
-    if (profile.issuer !== idp.idpEntityId)
-      return replies.refuse(reply, name, 'another issuer', { issuer: profile.issuer });
+    const checked = await this.check(name, idp, body.SAMLResponse, flow.requestId);
+    if ('refusal' in checked) return replies.refuse(reply, name, checked.refusal, checked.received);
+    const { profile, received } = checked;
+    const assertionId = /<(?:\w+:)?Assertion\b[^>]*\sID="([^"]+)"/.exec(profile.getAssertionXml?.() ?? '')?.[1];
+    if (!assertionId) return replies.refuse(reply, name, 'no assertion', received);
     if (!(await this.o.store.once(`saml-assertion:${assertionId}`, name, now + SAML_REQUEST_MS, now)))
-      return replies.refuse(reply, name, 'assertion used before');
-    const subject = idp.userAttribute === 'nameID' ? profile.nameID : profile[idp.userAttribute];
-    if (typeof subject !== 'string' || !subject) return replies.refuse(reply, name, `no ${idp.userAttribute}`);
+      return replies.refuse(reply, name, 'assertion used before', received);
+    const named = subjectOf(profile, idp.userAttribute);
+    if ('refusal' in named) return replies.refuse(reply, name, named.refusal, received);
+    const { subject } = named;
     const decision = await this.o.service.signIn(record, subject, request.cookies[LOCALE_COOKIE], originOf(request));
     const { nameID, nameIDFormat, sessionIndex = '' } = profile;
     return replies.finish(request, reply, decision, { nameID, nameIDFormat, sessionIndex });
+  }
+
+  /**
+   * The answer read and held to the portal's rules (saml-checks.ts), then validated by node-saml; a refusal says why,
+   * with what the provider sent.
+   */
+  private async check(
+    name: string,
+    idp: SamlSettings,
+    samlResponse: string,
+    requestId: string | undefined,
+  ): Promise<{ profile: Profile; received: Received } | { refusal: string; received?: Received }> {
+    const facts = await this.read(name, idp, samlResponse);
+    if ('refusal' in facts) return facts;
+    const received = receivedOf(facts);
+    const rules = {
+      idpEntityId: idp.idpEntityId,
+      signatures: idp.signatures ?? 'either',
+      allowSha1: idp.allowSha1 ?? false,
+      requestId,
+      skewMs: CLOCK_SKEW_SECONDS * 1000,
+      // The clock node-saml checks the same times by.
+      now: Date.now(),
+    };
+    const refusal = refusalOf(facts, rules);
+    if (refusal) return { refusal, received };
+    try {
+      const { profile } = await this.o.providers
+        .saml(name, idp)
+        .validatePostResponseAsync({ SAMLResponse: samlResponse });
+      if (!profile) return { refusal: 'no assertion', received };
+      // node-saml checks the issuer of logout messages only; an assertion must come from the provider named too.
+      if (profile.issuer !== idp.idpEntityId) return { refusal: 'another issuer', received };
+      return { profile, received };
+    } catch (error) {
+      return { refusal: `answer refused: ${(error as Error).message}`, received };
+    }
+  }
+
+  private async read(
+    name: string,
+    idp: SamlSettings,
+    samlResponse: string,
+  ): Promise<ResponseFacts | { refusal: string }> {
+    let keys;
+    try {
+      keys = this.o.providers.samlKeys(name, idp);
+    } catch (error) {
+      return { refusal: `provider not set up: ${(error as Error).message}` };
+    }
+    try {
+      return await readResponse(samlResponse, keys.idpCertificates, keys.decryptionKey);
+    } catch (error) {
+      return { refusal: `answer not readable: ${(error as Error).message}` };
+    }
   }
 
   /** The provider's single logout address with a signed LogoutRequest, or null when it has none or nothing was kept. */
