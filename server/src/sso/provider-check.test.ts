@@ -56,6 +56,10 @@ describe('the identity provider settings checked at start', () => {
     expect(ready).toEqual({ cobrand: 'a', protocol: 'saml', problems: [] });
     const [missing] = checkProviderSettings([saml('b')], { IDP_CERT: valid.cert });
     expect(missing?.problems).toEqual(["the portal's signing key: SP_KEY is not set"]);
+    const encrypted = saml('c');
+    Object.assign(encrypted.identityProvider!, { spDecryptionKeyEnv: 'SP_DECRYPT' });
+    const [noKey] = checkProviderSettings([encrypted], { IDP_CERT: valid.cert, SP_KEY: valid.key });
+    expect(noKey?.problems).toEqual(["the portal's decryption key: SP_DECRYPT is not set"]);
   });
 
   it('refuses a certificate that does not parse, a key that is not a key, and an expired certificate', () => {

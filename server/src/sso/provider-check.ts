@@ -62,6 +62,9 @@ function samlProblems(idp: SamlSettings, env: Env, now: Date): (string | null)[]
       certificatesProblem(v, now),
     ),
     variableProblem(env, idp.spPrivateKeyEnv, "the portal's signing key", privateKey),
+    idp.spDecryptionKeyEnv
+      ? variableProblem(env, idp.spDecryptionKeyEnv, "the portal's decryption key", privateKey)
+      : null,
     isSecureUrl(idp.ssoUrl) ? null : `the sign-on address ${idp.ssoUrl} is not https`,
     !idp.sloUrl || isSecureUrl(idp.sloUrl) ? null : `the logout address ${idp.sloUrl} is not https`,
   ];
