@@ -170,6 +170,11 @@ export const SamlProviderSchema = Type.Object(
     spPrivateKeyEnv: EnvName,
     /** `nameID`, or the attribute that names the user. */
     userAttribute: Type.String({ minLength: 1, maxLength: 200 }),
+    /**
+     * IdP-initiated sign-on (a tile in the bank's portal posts an answer nobody asked for): off unless true. On, such an
+     * answer is taken once, within minutes of being issued, for this portal's address only (docs/decisions.md).
+     */
+    idpInitiated: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -29,7 +29,7 @@ export interface StartSession {
 }
 
 /** Why sessions ended other than by logout (which the logout route records). */
-export type EndReason = 'expired' | 'locked' | 'password changed' | 'session cap';
+export type EndReason = 'expired' | 'locked' | 'password changed' | 'session cap' | 'provider logout';
 
 /** Sessions by their raw ID (the cookie's value); the routes read and write the cookies (http/session-cookies.ts). */
 export class SessionManager {
@@ -117,6 +117,13 @@ export class SessionManager {
   async endAllFor(accountId: string): Promise<void> {
     const count = await this.store.deleteForAccount(accountId);
     if (count > 0) await this.ended(accountId, 'locked', count);
+  }
+
+  /** The bank's provider ended the user's sign-on (single logout): every session of the account at that cobrand ends. */
+  async endAtCobrand(accountId: string, cobrand: string): Promise<number> {
+    const count = await this.store.deleteForAccountAt(accountId, cobrand);
+    if (count > 0) await this.ended(accountId, 'provider logout', count);
+    return count;
   }
 
   /** After a password change: every other session of the account ends (ones opened with the old password). */

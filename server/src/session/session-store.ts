@@ -111,6 +111,16 @@ export class SessionStore {
     return Number(result.numDeletedRows);
   }
 
+  /** Deletes the account's sessions at one cobrand; answers how many there were. */
+  async deleteForAccountAt(accountId: string, cobrand: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('session')
+      .where('account_id', '=', accountId)
+      .where('cobrand', '=', cobrand)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async deleteForAccountExcept(accountId: string, keepIdHash: string): Promise<number> {
     const result = await this.db
       .deleteFrom('session')

@@ -86,7 +86,8 @@ export class Providers {
     );
   }
 
-  saml(cobrand: string, settings: SamlSettings): NodeSaml.SAML {
+  /** `extra`: settings of one use over the cobrand's (an IdP-initiated answer is checked without a request). */
+  saml(cobrand: string, settings: SamlSettings, extra: Partial<NodeSaml.SamlConfig> = {}): NodeSaml.SAML {
     const what = `the identity provider of ${cobrand}`;
     const { SAML, ValidateInResponseTo } = nodeSaml();
     return new SAML({
@@ -107,6 +108,7 @@ export class Providers {
       cacheProvider: this.samlCache(cobrand),
       identifierFormat: null,
       disableRequestedAuthnContext: true,
+      ...extra,
     });
   }
 }

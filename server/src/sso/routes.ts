@@ -11,6 +11,8 @@ import type { Clock } from '../clock.js';
 import type { CobrandDirectory } from '../cobrand/index.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from '../session/index.js';
+import type { AuditLog } from '../db/audit-log.js';
+import type { Messages } from '../i18n/messages.js';
 import type { FlowCookies } from './flow-cookie.js';
 import type { Providers } from './providers.js';
 import { invalidLogin, type SsoService } from './sso-service.js';
@@ -19,6 +21,10 @@ import type { SsoStore } from './sso-store.js';
 import { SsoReplies } from './replies.js';
 import { OidcFlow } from './oidc/oidc-flow.js';
 import { SamlFlow, type SamlAnswer } from './saml/saml-flow.js';
+import { SamlSingleLogout } from './saml/single-logout.js';
+import type { LogoutMessage } from './saml/logout-message.js';
+import { SingleLogoutSchema } from './saml/single-logout-schema.js';
+import { StartAtPortalPage } from './saml/start-page.js';
 
 export interface SsoRoutesOptions {
   cobrands: CobrandDirectory;
@@ -32,11 +38,14 @@ export interface SsoRoutesOptions {
   publicOrigin: string;
   /** How long the logout details of a federated session are kept: the session's own absolute lifetime. */
   sessionAbsoluteSeconds: number;
+  audit: AuditLog;
+  messages: Messages;
+  webDistDir: string;
 }
 
 const SamlAnswerSchema = Type.Object({
   SAMLResponse: Type.String({ minLength: 1, maxLength: 200_000 }),
-  RelayState: Type.String({ maxLength: 200 }),
+  RelayState: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
 export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app, options) => {
@@ -59,17 +68,32 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app
   app.get(PathPatterns.ssoLogout, { schema: logout }, (request, reply) =>
     sso.logout(request.params.name, request, reply),
   );
+  // SAML single logout: HTTP-Redirect (the signature covers the query as sent) and HTTP-POST.
+  const slo = { ...params, response: { 303: NoBody('To the provider with its answer, or to sign-in') } };
+  const sloGet = { ...slo, operationId: 'ssoSingleLogout', summary: 'SAML single logout (HTTP-Redirect)' };
+  app.get(PathPatterns.ssoSingleLogout, { schema: { ...sloGet, querystring: SingleLogoutSchema } }, (request, reply) =>
+    sso.singleLogout(request.params.name, request.query, request.url.split('?')[1] ?? '', request, reply),
+  );
+  const sloPost = { ...slo, operationId: 'ssoSingleLogoutPost', summary: 'SAML single logout (HTTP-POST)' };
+  app.post(
+    PathPatterns.ssoSingleLogout,
+    { schema: { ...sloPost, consumes: [FORM], body: SingleLogoutSchema }, bodyLimit: 256 * 1024 },
+    (request, reply) => sso.singleLogout(request.params.name, request.body, null, request, reply),
+  );
 };
 
 class SsoHandlers {
   private readonly replies: SsoReplies;
   private readonly oidc: OidcFlow;
   private readonly saml: SamlFlow;
+  private readonly slo: SamlSingleLogout;
 
   constructor(private readonly o: SsoRoutesOptions) {
     this.replies = new SsoReplies(o);
     this.oidc = new OidcFlow({ ...o, replies: this.replies });
-    this.saml = new SamlFlow({ ...o, replies: this.replies });
+    const startPage = new StartAtPortalPage(o.webDistDir, o.messages);
+    this.saml = new SamlFlow({ ...o, replies: this.replies, startPage });
+    this.slo = new SamlSingleLogout(o);
   }
 
   /** The cobrand named in the address with its provider, or null: an unknown name resolves to another cobrand. */
@@ -101,6 +125,24 @@ class SsoHandlers {
     const found = await this.providerOf(name);
     const saml = found?.idp.protocol === 'saml' ? { record: found.record, idp: found.idp } : null;
     return this.saml.answer(saml, name, body, request, reply);
+  }
+
+  async singleLogout(
+    name: string,
+    message: LogoutMessage,
+    rawQuery: string | null,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    const found = await this.providerOf(name);
+    return this.slo.handle(
+      found?.idp.protocol === 'saml' ? { idp: found.idp } : null,
+      name,
+      message,
+      rawQuery,
+      request,
+      reply,
+    );
   }
 
   /** The cobrand's fssoLogoutUrl: the provider's session ends too, then the provider sends the user to sign-in. */
