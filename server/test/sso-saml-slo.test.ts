@@ -6,7 +6,7 @@
  */
 import { createSign } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { Paths } from '@portal/contract';
+import { Paths, SSO_USER_COOKIE } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hiddenInputs } from './simplesamlphp/browser.js';
 import { BANK, pathOf, portalSp, SLO_URL, startBank, TwoSidedBrowser, type Bank } from './sso-saml-slo-support.js';
@@ -179,6 +179,9 @@ describe("SimpleSAMLphp's logout (another application logged the user out)", () 
       expect(answer.statusCode).toBe(303);
       expect(answer.headers.location).toMatch(new RegExp(`^${bank.ssp.sloUrl}\\?SAMLResponse=`));
       expect(await signedIn(browser)).toBe(false);
+      // The browser that carried it keeps no cookie of the ended session.
+      expect(browser.portal.sessionCookie).toBeUndefined();
+      expect(browser.portal.cookie(SSO_USER_COOKIE)).toBeUndefined();
       expect((await browser.atProvider(answer.headers.location as string)).url).toBe(returnTo);
     } finally {
       bank.ssp.configure({ serviceProviders: [portalSp(bank.sp)] });

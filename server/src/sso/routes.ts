@@ -58,7 +58,14 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app
     sso.oidcAnswer(request.params.name, request, reply),
   );
   // The HTTP-POST binding: the provider's page posts a form.
-  const saml = { ...params, operationId: 'ssoSamlCallback', summary: "The SAML provider's answer (a posted form)" };
+  const startPage = 'An answer the portal does not take: the page that starts the sign-on at the portal';
+  const saml = {
+    ...{ params: CobrandParamsSchema, operationId: 'ssoSamlCallback', summary: "The SAML provider's answer (a form)" },
+    response: {
+      ...params.response,
+      200: { description: startPage, content: { 'text/html': { schema: Type.String() } } },
+    },
+  };
   app.post(
     PathPatterns.ssoCallback,
     { schema: { ...saml, consumes: [FORM], body: SamlAnswerSchema }, bodyLimit: 256 * 1024 },

@@ -32,6 +32,7 @@ export interface SingleLogoutOptions {
 
 const signInOf = (cobrand: string) =>
   `${routePath('login-signin-component')}?cobrandHost=${encodeURIComponent(cobrand)}`;
+const ANY_SESSION = ['full', 'change_password', 'new_pin', 'next_token', 'sso_token'] as const;
 const refused = () => new ApiError(400, [{ code: ErrorCodes.invalid, messageKey: 'request.invalid' }]);
 
 export class SamlSingleLogout {
@@ -70,10 +71,11 @@ export class SamlSingleLogout {
     request: FastifyRequest,
     reply: FastifyReply,
   ) {
-    const saml = this.o.providers.saml(name, idp);
     const now = this.o.clock();
+    let saml: ReturnType<Providers['saml']>;
     let profile: Profile;
     try {
+      saml = this.o.providers.saml(name, idp);
       profile = await this.checkedRequest(saml, name, message, rawQuery, now);
     } catch (error) {
       reply.log.warn({ cobrand: name, reason: (error as Error).message }, 'single logout request refused');
@@ -90,11 +92,17 @@ export class SamlSingleLogout {
     };
     await this.o.audit.record('session.logout', accountId ?? null, details, { origin: originOf(request) });
     reply.log.info({ ...details, linked: Boolean(accountId) }, 'single logout by the provider');
-    // This browser holds no session any more, whichever it was.
-    if (this.o.cookies.sessionId(request)) this.o.cookies.close(reply);
-    this.o.flows.takeLogout(request, reply);
+    await this.forgetEnded(request, reply);
     if (!idp.sloUrl) return reply.redirect(signInOf(name), 303);
     return reply.redirect(await saml.getLogoutResponseUrlAsync(profile, message.RelayState ?? '', {}, true), 303);
+  }
+
+  /** This browser's cookies go where its session was one of those that ended; another user's stay as they are. */
+  private async forgetEnded(request: FastifyRequest, reply: FastifyReply) {
+    const rawId = this.o.cookies.sessionId(request);
+    if (!rawId || (await this.o.sessions.find(rawId, ANY_SESSION))) return;
+    this.o.cookies.close(reply);
+    this.o.flows.takeLogout(request, reply);
   }
 
   /**
