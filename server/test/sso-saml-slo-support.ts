@@ -12,7 +12,15 @@ import type { PortalDatabase } from '../src/db/database.js';
 import { CATALOGUE_DIR } from '../src/paths.js';
 import { deriveKeys } from '../src/security/portal-secret.js';
 import { SsoStore } from '../src/sso/index.js';
-import { createTestApp, keptLog, TEST_PORTAL_SECRET, TestClock, type TestApp, type TestClient } from './harness.js';
+import {
+  createTestApp,
+  keptLog,
+  TEST_PORTAL_SECRET,
+  TestClock,
+  type Dialect,
+  type TestApp,
+  type TestClient,
+} from './harness.js';
 import {
   keyAndCertificate,
   startSimpleSamlPhp,
@@ -71,12 +79,12 @@ async function importRecord(database: PortalDatabase, ssp: SimpleSamlPhp, change
  * SimpleSAMLphp with users `uids` (password PASSWORD), and a portal whose users `sso-<uid>` are linked to them. The
  * portal's clock starts at the real time: SimpleSAMLphp dates its messages by it.
  */
-export async function startBank(uids: string[]): Promise<Bank> {
+export async function startBank(uids: string[], dialect: Dialect = 'sqlite'): Promise<Bank> {
   const sp = keyAndCertificate('portal-sp');
   const users = Object.fromEntries(uids.map((uid) => [uid, { password: PASSWORD, attributes: { uid: [uid] } }]));
   const ssp = await startSimpleSamlPhp({ users, serviceProviders: [portalSp(sp)] });
   const { lines, logger } = keptLog('info');
-  const t = await createTestApp('sqlite', {
+  const t = await createTestApp(dialect, {
     env: { BANK_SAML_IDP_CERT: ssp.cert, BANK_SAML_SP_KEY: sp.key },
     clock: new TestClock(Date.now()),
     logger,
