@@ -69,6 +69,24 @@ describe.each(DIALECTS)('on %s', (dialect) => {
       expect(back.headers.location).toBe(SIGN_IN);
       expect(logLine('single logout answer refused')).toMatchObject({ reason: 'Invalid query signature' });
     });
+
+    it("logs the provider's status when it did not end its session, once its signature holds", async () => {
+      const status = (code: string) => `<samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:${code}"`;
+      const xml =
+        '<samlp:LogoutResponse xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ' +
+        `xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_partial" Version="2.0" ` +
+        `IssueInstant="${new Date().toISOString()}" Destination="${SLO_URL}">` +
+        `<saml:Issuer>${bank.ssp.entityId}</saml:Issuer><samlp:Status>${status('Responder')}>` +
+        `${status('PartialLogout')}/></samlp:StatusCode></samlp:Status></samlp:LogoutResponse>`;
+      const byProvider = await bank.t.client().get(pathOf(signedRedirect('SAMLResponse', xml, bank.ssp.signing.key)));
+      expect(byProvider.headers.location).toBe(SIGN_IN);
+      expect(logLine('single logout: the provider did not end its session')).toMatchObject({
+        status: 'urn:oasis:names:tc:SAML:2.0:status:Responder / urn:oasis:names:tc:SAML:2.0:status:PartialLogout',
+      });
+      const byAnother = await bank.t.client().get(pathOf(signedRedirect('SAMLResponse', xml, bank.sp.key)));
+      expect(byAnother.headers.location).toBe(SIGN_IN);
+      expect(logLine('single logout answer refused')).toMatchObject({ reason: 'Invalid query signature' });
+    });
   });
 
   describe("SimpleSAMLphp's logout (another application logged the user out)", () => {
@@ -127,7 +145,8 @@ describe.each(DIALECTS)('on %s', (dialect) => {
       unsigned.searchParams.delete('Signature');
       unsigned.searchParams.delete('SigAlg');
       // A LogoutRequest as SimpleSAMLphp would send it, but signed with the portal's own key (a key the bank never had).
-      const forged = signedRedirect(request.searchParams.get('SAMLRequest')!, bank.sp.key);
+      const xml = inflateRawSync(Buffer.from(request.searchParams.get('SAMLRequest')!, 'base64'));
+      const forged = signedRedirect('SAMLRequest', xml, bank.sp.key);
       const sha1 = new URL(request);
       sha1.searchParams.set('SigAlg', 'http://www.w3.org/2000/09/xmldsig#rsa-sha1');
       for (const refused of [unsigned.href, forged, sha1.href]) {
@@ -193,11 +212,10 @@ describe.each(DIALECTS)('on %s', (dialect) => {
   });
 });
 
-/** An HTTP-Redirect message signed with `key` (RSA-SHA256), as a provider holding that key would send it. */
-function signedRedirect(samlRequest: string, key: string): string {
-  const xml = inflateRawSync(Buffer.from(samlRequest, 'base64'));
+/** An HTTP-Redirect message (`xml`) signed with `key` (RSA-SHA256), as a provider holding that key would send it. */
+function signedRedirect(kind: 'SAMLRequest' | 'SAMLResponse', xml: Buffer | string, key: string): string {
   const query = new URLSearchParams({
-    SAMLRequest: deflateRawSync(xml).toString('base64'),
+    [kind]: deflateRawSync(xml).toString('base64'),
     SigAlg: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
   }).toString();
   const signature = createSign('RSA-SHA256').update(query).sign(key, 'base64');
