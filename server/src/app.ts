@@ -323,8 +323,9 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   await app.register(tokenRoutes, { accounts, sessions, cookies, pins, throttle });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });
   await app.register(ssoRoutes, {
-    ...{ ...services.sso, cobrands, sessions, cookies, clock, publicOrigin },
+    ...{ ...services.sso, cobrands, sessions, cookies, clock, publicOrigin, audit, messages },
     sessionAbsoluteSeconds: config.sessionAbsoluteSeconds,
+    webDistDir: options.webDistDir ?? WEB_DIST_DIR,
   });
   await app.register(webPagesRoutes, {
     webDistDir: options.webDistDir ?? WEB_DIST_DIR,

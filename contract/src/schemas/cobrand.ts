@@ -190,6 +190,11 @@ export const SamlProviderSchema = Type.Object(
     allowSha1: Type.Optional(Type.Boolean()),
     /** Holds the portal's private key (PEM) that decrypts encrypted assertions (RSA-OAEP, then AES-GCM or AES-CBC). */
     spDecryptionKeyEnv: Type.Optional(EnvName),
+    /**
+     * IdP-initiated sign-on (a tile in the bank's portal posts an answer nobody asked for): off unless true. On, such an
+     * answer is taken once, within minutes of being issued, for this portal's address only (docs/decisions.md).
+     */
+    idpInitiated: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -13,9 +13,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 const STATIC_PREFIXES = [`${PORTAL_UI_BASE}static/`, `${PORTAL_UI_BASE}assets/`, COBRAND_ASSETS_BASE];
 /**
  * A SAML answer is posted by the provider's page, which cannot know the token: its RelayState, bound to the sealed
- * single-use cookie of the browser that started the sign-on, is its anti-forgery check (sso/routes.ts).
+ * single-use cookie of the browser that started the sign-on, is its anti-forgery check (sso/routes.ts). A single
+ * logout message (slo) is posted by the provider's page too: the provider's signature over it is its check.
  */
-const SSO_CALLBACK = /^\/sdportal\/sso\/[^/?]+\/callback$/;
+const SSO_CALLBACK = /^\/sdportal\/sso\/[^/?]+\/(callback|slo)$/;
 /** An OpenID provider's back-channel logout comes from its server: the logout token it signed is the check. */
 const SSO_BACK_CHANNEL = /^\/sdportal\/sso\/[^/?]+\/backchannel-logout$/;
 /**

@@ -1,3 +1,3 @@
 /** What the pages capability offers the rest of the service; nothing else of it is imported from outside. */
 export { webPagesRoutes } from './routes.js';
-export { systemErrorPage } from './system-error-page.js';
+export { pageStylesheets, systemErrorPage } from './system-error-page.js';

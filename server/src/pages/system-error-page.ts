@@ -13,15 +13,15 @@ import type { Messages } from '../i18n/messages.js';
 const escape = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The built not-found page's stylesheets: the system error looks like every other screen. */
-function stylesheets(webDistDir: string): string {
+/** The built not-found page's stylesheets: a page the service writes itself looks like every other screen. */
+export function pageStylesheets(webDistDir: string): string {
   const file = join(webDistDir, 'pages', 'not-found.html');
   if (!existsSync(file)) return '';
   return (readFileSync(file, 'utf8').match(/<link rel="stylesheet"[^>]*>/g) ?? []).join('');
 }
 
 export function systemErrorPage(webDistDir: string, messages: Messages): (request: FastifyRequest) => string {
-  const head = stylesheets(webDistDir);
+  const head = pageStylesheets(webDistDir);
   return (request) => {
     const locale = requestLocale(request, SUPPORTED_LOCALES);
     const title = escape(messages.text(locale, 'error.system.title'));

@@ -90,8 +90,15 @@ export class Providers {
     return { idpCertificates, decryptionKey: secret(this.env, settings.spDecryptionKeyEnv, what) };
   }
 
-  /** `requestId`: the ID the AuthnRequest this instance makes will carry (the flow cookie keeps it). */
-  saml(cobrand: string, settings: SamlSettings, requestId?: string): NodeSaml.SAML {
+  /**
+   * `extra`: settings of one use over the cobrand's: `requestId`, the ID the AuthnRequest this instance makes will
+   * carry (the flow cookie keeps it); node-saml's own (an IdP-initiated answer is checked without a request).
+   */
+  saml(
+    cobrand: string,
+    settings: SamlSettings,
+    { requestId, ...extra }: Partial<NodeSaml.SamlConfig> & { requestId?: string } = {},
+  ): NodeSaml.SAML {
     const what = `the identity provider of ${cobrand}`;
     const { SAML, ValidateInResponseTo } = nodeSaml();
     const { idpCertificates, decryptionKey } = this.samlKeys(cobrand, settings);
@@ -118,6 +125,7 @@ export class Providers {
       cacheProvider: this.samlCache(cobrand),
       identifierFormat: null,
       disableRequestedAuthnContext: true,
+      ...extra,
     });
   }
 }

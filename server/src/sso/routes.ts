@@ -11,6 +11,8 @@ import type { Clock } from '../clock.js';
 import type { CobrandDirectory } from '../cobrand/index.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from '../session/index.js';
+import type { AuditLog } from '../db/audit-log.js';
+import type { Messages } from '../i18n/messages.js';
 import type { FlowCookies } from './flow-cookie.js';
 import type { Providers } from './providers.js';
 import { invalidLogin, type SsoService } from './sso-service.js';
@@ -20,6 +22,10 @@ import { SsoReplies } from './replies.js';
 import { OidcFlow } from './oidc/oidc-flow.js';
 import { SamlFlow, type SamlAnswer } from './saml/saml-flow.js';
 import { BackChannelLogout } from './oidc/back-channel-logout.js';
+import { SamlSingleLogout } from './saml/single-logout.js';
+import type { LogoutMessage } from './saml/logout-message.js';
+import { SingleLogoutSchema } from './saml/single-logout-schema.js';
+import { StartAtPortalPage } from './saml/start-page.js';
 
 export interface SsoRoutesOptions {
   cobrands: CobrandDirectory;
@@ -33,6 +39,9 @@ export interface SsoRoutesOptions {
   publicOrigin: string;
   /** How long the logout details of a federated session are kept: the session's own absolute lifetime. */
   sessionAbsoluteSeconds: number;
+  audit: AuditLog;
+  messages: Messages;
+  webDistDir: string;
 }
 
 const LogoutTokenSchema = Type.Object({ logout_token: Type.Optional(Type.String({ maxLength: 20_000 })) });
@@ -53,7 +62,7 @@ const BACK_CHANNEL = {
 
 const SamlAnswerSchema = Type.Object({
   SAMLResponse: Type.String({ minLength: 1, maxLength: 200_000 }),
-  RelayState: Type.String({ maxLength: 200 }),
+  RelayState: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
 export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app, options) => {
@@ -66,7 +75,14 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app
     sso.oidcAnswer(request.params.name, request, reply),
   );
   // The HTTP-POST binding: the provider's page posts a form.
-  const saml = { ...params, operationId: 'ssoSamlCallback', summary: "The SAML provider's answer (a posted form)" };
+  const startPage = 'An answer the portal does not take: the page that starts the sign-on at the portal';
+  const saml = {
+    ...{ params: CobrandParamsSchema, operationId: 'ssoSamlCallback', summary: "The SAML provider's answer (a form)" },
+    response: {
+      ...params.response,
+      200: { description: startPage, content: { 'text/html': { schema: Type.String() } } },
+    },
+  };
   app.post(
     PathPatterns.ssoCallback,
     { schema: { ...saml, consumes: [FORM], body: SamlAnswerSchema }, bodyLimit: 256 * 1024 },
@@ -79,6 +95,18 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app
   app.post(PathPatterns.ssoBackChannelLogout, { schema: BACK_CHANNEL }, (request, reply) =>
     sso.backChannelLogout(request.params.name, request.body.logout_token, request, reply),
   );
+  // SAML single logout: HTTP-Redirect (the signature covers the query as sent) and HTTP-POST.
+  const slo = { ...params, response: { 303: NoBody('To the provider with its answer, or to sign-in') } };
+  const sloGet = { ...slo, operationId: 'ssoSingleLogout', summary: 'SAML single logout (HTTP-Redirect)' };
+  app.get(PathPatterns.ssoSingleLogout, { schema: { ...sloGet, querystring: SingleLogoutSchema } }, (request, reply) =>
+    sso.singleLogout(request.params.name, request.query, request.url.split('?')[1] ?? '', request, reply),
+  );
+  const sloPost = { ...slo, operationId: 'ssoSingleLogoutPost', summary: 'SAML single logout (HTTP-POST)' };
+  app.post(
+    PathPatterns.ssoSingleLogout,
+    { schema: { ...sloPost, consumes: [FORM], body: SingleLogoutSchema }, bodyLimit: 256 * 1024 },
+    (request, reply) => sso.singleLogout(request.params.name, request.body, null, request, reply),
+  );
 };
 
 class SsoHandlers {
@@ -86,12 +114,15 @@ class SsoHandlers {
   private readonly oidc: OidcFlow;
   private readonly saml: SamlFlow;
   private readonly backChannel: BackChannelLogout;
+  private readonly slo: SamlSingleLogout;
 
   constructor(private readonly o: SsoRoutesOptions) {
     this.replies = new SsoReplies(o);
     this.oidc = new OidcFlow({ ...o, replies: this.replies });
-    this.saml = new SamlFlow({ ...o, replies: this.replies });
     this.backChannel = new BackChannelLogout(o);
+    const startPage = new StartAtPortalPage(o.webDistDir, o.messages);
+    this.saml = new SamlFlow({ ...o, replies: this.replies, startPage });
+    this.slo = new SamlSingleLogout(o);
   }
 
   /** The cobrand named in the address with its provider, or null: an unknown name resolves to another cobrand. */
@@ -129,6 +160,24 @@ class SsoHandlers {
     const found = await this.providerOf(name);
     const idp = found?.idp.protocol === 'oidc' ? found.idp : null;
     return this.backChannel.handle(name, idp, token, request, reply);
+  }
+
+  async singleLogout(
+    name: string,
+    message: LogoutMessage,
+    rawQuery: string | null,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    const found = await this.providerOf(name);
+    return this.slo.handle(
+      found?.idp.protocol === 'saml' ? { idp: found.idp } : null,
+      name,
+      message,
+      rawQuery,
+      request,
+      reply,
+    );
   }
 
   /** The cobrand's fssoLogoutUrl: the provider's session ends too, then the provider sends the user to sign-in. */

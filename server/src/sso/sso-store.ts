@@ -42,6 +42,15 @@ export class SsoStore {
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
+  /** Records `key` with `value` until `expiresAt`, over what it held (a value kept as long as a session lasts). */
+  async keep(key: string, value: string, expiresAt: number): Promise<void> {
+    await this.db
+      .insertInto('sso_once')
+      .values({ key, value, expires_at: expiresAt })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value, expires_at: expiresAt }))
+      .execute();
+  }
+
   async read(key: string, now: number): Promise<string | null> {
     const row = await this.db
       .selectFrom('sso_once')

@@ -13,6 +13,8 @@ export interface SamlRules {
   allowSha1: boolean;
   /** The ID of the AuthnRequest this browser's flow started. */
   requestId: string | undefined;
+  /** An IdP-initiated answer, taken where the record allows it: it must answer no request (idp-initiated.ts). */
+  unsolicited?: boolean;
   skewMs: number;
   now: number;
 }
@@ -34,8 +36,10 @@ function issuer(facts: ResponseFacts, rules: SamlRules): string | null {
 }
 
 function request(facts: ResponseFacts, rules: SamlRules): string | null {
-  if (!rules.requestId) return 'the sign-on in this browser has no request to answer';
   const answered = [facts.inResponseTo, facts.assertion?.confirmationInResponseTo];
+  if (rules.unsolicited)
+    return answered.some((id) => id !== undefined) ? 'an IdP-initiated answer names a request (InResponseTo)' : null;
+  if (!rules.requestId) return 'the sign-on in this browser has no request to answer';
   if (answered.every((id) => id === undefined)) return 'the response names no request it answers (InResponseTo)';
   if (answered.some((id) => id !== undefined && id !== rules.requestId))
     return 'the response answers another request than the one this browser started (InResponseTo)';

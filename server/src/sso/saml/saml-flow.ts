@@ -15,6 +15,9 @@ import { refusalOf } from './saml-checks.js';
 import { receivedOf } from './saml-received.js';
 import { readResponse, type ResponseFacts } from './saml-response.js';
 import { subjectOf } from './saml-subject.js';
+import { UNSOLICITED, unsolicitedProblem, wayOf } from './idp-initiated.js';
+import { SamlSubjects } from './saml-subjects.js';
+import type { StartAtPortalPage } from './start-page.js';
 
 export interface SamlFlowOptions {
   flows: FlowCookies;
@@ -23,22 +26,30 @@ export interface SamlFlowOptions {
   store: SsoStore;
   clock: Clock;
   replies: SsoReplies;
+  startPage: StartAtPortalPage;
+  /** How long a session may last: the NameID of its sign-on is kept that long, for the provider's single logout. */
+  sessionAbsoluteSeconds: number;
 }
 
 export interface SamlAnswer {
   SAMLResponse: string;
-  RelayState: string;
+  /** Absent or another in an IdP-initiated answer. */
+  RelayState?: string | undefined;
 }
 
 export class SamlFlow {
-  constructor(private readonly o: SamlFlowOptions) {}
+  private readonly subjects: SamlSubjects;
+
+  constructor(private readonly o: SamlFlowOptions) {
+    this.subjects = new SamlSubjects(o.store, o.clock);
+  }
 
   /** The provider's sign-on address with a signed AuthnRequest; the RelayState goes in the flow cookie. */
   async start(name: string, idp: SamlSettings, reply: FastifyReply): Promise<string> {
     const relayState = randomBytes(24).toString('base64url');
     // An XML ID starts with a letter or underscore; this one is the browser's own, kept in its flow cookie.
     const requestId = `_${randomBytes(20).toString('hex')}`;
-    const saml = this.o.providers.saml(name, idp, requestId);
+    const saml = this.o.providers.saml(name, idp, { requestId });
     const url = await saml.getAuthorizeUrlAsync(relayState, undefined, {});
     this.o.flows.start(reply, { cobrand: name, state: relayState, requestId }, this.o.clock());
     return url;
@@ -54,12 +65,18 @@ export class SamlFlow {
     const { replies } = this.o;
     const now = this.o.clock();
     const flow = this.o.flows.take(request, reply, name, now);
-    if (!found || !flow || flow.state !== body.RelayState)
-      return replies.refuse(reply, name, 'no sign-on in progress in this browser, or another RelayState');
+    if (!found) return replies.refuse(reply, name, 'no SAML provider for this cobrand');
     const { record, idp } = found;
-    const checked = await this.check(name, idp, body.SAMLResponse, flow.requestId);
+    const way = wayOf(idp, flow, body);
+    if (way.check === 'refuse') return replies.refuse(reply, name, way.reason);
+    if (way.check === 'start at portal') return this.startAtPortal(record, name, way.reason, request, reply);
+    const unsolicited = way.check === 'unsolicited';
+    const expected = unsolicited ? { unsolicited } : { unsolicited, requestId: flow?.requestId };
+    const checked = await this.check(name, idp, body.SAMLResponse, expected);
     if ('refusal' in checked) return replies.refuse(reply, name, checked.refusal, checked.received);
     const { profile, received } = checked;
+    const problem = unsolicited && unsolicitedProblem(profile, this.o.providers.callbackUrl(name), now);
+    if (problem) return replies.refuse(reply, name, `IdP-initiated answer refused: ${problem}`, received);
     const assertionId = /<(?:\w+:)?Assertion\b[^>]*\sID="([^"]+)"/.exec(profile.getAssertionXml?.() ?? '')?.[1];
     if (!assertionId) return replies.refuse(reply, name, 'no assertion', received);
     if (!(await this.o.store.once(`saml-assertion:${assertionId}`, name, now + SAML_REQUEST_MS, now)))
@@ -69,6 +86,8 @@ export class SamlFlow {
     const { subject } = named;
     const decision = await this.o.service.signIn(record, subject, request.cookies[LOCALE_COOKIE], originOf(request));
     const { nameID, nameIDFormat, sessionIndex = '' } = profile;
+    if (decision.open && nameID)
+      await this.subjects.remember(name, nameID, decision.open.accountId, this.o.sessionAbsoluteSeconds * 1000);
     return replies.finish(request, reply, decision, { nameID, nameIDFormat, sessionIndex });
   }
 
@@ -80,7 +99,8 @@ export class SamlFlow {
     name: string,
     idp: SamlSettings,
     samlResponse: string,
-    requestId: string | undefined,
+    /** The request this browser started, or an IdP-initiated answer (which must answer none). */
+    expected: { requestId?: string | undefined; unsolicited: boolean },
   ): Promise<{ profile: Profile; received: Received } | { refusal: string; received?: Received }> {
     const facts = await this.read(name, idp, samlResponse);
     if ('refusal' in facts) return facts;
@@ -89,7 +109,8 @@ export class SamlFlow {
       idpEntityId: idp.idpEntityId,
       signatures: idp.signatures ?? 'either',
       allowSha1: idp.allowSha1 ?? false,
-      requestId,
+      requestId: expected.requestId,
+      unsolicited: expected.unsolicited,
       skewMs: CLOCK_SKEW_SECONDS * 1000,
       // The clock node-saml checks the same times by.
       now: Date.now(),
@@ -98,7 +119,7 @@ export class SamlFlow {
     if (refusal) return { refusal, received };
     try {
       const { profile } = await this.o.providers
-        .saml(name, idp)
+        .saml(name, idp, expected.unsolicited ? UNSOLICITED : {})
         .validatePostResponseAsync({ SAMLResponse: samlResponse });
       if (!profile) return { refusal: 'no assertion', received };
       // node-saml checks the issuer of logout messages only; an assertion must come from the provider named too.
@@ -125,6 +146,19 @@ export class SamlFlow {
     } catch (error) {
       return { refusal: `answer not readable: ${(error as Error).message}` };
     }
+  }
+
+  /** An answer this portal did not ask for and does not take: logged and audited, and the user offered a fresh start. */
+  private async startAtPortal(
+    record: CobrandRecord,
+    name: string,
+    reason: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    reply.log.warn({ cobrand: name, reason }, 'single sign-on answer not taken: the sign-on must start at the portal');
+    await this.o.service.refuse(name, reason, originOf(request));
+    return this.o.startPage.send(request, reply, name, Object.keys(record.locales));
   }
 
   /** The provider's single logout address with a signed LogoutRequest, or null when it has none or nothing was kept. */
