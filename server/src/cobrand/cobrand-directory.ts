@@ -39,6 +39,11 @@ export class CobrandDirectory {
     return fallback;
   }
 
+  /** Every cobrand's name, for the work that goes through the whole catalogue (reading providers' metadata). */
+  async names(): Promise<string[]> {
+    return (await this.store.list()).map(({ name }) => name);
+  }
+
   nameForAbbreviation(abbreviation: string): Promise<string | null> {
     return this.store.findNameByAbbreviation(abbreviation);
   }

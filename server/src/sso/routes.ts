@@ -19,6 +19,8 @@ import type { SsoStore } from './sso-store.js';
 import { SsoReplies } from './replies.js';
 import { OidcFlow } from './oidc/oidc-flow.js';
 import { SamlFlow, type SamlAnswer } from './saml/saml-flow.js';
+import { IdpMetadata } from './saml/idp-metadata.js';
+import { SAML_METADATA_TYPE, sendSpMetadata } from './saml/sp-metadata.js';
 
 export interface SsoRoutesOptions {
   cobrands: CobrandDirectory;
@@ -40,7 +42,11 @@ const SamlAnswerSchema = Type.Object({
 });
 
 export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app, options) => {
-  const sso = new SsoHandlers(options);
+  // The SAML providers' metadata is read at start and refreshed while these routes serve.
+  const idpMetadata = new IdpMetadata(options.providers.env, app.log);
+  idpMetadata.start(options.cobrands);
+  app.addHook('onClose', async () => idpMetadata.stop());
+  const sso = new SsoHandlers({ ...options, idpMetadata });
   const params = { params: CobrandParamsSchema, response: { 303: NoBody('To the provider, the platform or sign-in') } };
   const start = { ...params, operationId: 'ssoStart', summary: "Start single sign-on at the cobrand's provider" };
   app.get(PathPatterns.ssoStart, { schema: start }, (request, reply) => sso.start(request.params.name, reply));
@@ -59,6 +65,17 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app
   app.get(PathPatterns.ssoLogout, { schema: logout }, (request, reply) =>
     sso.logout(request.params.name, request, reply),
   );
+  const metadata = {
+    params: CobrandParamsSchema,
+    operationId: 'ssoSamlMetadata',
+    summary: "The portal's SAML service provider metadata for the cobrand; 404 for a cobrand without SAML",
+    response: {
+      200: { description: 'SAML 2.0 metadata', content: { [SAML_METADATA_TYPE]: { schema: Type.String() } } },
+    },
+  };
+  app.get(PathPatterns.ssoMetadata, { schema: metadata }, (request, reply) =>
+    sso.spMetadata(request.params.name, reply),
+  );
 };
 
 class SsoHandlers {
@@ -66,7 +83,7 @@ class SsoHandlers {
   private readonly oidc: OidcFlow;
   private readonly saml: SamlFlow;
 
-  constructor(private readonly o: SsoRoutesOptions) {
+  constructor(private readonly o: SsoRoutesOptions & { idpMetadata: IdpMetadata }) {
     this.replies = new SsoReplies(o);
     this.oidc = new OidcFlow({ ...o, replies: this.replies });
     this.saml = new SamlFlow({ ...o, replies: this.replies });
@@ -84,7 +101,9 @@ class SsoHandlers {
     const { idp } = found;
     try {
       const url =
-        idp.protocol === 'saml' ? await this.saml.start(name, idp, reply) : await this.oidc.start(name, idp, reply);
+        idp.protocol === 'saml'
+          ? await this.saml.start(name, await this.o.idpMetadata.settings(name, idp), reply)
+          : await this.oidc.start(name, idp, reply);
       return reply.redirect(url, 303);
     } catch (error) {
       return this.replies.refuse(reply, name, `provider not reachable or not set up: ${(error as Error).message}`);
@@ -99,8 +118,19 @@ class SsoHandlers {
 
   async samlAnswer(name: string, body: SamlAnswer, request: FastifyRequest, reply: FastifyReply) {
     const found = await this.providerOf(name);
-    const saml = found?.idp.protocol === 'saml' ? { record: found.record, idp: found.idp } : null;
+    let saml = null;
+    try {
+      if (found?.idp.protocol === 'saml')
+        saml = { record: found.record, idp: await this.o.idpMetadata.settings(name, found.idp) };
+    } catch (error) {
+      return this.replies.refuse(reply, name, `provider not set up: ${(error as Error).message}`);
+    }
     return this.saml.answer(saml, name, body, request, reply);
+  }
+
+  async spMetadata(name: string, reply: FastifyReply) {
+    const found = await this.providerOf(name);
+    return sendSpMetadata(reply, name, found?.idp.protocol === 'saml' ? found.idp : null, this.o.providers);
   }
 
   /** The cobrand's fssoLogoutUrl: the provider's session ends too, then the provider sends the user to sign-in. */
@@ -113,7 +143,7 @@ class SsoHandlers {
         found?.idp.protocol === 'oidc'
           ? await this.oidc.logoutUrl(name, found.idp, kept, back)
           : found?.idp.protocol === 'saml'
-            ? await this.saml.logoutUrl(name, found.idp, kept)
+            ? await this.saml.logoutUrl(name, await this.o.idpMetadata.settings(name, found.idp), kept)
             : null;
       if (url) return reply.redirect(url, 303);
     } catch (error) {
