@@ -6,7 +6,8 @@
 import { createRequire } from 'node:module';
 import type * as Xmldom from '@xmldom/xmldom';
 import type * as Xpath from 'xpath';
-import { certificatesIn, pemOf } from './certificates.js';
+import { X509Certificate } from 'node:crypto';
+import { pemOf } from './certificates.js';
 
 // Loaded at the first metadata read, not at start, as the protocol libraries are (providers.ts); node-saml uses both.
 const load = createRequire(import.meta.url);
@@ -46,6 +47,14 @@ function parse(xml: string): Document {
 const texts = (nodes: Xpath.SelectReturnType) =>
   (Array.isArray(nodes) ? nodes : []).map((node) => ((node as Node).textContent ?? '').trim()).filter(Boolean);
 
+function certificateOf(base64: string, index: number): string {
+  try {
+    return new X509Certificate(pemOf(base64)).toString();
+  } catch {
+    throw new IdpMetadataError(`signing certificate ${index + 1} does not parse`);
+  }
+}
+
 /**
  * The values of the provider `entityId` names (needed when the document lists several providers, as a federation's
  * does), or of the only SAML 2.0 identity provider it lists.
@@ -68,9 +77,11 @@ export function parseIdpMetadata(xml: string, entityId?: string): IdpMetadataVal
   const endpoint = (service: string) => texts(select(`md:${service}[@Binding='${REDIRECT}']/@Location`, descriptor))[0];
   const ssoUrl = endpoint('SingleSignOnService');
   if (!ssoUrl) throw new IdpMetadataError('no SingleSignOnService with the HTTP-Redirect binding');
-  const certificates = texts(
+  const found = texts(
     select(`md:KeyDescriptor[not(@use) or @use='signing']/ds:KeyInfo/ds:X509Data/ds:X509Certificate`, descriptor),
-  ).map((base64, index) => certificatesIn(pemOf(base64), `signing certificate ${index + 1}`)[0]!);
+  );
+  // One certificate may be listed twice (SimpleSAMLphp lists its https certificate as a signing key too).
+  const certificates = [...new Set(found.map(certificateOf))];
   if (certificates.length === 0) throw new IdpMetadataError('no signing certificate (KeyDescriptor use="signing")');
   const sloUrl = endpoint('SingleLogoutService');
   return { entityId: entity.getAttribute('entityID') ?? '', ssoUrl, ...(sloUrl ? { sloUrl } : {}), certificates };
