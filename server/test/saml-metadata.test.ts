@@ -19,12 +19,9 @@ import { postToPortal, SspBrowser } from './simplesamlphp/browser.js';
 import { PUBLIC_ORIGIN } from './sso-support.js';
 
 const PASSWORD = 'Bank-Idp-Pass-2026';
-const [OLD, NEW, STRANGER, SP] = ['idp-2025', 'idp-2026', 'not-the-idp', 'portal-sp'].map(keyAndCertificate) as [
-  KeyPair,
-  KeyPair,
-  KeyPair,
-  KeyPair,
-];
+const [OLD, NEW, STRANGER, SP, ENCRYPTION] = ['idp-2025', 'idp-2026', 'not-the-idp', 'portal-sp', 'portal-enc'].map(
+  keyAndCertificate,
+) as [KeyPair, KeyPair, KeyPair, KeyPair, KeyPair];
 const fingerprints = (...pems: string[]) => pems.map((pem) => new X509Certificate(pem).fingerprint256).sort();
 const bare = (pem: string) => new X509Certificate(pem).raw.toString('base64');
 const INVALID = (cobrand: string) =>
@@ -42,7 +39,8 @@ async function catalogueAt(ssp: SimpleSamlPhp, database: TestApp['database']) {
     if (record.cobrand.name === 'kestrelmark')
       record.identityProvider = {
         ...{ protocol: 'saml', idpMetadataUrl: ssp.metadataUrl, ...sp },
-        spCertificateEnv: 'PORTAL_SAML_SP_CERT',
+        ...{ spCertificateEnv: 'PORTAL_SAML_SP_CERT', spDecryptionKeyEnv: 'PORTAL_SAML_DECRYPTION_KEY' },
+        spEncryptionCertificateEnv: 'PORTAL_SAML_ENCRYPTION_CERT',
       };
     if (record.cobrand.name === 'skerrymoor')
       record.identityProvider = {
@@ -84,6 +82,8 @@ beforeAll(async () => {
     env: {
       PORTAL_SAML_SP_KEY: SP.key,
       PORTAL_SAML_SP_CERT: SP.cert,
+      PORTAL_SAML_DECRYPTION_KEY: ENCRYPTION.key,
+      PORTAL_SAML_ENCRYPTION_CERT: ENCRYPTION.cert,
       SKERRYMOOR_SAML_IDP_CERTS: `${OLD.cert}\n${NEW.cert}`,
     },
     logger: log.logger,
@@ -134,10 +134,10 @@ describe("the portal's SP metadata", () => {
     expect(answer.headers['content-type']).toMatch(/^application\/samlmetadata\+xml/);
     expect(metadataSchemaErrors(answer.body)).toEqual([]);
     expect(answer.body).not.toContain('PRIVATE KEY');
-    expect(answer.body).not.toContain(SP.key.split('\n')[1]);
+    for (const key of [SP.key, ENCRYPTION.key]) expect(answer.body).not.toContain(key.split('\n')[1]);
   });
 
-  it("reads in SimpleSAMLphp's converter as the portal's entity ID, addresses, certificate and signing wishes", async () => {
+  it("reads in SimpleSAMLphp's converter as the portal's entity ID, addresses, both certificates and signing wishes", async () => {
     const entry = simpleSamlPhpEntry((await t.client().get(Paths.ssoMetadata('kestrelmark'))).body);
     const slo = `${PUBLIC_ORIGIN}${Paths.ssoSingleLogout('kestrelmark')}`;
     expect(entry).toMatchObject({
@@ -152,7 +152,10 @@ describe("the portal's SP metadata", () => {
         { Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect', Location: slo },
         { Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST', Location: slo },
       ],
-      keys: [{ signing: true, encryption: false, X509Certificate: bare(SP.cert) }],
+      keys: [
+        { signing: true, encryption: false, X509Certificate: bare(SP.cert) },
+        { signing: false, encryption: true, X509Certificate: bare(ENCRYPTION.cert) },
+      ],
       'validate.authnrequest': true,
       'saml20.sign.assertion': true,
     });

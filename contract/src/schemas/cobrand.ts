@@ -179,6 +179,10 @@ export const SamlProviderSchema = Type.Object(
     spCertificateEnv: Type.Optional(EnvName),
     /** `nameID`, or the attribute that names the user. */
     userAttribute: Type.String({ minLength: 1, maxLength: 200 }),
+    /** Holds the portal's private key (PEM) that decrypts encrypted assertions (RSA-OAEP, then AES-GCM or AES-CBC). */
+    spDecryptionKeyEnv: Type.Optional(EnvName),
+    /** Holds the certificate (PEM) of that key, which the SP metadata publishes for encryption. */
+    spEncryptionCertificateEnv: Type.Optional(EnvName),
   },
   { additionalProperties: false },
 );

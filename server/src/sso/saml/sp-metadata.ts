@@ -77,16 +77,24 @@ function withRedirectLogout(xml: string, sloUrl: string): string {
 
 /** What the metadata of a cobrand needs from its record and the environment: its addresses, keys and certificates. */
 export function spMetadataInput(cobrand: string, record: SamlRecord, providers: Providers): SpMetadataInput {
-  const { env } = providers;
   const what = `the SP metadata of ${cobrand}`;
+  const { env } = providers;
+  const certificate = (name: string | undefined, field: string) => secret(env, name, `${what} (${field})`);
   return {
     entityId: providers.samlEntityId(cobrand),
     acsUrl: providers.callbackUrl(cobrand),
     sloUrl: providers.singleLogoutUrl(cobrand),
     signing: {
       key: secret(env, record.spPrivateKeyEnv, what),
-      certificate: secret(env, record.spCertificateEnv, `${what} (spCertificateEnv)`),
+      certificate: certificate(record.spCertificateEnv, 'spCertificateEnv'),
     },
+    // A provider told of no encryption certificate would encrypt for none, or for the signing one.
+    ...(record.spDecryptionKeyEnv && {
+      encryption: {
+        key: secret(env, record.spDecryptionKeyEnv, what),
+        certificate: certificate(record.spEncryptionCertificateEnv, 'spEncryptionCertificateEnv'),
+      },
+    }),
   };
 }
 
