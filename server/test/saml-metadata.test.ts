@@ -110,6 +110,13 @@ async function signOn(cobrand: string, uid: string) {
 }
 
 describe("the portal reads SimpleSAMLphp's metadata", () => {
+  it('reads it at start, before any sign-on needs it', async () => {
+    const read = () => log.lines.find((line) => line.msg === 'SAML provider metadata read');
+    while (!read()) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(read()).toMatchObject({ metadata: ssp.metadataUrl, entityId: ssp.entityId });
+    expect(log.lines.some((line) => /^GET \/sdportal\/sso\/\w+\/start/.test(String(line.msg)))).toBe(false);
+  });
+
   it('signs a linked user in from its metadata address alone, and logs the entity ID, addresses and certificates read', async () => {
     const { client, location, answer } = await signOn('kestrelmark', 'meta-ana');
     expect(location.startsWith(`${ssp.ssoUrl}?SAMLRequest=`)).toBe(true);

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_COBRAND } from '@portal/contract';
 import type { Clock } from '../clock.js';
+import type { CobrandRecord } from './catalogue.js';
 import type { CobrandStore, StoredCobrand } from './cobrand-store.js';
 
 export const CACHE_MS = 10_000;
@@ -39,9 +40,9 @@ export class CobrandDirectory {
     return fallback;
   }
 
-  /** Every cobrand's name, for the work that goes through the whole catalogue (reading providers' metadata). */
-  async names(): Promise<string[]> {
-    return (await this.store.list()).map(({ name }) => name);
+  /** Every cobrand's identity provider, read in one query: for work done for all of them (providers' metadata). */
+  identityProviders(): Promise<CobrandRecord['identityProvider'][]> {
+    return this.store.identityProviders();
   }
 
   nameForAbbreviation(abbreviation: string): Promise<string | null> {

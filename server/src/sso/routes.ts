@@ -44,7 +44,7 @@ const SamlAnswerSchema = Type.Object({
 export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app, options) => {
   // The SAML providers' metadata is read at start and refreshed while these routes serve.
   const idpMetadata = new IdpMetadata(options.providers.env, app.log);
-  idpMetadata.start(options.cobrands);
+  app.addHook('onReady', async () => idpMetadata.start(options.cobrands));
   app.addHook('onClose', async () => idpMetadata.stop());
   const sso = new SsoHandlers({ ...options, idpMetadata });
   const params = { params: CobrandParamsSchema, response: { 303: NoBody('To the provider, the platform or sign-in') } };

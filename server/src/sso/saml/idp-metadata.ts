@@ -108,12 +108,7 @@ export class IdpMetadata {
 }
 
 async function samlRecords(cobrands: CobrandDirectory): Promise<SamlRecord[]> {
-  const records = [];
-  for (const name of await cobrands.names()) {
-    const idp = (await cobrands.find(name))?.record.identityProvider;
-    if (idp?.protocol === 'saml') records.push(idp);
-  }
-  return records;
+  return (await cobrands.identityProviders()).filter((idp): idp is SamlRecord => idp?.protocol === 'saml');
 }
 
 const sourceOf = (record: SamlRecord): Copy['source'] | undefined =>
