@@ -43,6 +43,7 @@ export async function startDemoProviders(env) {
   try {
     const sp = keyAndCertificate('portal-demo');
     env.KESTRELMARK_SAML_SP_KEY = sp.key;
+    env.KESTRELMARK_SAML_SP_CERT = sp.cert;
     const saml = await startDemoSaml({
       host: HOST,
       publicHost: PUBLIC_HOST,

@@ -1055,6 +1055,8 @@ const QUERY_ROUTES: {
   {
     route: 'sso',
     paths: [
+      Paths.ssoMetadata('kestrelmark'),
+      Paths.ssoMetadata('veltmoor'),
       Paths.ssoStart('veltmoor'),
       Paths.ssoStart('kestrelmark'),
       Paths.ssoCallback('veltmoor'),

@@ -52,6 +52,7 @@ export async function startProviders(users: string[]): Promise<Providers> {
     AMBERLODE_OIDC_CLIENT_SECRET: CLIENT_SECRET,
     KESTRELMARK_SAML_IDP_CERT: saml.cert,
     KESTRELMARK_SAML_SP_KEY: sp.key,
+    KESTRELMARK_SAML_SP_CERT: sp.cert,
   };
   const beforeStart = async (database: PortalDatabase) => {
     const { cobrands } = readCatalogue(CATALOGUE_DIR);

@@ -167,18 +167,27 @@ export const OidcProviderSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** A bank's SAML 2.0 identity provider: signed AuthnRequest by HTTP-Redirect, response by HTTP-POST. */
+/**
+ * A bank's SAML 2.0 identity provider: signed AuthnRequest by HTTP-Redirect, response by HTTP-POST. The provider's
+ * entity ID, addresses and certificates come from the record, from its metadata, or both.
+ */
 export const SamlProviderSchema = Type.Object(
   {
     protocol: Type.Literal('saml'),
-    idpEntityId: Type.String({ minLength: 1, maxLength: 500 }),
-    ssoUrl: ProviderUrl,
+    /** The provider's metadata, read at start and refreshed: an https address, or a file on the portal's machine. */
+    idpMetadataUrl: Type.Optional(ProviderUrl),
+    idpMetadataFile: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    /** Each of these four, where given, wins over the metadata's; without metadata the first three are required. */
+    idpEntityId: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    ssoUrl: Type.Optional(ProviderUrl),
     /** Single logout at the provider, where it offers it. */
     sloUrl: Type.Optional(ProviderUrl),
-    /** Holds the provider's signing certificate (PEM). */
-    idpCertificateEnv: EnvName,
+    /** Holds the provider's signing certificates (PEM; several during a rollover). */
+    idpCertificateEnv: Type.Optional(EnvName),
     /** Holds the portal's private key (PEM) that signs the AuthnRequest. */
     spPrivateKeyEnv: EnvName,
+    /** Holds the certificate (PEM) of that key, which the portal's SP metadata publishes. */
+    spCertificateEnv: Type.Optional(EnvName),
     /** `nameID`, or the attribute that names the user. */
     userAttribute: Type.String({ minLength: 1, maxLength: 200 }),
     /**
@@ -195,6 +204,8 @@ export const SamlProviderSchema = Type.Object(
      * answer is taken once, within minutes of being issued, for this portal's address only (docs/decisions.md).
      */
     idpInitiated: Type.Optional(Type.Boolean()),
+    /** Holds the certificate (PEM) of that key, which the SP metadata publishes for encryption. */
+    spEncryptionCertificateEnv: Type.Optional(EnvName),
   },
   { additionalProperties: false },
 );

@@ -50,6 +50,7 @@ export function readCatalogue(dir: string, footersDir = footersDirFor(dir)): Cat
     // Every language has the texts the first has (translationProblems), so the footer checks of the first hold for all.
     problems.push(
       ...addressProblems(file, record),
+      ...samlProviderProblems(file, record),
       ...footerProblems(file, record.cobrand, footers),
       ...translationProblems(file, record),
     );
@@ -75,6 +76,18 @@ export function readCatalogue(dir: string, footersDir = footersDirFor(dir)): Cat
     abbreviations.set(key, cobrand.name);
   }
   return { cobrands, problems };
+}
+
+/** A SAML provider's record names one metadata source, or the entity ID, sign-on address and certificate itself. */
+function samlProviderProblems(file: string, record: CobrandRecord): string[] {
+  const idp = record.identityProvider;
+  if (idp?.protocol !== 'saml') return [];
+  if (idp.idpMetadataUrl && idp.idpMetadataFile)
+    return [`${file}: /identityProvider names both idpMetadataUrl and idpMetadataFile; name one`];
+  if (idp.idpMetadataUrl || idp.idpMetadataFile) return [];
+  return (['idpEntityId', 'ssoUrl', 'idpCertificateEnv'] as const)
+    .filter((field) => !idp[field])
+    .map((field) => `${file}: /identityProvider/${field} is required without idpMetadataUrl or idpMetadataFile`);
 }
 
 /** Every address the portal will send a user to must be a local path or on the cobrand's allowed origins. */

@@ -118,6 +118,34 @@ describe('the shipped catalogue', () => {
     ).toEqual(['larchmere']);
   });
 
+  it('refuses a SAML provider that names neither its metadata nor its entity ID, sign-on address and certificate', () => {
+    const copy = catalogueCopy();
+    try {
+      const saml = (r: RawRecord) => r.identityProvider as Record<string, unknown>;
+      copy.edit('kestrelmark', (r) => {
+        for (const field of ['idpEntityId', 'ssoUrl', 'idpCertificateEnv']) delete saml(r)[field];
+      });
+      const { problems } = readCatalogue(copy.cobrands);
+      const file = join(copy.cobrands, 'kestrelmark', 'cobrand.json');
+      const without = 'is required without idpMetadataUrl or idpMetadataFile';
+      expect(problems).toEqual(
+        ['idpEntityId', 'ssoUrl', 'idpCertificateEnv'].map((f) => `${file}: /identityProvider/${f} ${without}`),
+      );
+      copy.edit('kestrelmark', (r) => {
+        Object.assign(saml(r), { idpMetadataUrl: 'https://idp.kestrelmark.example/metadata' });
+      });
+      expect(readCatalogue(copy.cobrands).problems).toEqual([]);
+      copy.edit('kestrelmark', (r) => {
+        Object.assign(saml(r), { idpMetadataFile: '/etc/portal/kestrelmark-idp.xml' });
+      });
+      expect(readCatalogue(copy.cobrands).problems).toEqual([
+        `${file}: /identityProvider names both idpMetadataUrl and idpMetadataFile; name one`,
+      ]);
+    } finally {
+      rmSync(copy.root, { recursive: true, force: true });
+    }
+  });
+
   it('names only made-up addresses: every absolute address is on an .example domain', () => {
     for (const [id, record] of RECORDS) {
       const addresses = [...Object.values(record.cobrand), ...record.allowedOrigins].filter(

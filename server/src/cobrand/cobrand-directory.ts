@@ -5,6 +5,7 @@
  */
 import { DEFAULT_COBRAND } from '@portal/contract';
 import type { Clock } from '../clock.js';
+import type { CobrandRecord } from './catalogue.js';
 import type { CobrandStore, StoredCobrand } from './cobrand-store.js';
 
 export const CACHE_MS = 10_000;
@@ -37,6 +38,11 @@ export class CobrandDirectory {
     const fallback = await this.find(DEFAULT_COBRAND);
     if (!fallback) throw new Error('The default cobrand is missing: run `portal cobrands import`.');
     return fallback;
+  }
+
+  /** Every cobrand's identity provider, read in one query: for work done for all of them (providers' metadata). */
+  identityProviders(): Promise<CobrandRecord['identityProvider'][]> {
+    return this.store.identityProviders();
   }
 
   nameForAbbreviation(abbreviation: string): Promise<string | null> {

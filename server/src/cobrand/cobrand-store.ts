@@ -56,6 +56,11 @@ export class CobrandStore {
     return { record, footers, version: row.version };
   }
 
+  async identityProviders(): Promise<CobrandRecord['identityProvider'][]> {
+    const rows = await this.db.selectFrom('cobrand').select('record').execute();
+    return rows.map((row) => (JSON.parse(row.record) as StoredCobrand).record.identityProvider);
+  }
+
   /** False when some row was stored in an older shape (no footer per language) and the catalogue must be imported again. */
   async isCurrentFormat(): Promise<boolean> {
     const rows = await this.db.selectFrom('cobrand').select('record').execute();

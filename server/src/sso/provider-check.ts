@@ -4,9 +4,10 @@
  * certificate has not expired, addresses are https (or this machine's). Nothing secret is printed: only names.
  */
 import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { accessSync, constants } from 'node:fs';
 import type { CobrandRecord } from '../cobrand/index.js';
 import { tokenEndpointAuth } from './oidc/client-auth.js';
-import type { OidcSettings, SamlSettings } from './providers.js';
+import type { OidcSettings, SamlRecord } from './providers.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -56,16 +57,33 @@ export function certificatesProblem(value: string, now: Date): string | null {
   return null;
 }
 
-function samlProblems(idp: SamlSettings, env: Env, now: Date): (string | null)[] {
+/** Where the provider's entity ID, addresses and certificates come from: its metadata, or the record itself. */
+function samlSourceProblem(idp: SamlRecord): string | null {
+  if (idp.idpMetadataFile) {
+    try {
+      accessSync(idp.idpMetadataFile, constants.R_OK);
+    } catch {
+      return `the provider's metadata file ${idp.idpMetadataFile} cannot be read`;
+    }
+  }
+  if (idp.idpMetadataUrl || idp.idpMetadataFile) return null;
+  const missing = (['idpEntityId', 'ssoUrl', 'idpCertificateEnv'] as const).filter((field) => !idp[field]);
+  return missing.length ? `no provider metadata, and the record lacks ${missing.join(', ')}` : null;
+}
+
+function samlProblems(idp: SamlRecord, env: Env, now: Date): (string | null)[] {
   return [
-    variableProblem(env, idp.idpCertificateEnv, "the provider's signing certificate", (v) =>
-      certificatesProblem(v, now),
-    ),
+    samlSourceProblem(idp),
+    idp.idpCertificateEnv
+      ? variableProblem(env, idp.idpCertificateEnv, "the provider's signing certificate", (v) =>
+          certificatesProblem(v, now),
+        )
+      : null,
     variableProblem(env, idp.spPrivateKeyEnv, "the portal's signing key", privateKey),
     idp.spDecryptionKeyEnv
       ? variableProblem(env, idp.spDecryptionKeyEnv, "the portal's decryption key", privateKey)
       : null,
-    isSecureUrl(idp.ssoUrl) ? null : `the sign-on address ${idp.ssoUrl} is not https`,
+    !idp.ssoUrl || isSecureUrl(idp.ssoUrl) ? null : `the sign-on address ${idp.ssoUrl} is not https`,
     !idp.sloUrl || isSecureUrl(idp.sloUrl) ? null : `the logout address ${idp.sloUrl} is not https`,
   ];
 }

@@ -4,7 +4,6 @@
  */
 import { createRequire } from 'node:module';
 import { Paths } from '@portal/contract';
-import { certificatesIn } from './saml/saml-signature.js';
 import type { OidcProviderSchema, SamlProviderSchema } from '@portal/contract/schemas';
 import type * as NodeSaml from '@node-saml/node-saml';
 import type * as Oidc from 'openid-client';
@@ -12,7 +11,10 @@ import type { Static } from 'typebox';
 import { clientAuthentication } from './oidc/client-auth.js';
 
 export type OidcSettings = Static<typeof OidcProviderSchema>;
-export type SamlSettings = Static<typeof SamlProviderSchema>;
+/** A SAML provider as its catalogue record names it: entity ID, addresses and certificates may be in its metadata. */
+export type SamlRecord = Static<typeof SamlProviderSchema>;
+/** A SAML provider as a sign-on uses it: the record completed from its metadata (saml/idp-metadata.ts). */
+export type SamlSettings = SamlRecord & { idpEntityId: string; ssoUrl: string; idpCertificates: string[] };
 
 /** How far the provider's clock may be from ours when tokens and assertions are checked. */
 export const CLOCK_SKEW_SECONDS = 30;
@@ -30,26 +32,37 @@ const nodeSaml = () => createRequire(import.meta.url)('@node-saml/node-saml') as
 
 type Env = Record<string, string | undefined>;
 
-function secret(env: Env, name: string | undefined, what: string): string {
+export function secret(env: Env, name: string | undefined, what: string): string {
   const value = name ? env[name] : undefined;
   if (!value) throw new ProviderSettingsError(`${what}: the environment variable ${name ?? '(none named)'} is empty`);
   return value;
 }
 
 /** http is for a provider on this machine (the demo's); anything else must be https. */
-const isLoopbackHttp = (url: string) => /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(url);
+export const isLoopbackHttp = (url: string) => /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(url);
 
 export class Providers {
   private readonly discovered = new Map<string, Promise<Oidc.Configuration>>();
 
   constructor(
-    private readonly env: Env,
+    /** The environment whose variables the catalogue names: secrets, keys and certificates. */
+    readonly env: Env,
     private readonly publicOrigin: string,
     private readonly samlCache: (cobrand: string) => NodeSaml.CacheProvider,
   ) {}
 
   callbackUrl(cobrand: string): string {
     return `${this.publicOrigin}${Paths.ssoCallback(cobrand)}`;
+  }
+
+  /** The portal's SAML entity ID for a cobrand (also the audience its assertions must name). */
+  samlEntityId(cobrand: string): string {
+    return `${this.publicOrigin}${Paths.ssoStart(cobrand)}`;
+  }
+
+  /** Where the cobrand's provider sends its logout messages (HTTP-Redirect and HTTP-POST). */
+  singleLogoutUrl(cobrand: string): string {
+    return `${this.publicOrigin}${Paths.ssoSingleLogout(cobrand)}`;
   }
 
   oidc(cobrand: string, settings: OidcSettings): Promise<Oidc.Configuration> {
@@ -85,7 +98,8 @@ export class Providers {
    */
   samlKeys(cobrand: string, settings: SamlSettings): { idpCertificates: string[]; decryptionKey?: string } {
     const what = `the identity provider of ${cobrand}`;
-    const idpCertificates = certificatesIn(secret(this.env, settings.idpCertificateEnv, what));
+    // The record's variable and the metadata's, as saml/idp-metadata.ts completed them.
+    const { idpCertificates } = settings;
     if (!settings.spDecryptionKeyEnv) return { idpCertificates };
     return { idpCertificates, decryptionKey: secret(this.env, settings.spDecryptionKeyEnv, what) };
   }
@@ -101,7 +115,7 @@ export class Providers {
   ): NodeSaml.SAML {
     const what = `the identity provider of ${cobrand}`;
     const { SAML, ValidateInResponseTo } = nodeSaml();
-    const { idpCertificates, decryptionKey } = this.samlKeys(cobrand, settings);
+    const { decryptionKey } = this.samlKeys(cobrand, settings);
     const both = settings.signatures === 'both';
     return new SAML({
       callbackUrl: this.callbackUrl(cobrand),
@@ -110,7 +124,7 @@ export class Providers {
       entryPoint: settings.ssoUrl,
       ...(settings.sloUrl ? { logoutUrl: settings.sloUrl } : {}),
       idpIssuer: settings.idpEntityId,
-      idpCert: idpCertificates,
+      idpCert: settings.idpCertificates,
       privateKey: secret(this.env, settings.spPrivateKeyEnv, what),
       ...(decryptionKey ? { decryptionPvk: decryptionKey } : {}),
       ...(requestId ? { generateUniqueId: () => requestId } : {}),

@@ -26,6 +26,8 @@ import { SamlSingleLogout } from './saml/single-logout.js';
 import type { LogoutMessage } from './saml/logout-message.js';
 import { SingleLogoutSchema } from './saml/single-logout-schema.js';
 import { StartAtPortalPage } from './saml/start-page.js';
+import { IdpMetadata } from './saml/idp-metadata.js';
+import { SAML_METADATA_TYPE, sendSpMetadata } from './saml/sp-metadata.js';
 
 export interface SsoRoutesOptions {
   cobrands: CobrandDirectory;
@@ -66,7 +68,11 @@ const SamlAnswerSchema = Type.Object({
 });
 
 export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app, options) => {
-  const sso = new SsoHandlers(options);
+  // The SAML providers' metadata is read at start and refreshed while these routes serve.
+  const idpMetadata = new IdpMetadata(options.providers.env, app.log);
+  app.addHook('onReady', async () => idpMetadata.start(options.cobrands));
+  app.addHook('onClose', async () => idpMetadata.stop());
+  const sso = new SsoHandlers({ ...options, idpMetadata });
   const params = { params: CobrandParamsSchema, response: { 303: NoBody('To the provider, the platform or sign-in') } };
   const start = { ...params, operationId: 'ssoStart', summary: "Start single sign-on at the cobrand's provider" };
   app.get(PathPatterns.ssoStart, { schema: start }, (request, reply) => sso.start(request.params.name, reply));
@@ -107,6 +113,17 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app
     { schema: { ...sloPost, consumes: [FORM], body: SingleLogoutSchema }, bodyLimit: 256 * 1024 },
     (request, reply) => sso.singleLogout(request.params.name, request.body, null, request, reply),
   );
+  const metadata = {
+    params: CobrandParamsSchema,
+    operationId: 'ssoSamlMetadata',
+    summary: "The portal's SAML service provider metadata for the cobrand; 404 for a cobrand without SAML",
+    response: {
+      200: { description: 'SAML 2.0 metadata', content: { [SAML_METADATA_TYPE]: { schema: Type.String() } } },
+    },
+  };
+  app.get(PathPatterns.ssoMetadata, { schema: metadata }, (request, reply) =>
+    sso.spMetadata(request.params.name, reply),
+  );
 };
 
 class SsoHandlers {
@@ -116,7 +133,7 @@ class SsoHandlers {
   private readonly backChannel: BackChannelLogout;
   private readonly slo: SamlSingleLogout;
 
-  constructor(private readonly o: SsoRoutesOptions) {
+  constructor(private readonly o: SsoRoutesOptions & { idpMetadata: IdpMetadata }) {
     this.replies = new SsoReplies(o);
     this.oidc = new OidcFlow({ ...o, replies: this.replies });
     this.backChannel = new BackChannelLogout(o);
@@ -137,7 +154,9 @@ class SsoHandlers {
     const { idp } = found;
     try {
       const url =
-        idp.protocol === 'saml' ? await this.saml.start(name, idp, reply) : await this.oidc.start(name, idp, reply);
+        idp.protocol === 'saml'
+          ? await this.saml.start(name, await this.o.idpMetadata.settings(name, idp), reply)
+          : await this.oidc.start(name, idp, reply);
       return reply.redirect(url, 303);
     } catch (error) {
       return this.replies.refuse(reply, name, `provider not reachable or not set up: ${(error as Error).message}`);
@@ -152,7 +171,13 @@ class SsoHandlers {
 
   async samlAnswer(name: string, body: SamlAnswer, request: FastifyRequest, reply: FastifyReply) {
     const found = await this.providerOf(name);
-    const saml = found?.idp.protocol === 'saml' ? { record: found.record, idp: found.idp } : null;
+    let saml = null;
+    try {
+      if (found?.idp.protocol === 'saml')
+        saml = { record: found.record, idp: await this.o.idpMetadata.settings(name, found.idp) };
+    } catch (error) {
+      return this.replies.refuse(reply, name, `provider not set up: ${(error as Error).message}`);
+    }
     return this.saml.answer(saml, name, body, request, reply);
   }
 
@@ -170,14 +195,15 @@ class SsoHandlers {
     reply: FastifyReply,
   ) {
     const found = await this.providerOf(name);
-    return this.slo.handle(
-      found?.idp.protocol === 'saml' ? { idp: found.idp } : null,
-      name,
-      message,
-      rawQuery,
-      request,
-      reply,
-    );
+    // A provider whose metadata cannot be had is not set up: the handler answers so, as for a cobrand without SAML.
+    const idp =
+      found?.idp.protocol === 'saml' ? await this.o.idpMetadata.settings(name, found.idp).catch(() => null) : null;
+    return this.slo.handle(idp ? { idp } : null, name, message, rawQuery, request, reply);
+  }
+
+  async spMetadata(name: string, reply: FastifyReply) {
+    const found = await this.providerOf(name);
+    return sendSpMetadata(reply, name, found?.idp.protocol === 'saml' ? found.idp : null, this.o.providers);
   }
 
   /** The cobrand's fssoLogoutUrl: the provider's session ends too, then the provider sends the user to sign-in. */
@@ -190,7 +216,7 @@ class SsoHandlers {
         found?.idp.protocol === 'oidc'
           ? await this.oidc.logoutUrl(name, found.idp, kept, back)
           : found?.idp.protocol === 'saml'
-            ? await this.saml.logoutUrl(name, found.idp, kept)
+            ? await this.saml.logoutUrl(name, await this.o.idpMetadata.settings(name, found.idp), kept)
             : null;
       if (url) return reply.redirect(url, 303);
     } catch (error) {

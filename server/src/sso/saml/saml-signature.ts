@@ -31,14 +31,6 @@ export function describe(facts: SignatureFacts | undefined): string {
   return facts.state === 'absent' ? 'absent' : `${facts.state} (${names.join(', ')}${by})`;
 }
 
-/** The PEM certificates in an environment variable's value (one, or several for a rollover). */
-export function certificatesIn(value: string): string[] {
-  const pems = value.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g);
-  if (pems) return pems;
-  const bare = value.replace(/\s+/g, '');
-  return bare ? [`-----BEGIN CERTIFICATE-----\n${bare.replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----`] : [];
-}
-
 const fingerprint = (base64: string): string =>
   createHash('sha256')
     .update(Buffer.from(base64.replace(/\s+/g, ''), 'base64'))
