@@ -174,7 +174,12 @@ describe('sign-in screen', () => {
         expect(await page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
       }
       expect(texts[0]).toContain('Invalid Login');
-      expect(texts[0]).toContain('Invalid Login. Please verify your information and try again.');
+      expect(texts[0]).toContain('Please verify your information and try again.');
+      // Said once, as the summary's heading; the link below it does not repeat it.
+      expect((texts[0] ?? '').split('Invalid Login')).toHaveLength(2);
+      expect(await page.locator('.portal-error-summary__link').textContent()).toBe(
+        'Please verify your information and try again.',
+      );
       expect(new Set(texts).size).toBe(1);
       await expectAccessible(page, 'the sign-in page after an invalid login');
     });
