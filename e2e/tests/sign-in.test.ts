@@ -114,10 +114,11 @@ describe('sign-in screen', () => {
     });
   });
 
-  it('shows the required error on leaving an empty field', async () => {
+  it('shows the required error on leaving a field the user emptied', async () => {
     await withPage(async ({ page }) => {
       await page.goto(signInUrl('skerrymoor'));
-      await page.getByLabel('User ID', { exact: true }).focus();
+      await page.getByLabel('User ID', { exact: true }).fill('x');
+      await page.getByLabel('User ID', { exact: true }).fill('');
       await page.keyboard.press('Tab');
       await page.locator('#userId-error').waitFor();
       expect(await page.locator('#password-error').count()).toBe(0);
