@@ -7,15 +7,15 @@
  * session clock.
  */
 import { Paths, messageFormatter, type MessageSource, type SessionWarningContent } from '@portal/contract';
-import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getJson } from '../api/client';
 import { usePage } from '../page/page-context';
 import { reportFailure } from '../page/report';
 import { SessionClock, mmss, warningAt, type SessionEvent } from '../session/session-clock';
 import { spokenDuration } from '../session/spoken-duration';
 import { LOGOUT_NOTICE_ITEM } from '../page/logout-notice';
-import { whileMovingFocus } from './move-focus';
 import { SessionBanner, useLastCalls } from './SessionWarningBanner';
+import { trapTab, useModal } from './SessionWarningModal';
 import { parseLate } from '../i18n/parse-late';
 
 /**
@@ -72,28 +72,6 @@ function useSessionClock(cobrand: string, onLogout: () => void) {
   return { content, remaining, warning, hidden, hide: () => setHidden(true), renew, logout };
 }
 
-/** A modal `<dialog>` open while `open` holds: focus moves to `first` and comes back where it was when it closes. */
-function useModal(open: boolean, first: RefObject<HTMLButtonElement | null>) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const returnFocus = useRef<Element | null>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      returnFocus.current = document.activeElement;
-      // showModal moves focus itself: the field it leaves must not take that for the user leaving it.
-      whileMovingFocus(() => {
-        element.showModal();
-        first.current?.focus();
-      });
-    } else if (!open && element.open) {
-      element.close();
-      (returnFocus.current as HTMLElement | null)?.focus?.();
-    }
-  }, [open, first]);
-  return dialog;
-}
-
 /** The seconds the dialog's polite region says: set as it opens, then once per band. */
 function useBandAnnouncement(remaining: number | null, warning: boolean): number | null {
   const [announced, setAnnounced] = useState<number | null>(null);
@@ -103,15 +81,6 @@ function useBandAnnouncement(remaining: number | null, warning: boolean): number
     else if (announced === null || band(whole) !== band(announced)) setAnnounced(whole);
   }, [remaining, warning]); // eslint-disable-line react-hooks/exhaustive-deps
   return announced;
-}
-
-/** §4 and §9: Tab (9) and Shift+Tab stay between the two buttons; Esc (27) hides the dialog. */
-function trapTab(first: RefObject<HTMLButtonElement | null>, second: RefObject<HTMLButtonElement | null>) {
-  return (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return;
-    event.preventDefault();
-    (document.activeElement === first.current ? second.current : first.current)?.focus();
-  };
 }
 
 /** The dialog's texts: the service's content wins; the page's own bundle covers a failed call (§8: only logged). */
