@@ -27,6 +27,8 @@ describe('every click counts', () => {
     await withPage(async ({ page }) => {
       await page.goto(signInUrl('skerrymoor'));
       await page.getByLabel('User ID', { exact: true }).click();
+      await page.keyboard.type('x');
+      await page.keyboard.press('Backspace');
       await page.getByRole('heading', { level: 1 }).click();
       await page.locator('#userId-error').waitFor();
       expect(await page.locator('#password-error').count()).toBe(0);
@@ -63,18 +65,22 @@ describe('every click counts', () => {
     });
   });
 
-  it('announces each empty field the user tabs out of, as its error shows', async () => {
+  it('announces each field the user emptied and tabbed out of, as its error shows', async () => {
     await withPage(async ({ page }) => {
       await page.goto(signInUrl('skerrymoor', '&locale=en_US'));
       await expect.poll(() => activeId(page)).toBe('userId');
       const region = page.locator('[aria-live="polite"]#portal-announcer');
       expect(await region.textContent()).toBe('');
+      await page.keyboard.type('x');
+      await page.keyboard.press('Backspace');
       await page.keyboard.press('Tab');
       await page.locator('#userId-error').waitFor();
       await expect.poll(() => region.textContent()).toBe('User ID is required.');
       await page.keyboard.press('Shift+Tab');
       await page.keyboard.type('someone');
       await page.keyboard.press('Tab');
+      await page.keyboard.type('p');
+      await page.keyboard.press('Backspace');
       await page.keyboard.press('Tab');
       await page.locator('#password-error').waitFor();
       await expect.poll(() => region.textContent()).toBe('Password is required.');

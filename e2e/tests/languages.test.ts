@@ -32,7 +32,8 @@ describe('languages', () => {
     const { page, context, problems } = await openPage(chromium.browser());
     await page.goto(signInUrl('larchmere'));
     await page.getByLabel('Language').waitFor();
-    await Promise.all([page.waitForEvent('load'), page.getByLabel('Language').selectOption('fr')]);
+    await page.getByLabel('Language').selectOption('fr');
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Change language' }).click()]);
     // The cobrand's own button label, in French too.
     await page.getByRole('button', { name: 'Se connecter en toute sécurité' }).waitFor();
     expect(await page.locator('#portal-language').inputValue()).toBe('fr');

@@ -1,7 +1,7 @@
 /** The session-expiry warning in Chromium, with Playwright's clock instead of real waiting (§2, §4, §9). */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD } from '../support/admin';
+import { PASSWORD, addUser, portal } from '../support/admin';
 import { expectAccessible, openPage, signInUrl, useChromium } from '../support/browser';
 
 const chromium = useChromium();
@@ -30,6 +30,27 @@ async function signedIn(): Promise<{
   return { context, page, problems, firstIdleExpiresAt };
 }
 
+/** A user whose password has expired, signed in on a fake clock: the change-password screen, cursor in Current password. */
+async function onChangePassword(viewport?: { width: number; height: number }) {
+  const { context, page, problems } = await openPage(chromium.browser(), viewport);
+  await context.clock.install();
+  const userId = addUser(`e2ewarn${Date.now()}${Math.floor(Math.random() * 1000)}`);
+  portal('users', 'expire-password', userId);
+  await page.goto(signInUrl('skerrymoor', '&locale=en_US'));
+  await page.getByLabel('User ID', { exact: true }).fill(userId);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  // The clock starts from the screen's first renewal: fast-forwarding before its answer would move nothing.
+  const ping = page.waitForResponse('**/sdportal/rest/sessionExpire/pingPortal.json');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/change-password-component?**');
+  await ping;
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('old');
+  return { context, page, problems };
+}
+
+/** What the page announces through its polite announcer (components/announce.ts). */
+const announced = (page: Page) => page.locator('#portal-announcer').textContent();
+
 describe('session expiry warning', () => {
   it('appears 220 s after the last renewal, counts down as mm:ss, takes focus, and passes axe', async () => {
     const { context, page, problems } = await signedIn();
@@ -40,12 +61,12 @@ describe('session expiry warning', () => {
     expect(await dialog(page).innerText()).toContain('For your security, your session will end in 01:19.');
     expect(await activeText(page)).toBe('Continue');
     const announcement = page.locator('.portal-session-warning [aria-live="polite"]');
-    await expect.poll(() => announcement.innerText()).toContain('01:19');
+    await expect.poll(() => announcement.innerText()).toContain('1 minute, 19 seconds');
     await page.clock.fastForward('00:09');
     await expect.poll(() => dialog(page).innerText()).toContain('01:10');
-    expect(await announcement.innerText()).toContain('01:19');
+    expect(await announcement.innerText()).toContain('1 minute, 19 seconds');
     await page.clock.fastForward('00:11');
-    await expect.poll(() => announcement.innerText()).toContain('00:59');
+    await expect.poll(() => announcement.innerText()).toContain('59 seconds');
     await expectAccessible(page, 'the open session warning');
     expect(problems).toEqual([]);
     await context.close();
@@ -58,6 +79,9 @@ describe('session expiry warning', () => {
     await page.clock.fastForward('01:20');
     await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
     expect(await page.evaluate(async () => (await fetch('/sdportal/rest/session')).status)).toBe(401);
+    // The screen says why, not only "You have been logged out".
+    await page.getByText('For your security, you were logged out because you were inactive for too long.').waitFor();
+    await expectAccessible(page, 'the logout screen after inactivity');
     await context.close();
   });
 
@@ -136,6 +160,95 @@ describe('session expiry warning', () => {
     await second.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
     await second.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
+    await context.close();
+  });
+
+  it('speaks the countdown as minutes and seconds in the page language, not as a time of day', async () => {
+    const { context, page } = await signedIn();
+    await page.clock.fastForward('03:41');
+    await dialog(page).waitFor();
+    // Seen as mm:ss, heard as words: the visible time is hidden from the accessibility tree, the words are not.
+    expect(await dialog(page).innerText()).toContain('01:19');
+    const heard = await dialog(page).ariaSnapshot();
+    expect(heard).toContain('your session will end in 1 minute, 19 seconds.');
+    expect(heard).not.toContain('01:19');
+    await expect
+      .poll(() => page.locator('.portal-session-warning [aria-live="polite"]').innerText())
+      .toContain('1 minute, 19 seconds');
+    await context.close();
+  });
+
+  it('opens over change password without calling the untouched Current password invalid', async () => {
+    const { context, page, problems } = await onChangePassword();
+    await page.clock.fastForward('03:41');
+    await dialog(page).waitFor();
+    await page.waitForTimeout(300); // an announcement is filled in 100 ms after it is made
+    expect(await page.locator('#old').getAttribute('aria-invalid')).toBeNull();
+    expect(await page.locator('#old-error').count()).toBe(0);
+    expect(await announced(page)).toBe('');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('old');
+    expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    [320, 256],
+    [390, 844],
+  ])(
+    'after Esc at %ix%i, hides nothing the user tabs to on change password under the banner',
+    async (width, height) => {
+      const { context, page, problems } = await onChangePassword({ width, height });
+      await page.clock.fastForward('03:41');
+      await dialog(page).waitFor();
+      await page.keyboard.press('Escape');
+      const banner = page.locator('.portal-session-banner');
+      await banner.waitFor();
+      const hidden: string[] = [];
+      const seen = new Set<string>();
+      for (let i = 0; i < 40; i += 1) {
+        await page.keyboard.press('Tab');
+        const stop = await page.evaluate(() => {
+          const focused = document.activeElement as HTMLElement;
+          // Past the last control, focus leaves the page for the browser's own controls.
+          if (focused === document.body) return null;
+          const bar = document.querySelector('.portal-session-banner')!.getBoundingClientRect();
+          const box = focused.getBoundingClientRect();
+          const inBanner = focused.closest('.portal-session-banner') !== null;
+          const under = !inBanner && box.bottom > bar.top && box.top < bar.bottom && box.right > bar.left;
+          const name = focused.getAttribute('aria-label') || focused.id || focused.textContent?.trim();
+          return { name: `${focused.tagName} ${name}`, under };
+        });
+        if (stop === null) continue;
+        if (stop.under) hidden.push(stop.name);
+        if (seen.has(stop.name)) break;
+        seen.add(stop.name);
+      }
+      expect(seen.size).toBeGreaterThan(8);
+      expect(hidden).toEqual([]);
+      await expectAccessible(page, `change password with the banner at ${width}x${height}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('after Esc, announces politely when 30 and when 10 seconds are left', async () => {
+    const { context, page } = await signedIn();
+    await page.clock.fastForward('03:41');
+    await dialog(page).waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.portal-session-banner').waitFor();
+    expect(await page.locator('#portal-announcer').getAttribute('aria-live')).toBe('polite');
+    const secondsIn = async () => Number(/end in (\d+) seconds\./.exec((await announced(page)) ?? '')?.[1] ?? NaN);
+    await page.clock.fastForward('00:30');
+    await page.waitForTimeout(300);
+    expect(await announced(page)).toBe('');
+    await page.clock.fastForward('00:20');
+    await expect.poll(secondsIn).toBeLessThanOrEqual(30);
+    expect(await secondsIn()).toBeGreaterThan(20);
+    await page.clock.fastForward('00:20');
+    await expect.poll(secondsIn).toBeLessThanOrEqual(10);
     await context.close();
   });
 });

@@ -114,10 +114,11 @@ describe('sign-in screen', () => {
     });
   });
 
-  it('shows the required error on leaving an empty field', async () => {
+  it('shows the required error on leaving a field the user emptied', async () => {
     await withPage(async ({ page }) => {
       await page.goto(signInUrl('skerrymoor'));
-      await page.getByLabel('User ID', { exact: true }).focus();
+      await page.getByLabel('User ID', { exact: true }).fill('x');
+      await page.getByLabel('User ID', { exact: true }).fill('');
       await page.keyboard.press('Tab');
       await page.locator('#userId-error').waitFor();
       expect(await page.locator('#password-error').count()).toBe(0);
@@ -174,7 +175,12 @@ describe('sign-in screen', () => {
         expect(await page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
       }
       expect(texts[0]).toContain('Invalid Login');
-      expect(texts[0]).toContain('Invalid Login. Please verify your information and try again.');
+      expect(texts[0]).toContain('Please verify your information and try again.');
+      // Said once, as the summary's heading; the link below it does not repeat it.
+      expect((texts[0] ?? '').split('Invalid Login')).toHaveLength(2);
+      expect(await page.locator('.portal-error-summary__link').textContent()).toBe(
+        'Please verify your information and try again.',
+      );
       expect(new Set(texts).size).toBe(1);
       await expectAccessible(page, 'the sign-in page after an invalid login');
     });

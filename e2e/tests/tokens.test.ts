@@ -25,9 +25,13 @@ describe('token sign-in', () => {
       expect(await page.getByLabel('Next passcode').getAttribute('autocomplete')).toBe('one-time-code');
       await expectAccessible(page, 'the new-PIN screen');
 
-      await page.getByRole('button', { name: 'HIDE', exact: true }).click();
+      // The toggle names what it hides, and its name starts with the word it shows.
+      const hide = page.getByRole('button', { name: 'Hide the instructions', exact: true });
+      expect(await hide.textContent()).toBe('HIDE');
+      await hide.click();
       expect(await page.getByText('Choose a 4-digit PIN').isVisible()).toBe(false);
-      expect(await page.getByRole('button', { name: 'SHOW', exact: true }).getAttribute('aria-expanded')).toBe('false');
+      const show = page.getByRole('button', { name: 'Show the instructions', exact: true });
+      expect(await show.getAttribute('aria-expanded')).toBe('false');
 
       // PIN fields keep digits only.
       await page.getByLabel('New PIN', { exact: true }).pressSequentially('1a2-b');
@@ -74,6 +78,10 @@ describe('token sign-in', () => {
       await page.getByRole('heading', { name: 'Enter the next passcode' }).waitFor();
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('passcode');
       await expectAccessible(page, 'the next-token screen');
+      // Like every form screen: left for Continue after typing, the passcode is checked at once.
+      await page.getByLabel('Next passcode').pressSequentially('123');
+      await page.keyboard.press('Tab');
+      await page.locator('#passcode-error').getByText('Invalid passcode').waitFor();
 
       await page.getByLabel('Next passcode').fill('1234');
       await page.getByRole('button', { name: 'Continue' }).click();

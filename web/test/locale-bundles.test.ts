@@ -37,6 +37,10 @@ const SAME_WORD_REVIEWED: Record<string, readonly string[]> = {
   'signin.password': ['it'],
 };
 
+/** "Above" and "below" as the bundles said them: "The above field is not valid.", "Die Eingabe im obigen Feld…". */
+const POSITION_WORDS =
+  /\b(above|below)\b|ovenfor|obigen|anterior|yllä|ci-dessus|qui sopra|上記|위 항목|bovenstaande|powyższ|acima|ovan|以上|上述/i;
+
 const english = Object.fromEntries(BUNDLES.map((b) => [b, read('en_US', b)])) as Record<
   (typeof BUNDLES)[number],
   Record<string, string>
@@ -73,6 +77,22 @@ describe.each(SUPPORTED_LOCALES.filter((l) => l !== 'en_US'))('locale %s', (loca
     expect(copies).toEqual([]);
   });
 
+  it("names no place on the page in a field's own error: it shows beside the field and is read with it", () => {
+    const messages = read(locale, 'Messages');
+    for (const key of ['field.required', 'field.invalid', 'field.tooLong'])
+      expect(messages[key], `${locale} ${key}`).not.toMatch(POSITION_WORDS);
+  });
+
+  it('names the new-PIN instructions toggle with the word it shows, and what it hides (WCAG 2.5.3)', () => {
+    const labels = read(locale, 'PortalLabels');
+    for (const state of ['hide', 'show']) {
+      const shown = labels[`newpin.${state}`]!.toLocaleLowerCase(languageTag(locale));
+      const name = labels[`newpin.${state}.label`]!.toLocaleLowerCase(languageTag(locale));
+      expect(name, `${locale} newpin.${state}.label`).toContain(shown);
+      expect(name.length, `${locale} newpin.${state}.label`).toBeGreaterThan(shown.length);
+    }
+  });
+
   it('fits both bundles in 10 KB gzip', () => {
     const bytes = BUNDLES.reduce(
       (sum, b) => sum + gzipSync(readFileSync(join(i18nDir, locale, `${b}.json`)), { level: 9 }).length,
@@ -83,6 +103,11 @@ describe.each(SUPPORTED_LOCALES.filter((l) => l !== 'en_US'))('locale %s', (loca
 });
 
 describe('English bundles', () => {
+  it("name no place on the page in a field's own error", () => {
+    for (const key of ['field.required', 'field.invalid', 'field.tooLong'])
+      expect(english.Messages[key], key).not.toMatch(POSITION_WORDS);
+  });
+
   it('parse as ICU messages and fit in 10 KB gzip', () => {
     for (const bundle of BUNDLES)
       for (const source of Object.values(english[bundle]))

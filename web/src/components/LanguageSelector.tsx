@@ -1,10 +1,23 @@
-/** §2 language selector: the cobrand's languages, each named in its own language; choosing one reloads the page. */
+/**
+ * §2 language selector: the cobrand's languages, each named in its own language. Choosing one in the list changes
+ * nothing yet (WCAG 3.2.2: an arrow key on a closed list picks the next entry); the button beside it reloads the page
+ * in that language, with the user ID kept and focus back on the list.
+ */
 import { languageTag } from '@portal/contract';
+import { useEffect, useRef, useState } from 'react';
 import { switchLocale } from '../page/choose-locale';
 import { usePage } from '../page/page-context';
+import { cameBackFromSwitch } from '../page/typed-early';
+import { moveFocus } from './move-focus';
 
 export function LanguageSelector() {
   const { t, locale, locales } = usePage();
+  const [chosen, setChosen] = useState(locale);
+  const select = useRef<HTMLSelectElement>(null);
+  // After the reload a change made, the user is where they were (the first field took focus meanwhile).
+  useEffect(() => {
+    if (cameBackFromSwitch()) moveFocus(select.current);
+  }, []);
   const entries = Object.entries(locales);
   if (entries.length < 2) return null;
   return (
@@ -12,18 +25,28 @@ export function LanguageSelector() {
       <label className="portal-field__label" htmlFor="portal-language">
         {t('signin.language')}
       </label>
-      <select
-        id="portal-language"
-        className="portal-select"
-        value={locale}
-        onChange={(event) => switchLocale(event.target.value)}
-      >
-        {entries.map(([code, name]) => (
-          <option key={code} value={code} lang={languageTag(code)}>
-            {name}
-          </option>
-        ))}
-      </select>
+      <div className="portal-language__row">
+        <select
+          id="portal-language"
+          ref={select}
+          className="portal-select"
+          value={chosen}
+          onChange={(event) => setChosen(event.target.value)}
+        >
+          {entries.map(([code, name]) => (
+            <option key={code} value={code} lang={languageTag(code)}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="portal-button portal-button--secondary portal-language__apply"
+          onClick={() => switchLocale(chosen)}
+        >
+          {t('signin.language.apply')}
+        </button>
+      </div>
     </div>
   );
 }

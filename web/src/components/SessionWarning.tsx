@@ -1,16 +1,21 @@
 /**
  * The session-expiry warning of §2/§4: a real modal dialog (labelled, described, focus moved in and given back) that
- * appears when the session has 80 s left, counts down as mm:ss, logs out at zero; Continue renews, Esc hides it,
- * and Tab stays between its two buttons. Hidden, it leaves a compact banner with the time left and Continue, so the
- * user can still renew before being logged out. Tabs of one browser stay in step through the shared session clock.
+ * appears when the session has 80 s left, counts down as mm:ss (heard as minutes and seconds in words), logs out at
+ * zero and says why on the logout screen; Continue renews, Esc hides it, and Tab stays between its two buttons.
+ * Hidden, it leaves a compact banner with the time left and Continue, so the user can still renew before being
+ * logged out, and the last 30 and 10 seconds are announced. Tabs of one browser stay in step through the shared
+ * session clock.
  */
 import { Paths, messageFormatter, type MessageSource, type SessionWarningContent } from '@portal/contract';
-import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getJson } from '../api/client';
 import { usePage } from '../page/page-context';
 import { reportFailure } from '../page/report';
 import { SessionClock, mmss, warningAt, type SessionEvent } from '../session/session-clock';
-import { moveFocus } from './move-focus';
+import { spokenDuration } from '../session/spoken-duration';
+import { LOGOUT_NOTICE_ITEM } from '../page/logout-notice';
+import { SessionBanner, useLastCalls } from './SessionWarningBanner';
+import { trapTab, useModal } from './SessionWarningModal';
 import { parseLate } from '../i18n/parse-late';
 
 /**
@@ -18,7 +23,6 @@ import { parseLate } from '../i18n/parse-late';
  * 10 seconds, so a screen reader hears the time without being flooded every second.
  */
 const band = (seconds: number) => (seconds <= 10 ? 0 : Math.ceil(seconds / 20));
-
 /**
  * The session's clock for this page: renewed when the screen opens, kept in step with the other tabs, ticking every
  * second; `logout` runs once, when the session ends here or in another tab.
@@ -68,69 +72,72 @@ function useSessionClock(cobrand: string, onLogout: () => void) {
   return { content, remaining, warning, hidden, hide: () => setHidden(true), renew, logout };
 }
 
-/** A modal `<dialog>` open while `open` holds: focus moves to `first` and comes back where it was when it closes. */
-function useModal(open: boolean, first: RefObject<HTMLButtonElement | null>) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const returnFocus = useRef<Element | null>(null);
+/** The seconds the dialog's polite region says: set as it opens, then once per band. */
+function useBandAnnouncement(remaining: number | null, warning: boolean): number | null {
+  const [announced, setAnnounced] = useState<number | null>(null);
   useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      returnFocus.current = document.activeElement;
-      element.showModal();
-      moveFocus(first.current);
-    } else if (!open && element.open) {
-      element.close();
-      (returnFocus.current as HTMLElement | null)?.focus?.();
-    }
-  }, [open, first]);
-  return dialog;
+    const whole = remaining === null ? null : Math.ceil(remaining);
+    if (!warning || whole === null) setAnnounced(null);
+    else if (announced === null || band(whole) !== band(announced)) setAnnounced(whole);
+  }, [remaining, warning]); // eslint-disable-line react-hooks/exhaustive-deps
+  return announced;
+}
+
+/** The dialog's texts: the service's content wins; the page's own bundle covers a failed call (§8: only logged). */
+function useWarningTexts(content: WarningContent | null) {
+  const { t, locale } = usePage();
+  return {
+    message: (seconds: number) =>
+      content
+        ? messageFormatter(locale)(content.generalSessionAboutToExpireMessage, [mmss(seconds)])
+        : t('generalSessionAboutToExpireMessage', mmss(seconds)),
+    // Heard in words, from the page's own bundle: written so that the words fit its grammar (a Russian "через" would
+    // need the accusative the unit names do not take).
+    spoken: (seconds: number) => t('session.endsIn.spoken', spokenDuration(seconds, locale)),
+    title: content?.sessionExpireWarningBoxTitle ?? t('sessionExpireWarningBoxTitle'),
+    continueLabel: content?.sessionExpireContinueButtonLabel ?? t('sessionExpireContinueButtonLabel'),
+    logoutLabel: content?.sessionExpireLogoutButtonLabel ?? t('sessionExpireLogoutButtonLabel'),
+    help: content?.generalSessionHelpExpireMessage ?? t('generalSessionHelpExpireMessage'),
+  };
 }
 
 export function SessionWarning() {
-  const { t, cobrand, locale } = usePage();
+  const { t, cobrand } = usePage();
   const continueButton = useRef<HTMLButtonElement>(null);
   const logoutButton = useRef<HTMLButtonElement>(null);
-  const [announced, setAnnounced] = useState<number | null>(null);
   const loggingOut = useRef(false);
-  const logout = () => {
+  /** `idle`: the countdown ran out, which the logout screen then gives as the reason. */
+  const logout = (idle = false) => {
     if (loggingOut.current) return;
     loggingOut.current = true;
+    if (idle) sessionStorage.setItem(LOGOUT_NOTICE_ITEM, t('logout.inactivity'));
     session.logout();
   };
-  const session = useSessionClock(cobrand.name, logout);
+  const session = useSessionClock(cobrand.name, () => logout());
   const { content, remaining, warning } = session;
   const open = warning && !session.hidden && remaining !== null && remaining > 0;
   const dialog = useModal(open, continueButton);
 
   useEffect(() => {
-    if (remaining !== null && remaining <= 0) logout();
-    const whole = remaining === null ? null : Math.ceil(remaining);
-    if (!warning || whole === null) setAnnounced(null);
-    else if (announced === null || band(whole) !== band(announced)) setAnnounced(whole);
-  }, [remaining, warning]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (remaining !== null && remaining <= 0) logout(true);
+  }, [remaining]); // eslint-disable-line react-hooks/exhaustive-deps
+  const announced = useBandAnnouncement(remaining, warning);
+  const onKeyDown = trapTab(continueButton, logoutButton);
 
-  // §4 and §9: Tab (9) and Shift+Tab stay between the two buttons; Esc (27) hides the dialog.
-  function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== 'Tab') return;
-    event.preventDefault();
-    const next = document.activeElement === continueButton.current ? logoutButton.current : continueButton.current;
-    next?.focus();
-  }
-
-  // The service's content wins; the page's own bundle covers a content call that failed (§8: only logged).
-  const message = (seconds: number) =>
-    content
-      ? messageFormatter(locale)(content.generalSessionAboutToExpireMessage, [mmss(seconds)])
-      : t('generalSessionAboutToExpireMessage', mmss(seconds));
-  const title = content?.sessionExpireWarningBoxTitle ?? t('sessionExpireWarningBoxTitle');
-  const continueLabel = content?.sessionExpireContinueButtonLabel ?? t('sessionExpireContinueButtonLabel');
+  const { message, spoken, title, continueLabel, logoutLabel, help } = useWarningTexts(content);
   const renew = () => void session.renew().catch(() => logout());
   const banner = warning && session.hidden && remaining !== null && remaining > 0;
+  useLastCalls(banner, remaining, spoken);
   return (
     <>
       {banner && (
-        <SessionBanner title={title} message={message(remaining)} continueLabel={continueLabel} onContinue={renew} />
+        <SessionBanner
+          title={title}
+          message={message(remaining)}
+          spoken={spoken(remaining)}
+          continueLabel={continueLabel}
+          onContinue={renew}
+        />
       )}
       <dialog
         ref={dialog}
@@ -146,39 +153,31 @@ export function SessionWarning() {
         <h2 id="session-warning-title" className="portal-session-warning__title">
           {title}
         </h2>
+        {/* Before the clock runs (and as the service renders it) there is no time to say: the same text both sides. */}
         <p id="session-warning-message" className="portal-session-warning__message">
-          {message(remaining ?? 0)}
+          <span aria-hidden={remaining === null ? undefined : true}>{message(remaining ?? 0)}</span>
+          {remaining !== null && <span className="portal-visually-hidden">{spoken(remaining)}</span>}
         </p>
         <p id="session-warning-help" className="portal-session-warning__help">
-          {content?.generalSessionHelpExpireMessage ?? t('generalSessionHelpExpireMessage')}
+          {help}
         </p>
         <div className="portal-visually-hidden" aria-live="polite">
-          {announced === null ? '' : message(announced)}
+          {announced === null ? '' : spoken(announced)}
         </div>
         <div className="portal-session-warning__actions">
           <button ref={continueButton} type="button" className="portal-button portal-button--primary" onClick={renew}>
             {continueLabel}
           </button>
-          <button ref={logoutButton} type="button" className="portal-button portal-button--secondary" onClick={logout}>
-            {content?.sessionExpireLogoutButtonLabel ?? t('sessionExpireLogoutButtonLabel')}
+          <button
+            ref={logoutButton}
+            type="button"
+            className="portal-button portal-button--secondary"
+            onClick={() => logout()}
+          >
+            {logoutLabel}
           </button>
         </div>
       </dialog>
     </>
-  );
-}
-
-/**
- * What stays of the warning after Esc: the time left and the way to stay signed in. Not a live region: its time
- * changes every second, and the dialog already announced it.
- */
-function SessionBanner(props: { title: string; message: string; continueLabel: string; onContinue: () => void }) {
-  return (
-    <div className="portal-session-banner" role="group" aria-label={props.title}>
-      <p className="portal-session-banner__message">{props.message}</p>
-      <button type="button" className="portal-button portal-button--secondary" onClick={props.onContinue}>
-        {props.continueLabel}
-      </button>
-    </div>
   );
 }

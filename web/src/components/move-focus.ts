@@ -5,9 +5,14 @@
 let moving = false;
 
 export function moveFocus(element: HTMLElement | null | undefined): void {
+  whileMovingFocus(() => element?.focus());
+}
+
+/** Runs `work`, which moves focus (opening a modal dialog does), as the portal's own move. */
+export function whileMovingFocus(work: () => void): void {
   moving = true;
   try {
-    element?.focus();
+    work();
   } finally {
     moving = false;
   }

@@ -112,7 +112,7 @@ export function useFormScreen<K extends string>(options: FormScreenOptions<K>) {
     id,
     label: labels[id],
     value: form.values[id],
-    onValue: (value: string) => form.setValue(id, digits ? value.replace(/\D/g, '') : value),
+    onValue: (value: string) => form.input(id, digits ? value.replace(/\D/g, '') : value),
     onBlur: (event: FocusEvent) => form.blur(id, event),
     autoFocus: id === startField,
     error: errors[id],

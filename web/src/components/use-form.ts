@@ -1,6 +1,9 @@
 /**
- * Form state for the portal's small forms (§5): errors show on submit and on blur, only for touched fields.
- * Written here rather than taken from a form library to keep the sign-in page inside its 110 KB budget.
+ * Form state for the portal's small forms (§5): errors show on submit and on blur, only for touched fields. A field
+ * is touched by submitting, or by leaving it after typing in it: moving focus through a field never typed in (to
+ * reach a link below it, or when the session warning takes focus) is not an answer, so it marks nothing
+ * (docs/decisions.md, "Which blur marks a field").
+ * Written here rather than taken from a form library to keep the sign-in page inside its 80 KB budget.
  */
 import { useCallback, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { focusIsMoving } from './move-focus';
@@ -37,6 +40,8 @@ export function useForm<K extends string>(
   onLeftInvalid?: (key: K, error: string) => void,
 ) {
   const [values, setValues] = useState(() => withTypedEarly(initial));
+  // Typed before the scripts ran counts as typed.
+  const typedIn = useRef(new Set((Object.keys(initial) as K[]).filter((key) => values[key] !== initial[key])));
   const latest = useRef({ values, validate, onLeftInvalid });
   latest.current = { values, validate, onLeftInvalid };
   const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
@@ -48,14 +53,22 @@ export function useForm<K extends string>(
   }, [allErrors, touched]);
 
   const setValue = useCallback((key: K, value: string) => setValues((v) => ({ ...v, [key]: value })), []);
+  /** What the user typed (or pasted, or deleted) into a field. */
+  const input = useCallback(
+    (key: K, value: string) => {
+      typedIn.current.add(key);
+      setValue(key, value);
+    },
+    [setValue],
+  );
   /**
-   * Marks a field touched when the user moves focus out of it, once any click that moved it has landed. Not when the
-   * portal moves focus (to the error summary, the session warning): the error would report what the user did not
-   * do. Not toward a submit button either: submitting checks every field anyway.
+   * Marks a field touched when the user moves focus out of it after typing in it, once any click that moved it has
+   * landed. Not when the portal moves focus (to the error summary, the session warning): the error would report what
+   * the user did not do. Not when a press on a submit button took it either: that submit checks every field anyway.
    */
   const blur = useCallback((key: K, event?: FocusEvent) => {
-    if (focusIsMoving()) return;
-    if ((event?.relatedTarget as HTMLElement | null)?.getAttribute('type') === 'submit') return;
+    if (focusIsMoving() || !typedIn.current.has(key)) return;
+    if (pointerDown && (event?.relatedTarget as HTMLElement | null)?.getAttribute('type') === 'submit') return;
     whenClickLanded(() => {
       setTouched((t) => ({ ...t, [key]: true }));
       const { values: now, validate: check, onLeftInvalid: tell } = latest.current;
@@ -68,10 +81,12 @@ export function useForm<K extends string>(
     setTouched(Object.fromEntries(Object.keys(initial).map((k) => [k, true])) as Record<K, boolean>);
     return validate(values);
   }, [initial, validate, values]);
+  /** Back to the initial values, nothing touched or typed: an emptied field is not the user's doing. */
   const reset = useCallback(() => {
     setValues(initial);
     setTouched({});
+    typedIn.current.clear();
   }, [initial]);
 
-  return { values, errors, setValue, blur, touchAll, reset };
+  return { values, errors, setValue, input, blur, touchAll, reset };
 }

@@ -5,6 +5,7 @@
  */
 import { LOCALE_COOKIE, nearestLocale, settleLocale, type CobrandLocales } from '@portal/contract';
 import { readCookie, writeCookie } from './cookies';
+import { carryTyped } from './typed-early';
 
 const RELOADED_ITEM = 'portal.localeReloaded';
 
@@ -23,9 +24,10 @@ export function chooseLocale(query: URLSearchParams, locales: CobrandLocales, co
   return null;
 }
 
-/** The language selector: choose, remember for 90 days, reload. */
+/** The language selector's button: remember the choice for 90 days, reload, keep the user ID typed. */
 export function switchLocale(locale: string): void {
   writeCookie(LOCALE_COOKIE, locale);
+  carryTyped();
   const url = new URL(location.href);
   url.searchParams.delete('locale');
   location.assign(url.toString());

@@ -36,8 +36,8 @@ export async function startPage(Screen: ComponentType, page: string): Promise<vo
   );
   // The service rendered the screen into the page when it wrote its data; the scripts take it over as it is, and what
   // was typed before they arrived stays.
-  if (written && root.firstElementChild) {
-    keepTypedEarly(root);
-    hydrateRoot(root, tree);
-  } else createRoot(root).render(tree);
+  const rendered = written && root.firstElementChild;
+  keepTypedEarly(rendered ? root : null);
+  if (rendered) hydrateRoot(root, tree);
+  else createRoot(root).render(tree);
 }

@@ -1,15 +1,51 @@
 /**
  * What a user typed into the form the service rendered before the page's scripts arrived. React hydrates the form
  * with its own (empty) values and leaves the fields' text as it is, so each form starts from what is in the fields,
- * by field id, rather than from nothing (use-form.ts).
+ * by field id, rather than from nothing (use-form.ts). A language change carries the user ID across its reload the
+ * same way: written back into the rendered field before the scripts take over.
  */
 let typed: Record<string, string> = {};
+let switched = false;
 
-/** Read once, just before the scripts take over the rendered page. */
-export function keepTypedEarly(root: HTMLElement): void {
-  typed = {};
-  for (const field of root.querySelectorAll('input')) if (field.id && field.value) typed[field.id] = field.value;
+/** sessionStorage item of the fields a language change carries over its reload; read and removed by the next page. */
+const CARRIED_ITEM = 'portal.carriedFields';
+/** Only fields that name themselves a user name: a password is never written to storage. */
+const CARRIED_FIELDS = 'input[autocomplete="username"]:not([readonly])';
+
+/** Keeps the user ID the user typed, for the page the language change is about to load. */
+export function carryTyped(): void {
+  const fields: Record<string, string> = {};
+  for (const field of document.querySelectorAll<HTMLInputElement>(CARRIED_FIELDS))
+    if (field.id && field.value) fields[field.id] = field.value;
+  sessionStorage.setItem(CARRIED_ITEM, JSON.stringify(fields));
 }
+
+function takeCarried(): Record<string, string> | null {
+  const item = sessionStorage.getItem(CARRIED_ITEM);
+  sessionStorage.removeItem(CARRIED_ITEM);
+  try {
+    return item ? (JSON.parse(item) as Record<string, string>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Read once, just before the scripts take over the rendered page (or render one the service did not). */
+export function keepTypedEarly(root: HTMLElement | null): void {
+  const carried = takeCarried();
+  switched = carried !== null;
+  // A page the service did not render starts from what was carried.
+  typed = root ? {} : { ...carried };
+  for (const field of root?.querySelectorAll('input') ?? []) {
+    if (!field.id) continue;
+    const kept = carried?.[field.id];
+    if (kept && !field.value && field.matches(CARRIED_FIELDS)) field.value = kept;
+    if (field.value) typed[field.id] = field.value;
+  }
+}
+
+/** True on the page a language change loaded. */
+export const cameBackFromSwitch = (): boolean => switched;
 
 /** A form's starting values, with what was typed early in place of them (only fields the rendered page had). */
 export function withTypedEarly<K extends string>(initial: Record<K, string>): Record<K, string> {

@@ -213,9 +213,12 @@ function busyError(t: Translate, fieldName: string): PageError {
   return { target: 'userId', fieldName, description: t('request.busy'), errorHeader: t('signin.busy.title') };
 }
 
-/** §8's page errors of sign-in: "Invalid Login", or "System error" for a 500 or no answer at all. */
+/**
+ * §8's page errors of sign-in: "Invalid Login", or "System error" for a 500 or no answer at all. §8's login-failed
+ * message begins with "Invalid Login." itself, which the summary's heading already says: its link says the rest.
+ */
 function signInError(t: Translate, fieldName: string, system: boolean): PageError {
   return system
     ? { target: 'userId', fieldName, description: t('error.system'), errorHeader: t('error.system.title') }
-    : { target: 'userId', fieldName, description: t('login.failed'), errorHeader: t('default.invalidLogin') };
+    : { target: 'userId', fieldName, description: t('login.failed.next'), errorHeader: t('default.invalidLogin') };
 }

@@ -131,6 +131,8 @@ function Instructions() {
           className="portal-link-button"
           aria-expanded={showInstructions}
           aria-controls="newpin-instructions"
+          // "HIDE" alone does not say what it hides; the name starts with the shown word (WCAG 2.5.3).
+          aria-label={showInstructions ? t('newpin.hide.label') : t('newpin.show.label')}
           onClick={() => setShowInstructions(!showInstructions)}
         >
           {showInstructions ? t('newpin.hide') : t('newpin.show')}
