@@ -24,6 +24,8 @@ export class SsoReplies {
   /** `received`: what the provider sent that explains the refusal (issuer, subject, its error); never a secret. */
   async refuse(reply: FastifyReply, cobrand: string, reason: string, received: Received = {}) {
     reply.log.warn({ cobrand, reason, received }, 'single sign-on refused');
+    // The provider may have signed someone in even so: the next try here asks it for a fresh login, never a loop.
+    this.o.flows.askFresh(reply);
     const decision = await this.o.service.refuse(cobrand, reason, originOf(reply.request), null, received);
     return reply.redirect(decision.location, 303);
   }
@@ -34,7 +36,7 @@ export class SsoReplies {
       const { rawId } = await sessions.open(decision.open, cookies.sessionId(request));
       cookies.open(reply, rawId);
       flows.signedIn(reply, logout, this.o.sessionAbsoluteSeconds);
-    }
+    } else flows.askFresh(reply);
     return reply.redirect(decision.location, 303);
   }
 }

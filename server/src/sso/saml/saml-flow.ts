@@ -28,10 +28,15 @@ export interface SamlAnswer {
 export class SamlFlow {
   constructor(private readonly o: SamlFlowOptions) {}
 
-  /** The provider's sign-on address with a signed AuthnRequest; the RelayState goes in the flow cookie. */
-  async start(name: string, idp: SamlSettings, reply: FastifyReply): Promise<string> {
+  /**
+   * The provider's sign-on address with a signed AuthnRequest; the RelayState goes in the flow cookie. `fresh`: the
+   * provider must ask for the password again, whatever session it holds (ForceAuthn="true").
+   */
+  async start(name: string, idp: SamlSettings, reply: FastifyReply, fresh = false): Promise<string> {
     const relayState = randomBytes(24).toString('base64url');
-    const url = await this.o.providers.saml(name, idp).getAuthorizeUrlAsync(relayState, undefined, {});
+    const saml = this.o.providers.saml(name, idp);
+    if (fresh) saml.options.forceAuthn = true;
+    const url = await saml.getAuthorizeUrlAsync(relayState, undefined, {});
     this.o.flows.start(reply, { cobrand: name, state: relayState }, this.o.clock());
     return url;
   }
