@@ -125,6 +125,20 @@ describe('a provider user who may not use the portal', () => {
     expect(await providerAsks(browser, again)).toBe(true);
   });
 
+  it("is a page of the portal in the user's language, saying no more than that", async () => {
+    const client = t.client();
+    client.cookies.set('user_locale', 'es');
+    const page = (await client.get(NO_ACCOUNT('kestrelmark'), { browser: true })).body;
+    expect(page).toContain('<title>No hay una cuenta para este ingreso</title>');
+    expect(page).toContain(
+      'El ingreso de su organización lo reconoció, pero Tarjeta Comercial Kestrelmark no tiene una cuenta que usted ' +
+        'pueda usar con él.',
+    );
+    expect(page).toContain(`href="${Paths.ssoStart('kestrelmark')}"`);
+    // The screen as the service rendered it says nothing of why (the page's data carries the whole dictionary).
+    expect(/<main[\s\S]*<\/main>/.exec(page)?.[0]).not.toMatch(/bloquead|inactiv|vinculad/i);
+  });
+
   it('ends on the same page when the linked user is locked or inactive: the cause is only in the audit', async () => {
     const accounts = new AccountStore(t.database.db);
     for (const status of ['locked', 'inactive'] as const) {
