@@ -35,6 +35,8 @@ export class SamlFlow {
   async start(name: string, idp: SamlSettings, reply: FastifyReply, fresh = false): Promise<string> {
     const relayState = randomBytes(24).toString('base64url');
     const saml = this.o.providers.saml(name, idp);
+    // providers.saml makes an instance per call, so the setting goes with this request only (were instances ever
+    // shared, this would have to become a setting passed to providers.saml).
     if (fresh) saml.options.forceAuthn = true;
     const url = await saml.getAuthorizeUrlAsync(relayState, undefined, {});
     this.o.flows.start(reply, { cobrand: name, state: relayState }, this.o.clock());
