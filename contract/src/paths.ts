@@ -47,6 +47,11 @@ export const Paths = {
   ssoSingleLogout: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/slo`,
   /** OpenID Connect Back-Channel Logout: the provider posts a logout token here. */
   ssoBackChannelLogout: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/backchannel-logout`,
+  /**
+   * The page a user the provider signed in, but whom no active portal user of the cobrand is linked to, ends on
+   * (ours): it says so, offers a fresh sign-on as someone else and whom to ask; `?cobrandHost=<name>`.
+   */
+  ssoNoAccount: `${PORTAL_UI_BASE}sso-no-account`,
   i18nBundle: (locale: string, bundle: 'Messages' | 'PortalLabels') =>
     bundle === 'Messages'
       ? `${PORTAL_UI_BASE}assets/i18n/${locale}/commercial-common-translations/com/mastercard/cp/sdng/common/resources/Messages.json`

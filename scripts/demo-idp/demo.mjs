@@ -11,8 +11,9 @@ const HOST = '127.0.0.1';
 const PUBLIC_HOST = 'localhost';
 const OIDC_PORT = 4011;
 const SAML_PORT = 4012;
-// The portal's demo users who sign in at a provider (server/src/demo-users.ts), with the demo password.
-const USERS = ['demosso', 'demoamber', 'demosaml', 'demossotoken'].map((userId) => ({
+// The portal's demo users who sign in at a provider (server/src/demo-users.ts), with the demo password; and
+// demonoaccount, whom the providers know but no portal user is linked to: the page for a sign-on with no account.
+const USERS = ['demosso', 'demoamber', 'demosaml', 'demossotoken', 'demonoaccount'].map((userId) => ({
   userId,
   password: 'Portal-Demo-2026',
   name: `Demo user ${userId}`,

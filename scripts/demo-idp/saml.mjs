@@ -1,8 +1,10 @@
 // A demo SAML 2.0 identity provider for `npm start` and the tests, built on samlify: it reads the portal's signed
 // AuthnRequest (HTTP-Redirect), shows its own login page, and posts a signed response with a signed assertion back.
+// Like a bank's provider it keeps a session in the browser: a later request is answered without the login page,
+// unless it asks for a fresh login (ForceAuthn="true"); single logout ends the session.
 // Not part of the portal: it stands where a bank's own identity provider would.
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -80,6 +82,9 @@ export async function startDemoSaml({ host = '127.0.0.1', publicHost = host, por
     ]),
   );
   const byId = new Map(users.map((u) => [u.userId, u]));
+  // The provider's sessions: a browser's cookie value to the user it signed in.
+  const sessions = new Map();
+  const sessionIdOf = (req) => /(?:^|;\s*)demo_saml_idp=([\w-]+)/.exec(req.headers.cookie ?? '')?.[1];
   server.on('request', (req, res) => {
     handle(req, res).catch((error) => {
       res.writeHead(400, { 'content-type': 'text/plain' });
@@ -89,7 +94,7 @@ export async function startDemoSaml({ host = '127.0.0.1', publicHost = host, por
 
   async function handle(req, res) {
     const url = new URL(req.url ?? '/', origin);
-    if (url.pathname === '/slo') return logout(url, res);
+    if (url.pathname === '/slo') return logout(req, url, res);
     if (url.pathname !== '/sso') return res.writeHead(404).end();
     const form = req.method === 'POST' ? await readForm(req) : null;
     // The request travels through the login page in hidden fields, with the query string its signature covers.
@@ -97,11 +102,19 @@ export async function startDemoSaml({ host = '127.0.0.1', publicHost = host, por
     const { query, sp, octetString } = signed(rawQuery);
     const request = await idp.parseLoginRequest(sp, 'redirect', { query, octetString });
     const title = 'Demo bank identity provider (SAML 2.0)';
-    if (!form) return loginPage(res, title, '', { rawQuery });
-    const user = byId.get(form.username);
-    if (!user || user.password !== form.password)
-      return loginPage(res, title, 'Wrong user name or password.', { rawQuery });
-    const values = answerValues(request, sp, user.userId);
+    const forceAuthn = /\sForceAuthn="(true|1)"/.test(inflate(query.SAMLRequest));
+    let userId = form || forceAuthn ? undefined : sessions.get(sessionIdOf(req));
+    if (!form && !userId) return loginPage(res, title, '', { rawQuery });
+    if (form) {
+      const user = byId.get(form.username);
+      if (!user || user.password !== form.password)
+        return loginPage(res, title, 'Wrong user name or password.', { rawQuery });
+      userId = user.userId;
+      const sid = randomBytes(16).toString('base64url');
+      sessions.set(sid, userId);
+      res.setHeader('set-cookie', `demo_saml_idp=${sid}; Path=/; HttpOnly; SameSite=Lax`);
+    }
+    const values = answerValues(request, sp, userId);
     const template = (context) => ({
       id: values.ID,
       context: samlify.SamlLib.replaceTagsByValue(context, provider.adjust(values)),
@@ -126,11 +139,13 @@ export async function startDemoSaml({ host = '127.0.0.1', publicHost = host, por
     return { query, sp, octetString };
   }
 
-  /** Single logout: a signed LogoutRequest of a known portal; this provider keeps no session, so it only confirms. */
-  async function logout(url, res) {
+  /** Single logout: a signed LogoutRequest of a known portal ends this browser's session here. */
+  async function logout(req, url, res) {
     const { query, sp, octetString } = signed(url.search.slice(1));
     const request = await idp.parseLogoutRequest(sp, 'redirect', { query, octetString });
     const who = escape(request.extract?.nameID ?? '');
+    sessions.delete(sessionIdOf(req));
+    res.setHeader('set-cookie', 'demo_saml_idp=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed out</title></head><body>
 <main><h1>Signed out of the demo bank identity provider</h1><p>${who} is signed out.</p></main></body></html>`);

@@ -309,13 +309,13 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   const { clock, messages, accounts, audit, cobrands, sessions, cookies, signIn, throttle } = services;
   const { recovery, changePassword, pins } = services;
   const refusedBody = () => messages.text('en_US', 'login.failed');
-  await app.register(healthRoutes, {
-    ...{ db: database.db, readiness: services.readiness, clock },
-    report: services.outage,
-  });
+  await app.register(healthRoutes, { db: database.db, readiness: services.readiness, clock, report: services.outage });
   await app.register(signInRoutes, { signIn, sessions, cookies, throttle, refusedBody });
   const publicOrigin = config.publicOrigin;
-  await app.register(sessionRoutes, { clock, sessions, cookies, accounts, cobrands, messages, audit, publicOrigin });
+  await app.register(sessionRoutes, {
+    ...{ clock, sessions, cookies, accounts, cobrands, messages, audit, publicOrigin },
+    afterLogout: services.sso.flows.afterLogout,
+  });
   await app.register(clientLoggingRoutes, { sessions, cookies, throttle });
   await app.register(cspReportRoutes, { counts: services.cspReports, throttle });
   await app.register(wellKnownRoutes, { securityTxt: config.securityTxt, publicOrigin });

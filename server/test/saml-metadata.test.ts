@@ -129,7 +129,11 @@ describe("the portal reads SimpleSAMLphp's metadata", () => {
     expect([...(read!.certificates as string[])].sort()).toEqual(fingerprints(OLD.cert, NEW.cert));
 
     await client.get(Paths.logout);
-    const logout = await client.get(Paths.ssoLogout('kestrelmark'), { browser: true });
+    const logout = await client.get(Paths.ssoLogout('kestrelmark'), {
+      browser: true,
+      // The logout address's cross-site rule: the portal's own page sends the browser there.
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect((logout.headers.location as string).startsWith(`${ssp.sloUrl}?SAMLRequest=`)).toBe(true);
   });
 });

@@ -43,7 +43,10 @@ describe.each(DIALECTS)('on %s', (dialect) => {
       const browser = new TwoSidedBrowser(bank);
       expect(await browser.signInFromPortal('ana')).toBe(HOME);
       await browser.portal.get(Paths.logout);
-      const logout = await browser.portal.get(Paths.ssoLogout(BANK), { browser: true });
+      const logout = await browser.portal.get(Paths.ssoLogout(BANK), {
+        browser: true,
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
       expect(logout.headers.location).toMatch(new RegExp(`^${bank.ssp.sloUrl}\\?SAMLRequest=`));
 
       const answered = await browser.atProvider(logout.headers.location as string);
@@ -62,7 +65,10 @@ describe.each(DIALECTS)('on %s', (dialect) => {
       const browser = new TwoSidedBrowser(bank);
       await browser.signInFromPortal('ben');
       await browser.portal.get(Paths.logout);
-      const logout = await browser.portal.get(Paths.ssoLogout(BANK), { browser: true });
+      const logout = await browser.portal.get(Paths.ssoLogout(BANK), {
+        browser: true,
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
       const answered = new URL((await browser.atProvider(logout.headers.location as string)).url);
       answered.searchParams.set('Signature', Buffer.alloc(256, 7).toString('base64'));
       const back = await browser.portal.get(pathOf(answered.href), { browser: true });

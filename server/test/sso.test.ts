@@ -1,6 +1,7 @@
 /**
  * Single sign-on through real providers on loopback (ARCHITECTURE §9b): OpenID Connect with oidc-provider, SAML 2.0
- * with samlify; every refusal ends on the spec's invalid-login page with no session.
+ * with samlify; every refusal ends with no session, on the spec's invalid-login page or, for a user the provider
+ * signed in, on the page that says the portal has no account for them.
  */
 import { Paths, SSO_USER_COOKIE } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,7 +94,8 @@ describe('OpenID Connect', () => {
     await client.get(Paths.logout);
     const labels = (await client.get(`${Paths.logoutLabels}?cobrandHost=veltmoor`)).json();
     expect(labels).toMatchObject({ ssoLogin: true, fssoLogoutUrl: Paths.ssoLogout('veltmoor') });
-    const logout = await client.get(Paths.ssoLogout('veltmoor'), { browser: true });
+    const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+    const logout = await client.get(Paths.ssoLogout('veltmoor'), { browser: true, headers: sameOrigin });
     const endSession = new URL(logout.headers.location as string);
     expect(endSession.origin).toBe(providers.oidcIssuer);
     expect(endSession.searchParams.get('id_token_hint')).toMatch(/^eyJ/);
@@ -146,12 +148,14 @@ describe('OpenID Connect', () => {
       expect(client.sessionCookie).toBeUndefined();
       return answer.headers.location;
     };
-    expect(await refusedFor('stranger')).toBe(INVALID('veltmoor'));
+    // The provider vouched for them: one page that says this portal opens no account for that sign-on.
+    const noAccount = `${Paths.ssoNoAccount}?cobrandHost=veltmoor`;
+    expect(await refusedFor('stranger')).toBe(noAccount);
     const accounts = new AccountStore(t.database.db);
     await accounts.setStatus('sso-cy', 'locked', Date.now());
-    expect(await refusedFor('cy')).toBe(INVALID('veltmoor'));
+    expect(await refusedFor('cy')).toBe(noAccount);
     await accounts.setStatus('sso-cy', 'inactive', Date.now());
-    expect(await refusedFor('cy')).toBe(INVALID('veltmoor'));
+    expect(await refusedFor('cy')).toBe(noAccount);
   });
 
   it('sends a cobrand without a provider, or an unknown one, to its invalid-login page', async () => {
@@ -178,7 +182,12 @@ describe('SAML 2.0', () => {
     expect((await client.get(Paths.session)).json()).toMatchObject({ userId: 'sso-saml-ana' });
     await client.get(Paths.logout);
     const logout = new URL(
-      (await client.get(Paths.ssoLogout('kestrelmark'), { browser: true })).headers.location as string,
+      (
+        await client.get(Paths.ssoLogout('kestrelmark'), {
+          browser: true,
+          headers: { 'sec-fetch-site': 'same-origin' },
+        })
+      ).headers.location as string,
     );
     expect(logout.pathname).toBe('/slo');
     expect(logout.searchParams.get('Signature')).toBeTruthy();

@@ -16,6 +16,7 @@ import { NewPinScreen } from './screens/new-rsa-pin-component/NewPinScreen';
 import { NextTokenScreen } from './screens/next-token-component/NextTokenScreen';
 import { NotFoundScreen } from './screens/not-found/NotFoundScreen';
 import { StandInScreen } from './screens/stand-in/StandInScreen';
+import { SsoNoAccountScreen } from './screens/sso-no-account/SsoNoAccountScreen';
 
 /** By page name, as the service names its built pages (web/dist/pages/<name>.html). */
 const SCREENS: Record<string, ComponentType> = {
@@ -28,6 +29,7 @@ const SCREENS: Record<string, ComponentType> = {
   'next-token-component': NextTokenScreen,
   'not-found': NotFoundScreen,
   'stand-in': StandInScreen,
+  'sso-no-account': SsoNoAccountScreen,
 };
 
 /** The screen's HTML, or null for a page this renderer does not know. */

@@ -35,6 +35,8 @@ const SAME_WORD_REVIEWED: Record<string, readonly string[]> = {
   'error.prefix': ['es', 'es_ES'],
   'page.title.errorPrefix': ['es', 'es_ES'],
   'signin.password': ['it'],
+  // German keeps the English word, as its other passcode texts do ("Nächster Passcode").
+  'signin.passcode': ['de'],
 };
 
 /** "Above" and "below" as the bundles said them: "The above field is not valid.", "Die Eingabe im obigen Feld…". */

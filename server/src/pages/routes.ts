@@ -41,6 +41,7 @@ const EXTRA_PAGES = {
   notFound: 'not-found',
   home: 'home',
   standIn: 'stand-in',
+  ssoNoAccount: 'sso-no-account',
 } as const;
 const BUNDLE_ANSWERS = {
   200: Type.Record(Type.String(), Type.String(), { description: "A language's texts by key (ICU messages)" }),
@@ -82,6 +83,8 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
       app.get(path, hooks, async (request, reply) => sendPage(request, reply, route));
   }
   app.get(Paths.platformHome, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.home));
+  // Where a single sign-on the provider vouched for, but that opens no portal account, ends (sso/sso-service.ts).
+  app.get(Paths.ssoNoAccount, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.ssoNoAccount));
   // The platform's pages the sign-in page links to: the platform's own where the deployment names it, else a page
   // that says what would happen there and leads back (never the not-found page, which logs the visitor out).
   for (const path of Object.values(PLATFORM_PAGES)) {

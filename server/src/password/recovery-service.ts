@@ -72,8 +72,12 @@ export class RecoveryService {
     const right =
       (await verifySecret(account.security_answer_hash, normaliseAnswer(request.answer))) &&
       request.questionId === expected.questionId;
+    // A user of a cobrand with an identity provider signs in there: a temporary password could never be used, and a
+    // lock would shut them out of the bank's sign-on. They get the same answer after the same checks, and no more.
+    const federated = Boolean((await this.deps.cobrands.resolve(account.cobrand)).record.identityProvider);
     if (!right) {
-      await audit.record('recovery.failure', account.id, {}, { origin });
+      await audit.record('recovery.failure', account.id, federated ? { federated: true } : {}, { origin });
+      if (federated) return void (await accounts.releaseAttempt(account.id, now));
       const locked = await audit.recordWith({ kind: 'account.locked', accountId: account.id }, origin, (trx) =>
         accounts.lockIfExhausted(account.id, now, trx),
       );
@@ -82,7 +86,7 @@ export class RecoveryService {
     }
     // §1: not on a first login; a token user signs in with PIN and tokencode, so a temporary password could never
     // stand in for its token step.
-    if (account.last_signin_at === null || account.login_type === 'token') {
+    if (account.last_signin_at === null || account.login_type === 'token' || federated) {
       await accounts.releaseAttempt(account.id, now);
       return;
     }

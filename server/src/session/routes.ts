@@ -12,6 +12,7 @@ import {
   SessionWarningContentSchema,
 } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AccountStore } from '../account/index.js';
 import type { Clock } from '../clock.js';
@@ -35,6 +36,11 @@ export interface SessionRoutesOptions {
   messages: Messages;
   audit: AuditLog;
   publicOrigin: string;
+  /**
+   * Hears of every logout that goes ahead, with whether the session that ended came through single sign-on (null:
+   * there was no live session): the provider's session outlives the portal's (sso/flow-cookie.ts).
+   */
+  afterLogout?: (request: FastifyRequest, reply: FastifyReply, endedSso: boolean | null) => void;
 }
 
 function logoutScreen(cobrand: string | undefined, confirm: boolean): string {
@@ -108,6 +114,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     if (!cameFromPortal(request.headers)) return reply.redirect(logoutScreen(request.query.cobrandHost, true), 303);
     const ended = await cookies.end(request, reply, (rawId) => sessions.end(rawId));
     if (ended) await audit.record('session.logout', ended.account_id, {}, { origin: originOf(request) });
+    options.afterLogout?.(request, reply, ended ? ended.sso === 1 : null);
     // "cache" only: "cookies" and "storage" would also drop the language choice and the cobrand the user came from.
     reply.header('clear-site-data', '"cache"');
     if (request.headers['x-requested-with'] === 'XMLHttpRequest') return reply.code(204).send(null);

@@ -12,6 +12,14 @@ import { openSealed, seal } from '../security/sealed-box.js';
 export const FLOW_COOKIE = 'sso_flow';
 /** What a federated session needs at logout (the ID token, or the SAML name ID and session index). */
 export const LOGOUT_COOKIE = 'sso_logout';
+/**
+ * Set when a federated session ended in this browser (a logout) or a sign-on was refused: the provider's own session
+ * may live on, so the next sign-on here asks the provider for a fresh login (OIDC prompt=login, SAML ForceAuthn)
+ * rather than letting the next person at a shared computer in as the last one. A sign-on that opens a session clears
+ * it. It outlasts the browser: a provider's "keep me signed in" session does too.
+ */
+export const FRESH_COOKIE = 'sso_fresh';
+const FRESH_SECONDS = 90 * 24 * 60 * 60;
 const FLOW_MS = 10 * 60_000;
 
 export interface Flow {
@@ -64,7 +72,25 @@ export class FlowCookies {
   signedIn(reply: FastifyReply, logout: Record<string, string>, maxAgeSeconds: number): void {
     reply.setCookie(SSO_USER_COOKIE, '1', { path: '/', httpOnly: true, sameSite: 'lax', secure: this.secure });
     reply.setCookie(LOGOUT_COOKIE, seal(this.key, JSON.stringify(logout)), this.options(maxAgeSeconds));
+    reply.clearCookie(FRESH_COOKIE, this.options());
   }
+
+  /** The next sign-on in this browser must ask the provider for a fresh login (FRESH_COOKIE). */
+  askFresh(reply: FastifyReply): void {
+    reply.setCookie(FRESH_COOKIE, '1', this.options(FRESH_SECONDS));
+  }
+
+  wantsFresh(request: FastifyRequest): boolean {
+    return request.cookies[FRESH_COOKIE] === '1';
+  }
+
+  /**
+   * The portal's own logout: when the session ending (or, if it had already ended, the browser) came through single
+   * sign-on, the provider's session is not trusted for the next sign-on here.
+   */
+  readonly afterLogout = (request: FastifyRequest, reply: FastifyReply, endedSso: boolean | null): void => {
+    if (endedSso ?? request.cookies[SSO_USER_COOKIE] === '1') this.askFresh(reply);
+  };
 
   /** At federated logout: both cookies go; answers what the logout needs, if it was kept. */
   takeLogout(request: FastifyRequest, reply: FastifyReply): Record<string, string> | null {

@@ -34,7 +34,7 @@ export class SsoReplies {
       const { rawId } = await sessions.open(decision.open, cookies.sessionId(request));
       cookies.open(reply, rawId);
       flows.signedIn(reply, logout, this.o.sessionAbsoluteSeconds);
-    }
+    } else flows.askFresh(reply);
     return reply.redirect(decision.location, 303);
   }
 }

@@ -2,7 +2,7 @@
  * Single sign-on per cobrand (ARCHITECTURE §9b): the start address a cobrand's fssoRedirectUrl names, the callback
  * the provider answers at (OIDC by GET, SAML by POST), and the logout address its fssoLogoutUrl names.
  */
-import { Paths, PathPatterns } from '@portal/contract';
+import { LOGOUT_CONFIRM_PARAM, Paths, PathPatterns, routePath } from '@portal/contract';
 import { CobrandParamsSchema, NoBody } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -17,6 +17,8 @@ import type { FlowCookies } from './flow-cookie.js';
 import type { Providers } from './providers.js';
 import { invalidLogin, type SsoService } from './sso-service.js';
 import { FORM } from '../http/content-type.js';
+import { originOf } from '../http/origin.js';
+import { cameFromPortal } from '../security/fetch-metadata.js';
 import type { SsoStore } from './sso-store.js';
 import { SsoReplies } from './replies.js';
 import { OidcFlow } from './oidc/oidc-flow.js';
@@ -75,7 +77,9 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app
   const sso = new SsoHandlers({ ...options, idpMetadata });
   const params = { params: CobrandParamsSchema, response: { 303: NoBody('To the provider, the platform or sign-in') } };
   const start = { ...params, operationId: 'ssoStart', summary: "Start single sign-on at the cobrand's provider" };
-  app.get(PathPatterns.ssoStart, { schema: start }, (request, reply) => sso.start(request.params.name, reply));
+  app.get(PathPatterns.ssoStart, { schema: start }, (request, reply) =>
+    sso.start(request.params.name, reply, sso.wantsFresh(request)),
+  );
   const oidc = { ...params, operationId: 'ssoOidcCallback', summary: "The OpenID Connect provider's answer" };
   app.get(PathPatterns.ssoCallback, { schema: oidc }, (request, reply) =>
     sso.oidcAnswer(request.params.name, request, reply),
@@ -148,15 +152,20 @@ class SsoHandlers {
     return record.cobrand.name === name && record.identityProvider ? { record, idp: record.identityProvider } : null;
   }
 
-  async start(name: string, reply: FastifyReply) {
+  /** After a logout or a refusal in this browser, the provider is asked for a fresh login (flow-cookie.ts). */
+  wantsFresh(request: FastifyRequest): boolean {
+    return this.o.flows.wantsFresh(request);
+  }
+
+  async start(name: string, reply: FastifyReply, fresh: boolean) {
     const found = await this.providerOf(name);
     if (!found) return reply.redirect(invalidLogin(name), 303);
     const { idp } = found;
     try {
       const url =
         idp.protocol === 'saml'
-          ? await this.saml.start(name, await this.o.idpMetadata.settings(name, idp), reply)
-          : await this.oidc.start(name, idp, reply);
+          ? await this.saml.start(name, await this.o.idpMetadata.settings(name, idp), reply, fresh)
+          : await this.oidc.start(name, idp, reply, fresh);
       return reply.redirect(url, 303);
     } catch (error) {
       return this.replies.refuse(reply, name, `provider not reachable or not set up: ${(error as Error).message}`);
@@ -206,9 +215,20 @@ class SsoHandlers {
     return sendSpMetadata(reply, name, found?.idp.protocol === 'saml' ? found.idp : null, this.o.providers);
   }
 
-  /** The cobrand's fssoLogoutUrl: the provider's session ends too, then the provider sends the user to sign-in. */
+  /**
+   * The cobrand's fssoLogoutUrl: the portal's session ends, then the provider's, which sends the user to sign-in. It
+   * follows the portal's own logout rule: a link on another site ends nothing, the logout screen asks the user first.
+   */
   async logout(name: string, request: FastifyRequest, reply: FastifyReply) {
+    if (!cameFromPortal(request.headers)) {
+      const query = new URLSearchParams({ cobrandHost: name, [LOGOUT_CONFIRM_PARAM]: '1' });
+      return reply.redirect(`${routePath('logout-component')}?${query}`, 303);
+    }
+    const ended = await this.o.cookies.end(request, reply, (rawId) => this.o.sessions.end(rawId));
+    if (ended) await this.o.service.loggedOut(ended.account_id, originOf(request));
     const kept = this.o.flows.takeLogout(request, reply);
+    // Should the provider not end its session (an error, or the user says no there), the next sign-on still asks.
+    this.o.flows.askFresh(reply);
     const back = `${this.o.publicOrigin}${Paths.logoutReturn}?cobrandHost=${encodeURIComponent(name)}`;
     const found = await this.providerOf(name);
     try {

@@ -24,6 +24,10 @@ export interface SsoDecision {
 export const invalidLogin = (cobrand: string): string =>
   `${routePath('login-signin-component')}?cobrandHost=${encodeURIComponent(cobrand)}&invalidLogin=true`;
 
+/** Where a user the provider signed in, but who may not use this portal, ends: one page whatever the cause. */
+export const noAccount = (cobrand: string): string =>
+  `${Paths.ssoNoAccount}?cobrandHost=${encodeURIComponent(cobrand)}`;
+
 export class SsoService {
   constructor(
     private readonly deps: {
@@ -35,23 +39,32 @@ export class SsoService {
     },
   ) {}
 
-  /** The refusal every failed sign-on gets, whatever the cause; the cause goes to the audit log only. */
+  /**
+   * The refusal every failed sign-on gets, whatever the cause; the cause goes to the audit log only. `location`: the
+   * invalid login, or for an identity the provider vouched for, the page that says it opens no account here.
+   */
   async refuse(
     cobrand: string,
     reason: string,
     origin: Origin,
     accountId: string | null = null,
     received: Received = {},
+    location = invalidLogin(cobrand),
   ): Promise<SsoDecision> {
     const details = { step: 'sso', cobrand, reason, ...received };
     await this.deps.audit.record('signin.failure', accountId, details, { origin });
-    return { location: invalidLogin(cobrand), refused: { cobrand, reason, received } };
+    return { location, refused: { cobrand, reason, received } };
   }
 
   /** A provider's back-channel logout, taken (with how many sessions ended) or refused (`refused`: why). */
   async providerLogout(cobrand: string, received: Received, origin: Origin): Promise<void> {
     const kind = received.refused ? 'sso.logout.refused' : 'sso.logout';
     await this.deps.audit.record(kind, null, { cobrand, ...received }, { origin });
+  }
+
+  /** The federated logout ended the portal's session too: recorded as the portal's own logout is. */
+  async loggedOut(accountId: string, origin: Origin): Promise<void> {
+    await this.deps.audit.record('session.logout', accountId, { step: 'sso' }, { origin });
   }
 
   async signIn(
@@ -65,13 +78,13 @@ export class SsoService {
     const cobrand = record.cobrand.name;
     const accountId = await this.deps.store.linkedAccount(cobrand, subject);
     const account = accountId ? await this.deps.accounts.findById(accountId) : undefined;
-    const received = { ...about, subject };
-    if (!account) return this.refuse(cobrand, 'no portal user linked to this subject', origin, null, received);
+    // The provider has told the user who they are; the page they end on says no more than that (not why).
+    const refuse = (reason: string, id: string | null) =>
+      this.refuse(cobrand, reason, origin, id, { ...about, subject }, noAccount(cobrand));
+    if (!account) return refuse('no portal user linked to this subject', null);
     // A link made for another cobrand's user does not let this cobrand's provider in (checklist 37).
-    if (account.cobrand !== cobrand)
-      return this.refuse(cobrand, 'linked user of another cobrand', origin, account.id, received);
-    if (account.status !== 'active')
-      return this.refuse(cobrand, `user ${account.status}`, origin, account.id, received);
+    if (account.cobrand !== cobrand) return refuse('linked user of another cobrand', account.id);
+    if (account.status !== 'active') return refuse(`user ${account.status}`, account.id);
     const open = { accountId: account.id, cobrand, locale: isLocale(locale) ? locale : DEFAULT_LOCALE, sso: true };
     if (account.login_type === 'token') {
       // A token user still passes the token step: on the sign-in page, which sends the passcode as any token user does.

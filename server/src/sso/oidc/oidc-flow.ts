@@ -26,8 +26,11 @@ export interface OidcFlowOptions {
 export class OidcFlow {
   constructor(private readonly o: OidcFlowOptions) {}
 
-  /** The provider's authorization address; the browser's state, nonce and PKCE verifier go in the flow cookie. */
-  async start(name: string, idp: OidcSettings, reply: FastifyReply): Promise<string> {
+  /**
+   * The provider's authorization address; the browser's state, nonce and PKCE verifier go in the flow cookie.
+   * `fresh`: the provider must ask for the password again, whatever session it holds (prompt=login).
+   */
+  async start(name: string, idp: OidcSettings, reply: FastifyReply, fresh = false): Promise<string> {
     const { providers, flows, clock } = this.o;
     const [oidc, config] = await Promise.all([openidClient(), providers.oidc(name, idp)]);
     const [verifier, state, nonce] = [oidc.randomPKCECodeVerifier(), oidc.randomState(), oidc.randomNonce()];
@@ -38,6 +41,7 @@ export class OidcFlow {
       code_challenge_method: 'S256',
       state,
       nonce,
+      ...(fresh ? { prompt: 'login' } : {}),
     });
     flows.start(reply, { cobrand: name, state, nonce, verifier }, clock());
     return url.href;

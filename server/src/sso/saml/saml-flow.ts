@@ -44,12 +44,16 @@ export class SamlFlow {
     this.subjects = new SamlSubjects(o.store, o.clock);
   }
 
-  /** The provider's sign-on address with a signed AuthnRequest; the RelayState goes in the flow cookie. */
-  async start(name: string, idp: SamlSettings, reply: FastifyReply): Promise<string> {
+  /**
+   * The provider's sign-on address with a signed AuthnRequest; the RelayState goes in the flow cookie. `fresh`: the
+   * provider must ask for the password again, whatever session it holds (ForceAuthn="true").
+   */
+  async start(name: string, idp: SamlSettings, reply: FastifyReply, fresh = false): Promise<string> {
     const relayState = randomBytes(24).toString('base64url');
     // An XML ID starts with a letter or underscore; this one is the browser's own, kept in its flow cookie.
     const requestId = `_${randomBytes(20).toString('hex')}`;
-    const saml = this.o.providers.saml(name, idp, { requestId });
+    // ForceAuthn goes with this request only: providers.saml makes an instance per call.
+    const saml = this.o.providers.saml(name, idp, { requestId, ...(fresh ? { forceAuthn: true } : {}) });
     const url = await saml.getAuthorizeUrlAsync(relayState, undefined, {});
     this.o.flows.start(reply, { cobrand: name, state: relayState, requestId }, this.o.clock());
     return url;

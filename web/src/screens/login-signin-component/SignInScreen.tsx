@@ -18,9 +18,11 @@ const FIELDS: readonly SignInField[] = ['userId', 'password'];
 /** §3 browser storage: the local item of the set-PIN header, removed on this page (§2). */
 const SET_PIN_HEADER_ITEM = 'setPinHeader';
 
-function useSignInForm(heading: string, remembered: string) {
+/** `tokenStep`: after single sign-on, the second field is the passcode (PIN and token code), not a password. */
+function useSignInForm(heading: string, remembered: string, tokenStep: boolean) {
   const { t, query } = usePage();
-  const labels: Record<SignInField, string> = { userId: t('signin.userId'), password: t('signin.password') };
+  const password = t(tokenStep ? 'signin.passcode' : 'signin.password');
+  const labels: Record<SignInField, string> = { userId: t('signin.userId'), password };
   const validate = useCallback(
     (values: Record<SignInField, string>): FieldErrors<SignInField> => {
       const keys = validateSignIn(values);
@@ -43,17 +45,36 @@ function useSignInForm(heading: string, remembered: string) {
   return { form, labels };
 }
 
-export function SignInScreen() {
+/** Where single sign-on stands for this page, and the heading that goes with it. */
+function useSsoState() {
   const { t, cobrand, query } = usePage();
-  const heading = t('signin.heading', cobrand.signInToLabel, cobrand.appName);
   // A refused single sign-on comes back here: going to the provider again at once would loop.
   const sso = cobrand.fssoRedirectUrl;
   const ssoRefused = Boolean(sso) && query.get('invalidLogin') === 'true';
   // A token user the provider has signed in comes back for the token step: their user ID is given, the passcode asked.
   const tokenStepFor = sso ? query.get('ssoStep') === 'token' && query.get('userId') : null;
+  const heading = tokenStepFor
+    ? t('signin.tokenStep.heading')
+    : t('signin.heading', cobrand.signInToLabel, cobrand.appName);
+  return { sso, ssoRefused, tokenStepFor, heading };
+}
+
+/** §3's `user_id` cookie as the user chose; the token step offers no choice, and what the device holds stays. */
+function keepUserId(userId: string, remember: boolean | null): void {
+  if (remember) writeCookie(USER_ID_COOKIE, userId);
+  else if (remember === false) deleteCookie(USER_ID_COOKIE);
+}
+
+/** The second field: a password, or at the token step the passcode (PIN and token code), with what makes it up. */
+const secretField = (t: Translate, tokenStep: boolean) =>
+  tokenStep ? { hint: t('signin.passcode.hint'), autoComplete: 'one-time-code' } : { autoComplete: 'current-password' };
+
+export function SignInScreen() {
+  const { t, cobrand } = usePage();
+  const { sso, ssoRefused, tokenStepFor, heading } = useSsoState();
   const [remembered] = useState(() => readCookie(USER_ID_COOKIE) ?? '');
   const [remember, setRemember] = useState(remembered !== '');
-  const { form, labels } = useSignInForm(heading, tokenStepFor || remembered);
+  const { form, labels } = useSignInForm(heading, tokenStepFor || remembered, Boolean(tokenStepFor));
   // Refused for load, the screen says so and tries once more by itself (busy-retry.ts), the button still busy.
   const [retrying, setRetrying] = useState(false);
 
@@ -82,8 +103,7 @@ export function SignInScreen() {
     try {
       const send = () => signIn(userId, password, Boolean(tokenStepFor));
       const next = await oneRetryWhenBusy(send, { onBusy: () => setRetrying(true) });
-      if (remember) writeCookie(USER_ID_COOKIE, userId);
-      else deleteCookie(USER_ID_COOKIE);
+      keepUserId(userId, tokenStepFor ? null : remember);
       location.assign(next);
     } catch (error) {
       setRetrying(false);
@@ -98,6 +118,7 @@ export function SignInScreen() {
     <div className="portal-signin">
       <h1 className="portal-heading">{heading}</h1>
       {cobrand.warningMessage && <p className="portal-notice">{cobrand.warningMessage}</p>}
+      {tokenStepFor && <p className="portal-signin__token-intro">{t('signin.tokenStep.intro', cobrand.appName)}</p>}
       <ErrorSummary errors={form.summary} revision={form.revision} />
       {retrying && (
         <p className="portal-status portal-signin__busy" role="status">
@@ -113,8 +134,8 @@ export function SignInScreen() {
           autoCapitalize="none"
           spellCheck={false}
         />
-        <PasswordField {...form.field('password')} autoComplete="current-password" />
-        <RememberUserId checked={remember} onChange={setRemember} />
+        <PasswordField {...form.field('password')} {...secretField(t, Boolean(tokenStepFor))} />
+        {!tokenStepFor && <RememberUserId checked={remember} onChange={setRemember} />}
         <button
           type="submit"
           className="portal-button portal-button--primary portal-signin__submit"
@@ -124,7 +145,8 @@ export function SignInScreen() {
           {form.submitting ? t('signin.submitting') : (cobrand.signInButtonLabel ?? t('signin.submit'))}
         </button>
       </form>
-      <SignInLinks />
+      {/* The provider has the user's password: its recovery and the registration links do not apply to this step. */}
+      {!tokenStepFor && <SignInLinks />}
       <LanguageSelector />
     </div>
   );

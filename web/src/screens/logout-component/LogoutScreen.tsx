@@ -72,6 +72,7 @@ export function LogoutScreen() {
   const returnUrl = labels?.returnUrl ?? `${Paths.logoutReturn}?cobrandHost=${encodeURIComponent(cobrand.name)}`;
   // §2: hidden for an SSO login unless the return link is a federated-SSO logout address.
   const showReturn = !labels?.ssoLogin || Boolean(labels.fssoLogoutUrl);
+  const returnLabel = labels?.['ng.return.to.login.screen'] ?? t('ng.return.to.login.screen');
   return (
     <div className={loaded ? 'portal-logout' : 'portal-logout portal-logout--pending'}>
       <h1 className="portal-heading" ref={heading} tabIndex={-1}>
@@ -85,9 +86,16 @@ export function LogoutScreen() {
       <p className="portal-logout__message" role="status">
         {labels?.['ng.you.have.been.logged.out'] ?? t('ng.you.have.been.logged.out')}
       </p>
+      {/* The provider's session may outlive the portal's: what the service did about it, and how to end that too. */}
+      {labels?.ssoLogin && (
+        <p className="portal-logout__sso">
+          {t('logout.sso.fresh', cobrand.appName)}
+          {showReturn && ` ${t('logout.sso.provider', returnLabel)}`}
+        </p>
+      )}
       {showReturn && (
         <a className="portal-button portal-button--primary portal-logout__return" href={returnUrl}>
-          {labels?.['ng.return.to.login.screen'] ?? t('ng.return.to.login.screen')}
+          {returnLabel}
         </a>
       )}
     </div>
