@@ -97,7 +97,8 @@ describe('a page in one language', () => {
       readFileSync(new URL('../../data/cobrands/skerrymoor/cobrand.json', import.meta.url), 'utf8'),
     ).translations.fr_CA as Record<string, string>;
     expect(await page.locator('html').getAttribute('lang')).toBe('fr-CA');
-    const heading = `${french.signInToLabel} ${french.appName}`;
+    // The bank's label is a whole message around its name, in which French sets a space before the colon.
+    const heading = `Ouverture de session\u00a0: ${french.appName}`;
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
     await expect.poll(() => page.title()).toBe(heading);
     expect(await page.locator('.portal-footer__link').allTextContents()).toContain(french.privacyPolicy);

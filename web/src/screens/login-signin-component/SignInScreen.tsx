@@ -11,6 +11,7 @@ import type { Translate } from '../../i18n/translator';
 import { usePage } from '../../page/page-context';
 import { signIn } from '../../api/sign-in';
 import { deleteCookie, readCookie, writeCookie } from '../../page/cookies';
+import { signInHeading } from '../../page/sign-in-heading';
 import { isBusy, oneRetryWhenBusy } from './busy-retry';
 
 type SignInField = 'userId' | 'password';
@@ -45,7 +46,7 @@ function useSignInForm(heading: string, remembered: string) {
 
 export function SignInScreen() {
   const { t, cobrand, query } = usePage();
-  const heading = t('signin.heading', cobrand.signInToLabel, cobrand.appName);
+  const heading = signInHeading(t, cobrand);
   // A refused single sign-on comes back here: going to the provider again at once would loop.
   const sso = cobrand.fssoRedirectUrl;
   const ssoRefused = Boolean(sso) && query.get('invalidLogin') === 'true';
