@@ -1,5 +1,5 @@
 /**
- * Every text a reader of one language meets: the portal's two bundles and the texts of each cobrand offering that
+ * Every text a reader of one language meets: the portal's bundles, its built-in security questions and the texts of each cobrand offering that
  * language, as the service answers them (the catalogue's own reader), each with where it comes from.
  */
 import { readFileSync } from 'node:fs';
@@ -16,8 +16,9 @@ export interface LocaleText {
   text: string;
 }
 
+/** The two bundles of the pages, and the built-in security questions the service shows. */
 export function bundleTexts(locale: string): LocaleText[] {
-  return ['Messages', 'PortalLabels'].flatMap((bundle) =>
+  return ['Messages', 'PortalLabels', 'SecurityQuestions'].flatMap((bundle) =>
     Object.entries(
       JSON.parse(readFileSync(join(dataDir, 'i18n', locale, `${bundle}.json`), 'utf8')) as Record<string, string>,
     ).map(([key, text]) => ({ where: `${locale}/${bundle}.json ${key}`, text })),
