@@ -30,10 +30,14 @@ export function cobrandTexts(locale: string): LocaleText[] {
     .filter(({ record }) => locale in record.locales)
     .flatMap(({ record }) => {
       const entry = cobrandIn(record, locale);
+      const where = `cobrands/${record.cobrand.name} ${locale}`;
+      const questions = Object.values(record.securityQuestions ?? {}).flatMap((byLocale) =>
+        byLocale[locale] ? [{ where: `${where} securityQuestions`, text: byLocale[locale] }] : [],
+      );
       return COBRAND_TEXT_FIELDS.flatMap((field) => {
         const text = entry[field];
-        return typeof text === 'string' ? [{ where: `cobrands/${record.cobrand.name} ${locale} ${field}`, text }] : [];
-      });
+        return typeof text === 'string' ? [{ where: `${where} ${field}`, text }] : [];
+      }).concat(questions);
     });
 }
 

@@ -1,7 +1,7 @@
 /**
  * Step 2 asks a built-in security question in the page's language (a real user's and a decoy alike), while the
  * answer is the one the user set and the question's ID is the same in every language; a bank's own question shows
- * as the bank wrote it.
+ * in the words its catalogue record gives for that language, else as the bank wrote it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,14 +70,24 @@ for (const dialect of DIALECTS) {
         expect(german).toContain((await questionOf(client, userId, 'de')).questionText);
     });
 
-    it("shows a bank's own question as the bank wrote it", async () => {
+    it("shows a bank's own question in its catalogue's words for the page's language, else as the bank set it", async () => {
       const accounts = new AccountStore(t.database.db);
       const row = await accounts.findByUserId(userIdKey('demopass'));
-      const own = 'Która placówka otworzyła Państwa pierwszy rachunek?';
+      const own = 'Which Skerrymoor branch opened your first account?';
       await accounts.setSecurityQuestion(userIdKey('demopass'), own, row!.security_answer_hash!, Date.now());
       const client = t.client();
       await client.openPage();
-      expect((await questionOf(client, 'demopass', 'de')).questionText).toBe(own);
+      const ask = async (json: object) =>
+        (await client.post(Paths.securityQuestions, { json: { userId: 'demopass', ...json } })).json<Question>();
+      const english = await ask({ locale: 'en_US', cobrandName: 'skerrymoor' });
+      expect(english.questionText).toBe(own);
+      expect(await ask({ locale: 'es', cobrandName: 'skerrymoor' })).toEqual({
+        questionId: english.questionId,
+        questionText: '¿En qué sucursal de Skerrymoor Bank abrió su primera cuenta?',
+      });
+      // Another bank's page has no words for it, nor has a language the bank did not translate it into.
+      expect((await ask({ locale: 'es', cobrandName: 'larchmere' })).questionText).toBe(own);
+      expect((await ask({ locale: 'de', cobrandName: 'skerrymoor' })).questionText).toBe(own);
     });
   });
 }

@@ -53,7 +53,7 @@ export class RecoveryService {
 
   async question(
     userId: string,
-    locale: string | undefined,
+    page: { locale?: string | undefined; cobrandName?: string | undefined },
     origin: Origin,
   ): Promise<{ questionId: string; questionText: string }> {
     const key = userIdKey(userId);
@@ -61,14 +61,14 @@ export class RecoveryService {
     // Written for an unknown user ID too (with no account), so both do the same work.
     await this.deps.audit.record('recovery.asked', account?.id ?? null, {}, { origin });
     const stored = account?.security_answer_hash ? account.security_question : null;
+    const shares = await this.deps.questions.shares();
     // The ID stays that of the question as held, so the answer step finds it whatever language the page is in.
-    const { questionId, questionText } = questionFor(
-      this.deps.identityKey,
-      key,
-      stored,
-      await this.deps.questions.shares(),
-    );
-    return { questionId, questionText: this.questionTexts.shown(questionText, locale) };
+    const { questionId, questionText } = questionFor(this.deps.identityKey, key, stored, shares);
+    // Looked up for a decoy as for a real question: the page's cobrand, not the account's, so neither tells.
+    const cobrand = page.cobrandName ? await this.deps.cobrands.find(page.cobrandName) : null;
+    const own = cobrand?.record.securityQuestions?.[questionText];
+    const translated = (page.locale && own?.[page.locale]) || this.questionTexts.shown(questionText, page.locale);
+    return { questionId, questionText: translated };
   }
 
   /**

@@ -68,8 +68,8 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
     async (request) => {
       const { body } = request;
       return typeof body === 'string'
-        ? recovery.question(body, undefined, originOf(request))
-        : recovery.question(body.userId, body.locale, originOf(request));
+        ? recovery.question(body, {}, originOf(request))
+        : recovery.question(body.userId, { locale: body.locale, cobrandName: body.cobrandName }, originOf(request));
     },
   );
 
