@@ -89,6 +89,24 @@ describe('languages', () => {
 });
 
 describe('a page in one language', () => {
+  it('sets a Chinese, Japanese or Korean page in faces of its own language, and breaks Korean lines between words', async () => {
+    const { page, context, problems } = await openPage(chromium.browser());
+    const faces: Record<string, string> = { ja: 'CJK JP', ko: 'CJK KR', zh_CN: 'CJK SC', zh_TW: 'CJK TC' };
+    for (const [locale, face] of Object.entries(faces)) {
+      await page.goto(signInUrl('default', `&locale=${locale}`));
+      await page.locator('.portal-signin__submit').waitFor();
+      const style = await page.evaluate(() => {
+        const { fontFamily } = getComputedStyle(document.querySelector('.portal-signin__submit')!);
+        return { fontFamily, wordBreak: getComputedStyle(document.querySelector('h1')!).wordBreak };
+      });
+      // The first CJK face named is the language's own: a browser takes the first that has the character.
+      expect(style.fontFamily.match(/CJK \w\w/)?.[0], locale).toBe(face);
+      expect(style.wordBreak, locale).toBe(locale === 'ko' ? 'keep-all' : 'normal');
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("shows a Canadian French page whole: heading, title, the cobrand's warning and its footer", async () => {
     const { page, context, problems } = await openPage(chromium.browser());
     await page.goto(signInUrl('skerrymoor', '&locale=fr-CA'));
