@@ -1,10 +1,14 @@
 // Draws the made-up marks with headless Chromium:
 // - each cobrand's logo from data/cobrands/<id>/logo.json
 //   ({ "format": "png"|"jpg", "text": "...", "mark": <a key of MARKS>, "background": "#hex", "color": "#hex",
-//      "markColor"?: "#hex", "font"?: "serif"|"sans"|"narrow" }); png logos are transparent, jpg ones sit on the background;
+//      "markColor"?: "#hex", "font"?: "serif"|"sans"|"narrow", "lang"?: "ja"|"ko"|"zh-CN"|"zh-TW" }); png logos are
+//   transparent, jpg ones sit on the background. A name in Chinese, Japanese or Korean says its "lang", which picks
+//   that language's Noto CJK face (Debian's fonts-noto-cjk, needed only to draw them: without it Chromium draws
+//   empty boxes, which the catalogue test refuses);
 // - the footer variants' shared images listed in data/footers/assets/assets.json
 //   ({ "<file>.png": { "name": "...", "text": "...", "mark": ..., "background": "#hex"|"transparent", "color": "#hex" } }).
-// Chromium cannot write GIF, so no mark is drawn as one. Run after editing a spec: node scripts/draw-logos.mjs
+// Chromium cannot write GIF, so no mark is drawn as one. Run after editing a spec: node scripts/draw-logos.mjs [id…]
+// (only those cobrands' logos, and no footer images, when ids are given).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -42,12 +46,28 @@ const FONTS = {
   sans: "'Trebuchet MS', 'DejaVu Sans', sans-serif",
   narrow: "'Arial Narrow', 'Liberation Sans Narrow', sans-serif",
 };
+/** Each CJK language's own forms of the characters, after the Latin faces (which have none of them). */
+const CJK_FACES = {
+  serif: {
+    ja: 'Noto Serif CJK JP',
+    ko: 'Noto Serif CJK KR',
+    'zh-CN': 'Noto Serif CJK SC',
+    'zh-TW': 'Noto Serif CJK TC',
+  },
+  sans: { ja: 'Noto Sans CJK JP', ko: 'Noto Sans CJK KR', 'zh-CN': 'Noto Sans CJK SC', 'zh-TW': 'Noto Sans CJK TC' },
+};
+const fontOf = (spec) => {
+  const font = spec.font ?? 'serif';
+  const cjk = spec.lang && CJK_FACES[font === 'serif' ? 'serif' : 'sans'][spec.lang];
+  return cjk ? FONTS[font].replace(/, (serif|sans-serif)$/, `, '${cjk}', $1`) : FONTS[font];
+};
 const escape = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function markup(spec, { size, fontSize, radius }) {
   const mark = MARKS[spec.mark];
   if (!mark) throw new Error(`unknown mark "${spec.mark}"`);
-  return `<div id="logo" style="display:inline-flex;align-items:center;gap:10px;padding:4px 10px;border-radius:${radius}px;background:${spec.background};color:${spec.color};font:700 ${fontSize}px/1 ${FONTS[spec.font ?? 'serif']}">
+  const lang = spec.lang ? ` lang="${spec.lang}"` : '';
+  return `<div id="logo"${lang} style="display:inline-flex;align-items:center;gap:10px;padding:4px 10px;border-radius:${radius}px;background:${spec.background};color:${spec.color};font:700 ${fontSize}px/1 ${fontOf(spec)}">
     <svg width="${size}" height="${size}" viewBox="0 0 48 48" style="color:${spec.markColor ?? spec.color}">${mark}</svg><span>${escape(spec.text)}</span></div>`;
 }
 
@@ -82,7 +102,8 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu'],
 });
 const cobrands = join(data, 'cobrands');
-for (const id of readdirSync(cobrands).sort()) {
+const only = process.argv.slice(2);
+for (const id of only.length ? only : readdirSync(cobrands).sort()) {
   const specFile = join(cobrands, id, 'logo.json');
   if (!existsSync(specFile)) continue;
   const spec = JSON.parse(readFileSync(specFile, 'utf8'));
@@ -97,7 +118,7 @@ for (const id of readdirSync(cobrands).sort()) {
 }
 const assets = join(data, 'footers', 'assets');
 const manifest = join(assets, 'assets.json');
-if (existsSync(manifest)) {
+if (existsSync(manifest) && !only.length) {
   for (const [file, spec] of Object.entries(JSON.parse(readFileSync(manifest, 'utf8')))) {
     await draw(
       browser,

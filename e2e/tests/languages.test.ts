@@ -90,6 +90,24 @@ describe('languages', () => {
 });
 
 describe('a page in one language', () => {
+  it('sets a Chinese, Japanese or Korean page in faces of its own language, and breaks Korean lines between words', async () => {
+    const { page, context, problems } = await openPage(chromium.browser());
+    const faces: Record<string, string> = { ja: 'CJK JP', ko: 'CJK KR', zh_CN: 'CJK SC', zh_TW: 'CJK TC' };
+    for (const [locale, face] of Object.entries(faces)) {
+      await page.goto(signInUrl('default', `&locale=${locale}`));
+      await page.locator('.portal-signin__submit').waitFor();
+      const style = await page.evaluate(() => {
+        const { fontFamily } = getComputedStyle(document.querySelector('.portal-signin__submit')!);
+        return { fontFamily, wordBreak: getComputedStyle(document.querySelector('h1')!).wordBreak };
+      });
+      // The first CJK face named is the language's own: a browser takes the first that has the character.
+      expect(style.fontFamily.match(/CJK \w\w/)?.[0], locale).toBe(face);
+      expect(style.wordBreak, locale).toBe(locale === 'ko' ? 'keep-all' : 'normal');
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("shows a Canadian French page whole: heading, title, the cobrand's warning and its footer", async () => {
     const { page, context, problems } = await openPage(chromium.browser());
     await page.goto(signInUrl('skerrymoor', '&locale=fr-CA'));
@@ -98,7 +116,8 @@ describe('a page in one language', () => {
       readFileSync(new URL('../../data/cobrands/skerrymoor/cobrand.json', import.meta.url), 'utf8'),
     ).translations.fr_CA as Record<string, string>;
     expect(await page.locator('html').getAttribute('lang')).toBe('fr-CA');
-    const heading = `${french.signInToLabel} ${french.appName}`;
+    // The bank's label is a whole message around its name, in which French sets a space before the colon.
+    const heading = `Ouverture de session\u00a0: ${french.appName}`;
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
     await expect.poll(() => page.title()).toBe(heading);
     expect(await page.locator('.portal-footer__link').allTextContents()).toContain(french.privacyPolicy);

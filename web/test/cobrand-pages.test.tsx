@@ -15,6 +15,7 @@ import { cobrandIn, readCatalogue } from '../../server/src/cobrand/index.js';
 import { Shell } from '../src/components/Shell';
 import { createTranslator, type Dictionary, type Translate } from '../src/i18n/translator';
 import { PageContext, type PageContextValue } from '../src/page/page-context';
+import { signInHeading } from '../src/page/sign-in-heading';
 import { SignInScreen } from '../src/screens/login-signin-component/SignInScreen';
 
 const data = fileURLToPath(new URL('../../data', import.meta.url));
@@ -97,9 +98,7 @@ describe('every cobrand sign-in page', () => {
       if (cobrand.fssoRedirectUrl) {
         expect(markup).toContain(`<p class="portal-status">${html(t('signin.redirectingSso'))}</p>`);
       } else {
-        expect(markup).toContain(
-          `<h1 class="portal-heading">${html(t('signin.heading', cobrand.signInToLabel, cobrand.appName))}</h1>`,
-        );
+        expect(markup).toContain(`<h1 class="portal-heading">${html(signInHeading(t, cobrand))}</h1>`);
         expect(markup).toContain(`>${html(cobrand.signInButtonLabel ?? t('signin.submit'))}</button>`);
         expect(markup.includes('/sdng/register/company.do')).toBe(cobrand.companySelfRegisterSupported);
         expect(markup.includes('/sdram/prospectiveaccountcontroller/')).toBe(

@@ -43,6 +43,14 @@ const SAME_WORD_REVIEWED: Record<string, readonly string[]> = {
 const POSITION_WORDS =
   /\b(above|below)\b|ovenfor|obigen|anterior|yllä|ci-dessus|qui sopra|上記|위 항목|bovenstaande|powyższ|acima|ovan|以上|上述/i;
 
+/**
+ * Placeholders a language may leave out: the sign-in heading puts English's label before the name, while the other
+ * languages use a whole message of their own around the name (name-in-messages.test.ts).
+ */
+const MAY_LEAVE_OUT: Record<string, readonly string[]> = { 'signin.heading': ['0'] };
+const expected = (key: string, source: string, locale: string) =>
+  placeholders(source, 'en_US').filter((p) => locale.startsWith('en_') || !MAY_LEAVE_OUT[key]?.includes(p));
+
 const english = Object.fromEntries(BUNDLES.map((b) => [b, read('en_US', b)])) as Record<
   (typeof BUNDLES)[number],
   Record<string, string>
@@ -58,7 +66,7 @@ describe.each(SUPPORTED_LOCALES.filter((l) => l !== 'en_US'))('locale %s', (loca
     const translated = read(locale, bundle);
     for (const [key, source] of Object.entries(english[bundle])) {
       const value = translated[key] ?? '';
-      expect(placeholders(value, locale), `${locale} ${key}`).toEqual(placeholders(source, 'en_US'));
+      expect(placeholders(value, locale), `${locale} ${key}`).toEqual(expected(key, source, locale));
       const formatted = new IntlMessageFormat(value, languageTag(locale)).format({ 0: 3, 1: 'x' });
       expect(String(formatted).trim(), `${locale} ${key}`).not.toBe('');
     }

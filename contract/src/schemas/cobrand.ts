@@ -250,6 +250,13 @@ export const CobrandRecordSchema = Type.Object(
     identityProvider: Type.Optional(IdentityProviderSchema),
     /** The bank's token server, where it is not the deployment's (TOKEN_BACKEND). */
     tokenServer: Type.Optional(TokenServerSchema),
+    /** The bank's own security questions in its other languages: the question as set, then locale → its wording. */
+    securityQuestions: Type.Optional(
+      Type.Record(
+        Type.String({ minLength: 1, maxLength: 255 }),
+        Type.Record(Type.String(), Type.String({ minLength: 1, maxLength: 255 })),
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -10,7 +10,12 @@ const Answer = Type.String({ minLength: 1, maxLength: 128 });
 /** §7: "the user id as JSON"; §3 adds the locale. A bare JSON string is accepted too. */
 export const SecurityQuestionRequestSchema = Type.Union([
   UserIdSchema,
-  Type.Object({ userId: UserIdSchema, locale: LocaleField }),
+  /** The page's cobrand, whose own questions may carry translations (`securityQuestions` in its catalogue record). */
+  Type.Object({
+    userId: UserIdSchema,
+    locale: LocaleField,
+    cobrandName: Type.Optional(Type.String({ maxLength: 64 })),
+  }),
 ]);
 export const SecurityQuestionSchema = Type.Object({ questionId: Type.String(), questionText: Type.String() });
 

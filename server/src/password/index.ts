@@ -1,5 +1,6 @@
 /** What the password capability offers the rest of the service; nothing else of it is imported from outside. */
 export { ChangePasswordService } from './change-password-service.js';
 export { QuestionPool } from './question-pool.js';
+export { QuestionTexts } from './question-texts.js';
 export { RecoveryService } from './recovery-service.js';
 export { passwordRoutes } from './routes.js';

@@ -19,6 +19,7 @@ import type { Origin } from '../db/audit-log.js';
 import { verifyDummy, verifySecret } from '../security/passwords.js';
 import type { SessionManager } from '../session/index.js';
 import type { QuestionPool } from './question-pool.js';
+import { QuestionTexts } from './question-texts.js';
 import { questionFor } from './security-question.js';
 
 export interface RecoveryDeps extends MailingDeps {
@@ -26,6 +27,8 @@ export interface RecoveryDeps extends MailingDeps {
   passwords: PasswordStore;
   sessions: SessionManager;
   questions: QuestionPool;
+  /** The built-in questions in each language; read from `data/i18n` when not given. */
+  questionTexts?: QuestionTexts;
   identityKey: Buffer;
   temporaryPasswordKey: Buffer;
   temporaryPasswordMinutes: number;
@@ -42,15 +45,30 @@ export interface RecoveryRequest {
 const CLAIM_WAIT_MS = 3_000;
 
 export class RecoveryService {
-  constructor(private readonly deps: RecoveryDeps) {}
+  private readonly questionTexts: QuestionTexts;
 
-  async question(userId: string, origin: Origin): Promise<{ questionId: string; questionText: string }> {
+  constructor(private readonly deps: RecoveryDeps) {
+    this.questionTexts = deps.questionTexts ?? new QuestionTexts();
+  }
+
+  async question(
+    userId: string,
+    page: { locale?: string | undefined; cobrandName?: string | undefined },
+    origin: Origin,
+  ): Promise<{ questionId: string; questionText: string }> {
     const key = userIdKey(userId);
     const account = await this.deps.accounts.findByUserId(key);
     // Written for an unknown user ID too (with no account), so both do the same work.
     await this.deps.audit.record('recovery.asked', account?.id ?? null, {}, { origin });
     const stored = account?.security_answer_hash ? account.security_question : null;
-    return questionFor(this.deps.identityKey, key, stored, await this.deps.questions.shares());
+    const shares = await this.deps.questions.shares();
+    // The ID stays that of the question as held, so the answer step finds it whatever language the page is in.
+    const { questionId, questionText } = questionFor(this.deps.identityKey, key, stored, shares);
+    // Looked up for a decoy as for a real question: the page's cobrand, not the account's, so neither tells.
+    const cobrand = page.cobrandName ? await this.deps.cobrands.find(page.cobrandName) : null;
+    const own = cobrand?.record.securityQuestions?.[questionText];
+    const translated = (page.locale && own?.[page.locale]) || this.questionTexts.shown(questionText, page.locale);
+    return { questionId, questionText: translated };
   }
 
   /**

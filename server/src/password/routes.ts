@@ -65,8 +65,12 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
       config: throttle,
       preValidation: json,
     },
-    async (request) =>
-      recovery.question(typeof request.body === 'string' ? request.body : request.body.userId, originOf(request)),
+    async (request) => {
+      const { body } = request;
+      return typeof body === 'string'
+        ? recovery.question(body, {}, originOf(request))
+        : recovery.question(body.userId, { locale: body.locale, cobrandName: body.cobrandName }, originOf(request));
+    },
   );
 
   app.post(

@@ -4,6 +4,7 @@
  * their shares, by an HMAC of the ID, so the same ID gets the same decoy at every call and from every cobrand's page.
  */
 import { createHmac } from 'node:crypto';
+import builtInQuestions from '../../../data/i18n/en_US/SecurityQuestions.json' with { type: 'json' };
 
 /** How many accounts hold one question. */
 export interface QuestionShare {
@@ -11,17 +12,11 @@ export interface QuestionShare {
   users: number;
 }
 
-/** Only while no account has a question yet (a new installation) are decoys drawn from these. */
-const FALLBACK_QUESTIONS: readonly QuestionShare[] = [
-  'What was the name of your first pet?',
-  'In what city were you born?',
-  'What was the name of your first school?',
-  'What is your mother’s maiden name?',
-  'What was the make of your first car?',
-  'What is the name of the street you grew up on?',
-  'What was your childhood nickname?',
-  'What is your favourite book?',
-].map((text) => ({ text, users: 1 }));
+/** Only while no account has a question yet (a new installation) are decoys drawn from these: the built-in ones. */
+const FALLBACK_QUESTIONS: readonly QuestionShare[] = Object.values(builtInQuestions).map((text) => ({
+  text,
+  users: 1,
+}));
 
 const mac = (key: Buffer, ...parts: string[]) => createHmac('sha256', key).update(parts.join('\u0000')).digest();
 

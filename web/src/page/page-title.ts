@@ -1,5 +1,6 @@
 import type { MessageKey } from '../i18n/translator';
 import type { PageContextValue } from './page-context';
+import { signInHeading } from './sign-in-heading';
 
 /** Pages whose screen sets its own title (from its heading), so none is given by the route. */
 const OWN_TITLE = new Set(['stand-in']);
@@ -9,6 +10,6 @@ const OWN_TITLE = new Set(['stand-in']);
  * elsewhere the route's translated title. The service writes it into the page it sends; the script keeps it.
  */
 export function pageTitle(page: string, { t, cobrand }: Pick<PageContextValue, 't' | 'cobrand'>): string | null {
-  if (page === 'login-signin-component') return t('signin.heading', cobrand.signInToLabel, cobrand.appName);
+  if (page === 'login-signin-component') return signInHeading(t, cobrand);
   return OWN_TITLE.has(page) ? null : t(`page.title.${page}` as MessageKey);
 }

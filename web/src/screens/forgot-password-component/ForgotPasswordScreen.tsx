@@ -150,12 +150,15 @@ function UserIdStep({
   onAsked: (userId: string, question: Question) => void;
   actions: ReactNode;
 }) {
-  const { t, locale } = usePage();
+  const { t, locale, cobrand } = usePage();
   const stored = useBrowserValue(() => sessionStorage.getItem('userId') ?? '', '');
   const { form, submit } = useStep('userId', t('signin.userId'), true, stored);
   const ask = submit(async (value) => {
     const userId = trimmed(value);
-    const response = await call(Paths.securityQuestions, { method: 'POST', json: { userId, locale } });
+    const response = await call(Paths.securityQuestions, {
+      method: 'POST',
+      json: { userId, locale, cobrandName: cobrand.name },
+    });
     onAsked(userId, (await response.json()) as Question);
   });
   const intro = <p className="portal-hint">{t('forgot.userIdIntro')}</p>;

@@ -11,6 +11,7 @@ import type { Translate } from '../../i18n/translator';
 import { usePage } from '../../page/page-context';
 import { signIn } from '../../api/sign-in';
 import { deleteCookie, readCookie, writeCookie } from '../../page/cookies';
+import { signInHeading } from '../../page/sign-in-heading';
 import { isBusy, oneRetryWhenBusy } from './busy-retry';
 
 type SignInField = 'userId' | 'password';
@@ -53,9 +54,7 @@ function useSsoState() {
   const ssoRefused = Boolean(sso) && query.get('invalidLogin') === 'true';
   // A token user the provider has signed in comes back for the token step: their user ID is given, the passcode asked.
   const tokenStepFor = sso ? query.get('ssoStep') === 'token' && query.get('userId') : null;
-  const heading = tokenStepFor
-    ? t('signin.tokenStep.heading')
-    : t('signin.heading', cobrand.signInToLabel, cobrand.appName);
+  const heading = tokenStepFor ? t('signin.tokenStep.heading') : signInHeading(t, cobrand);
   return { sso, ssoRefused, tokenStepFor, heading };
 }
 

@@ -1,0 +1,77 @@
+/**
+ * A bank's or the platform's name inside a sentence (the sign-in heading and page title, "powered by", the logo's
+ * alternative text) reads right in every language: the name is never put after a label or a word that would have to
+ * decline it (Polish, Russian and German cases), and every cobrand's non-English sign-in label is a whole message.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SUPPORTED_LOCALES } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { cobrandIn, readCatalogue } from '../../server/src/cobrand/index.js';
+import { createTranslator, type Dictionary } from '../src/i18n/translator';
+import { signInHeading } from '../src/page/sign-in-heading';
+
+const data = fileURLToPath(new URL('../../data', import.meta.url));
+const labels = (locale: string): Record<string, string> =>
+  JSON.parse(readFileSync(join(data, 'i18n', locale, 'PortalLabels.json'), 'utf8'));
+const translator = (locale: string) =>
+  createTranslator(locale, { ...labels('en_US'), ...labels(locale) } as Dictionary);
+const isEnglish = (locale: string) => locale.startsWith('en_');
+
+/**
+ * Words after which a name would have to change its ending (or take an article): prepositions governing a case, and
+ * nouns taking a genitive ("Logo Banku…"). A message puts the name after a colon or dash, or in apposition to a noun
+ * of its own ("do serwisu {0}", "в системе «{0}»"), instead.
+ */
+const DECLINING_WORDS: Record<string, readonly string[]> = {
+  pl: ['do', 'w', 'we', 'z', 'ze', 'przez', 'od', 'dla', 'na', 'o', 'logo'],
+  ru: ['в', 'во', 'на', 'от', 'для', 'с', 'к', 'по', 'о', 'логотип', 'платформе'],
+  de: ['bei', 'von', 'mit', 'für', 'zu', 'zum', 'zur', 'aus'],
+};
+/** Messages into which a name goes, and which of their placeholders is the name. */
+const NAME_MESSAGES: Record<string, string> = { 'signin.heading': '1', 'footer.poweredBy': '0', 'shell.logoAlt': '0' };
+
+describe('the sign-in heading', () => {
+  it('keeps the label and the name in English, as §2 has it', () => {
+    for (const locale of ['en_US', 'en_GB'])
+      expect(signInHeading(translator(locale), { signInToLabel: 'Welcome to', appName: 'Nowhere Card' })).toBe(
+        'Welcome to Nowhere Card',
+      );
+  });
+
+  it.each(SUPPORTED_LOCALES.filter((l) => !isEnglish(l)))(
+    'in %s is a whole message that holds the name, not the label put before it',
+    (locale) => {
+      const heading = signInHeading(translator(locale), { signInToLabel: 'LABEL', appName: 'NAME' });
+      expect(heading).toContain('NAME');
+      expect(heading).not.toBe('LABEL NAME');
+    },
+  );
+
+  it("fills a label written as a whole message with the cobrand's name, as the bank wrote it", () => {
+    const t = translator('ja');
+    expect(signInHeading(t, { signInToLabel: '{0}へようこそ', appName: "鷺ノ浦銀行 法人カード {1} it's" })).toBe(
+      "鷺ノ浦銀行 法人カード {1} it'sへようこそ",
+    );
+  });
+
+  it("is, for every cobrand in each of its languages but English, a whole message of the bank's", () => {
+    const { cobrands } = readCatalogue(join(data, 'cobrands'));
+    const prefixes = cobrands.flatMap(({ record }) =>
+      Object.keys(record.locales)
+        .filter((locale) => !isEnglish(locale))
+        .map((locale) => ({ cobrand: record.cobrand.name, locale, label: cobrandIn(record, locale).signInToLabel }))
+        .filter(({ label }) => label.split('{0}').length !== 2),
+    );
+    expect(prefixes).toEqual([]);
+  });
+});
+
+describe.each(Object.keys(DECLINING_WORDS))('in %s, a name in a message', (locale) => {
+  it.each(Object.entries(NAME_MESSAGES))('%s does not follow a word that would decline it', (key, placeholder) => {
+    const message = labels(locale)[key]!;
+    const before = message.split(`{${placeholder}}`)[0]!.trim().split(/\s+/).pop()!.toLowerCase();
+    expect(DECLINING_WORDS[locale], `${key}: "${message}"`).not.toContain(before);
+  });
+});
