@@ -9,11 +9,12 @@ import {
   TemporaryPasswordRequestSchema,
 } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ApiError, sessionEnded } from '../http/api-error.js';
 import { requireContentType } from '../http/content-type.js';
 import { originOf } from '../http/origin.js';
+import { BUSY_OR_UNAVAILABLE, whileAdmitted } from '../security/hash-admission.js';
 import type { RouteThrottle } from '../security/throttle.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from '../session/index.js';
@@ -39,17 +40,18 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
 
 /** Forgotten password: the question, then the answer that sends a temporary password. */
 const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (app, { recovery, throttle }) => {
-  // Both of §7's recovery calls carry the same answer under two names; each answers `{}` whatever happened.
+  // Both of §7's recovery calls carry the same answer under two names; each answers `{}` whatever happened. The
+  // answer is an argon2 verify: admitted to the hash queue before the try is claimed, so a refusal for load counts
+  // nothing, as a sign-in's does.
   const recover = async (
     request: FastifyRequest,
+    reply: FastifyReply,
     userId: string,
     locale: string | undefined,
     answer: { questionId: string; questionResponse: string },
   ) => {
-    await recovery.requestTemporaryPassword(
-      { userId, locale, questionId: answer.questionId, answer: answer.questionResponse },
-      originOf(request),
-    );
+    const asked = { userId, locale, questionId: answer.questionId, answer: answer.questionResponse };
+    await whileAdmitted(reply, () => recovery.requestTemporaryPassword(asked, originOf(request)));
     return {};
   };
 
@@ -76,12 +78,13 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
         operationId: 'temporaryPassword',
         summary: 'Answer the security question to get a temporary password by mail',
         body: TemporaryPasswordRequestSchema,
-        response: { 200: Empty },
+        response: { 200: Empty, 503: BUSY_OR_UNAVAILABLE },
       },
       config: throttle,
       preValidation: json,
     },
-    async (request) => recover(request, request.body.userId, request.body.locale, request.body.securityQuestionSTO),
+    async (request, reply) =>
+      recover(request, reply, request.body.userId, request.body.locale, request.body.securityQuestionSTO),
   );
 
   // The same recovery under §7's other name, for clients of the original service.
@@ -92,12 +95,13 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
         operationId: 'forgotPassword',
         summary: 'The same recovery under its other name',
         body: ForgotPasswordRequestSchema,
-        response: { 200: Empty },
+        response: { 200: Empty, 503: BUSY_OR_UNAVAILABLE },
       },
       config: throttle,
       preValidation: json,
     },
-    async (request) => recover(request, request.body.userId, request.body.locale, request.body.securityQuestion),
+    async (request, reply) =>
+      recover(request, reply, request.body.userId, request.body.locale, request.body.securityQuestion),
   );
 };
 
@@ -113,7 +117,7 @@ const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
         operationId: 'changePassword',
         summary: "Change the signed-in (or must-change) user's password",
         body: ChangePasswordRequestSchema,
-        response: { 200: Empty },
+        response: { 200: Empty, 503: BUSY_OR_UNAVAILABLE },
       },
       config: throttle,
       preValidation: json,
@@ -121,7 +125,8 @@ const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
     async (request, reply) => {
       const session = await sessions.find(cookies.sessionId(request), ['full', 'change_password']);
       if (!session) throw sessionEnded();
-      const outcome = await changePassword.change(session, request.body, originOf(request));
+      // The current password is an argon2 verify: admitted before its try is claimed, as a sign-in is.
+      const outcome = await whileAdmitted(reply, () => changePassword.change(session, request.body, originOf(request)));
       if (!outcome.ok && outcome.code === ErrorCodes.invalidCredentials) {
         throw new ApiError(400, [
           { code: ErrorCodes.invalidCredentials, messageKey: 'password.current.invalid', field: 'oldCredential' },

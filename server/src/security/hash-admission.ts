@@ -7,6 +7,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ErrorCodes } from '@portal/contract';
+import { ApiErrorBodySchema } from '@portal/contract/schemas';
 import type { FastifyReply } from 'fastify';
 import { ApiError } from '../http/api-error.js';
 import { HashAbandoned, HashQueueFull, hashQueue, type HashSlot } from './hash-queue.js';
@@ -26,6 +27,14 @@ export const busy = (retryAfterSeconds: number): ApiError =>
   new ApiError(503, [{ code: ErrorCodes.busy, messageKey: 'request.busy' }], {
     'retry-after': String(retryAfterSeconds),
   });
+
+/** The 503 a call that verifies a secret may answer, in its OpenAPI description. */
+export const BUSY_OR_UNAVAILABLE = {
+  ...ApiErrorBodySchema,
+  description:
+    "Refused for load before anything was done (code busy; ask again after Retry-After), or the database or the bank's token server cannot be reached now (code unavailable)",
+  headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before asking again' } },
+};
 
 /**
  * Aborts when the browser's connection closes before the answer is written. (The request's own `close` fires once its
