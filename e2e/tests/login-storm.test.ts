@@ -100,6 +100,25 @@ async function holdRetry(page: Page) {
   return { retried, release, sent: () => sent };
 }
 
+/** What /readyz answers now: its status and body. */
+async function readiness(): Promise<{ status: number; body: unknown }> {
+  const answer = await fetch(`${portal.baseUrl}/readyz`);
+  return { status: answer.status, body: await answer.json() };
+}
+
+describe('readiness in a login storm', SCENARIO, () => {
+  it('reports busy (503) while the hash queue is over its bound, and ready again once it has drained', async () => {
+    const storm = await storming();
+    try {
+      await expect.poll(readiness, WAIT).toEqual({ status: 503, body: { status: 'busy' } });
+      await calm(storm);
+      expect(await readiness()).toEqual({ status: 200, body: { status: 'ready' } });
+    } finally {
+      await storm.stop();
+    }
+  });
+});
+
 const inputValue = (page: Page, label: string) => page.getByLabel(label, { exact: true }).inputValue();
 const shows = (page: Page, text: string) => page.getByText(text, { exact: false }).count();
 
