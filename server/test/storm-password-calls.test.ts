@@ -6,7 +6,8 @@
  * queue's places itself.
  */
 import { Paths } from '@portal/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AccountStore } from '../src/account/index.js';
 import { DEMO_ANSWER, DEMO_PASSWORD } from '../src/demo-users.js';
 import { argon2Work } from '../src/security/passwords.js';
 import {
@@ -98,6 +99,32 @@ describe('a forgotten-password answer refused for load', () => {
     expect((await answerSecurityQuestion(client, 'demopass', DEMO_ANSWER)).statusCode).toBe(200);
     expect(await count(t, 'temporary_password')).toBe(1);
     expect(await count(t, 'mail_outbox')).toBe(1);
+  });
+});
+
+describe('a forgotten-password answer that waits for one of its tries', () => {
+  let t: TestApp;
+  useFreshTestApp('sqlite', { config: { hashQueue: { concurrency: 1, maxQueueSeconds: 60 } } }, (app) => (t = app));
+  afterEach(() => vi.restoreAllMocks());
+
+  it("holds no place in the hash queue meanwhile: another user's sign-in is verified before it is answered", async () => {
+    const accounts = new AccountStore(t.database.db);
+    // Six tries of the account under way elsewhere: a recovery waits (up to 3 s) for one of them to be given back.
+    for (let i = 0; i < 6; i += 1) await accounts.claimAttempt({ kind: 'userIdKey', value: 'demopass' }, Date.now());
+    const claims = vi.spyOn(AccountStore.prototype, 'claimAttempt');
+    let recovered = false;
+    const recovery = answerSecurityQuestion(await t.client().openPage(), 'demopass', DEMO_ANSWER).then((answer) => {
+      recovered = true;
+      return answer;
+    });
+    // Its second claim: the recovery is waiting for a try.
+    await expect.poll(() => claims.mock.calls.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    const signIn = await signInSequence(t.client(), 'demoexpired');
+    expect({ status: signIn.statusCode, recoveryAnswered: recovered }).toEqual({
+      status: 200,
+      recoveryAnswered: false,
+    });
+    expect((await recovery).statusCode).toBe(200);
   });
 });
 

@@ -9,12 +9,12 @@ import {
   TemporaryPasswordRequestSchema,
 } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ApiError, sessionEnded } from '../http/api-error.js';
 import { requireContentType } from '../http/content-type.js';
 import { originOf } from '../http/origin.js';
-import { BUSY_OR_UNAVAILABLE, whileAdmitted } from '../security/hash-admission.js';
+import { BUSY_OR_UNAVAILABLE, ifAdmitted, whileAdmitted } from '../security/hash-admission.js';
 import type { RouteThrottle } from '../security/throttle.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from '../session/index.js';
@@ -42,16 +42,15 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
 const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (app, { recovery, throttle }) => {
   // Both of §7's recovery calls carry the same answer under two names; each answers `{}` whatever happened. The
   // answer is an argon2 verify: admitted to the hash queue before the try is claimed, so a refusal for load counts
-  // nothing, as a sign-in's does.
+  // nothing, as a sign-in's does; its verify then takes its turn, as the claim may first wait for a try.
   const recover = async (
     request: FastifyRequest,
-    reply: FastifyReply,
     userId: string,
     locale: string | undefined,
     answer: { questionId: string; questionResponse: string },
   ) => {
     const asked = { userId, locale, questionId: answer.questionId, answer: answer.questionResponse };
-    await whileAdmitted(reply, () => recovery.requestTemporaryPassword(asked, originOf(request)));
+    await ifAdmitted(() => recovery.requestTemporaryPassword(asked, originOf(request)));
     return {};
   };
 
@@ -83,8 +82,7 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
       config: throttle,
       preValidation: json,
     },
-    async (request, reply) =>
-      recover(request, reply, request.body.userId, request.body.locale, request.body.securityQuestionSTO),
+    async (request) => recover(request, request.body.userId, request.body.locale, request.body.securityQuestionSTO),
   );
 
   // The same recovery under §7's other name, for clients of the original service.
@@ -100,8 +98,7 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
       config: throttle,
       preValidation: json,
     },
-    async (request, reply) =>
-      recover(request, reply, request.body.userId, request.body.locale, request.body.securityQuestion),
+    async (request) => recover(request, request.body.userId, request.body.locale, request.body.securityQuestion),
   );
 };
 

@@ -50,6 +50,22 @@ function browserGone(reply: FastifyReply): AbortSignal {
   return gone.signal;
 }
 
+/**
+ * Runs `work` once admitted, without waiting for a place first: its hashes take their turn as they come. For work that
+ * may wait on something else before its first hash (a recovery waits up to seconds for one of the account's tries):
+ * a place taken before it would stand idle meanwhile, and every sign-in would wait behind it. Such work is not dropped
+ * when its browser goes: once it has claimed a try, its verify must run for the try to be settled.
+ */
+export async function ifAdmitted<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    hashQueue.admit();
+  } catch (error) {
+    if (error instanceof HashQueueFull) throw busy(error.retryAfterSeconds);
+    throw error;
+  }
+  return work();
+}
+
 /** Runs `work` once admitted and its turn has come; throws the refusal for load otherwise. */
 export async function whileAdmitted<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
   let store: { slot: HashSlot | null };
