@@ -3,16 +3,15 @@
  * runs it, and a second one whose token users the bank's token server checks (RADIUS, a real FreeRADIUS). Chromium
  * must be installed: the browser tests fail rather than skip without it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
 import { startFreeRadius } from '../../scripts/test-radius/freeradius.mjs';
 import { CHROMIUM_PATH } from '../support/chromium-path';
+import { PORTAL_SECRET, startPortal } from '../support/portal-process';
 import { startSmtpSink } from './smtp-sink';
 
 declare module 'vitest' {
@@ -25,58 +24,7 @@ declare module 'vitest' {
   }
 }
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const PORTAL_SECRET = 'browser-tests-only-secret-0123456789abcdef';
 const RADIUS_SECRET = 'browser-tests-radius-secret';
-
-async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    if (child.exitCode !== null) throw new Error(`The portal exited with code ${child.exitCode} before it was ready`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('The portal did not become ready within 20 s');
-}
-
-/** The built portal as `npm start` runs it, on a free port with its own data folder, and `env` on top. */
-async function startPortal(
-  env: Record<string, string | undefined>,
-  dataDir: string,
-  port: number,
-  entry: 'scripts/start.mjs' | 'server/start.cjs' = 'server/start.cjs',
-) {
-  const baseUrl = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PUBLIC_ORIGIN: baseUrl,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PORTAL_SECRET,
-      RATE_LIMIT_PER_MINUTE: '0',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      DATABASE_URL: '',
-      METRICS_PORT: '',
-      DRAIN_SECONDS: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitUntilReady(baseUrl, child);
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { baseUrl, dataDir, stop };
-}
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(CHROMIUM_PATH)) {

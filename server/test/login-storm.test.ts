@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { Paths, REQUEST_HEADERS } from '@portal/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { metricsOf } from '../src/app.js';
-import { hashQueue, type HashSlot } from '../src/security/hash-queue.js';
+import { hashQueue } from '../src/security/hash-queue.js';
 import { argon2Work } from '../src/security/passwords.js';
 import {
   accountRow,
@@ -21,23 +21,10 @@ import {
   type TestClient,
   useFreshTestApp,
 } from './harness.js';
+import { drainQueue, fillQueue, holdPlace } from './hash-queue-hold.js';
 
 /** One place, and no seconds of queue allowed: a second sign-in waits, a third is refused. */
 const TIGHT = { hashQueue: { concurrency: 1, maxQueueSeconds: 0 } };
-
-const held: HashSlot[] = [];
-/** Takes the queue's one place, and one more waiter behind it: the queue is then full. */
-async function fillQueue(): Promise<void> {
-  held.push(await hashQueue.acquire());
-  void hashQueue.acquire().then((slot) => held.push(slot));
-  expect(hashQueue.saturated()).toBe(true);
-}
-async function drainQueue(): Promise<void> {
-  while (held.length > 0 || hashQueue.stats().waiting > 0) {
-    held.shift()?.release();
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 
 async function auditRows(t: TestApp): Promise<number> {
   const { count } = await t.database.db
@@ -121,7 +108,7 @@ describe('a sign-in whose browser has gone', () => {
   it('is dropped before its verify: nothing verified, counted or opened', async () => {
     const client = await t.client().openPage();
     const before = { verifies: argon2Work().verifies, audit: await auditRows(t), abandoned: hashQueue.stats() };
-    held.push(await hashQueue.acquire());
+    await holdPlace();
     const request = await sendLoginOverSocket(t, client, 'demopass');
     await expect.poll(() => hashQueue.stats().waiting).toBe(1);
     request.destroy();

@@ -14,6 +14,7 @@ import { Type } from 'typebox';
 import { ApiError, sessionEnded } from '../http/api-error.js';
 import { requireContentType } from '../http/content-type.js';
 import { originOf } from '../http/origin.js';
+import { BUSY_OR_UNAVAILABLE, ifAdmitted, whileAdmitted } from '../security/hash-admission.js';
 import type { RouteThrottle } from '../security/throttle.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from '../session/index.js';
@@ -39,17 +40,17 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
 
 /** Forgotten password: the question, then the answer that sends a temporary password. */
 const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (app, { recovery, throttle }) => {
-  // Both of §7's recovery calls carry the same answer under two names; each answers `{}` whatever happened.
+  // Both of §7's recovery calls carry the same answer under two names; each answers `{}` whatever happened. The
+  // answer is an argon2 verify: admitted to the hash queue before the try is claimed, so a refusal for load counts
+  // nothing, as a sign-in's does; its verify then takes its turn, as the claim may first wait for a try.
   const recover = async (
     request: FastifyRequest,
     userId: string,
     locale: string | undefined,
     answer: { questionId: string; questionResponse: string },
   ) => {
-    await recovery.requestTemporaryPassword(
-      { userId, locale, questionId: answer.questionId, answer: answer.questionResponse },
-      originOf(request),
-    );
+    const asked = { userId, locale, questionId: answer.questionId, answer: answer.questionResponse };
+    await ifAdmitted(() => recovery.requestTemporaryPassword(asked, originOf(request)));
     return {};
   };
 
@@ -80,7 +81,7 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
         operationId: 'temporaryPassword',
         summary: 'Answer the security question to get a temporary password by mail',
         body: TemporaryPasswordRequestSchema,
-        response: { 200: Empty },
+        response: { 200: Empty, 503: BUSY_OR_UNAVAILABLE },
       },
       config: throttle,
       preValidation: json,
@@ -96,7 +97,7 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
         operationId: 'forgotPassword',
         summary: 'The same recovery under its other name',
         body: ForgotPasswordRequestSchema,
-        response: { 200: Empty },
+        response: { 200: Empty, 503: BUSY_OR_UNAVAILABLE },
       },
       config: throttle,
       preValidation: json,
@@ -117,7 +118,7 @@ const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
         operationId: 'changePassword',
         summary: "Change the signed-in (or must-change) user's password",
         body: ChangePasswordRequestSchema,
-        response: { 200: Empty },
+        response: { 200: Empty, 503: BUSY_OR_UNAVAILABLE },
       },
       config: throttle,
       preValidation: json,
@@ -125,7 +126,8 @@ const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
     async (request, reply) => {
       const session = await sessions.find(cookies.sessionId(request), ['full', 'change_password']);
       if (!session) throw sessionEnded();
-      const outcome = await changePassword.change(session, request.body, originOf(request));
+      // The current password is an argon2 verify: admitted before its try is claimed, as a sign-in is.
+      const outcome = await whileAdmitted(reply, () => changePassword.change(session, request.body, originOf(request)));
       if (!outcome.ok && outcome.code === ErrorCodes.invalidCredentials) {
         throw new ApiError(400, [
           { code: ErrorCodes.invalidCredentials, messageKey: 'password.current.invalid', field: 'oldCredential' },

@@ -7,6 +7,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ErrorCodes } from '@portal/contract';
+import { ApiErrorBodySchema } from '@portal/contract/schemas';
 import type { FastifyReply } from 'fastify';
 import { ApiError } from '../http/api-error.js';
 import { HashAbandoned, HashQueueFull, hashQueue, type HashSlot } from './hash-queue.js';
@@ -27,6 +28,14 @@ export const busy = (retryAfterSeconds: number): ApiError =>
     'retry-after': String(retryAfterSeconds),
   });
 
+/** The 503 a call that verifies a secret may answer, in its OpenAPI description. */
+export const BUSY_OR_UNAVAILABLE = {
+  ...ApiErrorBodySchema,
+  description:
+    "Refused for load before anything was done (code busy; ask again after Retry-After), or the database or the bank's token server cannot be reached now (code unavailable)",
+  headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before asking again' } },
+};
+
 /**
  * Aborts when the browser's connection closes before the answer is written. (The request's own `close` fires once its
  * body is read, so it says nothing of the browser; the response's fires on a finished answer or a gone connection.)
@@ -39,6 +48,22 @@ function browserGone(reply: FastifyReply): AbortSignal {
     if (!raw.writableFinished) gone.abort();
   });
   return gone.signal;
+}
+
+/**
+ * Runs `work` once admitted, without waiting for a place first: its hashes take their turn as they come. For work that
+ * may wait on something else before its first hash (a recovery waits up to seconds for one of the account's tries):
+ * a place taken before it would stand idle meanwhile, and every sign-in would wait behind it. Such work is not dropped
+ * when its browser goes: once it has claimed a try, its verify must run for the try to be settled.
+ */
+export async function ifAdmitted<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    hashQueue.admit();
+  } catch (error) {
+    if (error instanceof HashQueueFull) throw busy(error.retryAfterSeconds);
+    throw error;
+  }
+  return work();
 }
 
 /** Runs `work` once admitted and its turn has come; throws the refusal for load otherwise. */

@@ -9,11 +9,10 @@ import {
   SendLoginBodySchema,
   WhereNextSchema,
   RefusedSchema,
-  ApiErrorBodySchema,
 } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RouteThrottle } from '../security/throttle.js';
-import { whileAdmitted } from '../security/hash-admission.js';
+import { BUSY_OR_UNAVAILABLE, whileAdmitted } from '../security/hash-admission.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from '../session/index.js';
 import type { SignInService } from './signin-service.js';
@@ -26,13 +25,6 @@ export interface SignInRoutesOptions {
   /** The one body every refused sign-in gets (§8 and ARCHITECTURE §4): no cause can be told apart. */
   refusedBody: () => string;
 }
-
-const BUSY_OR_UNAVAILABLE = {
-  ...ApiErrorBodySchema,
-  description:
-    "Refused for load before anything was done (code busy; ask again after Retry-After), or the database or the bank's token server cannot be reached now (code unavailable)",
-  headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before asking again' } },
-};
 
 export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = async (
   app,

@@ -1,8 +1,10 @@
 // Change-password screen (spec §2 "Change password screen", §4 change password, §5, §8 change-password errors).
 import { ErrorCodes, PASSWORD_RULES, Paths, passwordRuleResults, trimmed } from '@portal/contract';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { isBusy, oneRetryWhenBusy } from '../../api/busy-retry';
 import { HttpError, call, getJson } from '../../api/client';
 import { signIn } from '../../api/sign-in';
+import { busyError } from '../../components/busy-error';
 import { ErrorSummary } from '../../components/ErrorSummary';
 import { PasswordField } from '../../components/Field';
 import { SessionWarning } from '../../components/SessionWarning';
@@ -53,6 +55,8 @@ export function ChangePasswordScreen() {
         json: { userId, oldCredential: trimmed(form.values.old), newCredential: newPassword },
       });
     } catch (error) {
+      // Refused for load, nothing was checked or changed: not a wrong password, and the fields stay to send again.
+      if (isBusy(error)) return form.fail({ page: busyError(t, 'old', t('change.current')), keepValues: true });
       const item = error instanceof HttpError && error.status === 400 ? error.body?.errors[0] : undefined;
       if (item?.code === ErrorCodes.invalidCredentials) return form.fail({ fields: { old: item.message } });
       if (item?.code === ErrorCodes.passwordPolicy) {
@@ -64,7 +68,8 @@ export function ChangePasswordScreen() {
     }
     if (myProfile) return leave('cancelPasswordReset');
     try {
-      location.assign(await signIn(userId, newPassword));
+      // The password is changed; a sign-in with it refused for load is tried once more, as the sign-in screen does.
+      location.assign(await oneRetryWhenBusy(() => signIn(userId, newPassword), { onBusy: () => undefined }));
     } catch {
       location.assign(logoutAddress);
     }

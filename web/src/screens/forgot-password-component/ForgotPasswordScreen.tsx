@@ -1,7 +1,9 @@
 // Forgot-password screen (spec §2 "Forgot-password screen", §4 forgot password, §5, §8 forgot-password errors).
 import { Paths, routePath, trimmed } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { isBusy } from '../../api/busy-retry';
 import { HttpError, call } from '../../api/client';
+import { busyError } from '../../components/busy-error';
 import { ErrorSummary, type PageError } from '../../components/ErrorSummary';
 import { PasswordField, TextField } from '../../components/Field';
 import { type FieldErrors } from '../../components/use-form';
@@ -102,6 +104,8 @@ function useStep<K extends string>(field: K, label: string, keepValue: boolean, 
     try {
       await work(form.values[field]);
     } catch (error) {
+      // Refused for load, nothing was checked: not a wrong answer, and what was typed stays to send again.
+      if (isBusy(error)) return form.fail({ page: busyError(t, field, label), keepValues: true });
       const status = error instanceof HttpError ? error.status : 0;
       // A failure of the service (not a refusal of what was typed) is reported, as the PIN and password calls do.
       if (status === 0 || status >= 500)

@@ -12,7 +12,8 @@ import { usePage } from '../../page/page-context';
 import { signIn } from '../../api/sign-in';
 import { deleteCookie, readCookie, writeCookie } from '../../page/cookies';
 import { signInHeading } from '../../page/sign-in-heading';
-import { isBusy, oneRetryWhenBusy } from './busy-retry';
+import { isBusy, oneRetryWhenBusy } from '../../api/busy-retry';
+import { busyError } from '../../components/busy-error';
 
 type SignInField = 'userId' | 'password';
 const FIELDS: readonly SignInField[] = ['userId', 'password'];
@@ -74,7 +75,7 @@ export function SignInScreen() {
   const [remembered] = useState(() => readCookie(USER_ID_COOKIE) ?? '');
   const [remember, setRemember] = useState(remembered !== '');
   const { form, labels } = useSignInForm(heading, tokenStepFor || remembered, Boolean(tokenStepFor));
-  // Refused for load, the screen says so and tries once more by itself (busy-retry.ts), the button still busy.
+  // Refused for load, the screen says so and tries once more by itself (api/busy-retry.ts), the button still busy.
   const [retrying, setRetrying] = useState(false);
 
   // §2's reload after the force-refresh period waits while a field holds something: it would lose what was typed.
@@ -107,7 +108,7 @@ export function SignInScreen() {
     } catch (error) {
       setRetrying(false);
       // Refused twice for load: nothing was tried, so what was typed stays for the user to send again.
-      if (isBusy(error)) return form.fail({ page: busyError(t, labels.userId), keepValues: true });
+      if (isBusy(error)) return form.fail({ page: busyError(t, 'userId', labels.userId), keepValues: true });
       const system = !(error instanceof HttpError) || error.status >= 500;
       form.fail({ page: signInError(t, labels.userId, system) });
     }
@@ -227,11 +228,6 @@ function SignInLinks() {
       </ul>
     </nav>
   );
-}
-
-/** The refusal for load, which must not read as "Invalid Login": the service is busy, try again shortly. */
-function busyError(t: Translate, fieldName: string): PageError {
-  return { target: 'userId', fieldName, description: t('request.busy'), errorHeader: t('signin.busy.title') };
 }
 
 /**

@@ -1,7 +1,7 @@
 /** The sign-in screen's answer to a refusal for load: one retry after Retry-After with jitter, and no other retry. */
 import { ErrorCodes } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../api/client';
+import { HttpError } from './client';
 import { isBusy, oneRetryWhenBusy, retryDelayMs } from './busy-retry';
 
 const refusal = (code: string, status = 503, retryAfter: number | null = 2) =>

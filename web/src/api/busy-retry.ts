@@ -1,10 +1,11 @@
 /**
  * §8's refusal for load (503, code `busy`, with Retry-After): the service was too busy to start the sign-in, and did
- * nothing with it. The screen tries once more by itself after the wait the service asked for, plus a random part of
- * it, so the browsers refused together do not all come back at the same instant.
+ * nothing with it. A sign-in (the sign-in screen's, and change password's with the new password) is tried once more by
+ * itself after the wait the service asked for, plus a random part of it, so the browsers refused together do not all
+ * come back at the same instant.
  */
 import { ErrorCodes } from '@portal/contract';
-import { HttpError } from '../../api/client';
+import { HttpError } from './client';
 
 /** The longest the screen waits by itself; a longer Retry-After is for the user to act on. */
 const MAX_WAIT_MS = 10_000;
