@@ -1,69 +1,141 @@
 /**
- * The import rules of docs/architecture.md are lint rules (eslint.config.js): each is shown to bite on an import that
- * breaks it, and to let the allowed form through.
+ * The import rules of docs/architecture.md are lint rules (eslint.boundaries.js): each is shown to bite on an import that
+ * breaks it, also when its path climbs out and back in (the rules judge the file an import resolves to, not its
+ * string), and to let the allowed form through.
  */
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
+const INDEX = /only through its index\.ts/;
+const INFRA = /Shared infrastructure imports nothing of a capability but the types of its \*\.table\.ts files/;
+const COMPOSING = /Only the composing files and tests import app\.ts/;
+const CONTRACT = /contract\/ imports neither/;
+const WEB = /never imports the service/;
+const SCREEN = /never imports another screen/;
+const SHARED = /Shared parts import no screen/;
+
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
-/** The messages of the import-boundary rule for `code` as if it were the file at `path` (which need not exist). */
+/**
+ * The messages of the import-boundary rule for `code` as if it were the file at `path` (which need not exist; the
+ * files it imports do).
+ */
 async function boundaryErrors(path: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
-  return result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message);
 }
+
+const use = (names: string, from: string) => `import { ${names} } from '${from}';\nexport const used = [${names}];\n`;
+const useTypes = (names: string, from: string) =>
+  `import type { ${names} } from '${from}';\nexport type Used = ${names};\n`;
 
 describe('the import rules', () => {
   it.each([
     [
       'a capability reaching into another',
       'server/src/signin/x.ts',
-      "import { TokenStore } from '../token/token-store.js';\nexport const t = TokenStore;\n",
-      /through its index\.ts/,
+      use('TokenStore', '../token/token-store.js'),
+      INDEX,
     ],
+    [
+      'a capability climbing through another into a third',
+      'server/src/signin/x.ts',
+      use('SessionStore', '../sso/../session/session-store.js'),
+      INDEX,
+    ],
+    [
+      'a capability climbing out of the repository and back in',
+      'server/src/signin/x.ts',
+      use('SessionStore', '../../../server/src/session/session-store.js'),
+      INDEX,
+    ],
+    ['a capability importing the app', 'server/src/signin/x.ts', use('buildApp', '../app.js'), COMPOSING],
+    ['a capability climbing to the app', 'server/src/sso/saml/x.ts', use('buildApp', '../../../src/app.js'), COMPOSING],
+    [
+      'a capability importing the demo users',
+      'server/src/token/x.ts',
+      use('DEMO_PASSWORD', '../demo-users.js'),
+      COMPOSING,
+    ],
+    ['shared infrastructure importing the app', 'server/src/db/x.ts', use('buildApp', '../app.js'), COMPOSING],
     [
       'shared infrastructure importing a capability',
       'server/src/http/x.ts',
-      "import { AccountStore } from '../account/index.js';\nexport const a = AccountStore;\n",
-      /Shared infrastructure/,
+      use('AccountStore', '../account/index.js'),
+      INFRA,
     ],
     [
-      'app wiring reaching past an index',
-      'server/src/x.ts',
-      "import { AccountStore } from './account/account-store.js';\nexport const a = AccountStore;\n",
-      /through its index\.ts/,
+      "shared infrastructure naming a type through a capability's index",
+      'server/src/db/x.ts',
+      useTypes('AccountRow', '../account/index.js'),
+      INFRA,
     ],
+    [
+      'shared infrastructure importing a table file for its values',
+      'server/src/db/x.ts',
+      use('AccountTable', '../account/account.table.js'),
+      INFRA,
+    ],
+    [
+      'shared infrastructure climbing into a capability',
+      'server/src/db/x.ts',
+      useTypes('SessionRow', '../../src/db/../session/session-store.js'),
+      INFRA,
+    ],
+    ['app wiring reaching past an index', 'server/src/x.ts', use('AccountStore', './account/account-store.js'), INDEX],
     [
       'a test reaching past an index',
       'server/test/x.test.ts',
-      "import { AccountStore } from '../src/account/account-store.js';\nexport const a = AccountStore;\n",
-      /through its index\.ts/,
+      use('AccountStore', '../src/account/account-store.js'),
+      INDEX,
     ],
     [
-      'the contract importing the service',
+      'a test climbing past an index',
+      'server/test/x.test.ts',
+      use('AccountStore', '../src/db/../account/account-store.js'),
+      INDEX,
+    ],
+    [
+      'a benchmark reaching past an index',
+      'bench/lib/x.ts',
+      use('AccountStore', '../../server/src/account/account-store.js'),
+      INDEX,
+    ],
+    ['the contract importing the service', 'contract/src/x.ts', use('buildApp', '../../server/src/app.js'), CONTRACT],
+    [
+      'the contract importing the web app',
       'contract/src/x.ts',
-      "import { buildApp } from '../../server/src/app.js';\nexport const b = buildApp;\n",
-      /contract\/ imports neither/,
+      use('Field', '../../web/src/components/Field'),
+      CONTRACT,
     ],
-    [
-      'the web app importing the service',
-      'web/src/page/x.ts',
-      "import { buildApp } from '../../../server/src/app.js';\nexport const b = buildApp;\n",
-      /never imports the service/,
-    ],
+    ['the contract importing the web package', 'contract/src/x.ts', use('x', '@portal/web'), CONTRACT],
+    ['the web app importing the service', 'web/src/page/x.ts', use('buildApp', '../../../server/src/app.js'), WEB],
+    ['the web app importing the service package', 'web/src/x.ts', use('x', '@portal/server'), WEB],
     [
       'a screen importing another screen',
       'web/src/screens/logout-component/x.tsx',
-      "import { SignInScreen } from '../login-signin-component/SignInScreen';\nexport const s = SignInScreen;\n",
-      /another screen/,
+      use('SignInScreen', '../login-signin-component/SignInScreen'),
+      SCREEN,
+    ],
+    [
+      'a screen climbing to another screen',
+      'web/src/screens/logout-component/x.tsx',
+      use('SignInScreen', '../../screens/login-signin-component/SignInScreen'),
+      SCREEN,
     ],
     [
       'a shared component importing a screen',
       'web/src/components/x.tsx',
-      "import { SignInScreen } from '../screens/login-signin-component/SignInScreen';\nexport const s = SignInScreen;\n",
-      /no screen/,
+      use('SignInScreen', '../screens/login-signin-component/SignInScreen'),
+      SHARED,
+    ],
+    [
+      'a shared component climbing to a screen',
+      'web/src/components/x.tsx',
+      use('SignInScreen', '../page/../screens/login-signin-component/SignInScreen'),
+      SHARED,
     ],
   ])('refuses %s', async (_name, path, code, message) => {
     const errors = await boundaryErrors(path, code);
@@ -72,26 +144,38 @@ describe('the import rules', () => {
   });
 
   it.each([
+    ['a capability using another through its index', 'server/src/signin/x.ts', use('TokenStore', '../token/index.js')],
     [
-      'a capability using another through its index',
-      'server/src/signin/x.ts',
-      "import { TokenStore } from '../token/index.js';\nexport const t = TokenStore;\n",
+      'a capability climbing to an index',
+      'server/src/sso/saml/x.ts',
+      use('TokenStore', '../../../../server/src/token/index.js'),
     ],
+    ['a capability using its own files', 'server/src/signin/x.ts', use('SignInService', './signin-service.js')],
+    ['a capability using shared infrastructure', 'server/src/signin/x.ts', use('ApiError', '../http/api-error.js')],
+    ['a capability using the configuration', 'server/src/mail/x.ts', useTypes('SmtpTls', '../config.js')],
     [
-      'a capability using its own files',
-      'server/src/signin/x.ts',
-      "import { SignInService } from './signin-service.js';\nexport const s = SignInService;\n",
+      "a capability's test using the demo users",
+      'server/src/token/x.test.ts',
+      use('DEMO_PASSWORD', '../demo-users.js'),
     ],
+    ['the database naming a table type', 'server/src/db/x.ts', useTypes('AccountTable', '../account/account.table.js')],
     [
-      'shared infrastructure naming a capability type',
+      'the database naming a nested table type',
       'server/src/db/x.ts',
-      "import type { AccountTable } from '../account/index.js';\nexport type A = AccountTable;\n",
+      useTypes('SsoProviderSessionTable', '../sso/oidc/provider-session.table.js'),
+    ],
+    ['app wiring using a capability through its index', 'server/src/x.ts', use('AccountStore', './account/index.js')],
+    [
+      'a web test reading the catalogue',
+      'web/test/x.test.ts',
+      use('readCatalogue', '../../server/src/cobrand/index.js'),
     ],
     [
       'a screen using shared components',
       'web/src/screens/logout-component/x.tsx',
-      "import { Field } from '../../components/Field';\nexport const f = Field;\n",
+      use('Field', '../../components/Field'),
     ],
+    ['a screen using its own files', 'web/src/screens/logout-component/x.tsx', use('LogoutScreen', './LogoutScreen')],
   ])('allows %s', async (_name, path, code) => {
     expect(await boundaryErrors(path, code)).toEqual([]);
   });

@@ -2,13 +2,7 @@
 export { ldapIdFor, userIdKey } from './account-identity.js';
 export { AccountStore } from './account-store.js';
 export type { AccountRow } from './account-store.js';
-export type {
-  AccountStatus,
-  AccountTable,
-  PasswordHistoryTable,
-  PasswordState,
-  TemporaryPasswordTable,
-} from './account.table.js';
+export type { AccountStatus, PasswordState } from './account.table.js';
 export { isCommonPassword } from './common-passwords.js';
 export { createAccount, normaliseAnswer } from './create-account.js';
 export { PasswordStore } from './password-store.js';

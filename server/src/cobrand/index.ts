@@ -5,7 +5,6 @@ export type { CobrandRecord } from './catalogue.js';
 export { cobrandIn } from './cobrand-texts.js';
 export { CobrandDirectory } from './cobrand-directory.js';
 export { CobrandStore } from './cobrand-store.js';
-export type { CobrandTable } from './cobrand.table.js';
 export { logoUrlFinder } from './logo.js';
 export type { LogoUrlFor } from './logo.js';
 export { cobrandRoutes } from './routes.js';

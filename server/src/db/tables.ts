@@ -1,11 +1,14 @@
-import type { AccountTable, PasswordHistoryTable, TemporaryPasswordTable } from '../account/index.js';
-import type { MailOutboxTable } from '../mail/index.js';
-import type { TokenAttemptTable, TokenTable } from '../token/index.js';
-import type { CobrandTable } from '../cobrand/index.js';
-import type { SessionTable } from '../session/index.js';
-import type { SsoLinkTable, SsoOnceTable, SsoProviderSessionTable } from '../sso/index.js';
-import type { AuditEventTable } from './audit-event.table.js';
+// Each table's type is imported from its own *.table.ts file, never through its capability's index.ts: those import
+// the stores, which import this file, so going through them would close an import cycle (server/test/import-cycles.test.ts).
+import type { AccountTable, PasswordHistoryTable, TemporaryPasswordTable } from '../account/account.table.js';
+import type { CobrandTable } from '../cobrand/cobrand.table.js';
 import type { WriteCheckTable } from '../health/write-check.table.js';
+import type { MailOutboxTable } from '../mail/mail-outbox.table.js';
+import type { SessionTable } from '../session/session.table.js';
+import type { SsoProviderSessionTable } from '../sso/oidc/provider-session.table.js';
+import type { SsoLinkTable, SsoOnceTable } from '../sso/sso.table.js';
+import type { TokenAttemptTable, TokenTable } from '../token/token.table.js';
+import type { AuditEventTable } from './audit-event.table.js';
 
 export interface Database {
   account: AccountTable;

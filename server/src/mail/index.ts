@@ -1,5 +1,4 @@
 /** What the mail capability offers the rest of the service; nothing else of it is imported from outside. */
-export type { MailOutboxTable } from './mail-outbox.table.js';
 export { MailWorker } from './mail-worker.js';
 export { mailContextFor, type MailingDeps } from './mailing-deps.js';
 export { OutboxStore } from './outbox-store.js';

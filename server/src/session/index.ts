@@ -4,4 +4,3 @@ export { SessionManager } from './session-manager.js';
 export type { StartSession } from './session-manager.js';
 export { SessionStore } from './session-store.js';
 export type { SessionRow } from './session-store.js';
-export type { SessionTable } from './session.table.js';

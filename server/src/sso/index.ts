@@ -5,5 +5,3 @@ export { Providers, SAML_REQUEST_MS } from './providers.js';
 export { ssoRoutes } from './routes.js';
 export { SsoService } from './sso-service.js';
 export { SsoStore } from './sso-store.js';
-export type { SsoLinkTable, SsoOnceTable } from './sso.table.js';
-export type { SsoProviderSessionTable } from './oidc/provider-session.table.js';

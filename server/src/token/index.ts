@@ -10,5 +10,4 @@ export type { CatalogueTokenServer, TokenServer } from './token-servers.js';
 export type { TokenKeys, TokenVerdict } from './token-check.js';
 export { TokenPinService } from './token-pin-service.js';
 export { TokenStore } from './token-store.js';
-export type { TokenAttemptTable, TokenTable } from './token.table.js';
 export { codeAt, stepAt } from './tokencode.js';

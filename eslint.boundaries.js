@@ -1,0 +1,100 @@
+// The import rules of docs/architecture.md, checked by eslint-plugin-boundaries on the file an import RESOLVES to
+// (TypeScript's resolution), not on the string it is written as: `../sso/../session/session-store.js` is judged as
+// session/session-store.ts, `../../screens/x/X` as a screen. server/test/lint-rules.test.ts shows each rule bites.
+import boundaries from 'eslint-plugin-boundaries';
+
+const INFRASTRUCTURE = ['db', 'http', 'security', 'i18n'];
+/** The files that compose the capabilities into the service and its tools; nothing they compose imports them. */
+const COMPOSING = ['app', 'main', 'cli', 'cli-commands', 'bootstrap', 'demo-users'];
+
+// The first descriptor that matches a file names its element (boundaries/elements-single-match).
+const elements = [
+  { type: 'composing', pattern: `server/src/{${COMPOSING.join(',')}}.ts`, mode: 'file' },
+  { type: 'server-shared', pattern: 'server/src/*.ts', mode: 'file' },
+  ...INFRASTRUCTURE.map((folder) => ({ type: 'infrastructure', pattern: `server/src/${folder}` })),
+  { type: 'capability', pattern: 'server/src/*', capture: ['capability'] },
+  { type: 'server', pattern: 'server' },
+  { type: 'screen', pattern: 'web/src/screens/*', capture: ['screen'] },
+  { type: 'web-shared', pattern: 'web/src/components' },
+  { type: 'web-shared', pattern: 'web/src/page' },
+  { type: 'web', pattern: 'web/src' },
+  { type: 'web-tools', pattern: 'web' },
+  { type: 'contract', pattern: 'contract' },
+  { type: 'e2e', pattern: 'e2e' },
+  { type: 'bench', pattern: 'bench' },
+  { type: 'scripts', pattern: 'scripts' },
+];
+
+const SERVER = ['composing', 'server-shared', 'infrastructure', 'capability', 'server'];
+const WEB = ['screen', 'web-shared', 'web'];
+const anyOf = (types) => ({ element: { types: { anyOf: types } } });
+const isTest = { file: { categories: 'test' } };
+
+// Every import is allowed unless a policy below refuses it; a later policy that matches overrides an earlier one.
+const policies = [
+  {
+    disallow: { to: { element: { type: 'capability' } } },
+    message: 'Import a capability only through its index.ts (docs/architecture.md).',
+  },
+  {
+    allow: { to: { element: { type: 'capability', fileInternalPath: 'index.ts' } } },
+  },
+  {
+    from: { element: { type: 'infrastructure' } },
+    disallow: { to: { element: { type: 'capability' } } },
+    message:
+      'Shared infrastructure imports nothing of a capability but the types of its *.table.ts files (docs/architecture.md).',
+  },
+  {
+    from: { element: { type: 'infrastructure' } },
+    allow: { to: { element: { type: 'capability', fileInternalPath: '**/*.table.ts' } }, dependency: { kind: 'type' } },
+  },
+  {
+    from: anyOf(['capability', 'infrastructure', 'server-shared']),
+    disallow: { to: { element: { type: 'composing' } } },
+    message: 'Only the composing files and tests import app.ts, main.ts, cli.ts, bootstrap.ts or demo-users.ts.',
+  },
+  {
+    from: [{ ...anyOf(['capability', 'infrastructure', 'server-shared']), ...isTest }],
+    allow: { to: { element: { type: 'composing' } } },
+  },
+  {
+    from: { element: { type: 'contract' } },
+    disallow: { to: [anyOf([...SERVER, ...WEB]), { module: { source: '@portal/{server,web}' } }] },
+    message: 'contract/ imports neither the service nor the web app.',
+  },
+  {
+    from: anyOf(WEB),
+    disallow: { to: [anyOf(SERVER), { module: { source: '@portal/server' } }] },
+    message: 'The web app never imports the service.',
+  },
+  {
+    from: { element: { type: 'screen' } },
+    disallow: { to: { element: { type: 'screen' } } },
+    message: 'A screen never imports another screen; share through components/ or page/.',
+  },
+  {
+    from: { element: { type: 'web-shared' } },
+    disallow: { to: { element: { type: 'screen' } } },
+    message: 'Shared parts import no screen.',
+  },
+];
+
+export const importBoundaries = {
+  files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+  plugins: { boundaries },
+  settings: {
+    'boundaries/elements': elements,
+    'boundaries/files': [{ category: 'test', pattern: '**/*.test.{ts,tsx}' }],
+    'boundaries/legacy-warnings': false,
+    'import/resolver': {
+      typescript: {
+        project: ['contract/tsconfig.json', 'server/tsconfig.json', 'web/tsconfig.json', 'e2e/tsconfig.json'],
+        noWarnOnMultipleProjects: true,
+      },
+    },
+  },
+  rules: {
+    'boundaries/dependencies': ['error', { default: 'allow', checkAllOrigins: true, policies }],
+  },
+};
