@@ -2,16 +2,40 @@
  * §7's next-token step: the following tokencode for the attempt the service opened when it doubted a token (or when
  * the bank's token server challenged for it), from the session it opened for that.
  */
-import { Paths, routePath } from '@portal/contract';
+import { routePath } from '@portal/contract';
 import type { SendLoginBody } from '@portal/contract/schemas';
-import { type AccountRow, userIdKey } from '../account/index.js';
-import type { Origin } from '../db/audit-log.js';
-import { verifyDummy } from '../security/passwords.js';
+import { type AccountRow, type AccountStore, userIdKey } from '../account/index.js';
+import type { Clock } from '../clock.js';
+import type { CobrandDirectory } from '../cobrand/index.js';
+import type { AuditLog, Origin } from '../db/audit-log.js';
 import { checkedRedirect } from '../security/redirects.js';
 import type { SessionManager } from '../session/index.js';
-import { askTokenServer, checkNextCode, openState, sealState, type TokenStore } from '../token/index.js';
+import {
+  askTokenServer,
+  checkNextCode,
+  openState,
+  sealState,
+  type TokenKeys,
+  type TokenServers,
+  type TokenStore,
+} from '../token/index.js';
+import type { BrowserState, SignInDecision } from './decision.js';
+import type { EqualWork } from './equal-work.js';
+import { cobrandQuery as query, homeOf } from './locations.js';
+import { nextTokenQuery } from './methods/token-steps.js';
 import type { Refusals } from './refusals.js';
-import type { BrowserState, SignInDecision, SignInDeps } from './signin-service.js';
+
+export interface NextTokenDeps {
+  accounts: AccountStore;
+  tokens: TokenStore;
+  tokenKeys: TokenKeys;
+  tokenServers: TokenServers;
+  sessions: SessionManager;
+  cobrands: CobrandDirectory;
+  audit: AuditLog;
+  clock: Clock;
+  publicOrigin: string;
+}
 
 /** §8: the next-token screen's code for an invalid tokencode. */
 export const EC_INVALID_TOKEN = '14008';
@@ -21,8 +45,9 @@ type Session = NonNullable<Awaited<ReturnType<SessionManager['find']>>>;
 
 export class NextTokenStep {
   constructor(
-    private readonly deps: SignInDeps,
+    private readonly deps: NextTokenDeps,
     private readonly refusals: Refusals,
+    private readonly work: EqualWork,
   ) {}
 
   /** §7 next token: the following code, for the attempt the service opened, from the session it opened it for. */
@@ -36,9 +61,13 @@ export class NextTokenStep {
         ? await tokens.findAttempt(body.authn_attempt_id, account.id, now)
         : undefined;
     if (!account || !attempt || attempt.in_response_to !== body.in_response_to) {
-      await verifyDummy(body.password);
+      await this.work.onNobody('token', body.password, now);
       return account ? this.refusals.refuse(account, now, browser.origin) : null;
     }
+    const { record } = await this.deps.cobrands.resolve(account.cobrand);
+    await this.refusals.unlessUnavailable(account, now, browser.origin, () =>
+      this.work.onAccount(account, record, body.password, now),
+    );
     if (attempt.server_state !== null) {
       return this.refusals.unlessUnavailable(account, now, browser.origin, () =>
         this.nextAtServer(account, attempt, session!, body.password, now, browser.origin),
@@ -64,7 +93,6 @@ export class NextTokenStep {
   ): Promise<SignInDecision | null> {
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
     const server = this.deps.tokenServers.for(record.tokenServer);
-    await verifyDummy(code);
     const verdict =
       server.kind === 'radius'
         ? await askTokenServer(
@@ -121,19 +149,4 @@ export class NextTokenStep {
       },
     };
   }
-}
-
-const query = (cobrand: string) => `cobrandHost=${encodeURIComponent(cobrand)}`;
-export const homeOf = (cobrand: string) => `${Paths.platformHome}?${query(cobrand)}`;
-
-export function nextTokenQuery(
-  attempt: { id: string; in_response_to: string; referral_path: string },
-  cobrand: string,
-): string {
-  return new URLSearchParams({
-    authn_attempt_id: attempt.id,
-    in_response_to: attempt.in_response_to,
-    referral_path: attempt.referral_path,
-    cobrandHost: cobrand,
-  }).toString();
 }

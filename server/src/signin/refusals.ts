@@ -3,6 +3,10 @@ import type { AccountRow, AccountStore } from '../account/index.js';
 import type { AuditLog, Origin } from '../db/audit-log.js';
 import type { SessionManager } from '../session/index.js';
 import { TokenServerUnavailable } from '../token/index.js';
+import type { Aside } from './method.js';
+
+/** An account ID no row has (IDs are UUIDs). */
+const NO_ACCOUNT = 'none';
 
 export interface RefusalDeps {
   accounts: AccountStore;
@@ -22,6 +26,20 @@ export class Refusals {
     );
     if (locked) await this.deps.sessions.endAllFor(account.id);
     return null;
+  }
+
+  /** A try no account was claimed for: the statements a refused try on a real account makes, matching no row. */
+  async refuseUnclaimed(now: number, origin: Origin): Promise<null> {
+    await this.deps.audit.record('signin.failure', null, { reason: 'unavailable' }, { origin });
+    await this.deps.accounts.lockIfExhausted(NO_ACCOUNT, now);
+    return null;
+  }
+
+  /** Not a try (the method's answer): the claimed try is given back; refused with its reason, or sent on. */
+  async setAside(account: AccountRow, now: number, origin: Origin, aside: Aside): Promise<{ location: string } | null> {
+    await this.deps.accounts.releaseAttempt(account.id, now);
+    if (aside.reason) await this.deps.audit.record('signin.failure', account.id, { reason: aside.reason }, { origin });
+    return aside.location ? { location: aside.location } : null;
   }
 
   /** A refused next tokencode; true when it used the last try, so it is refused outright, not asked again. */
