@@ -5,7 +5,7 @@
  */
 import type { AccountRow } from '../account/index.js';
 import type { CobrandRecord } from '../cobrand/index.js';
-import type { Answer, MethodTry, SignInForm, SignInMethod } from './method.js';
+import type { Answer, MethodTry, SignInForm, SignInMethod, WorkSubject } from './method.js';
 
 export class EqualWork {
   constructor(private readonly methods: readonly SignInMethod[]) {}
@@ -29,9 +29,9 @@ export class EqualWork {
   }
 
   /** A further step of a sign-in the account's method left waiting (§7's next token): that method's work. */
-  async onAccount(account: AccountRow, record: CobrandRecord, secret: string, now: number): Promise<void> {
-    const method = this.serving(account, record);
-    if (method) await method.equalWork(secret, { account, record }, now);
+  async onAccount(on: WorkSubject, secret: string, now: number): Promise<void> {
+    const method = this.serving(on.account, on.record);
+    if (method) await method.equalWork(secret, on, now);
     else await this.onNobody('token', secret, now);
   }
 

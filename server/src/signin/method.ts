@@ -6,10 +6,15 @@
 import type { AccountRow } from '../account/index.js';
 import type { CobrandRecord } from '../cobrand/index.js';
 import type { StartSession } from '../session/index.js';
-import type { BrowserState } from './decision.js';
+import type { SendLoginBody } from '@portal/contract/schemas';
+import type { Origin } from '../db/audit-log.js';
+import type { BrowserState, SignInDecision } from './decision.js';
 
-/** The sign-in form's `login-form-type` that carries a method's secret. */
+export type { BrowserState } from './decision.js';
+
+/** The sign-in form's `login-form-type` that carries a method's secret (a further step's form is the step's own). */
 export type SignInForm = 'password' | 'token';
+export const isSignInForm = (form: string): form is SignInForm => form === 'password' || form === 'token';
 
 /** The account a try's work is done on, and its cobrand's record. */
 export interface WorkSubject {
@@ -82,6 +87,29 @@ export interface SignInMethod<Work = unknown> {
   equalWork(secret: string, on: WorkSubject | null, now: number): Promise<Work>;
   /** Decides the try on the work done; it does no costly work of its own. */
   verify(attempt: MethodTry, work: Work): Promise<Answer>;
+  /** A further request this method's sign-ins may wait for, with a form of its own (the token methods' next token). */
+  readonly further?: FurtherStep;
+}
+
+/** How a further step counts a wrong answer: true when it used the last try (the account is locked). */
+export interface CountedRefusals {
+  refuseLocking(account: AccountRow, now: number, origin: Origin): Promise<boolean>;
+}
+
+/**
+ * A further request of a sign-in that a method left waiting (§7's next token). The service claims the try and does
+ * the equal work of the account's method (or, when nothing waits, of the continued form's method on nobody); the step
+ * finds what waits and decides.
+ */
+export interface FurtherStep<Waiting = unknown> {
+  /** The further request's `login-form-type`. */
+  readonly form: string;
+  /** The form of the sign-in it continues. */
+  readonly continues: SignInForm;
+  /** What waits for this request, for the claimed account and this browser; none: refused. */
+  waiting(account: AccountRow, body: SendLoginBody, browser: BrowserState, now: number): Promise<Waiting | undefined>;
+  /** Decides the request, its work done: where the browser goes, or null (refused). */
+  answer(waiting: Waiting, attempt: MethodTry, refusals: CountedRefusals): Promise<SignInDecision | null>;
 }
 
 /**

@@ -6,19 +6,23 @@
  */
 import { DEFAULT_LOCALE, isLocale, routePath, type LoginInfo } from '@portal/contract';
 import type { SendLoginBody } from '@portal/contract/schemas';
-import { type AccountStore, ldapIdFor, type PasswordStore, userIdKey } from '../account/index.js';
+import { ldapIdFor, userIdKey } from '../account/index.js';
 import type { Clock } from '../clock.js';
-import type { CobrandDirectory } from '../cobrand/index.js';
-import type { AuditLog } from '../db/audit-log.js';
 import { checkedRedirect } from '../security/redirects.js';
-import type { SessionManager, StartSession } from '../session/index.js';
-import type { TokenKeys, TokenServers, TokenStore } from '../token/index.js';
-import { EqualWork } from './equal-work.js';
+import type { StartSession } from '../session/index.js';
 import type { BrowserState, SignInDecision } from './decision.js';
-import type { MethodFactory, MethodTry, Passed, SignInMethod } from './method.js';
+import { EqualWork } from './equal-work.js';
 import { cobrandQuery, homeOf } from './locations.js';
+import {
+  type FurtherStep,
+  isSignInForm,
+  type MethodFactory,
+  type MethodTry,
+  type Passed,
+  type SignInForm,
+  type SignInMethod,
+} from './method.js';
 import type { Deps as MethodDeps } from './methods/index.js';
-import { NextTokenStep } from './next-token-step.js';
 import { Refusals } from './refusals.js';
 
 export type { BrowserState, SignInDecision } from './decision.js';
@@ -27,18 +31,10 @@ export type { BrowserState, SignInDecision } from './decision.js';
 export const EC_PASSWORD_EXPIRED = '0x13212079';
 export const EC_TEMPORARY_PASSWORD = '0x132120c8';
 
+/** The stores and services the sign-in and its methods use, the keys, and the registered methods. */
 export interface SignInDeps extends MethodDeps {
-  accounts: AccountStore;
-  passwords: PasswordStore;
-  tokens: TokenStore;
-  tokenKeys: TokenKeys;
-  tokenServers: TokenServers;
-  sessions: SessionManager;
-  cobrands: CobrandDirectory;
-  audit: AuditLog;
   identityKey: Buffer;
   clock: Clock;
-  publicOrigin: string;
   /** The sign-in methods, in the order they are asked whether they serve an account (app.ts registers them). */
   methods: readonly MethodFactory<MethodDeps>[];
 }
@@ -46,14 +42,14 @@ export interface SignInDeps extends MethodDeps {
 export class SignInService {
   private readonly refusals: Refusals;
   private readonly work: EqualWork;
-  private readonly nextTokenStep: NextTokenStep;
+  private readonly further: FurtherStep[];
 
   constructor(private readonly deps: SignInDeps) {
     this.refusals = new Refusals(deps);
     const registered: SignInMethod[] = [];
     registered.push(...deps.methods.map((make) => make(deps, () => registered)));
     this.work = new EqualWork(registered);
-    this.nextTokenStep = new NextTokenStep(deps, this.refusals, this.work);
+    this.further = registered.flatMap((method) => (method.further ? [method.further] : []));
   }
 
   /** The same lookups and the same shape for every user ID, known or not (ARCHITECTURE §4). */
@@ -70,7 +66,11 @@ export class SignInService {
   /** Decides a send-login: null refuses it; otherwise where to go, and which session to open for it. */
   async signIn(body: SendLoginBody, browser: BrowserState): Promise<SignInDecision | null> {
     const form = body['login-form-type'];
-    if (form === 'next-token') return this.nextTokenStep.answer(body, browser);
+    return isSignInForm(form) ? this.firstStep(form, body, browser) : this.furtherStep(form, body, browser);
+  }
+
+  /** The user ID and the secret of the account's method: claimed, worked, asked, decided. */
+  private async firstStep(form: SignInForm, body: SendLoginBody, browser: BrowserState) {
     const { accounts, audit, clock } = this.deps;
     const now = clock();
     const account = await accounts.claimAttempt({ kind: 'ldapId', value: body.username.trim().toLowerCase() }, now);
@@ -90,6 +90,25 @@ export class SignInService {
     }
     await audit.record('signin.success', account.id, { step: answer.step }, { origin: browser.origin });
     return this.decide(answer, browser.locale, now);
+  }
+
+  /** A further request of a sign-in a method left waiting: claimed and worked here; the method's step decides. */
+  private async furtherStep(form: string, body: SendLoginBody, browser: BrowserState) {
+    const step = this.further.find((candidate) => candidate.form === form);
+    if (!step) throw new Error(`no registered sign-in method answers the ${form} form`);
+    const now = this.deps.clock();
+    const account = await this.deps.accounts.claimAttempt({ kind: 'userIdKey', value: userIdKey(body.username) }, now);
+    const waiting = account ? await step.waiting(account, body, browser, now) : undefined;
+    if (!account || waiting === undefined) {
+      await this.work.onNobody(step.continues, body.password, now);
+      return account ? this.refusals.refuse(account, now, browser.origin) : null;
+    }
+    const { record } = await this.deps.cobrands.resolve(account.cobrand);
+    const attempt: MethodTry = { account, record, form: step.continues, secret: body.password, browser, now };
+    return this.refusals.unlessUnavailable(account, now, browser.origin, async () => {
+      await this.work.onAccount(attempt, body.password, now);
+      return step.answer(waiting, attempt, this.refusals);
+    });
   }
 
   /** Where a signed-in user goes, and the session (full, or one restricted to that screen) that opens for it. */

@@ -3,17 +3,14 @@
  * server, whose answer is the verdict. The portal makes the dummy verify a password sign-in would, so token users
  * cannot be told apart by time.
  */
-import type { SessionManager } from '../../session/index.js';
-import { verifyDummy } from '../../security/passwords.js';
-import { seal } from '../../security/sealed-box.js';
-import { askTokenServer, type TokenServer, type TokenServers } from '../../token/index.js';
-import type { Answer, MethodTry, SignInMethod } from '../method.js';
-import { newPinLocation, passedToken, type TokenStepDeps } from './token-steps.js';
+import { verifyDummy } from '../../../security/passwords.js';
+import { seal } from '../../../security/sealed-box.js';
+import { askTokenServer, type TokenServer } from '../../../token/index.js';
+import type { Answer, MethodTry, SignInMethod } from '../../method.js';
+import { nextTokenStep, type NextTokenDeps } from './next-token.js';
+import { newPinLocation, passedToken } from './token-steps.js';
 
-export interface TokenServerDeps extends TokenStepDeps {
-  tokenServers: TokenServers;
-  sessions: SessionManager;
-}
+export type TokenServerDeps = NextTokenDeps;
 
 export function tokenServerMethod(deps: TokenServerDeps): SignInMethod<void> {
   const serverOf = (attempt: MethodTry) => deps.tokenServers.for(attempt.record.tokenServer);
@@ -23,6 +20,7 @@ export function tokenServerMethod(deps: TokenServerDeps): SignInMethod<void> {
     serves: (account, record) =>
       account.login_type === 'token' && deps.tokenServers.for(record.tokenServer).kind === 'radius',
     equalWork: async (secret) => void (await verifyDummy(secret)),
+    further: nextTokenStep(deps),
     async verify(attempt) {
       const server = serverOf(attempt) as TokenServer & { kind: 'radius' };
       const held = await holdForPin(deps, attempt);

@@ -5,13 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { routePath } from '@portal/contract';
-import type { AccountRow } from '../../account/index.js';
-import type { CobrandRecord } from '../../cobrand/index.js';
-import { newId } from '../../security/ids.js';
-import { checkedRedirect } from '../../security/redirects.js';
-import { sealState, type TokenKeys, type TokenStore, type TokenVerdict } from '../../token/index.js';
-import { cobrandQuery, homeOf } from '../locations.js';
-import type { MethodTry, NextScreen, Passed } from '../method.js';
+import type { AccountRow } from '../../../account/index.js';
+import type { CobrandRecord } from '../../../cobrand/index.js';
+import { newId } from '../../../security/ids.js';
+import { checkedRedirect } from '../../../security/redirects.js';
+import { sealState, type TokenKeys, type TokenStore, type TokenVerdict } from '../../../token/index.js';
+import { cobrandQuery, homeOf } from '../../locations.js';
+import type { MethodTry, NextScreen, Passed } from '../../method.js';
 
 const NEXT_TOKEN_MS = 180_000;
 

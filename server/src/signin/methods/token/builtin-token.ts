@@ -3,17 +3,16 @@
  * checked against the token's sealed seed. The check costs no argon2 of its own, so its equal work is the dummy
  * verify a password sign-in would make.
  */
-import { verifyDummy } from '../../security/passwords.js';
-import { checkToken, type TokenServers } from '../../token/index.js';
-import type { SignInMethod } from '../method.js';
-import { passedToken, type TokenStepDeps } from './token-steps.js';
+import { verifyDummy } from '../../../security/passwords.js';
+import { checkToken } from '../../../token/index.js';
+import type { SignInMethod } from '../../method.js';
+import { nextTokenStep, type NextTokenDeps } from './next-token.js';
+import { passedToken } from './token-steps.js';
 
 /** An account ID no row has (IDs are UUIDs). */
 const NO_ACCOUNT = 'none';
 
-export interface BuiltinTokenDeps extends TokenStepDeps {
-  tokenServers: TokenServers;
-}
+export type BuiltinTokenDeps = NextTokenDeps;
 
 export function builtinTokenMethod(deps: BuiltinTokenDeps): SignInMethod<void> {
   return {
@@ -26,6 +25,7 @@ export function builtinTokenMethod(deps: BuiltinTokenDeps): SignInMethod<void> {
       // A try on nobody's token looks for one as a real check does (the check looks for the account's own).
       if (!on) await deps.tokens.find(NO_ACCOUNT);
     },
+    further: nextTokenStep(deps),
     async verify(attempt) {
       const verdict = await checkToken(deps.tokens, deps.tokenKeys, attempt.account, attempt.secret, attempt.now);
       return verdict ? passedToken(deps, attempt, verdict) : null;
