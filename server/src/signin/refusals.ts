@@ -2,7 +2,6 @@
 import type { AccountRow, AccountStore } from '../account/index.js';
 import type { AuditLog, Origin } from '../db/audit-log.js';
 import type { SessionManager } from '../session/index.js';
-import { TokenServerUnavailable } from '../token/index.js';
 import type { Aside } from './method.js';
 
 /** An account ID no row has (IDs are UUIDs). */
@@ -49,18 +48,22 @@ export class Refusals {
   }
 
   /**
-   * A token server that cannot be asked is the system's failure, not the user's: the try is given back, and the
-   * browser gets §8's system error (the error handler answers 503).
+   * A part a method asks that cannot be asked (the bank's token server) is the system's failure, not the user's: the
+   * try is given back, and the browser gets §8's system error (the error handler answers 503 for an error that names
+   * the part in `unavailable`).
    */
   async unlessUnavailable<T>(account: AccountRow, now: number, origin: Origin, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (!(error instanceof TokenServerUnavailable)) throw error;
+      if (!namesUnavailablePart(error)) throw error;
       await this.deps.accounts.releaseAttempt(account.id, now);
-      const detail = { reason: 'token server unavailable' };
+      const detail = { reason: `${error.unavailable} unavailable` };
       await this.deps.audit.record('signin.failure', account.id, detail, { origin });
       throw error;
     }
   }
 }
+
+const namesUnavailablePart = (error: unknown): error is Error & { unavailable: string } =>
+  error instanceof Error && typeof (error as { unavailable?: unknown }).unavailable === 'string';
