@@ -5,7 +5,7 @@
  * not even a try, so it cannot lock them. The provider's own answer is checked in sso/.
  */
 import type { SessionManager } from '../../session/index.js';
-import type { SignInMethod } from '../method.js';
+import type { SignInMethod, WorkSubject } from '../method.js';
 
 export interface SingleSignOnDeps {
   sessions: SessionManager;
@@ -21,8 +21,8 @@ export function singleSignOnMethod(
     serves: (_account, record) => Boolean(record.identityProvider),
     // Whatever the browser sends, the try costs what a token try costs: a token user's own, or one on nobody's token.
     equalWork(secret, on, now) {
-      if (on?.account.login_type === 'token') return tokenStep(on.account, on.record).equalWork(secret, on, now);
-      return tokenStep().equalWork(secret, null, now);
+      const own = on ? ownTokenStep(on) : undefined;
+      return own ? own.equalWork(secret, on, now) : tokenStep().equalWork(secret, null, now);
     },
     async verify(attempt, work) {
       const { account, record } = attempt;
@@ -43,6 +43,18 @@ export function singleSignOnMethod(
     );
     if (!method) throw new Error('single sign-on needs a registered token method for its token step');
     return method;
+  };
+  /**
+   * A token user's token method, for its work; none for a password user, or when the cobrand's token server cannot
+   * be named (`verify` then refuses the try as not one, or answers the system error, as it would without the work).
+   */
+  const ownTokenStep = ({ account, record }: WorkSubject): SignInMethod | undefined => {
+    if (account.login_type !== 'token') return undefined;
+    try {
+      return tokenStep(account, record);
+    } catch {
+      return undefined;
+    }
   };
   return self;
 }
