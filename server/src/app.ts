@@ -31,7 +31,7 @@ import { createTransport, MailWorker, OutboxStore } from './mail/index.js';
 import { healthRoutes, Readiness } from './health/index.js';
 import { SessionManager, sessionRoutes, SessionStore } from './session/index.js';
 import { cookiePolicy, SessionCookies } from './http/session-cookies.js';
-import { signInRoutes, SignInService } from './signin/index.js';
+import { methods, signInRoutes, SignInService } from './signin/index.js';
 import { systemErrorPage, webPagesRoutes } from './pages/index.js';
 import { portalMetrics } from './metrics/index.js';
 import type { Registry } from 'prom-client';
@@ -228,9 +228,10 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const signIn = new SignInService({
     ...{ accounts, passwords, tokens, tokenServers, sessions, cobrands, audit, clock },
     tokenKeys: { seal: keys.seal, pin: keys.pin },
-    identityKey: keys.userIdentity,
-    temporaryPasswordKey: keys.temporaryPassword,
+    ...{ identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword },
     publicOrigin: config.publicOrigin,
+    // The sign-in methods (signin/methods/), asked in this order whether they serve an account.
+    methods: [methods.singleSignOn, methods.password, methods.builtinToken, methods.tokenServer],
   });
   const outbox = new OutboxStore(db, database.dialect);
   const transport = createTransport({

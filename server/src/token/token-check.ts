@@ -1,17 +1,14 @@
 /**
  * The token half of sign-in (ARCHITECTURE §4). The password field holds PIN + tokencode, or the tokencode alone in
  * new-PIN mode. A right answer whose code sits far from the clock, or that follows wrong tries, is doubted: the user
- * must then give the next code. Every path does the same argon2 work as a password sign-in, so token users cannot
- * be told apart by time.
+ * must then give the next code. The sign-in service has every try do the token method's equal work (an argon2
+ * verify, as a password sign-in makes) before it asks these checks, so token users cannot be told apart by time.
  */
 import { PASSCODE_LENGTH, PIN_LENGTH } from '@portal/contract';
 import type { AccountRow } from '../account/index.js';
-import { verifyDummy } from '../security/passwords.js';
 import { pinMatches } from './pin.js';
 import { openSealed } from '../security/sealed-box.js';
 import type { TokenStore } from './token-store.js';
-import { askTokenServer } from './token-server-step.js';
-import type { TokenServer } from './token-servers.js';
 import { matchCode } from './tokencode.js';
 
 /** `serverState`: the bank's token server's challenge (RADIUS State), which its next answer must carry back. */
@@ -25,20 +22,6 @@ export interface TokenKeys {
   pin: Buffer;
 }
 
-/** The token step at the cobrand's token server: the portal's own tokens, or the bank's, with the same work here. */
-export async function checkTokenAt(
-  server: TokenServer,
-  tokens: TokenStore,
-  keys: TokenKeys,
-  account: AccountRow,
-  password: string,
-  now: number,
-): Promise<TokenVerdict | null> {
-  if (server.kind === 'builtin') return checkToken(tokens, keys, account, password, now);
-  await verifyDummy(password);
-  return askTokenServer(server.client, account.user_id, password);
-}
-
 export async function checkToken(
   tokens: TokenStore,
   keys: TokenKeys,
@@ -46,7 +29,6 @@ export async function checkToken(
   password: string,
   now: number,
 ): Promise<TokenVerdict | null> {
-  await verifyDummy(password);
   const token = await tokens.find(account.id);
   const seed = token ? readableSeed(keys.seal, token.seed_sealed) : null;
   if (!token || seed === null) return null;
@@ -71,7 +53,6 @@ export async function checkNextCode(
   code: string,
   now: number,
 ): Promise<boolean> {
-  await verifyDummy(code);
   const token = await tokens.find(accountId);
   const seed = token ? readableSeed(keys.seal, token.seed_sealed) : null;
   if (seed === null) return false;

@@ -1,0 +1,16 @@
+/** What the route and the sign-in service exchange: what the route knows of the browser, and where it goes next. */
+import type { Origin } from '../db/audit-log.js';
+import type { StartSession } from '../session/index.js';
+
+/** What the route knows of the browser: its session cookie, its language cookie, and where it is (for the audit). */
+export interface BrowserState {
+  sessionId: string | undefined;
+  locale: string | undefined;
+  origin: Origin;
+}
+
+/** Where the browser goes next, and the session the route opens for it (none when it only asks again). */
+export interface SignInDecision {
+  location: string;
+  open?: StartSession;
+}

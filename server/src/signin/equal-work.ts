@@ -1,0 +1,41 @@
+/**
+ * The equal-work rule, in one place (security checklist 2 and 15): every sign-in try makes one method's equal work
+ * exactly once, whether its account is unknown, locked, inactive, of another method, or asked. A method declares its
+ * work (SignInMethod.equalWork) and cannot skip it; signin-equal-work.test.ts counts it.
+ */
+import type { AccountRow } from '../account/index.js';
+import type { CobrandRecord } from '../cobrand/index.js';
+import type { Answer, MethodTry, SignInForm, SignInMethod, WorkSubject } from './method.js';
+
+export class EqualWork {
+  constructor(private readonly methods: readonly SignInMethod[]) {}
+
+  /** A try no account can be claimed for, or one the account cannot use: the work of the method its form names. */
+  async onNobody(form: SignInForm, secret: string, now: number): Promise<void> {
+    const method = this.methods.find((candidate) => candidate.form === form);
+    if (!method) throw new Error(`no sign-in method reads the ${form} form`);
+    await method.equalWork(secret, null, now);
+  }
+
+  /** The account's method: its work on the account's secret, then its verdict. Any other form is refused. */
+  async ask(attempt: MethodTry): Promise<Answer> {
+    const method = this.serving(attempt.account, attempt.record);
+    if (!method || (method.form !== null && method.form !== attempt.form)) {
+      await this.onNobody(attempt.form, attempt.secret, attempt.now);
+      return null;
+    }
+    const work = await method.equalWork(attempt.secret, attempt, attempt.now);
+    return method.verify(attempt, work);
+  }
+
+  /** A further step of a sign-in the account's method left waiting (§7's next token): that method's work. */
+  async onAccount(on: WorkSubject, secret: string, now: number): Promise<void> {
+    const method = this.serving(on.account, on.record);
+    if (method) await method.equalWork(secret, on, now);
+    else await this.onNobody('token', secret, now);
+  }
+
+  private serving(account: AccountRow, record: CobrandRecord): SignInMethod | undefined {
+    return this.methods.find((candidate) => candidate.serves(account, record));
+  }
+}
