@@ -1,6 +1,6 @@
 /**
  * A bank's or the platform's name inside a sentence (the sign-in heading and page title, "powered by", the logo's
- * alternative text) reads right in every language: the name is never put after a label or a word that would have to
+ * alternative text, the stand-in pages' texts) reads right in every language: the name is never put after a label or a word that would have to
  * decline it (Polish, Russian and German cases), and every cobrand's non-English sign-in label is a whole message.
  */
 import { readFileSync } from 'node:fs';
@@ -29,8 +29,38 @@ const DECLINING_WORDS: Record<string, readonly string[]> = {
   ru: ['в', 'во', 'на', 'от', 'для', 'с', 'к', 'по', 'о', 'логотип', 'платформе'],
   de: ['bei', 'von', 'mit', 'für', 'zu', 'zum', 'zur', 'aus'],
 };
+/**
+ * Words after which a name that starts with a common noun ("Plataforma de tarjetas y gastos", "Kaart- en
+ * onkostenplatform") would need an article ("de la", "het"). The stand-in texts run the name into a sentence, so they
+ * name it in apposition to a noun of their own instead ("del portal “{0}”").
+ */
+const ARTICLE_WORDS: Record<string, readonly string[]> = {
+  es: ['de', 'del', 'a', 'al', 'en', 'para', 'por'],
+  es_ES: ['de', 'del', 'a', 'al', 'en', 'para', 'por'],
+  fr: ['de', 'du', 'à', 'au', 'pour', 'dans', 'sur', 'par'],
+  fr_CA: ['de', 'du', 'à', 'au', 'pour', 'dans', 'sur', 'par'],
+  it: ['di', 'del', 'a', 'al', 'per', 'in', 'su', 'da'],
+  pt: ['de', 'do', 'da', 'a', 'ao', 'em', 'no', 'na', 'para', 'por'],
+  pt_PT: ['de', 'do', 'da', 'a', 'ao', 'em', 'no', 'na', 'para', 'por'],
+  nl: ['van', 'bij', 'voor', 'in', 'op', 'aan'],
+};
 /** Messages into which a name goes, and which of their placeholders is the name. */
 const NAME_MESSAGES: Record<string, string> = { 'signin.heading': '1', 'footer.poweredBy': '0', 'shell.logoAlt': '0' };
+/** The stand-in pages' texts, each with the cobrand's application name as {0}. */
+const STAND_IN_MESSAGES = [
+  'standin.cardholderRegistration',
+  'standin.companyRegistration',
+  'standin.newAccountApplication',
+  'standin.cookieNotice',
+];
+/** The word just before a message's placeholder, past any quotation mark or space around the name. */
+const wordBefore = (message: string, placeholder: string) =>
+  message
+    .split(`{${placeholder}}`)[0]!
+    .replace(/[\s„“”«»‘’"']+$/u, '')
+    .split(/\s+/)
+    .pop()!
+    .toLowerCase();
 
 describe('the sign-in heading', () => {
   it('keeps the label and the name in English, as §2 has it', () => {
@@ -71,7 +101,18 @@ describe('the sign-in heading', () => {
 describe.each(Object.keys(DECLINING_WORDS))('in %s, a name in a message', (locale) => {
   it.each(Object.entries(NAME_MESSAGES))('%s does not follow a word that would decline it', (key, placeholder) => {
     const message = labels(locale)[key]!;
-    const before = message.split(`{${placeholder}}`)[0]!.trim().split(/\s+/).pop()!.toLowerCase();
-    expect(DECLINING_WORDS[locale], `${key}: "${message}"`).not.toContain(before);
+    expect(DECLINING_WORDS[locale], `${key}: "${message}"`).not.toContain(wordBefore(message, placeholder));
   });
+});
+
+describe.each(SUPPORTED_LOCALES.filter((l) => !isEnglish(l)))('in %s, the stand-in pages', (locale) => {
+  it.each(STAND_IN_MESSAGES)(
+    '%s holds the name once, after no word that would decline it or want an article',
+    (key) => {
+      const message = labels(locale)[key]!;
+      expect(message.split('{0}'), `${key}: "${message}"`).toHaveLength(2);
+      const unfit = [...(DECLINING_WORDS[locale] ?? []), ...(ARTICLE_WORDS[locale] ?? [])];
+      expect(unfit, `${key}: "${message}"`).not.toContain(wordBefore(message, '0'));
+    },
+  );
 });
