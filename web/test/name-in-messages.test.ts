@@ -1,7 +1,8 @@
 /**
  * A bank's or the platform's name inside a sentence (the sign-in heading and page title, "powered by", the logo's
- * alternative text, the stand-in pages' texts) reads right in every language: the name is never put after a label or a word that would have to
- * decline it (Polish, Russian and German cases), and every cobrand's non-English sign-in label is a whole message.
+ * alternative text, the single sign-on and stand-in pages' texts) reads right in every language: the name is never
+ * put after a label or a word that would have to decline it (Polish, Russian and German cases) or give it an article,
+ * and every cobrand's non-English sign-in label is a whole message.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,7 +46,14 @@ const ARTICLE_WORDS: Record<string, readonly string[]> = {
   nl: ['van', 'bij', 'voor', 'in', 'op', 'aan'],
 };
 /** Messages into which a name goes, and which of their placeholders is the name. */
-const NAME_MESSAGES: Record<string, string> = { 'signin.heading': '1', 'footer.poweredBy': '0', 'shell.logoAlt': '0' };
+const NAME_MESSAGES: Record<string, string> = {
+  'signin.heading': '1',
+  'footer.poweredBy': '0',
+  'shell.logoAlt': '0',
+  'signin.tokenStep.intro': '0',
+  'logout.sso.fresh': '0',
+  'sso.noAccount.message': '0',
+};
 /** The stand-in pages' texts, each with the cobrand's application name as {0}. */
 const STAND_IN_MESSAGES = [
   'standin.cardholderRegistration',
