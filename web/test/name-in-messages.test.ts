@@ -32,8 +32,8 @@ const DECLINING_WORDS: Record<string, readonly string[]> = {
 };
 /**
  * Words after which a name that starts with a common noun ("Plataforma de tarjetas y gastos", "Kaart- en
- * onkostenplatform") would need an article ("de la", "het"). The stand-in texts run the name into a sentence, so they
- * name it in apposition to a noun of their own instead ("del portal “{0}”").
+ * onkostenplatform") would need an article ("de la", "het"). A message that runs the name into a sentence names it in
+ * apposition to a noun of its own instead ("del portal “{0}”"), or after a colon.
  */
 const ARTICLE_WORDS: Record<string, readonly string[]> = {
   es: ['de', 'del', 'a', 'al', 'en', 'para', 'por'],
@@ -106,21 +106,14 @@ describe('the sign-in heading', () => {
   });
 });
 
-describe.each(Object.keys(DECLINING_WORDS))('in %s, a name in a message', (locale) => {
-  it.each(Object.entries(NAME_MESSAGES))('%s does not follow a word that would decline it', (key, placeholder) => {
-    const message = labels(locale)[key]!;
-    expect(DECLINING_WORDS[locale], `${key}: "${message}"`).not.toContain(wordBefore(message, placeholder));
-  });
-});
+/** Every message into which a name goes, with its placeholder: those above and the stand-in pages' texts. */
+const ALL_NAME_MESSAGES = [...Object.entries(NAME_MESSAGES), ...STAND_IN_MESSAGES.map((key) => [key, '0'] as const)];
 
-describe.each(SUPPORTED_LOCALES.filter((l) => !isEnglish(l)))('in %s, the stand-in pages', (locale) => {
-  it.each(STAND_IN_MESSAGES)(
-    '%s holds the name once, after no word that would decline it or want an article',
-    (key) => {
-      const message = labels(locale)[key]!;
-      expect(message.split('{0}'), `${key}: "${message}"`).toHaveLength(2);
-      const unfit = [...(DECLINING_WORDS[locale] ?? []), ...(ARTICLE_WORDS[locale] ?? [])];
-      expect(unfit, `${key}: "${message}"`).not.toContain(wordBefore(message, '0'));
-    },
-  );
+describe.each(SUPPORTED_LOCALES.filter((l) => !isEnglish(l)))('in %s, a name in a message', (locale) => {
+  it.each(ALL_NAME_MESSAGES)('%s holds it once, after no word that would decline it or want an article', (key, p) => {
+    const message = labels(locale)[key]!;
+    expect(message.split(`{${p}}`), `${key}: "${message}"`).toHaveLength(2);
+    const unfit = [...(DECLINING_WORDS[locale] ?? []), ...(ARTICLE_WORDS[locale] ?? [])];
+    expect(unfit, `${key}: "${message}"`).not.toContain(wordBefore(message, p));
+  });
 });
