@@ -51,6 +51,36 @@ const SHOTS = [
     (p) => p.go(signIn('cobrandHost=skerrymoor&locale=fr-CA')),
   ],
   [
+    'signin-lesograd-ru',
+    'Sign-in, Lesograd in Russian: the heading a whole message, the name kept in its own form',
+    (p) => p.go(signIn('cobrandHost=lesograd&locale=ru')),
+  ],
+  [
+    'signin-default-ja',
+    'Sign-in, the platform without a bank in Japanese: its name before ログイン',
+    (p) => p.go(signIn('locale=ja')),
+  ],
+  [
+    'signin-saginoura-ja',
+    'Sign-in, Saginoura Bank in Japanese: its own label ({0}へようこそ) and its name in the logo',
+    (p) => p.go(signIn('cobrandHost=saginoura&locale=ja')),
+  ],
+  [
+    'signin-neulbit-ko',
+    'Sign-in, Neulbit Bank in Korean, its name in the logo',
+    (p) => p.go(signIn('cobrandHost=neulbit&locale=ko')),
+  ],
+  [
+    'signin-lanqiao-zh-cn',
+    'Sign-in, Lanqiao Bank in Simplified Chinese, its name in the logo',
+    (p) => p.go(signIn('cobrandHost=lanqiao&locale=zh_CN')),
+  ],
+  [
+    'signin-qingling-zh-tw',
+    'Sign-in, Qingling Bank in Traditional Chinese, its name in the logo',
+    (p) => p.go(signIn('cobrandHost=qingling&locale=zh_TW')),
+  ],
+  [
     'signin-required',
     'Sign-in submitted empty: the error summary and each field',
     async (p) => {
@@ -161,6 +191,11 @@ const SHOTS = [
     'A platform page the portal stands in for (company self-registration)',
     (p) => p.go('/sdng/register/company.do?cobrandHost=skerrymoor&locale=en_US', '.portal-stand-in'),
   ],
+  [
+    'stand-in-de',
+    'The same stand-in page in German (Lindenquell): the name in apposition to „Portal“, never declined',
+    (p) => p.go('/sdng/register/company.do?cobrandHost=lindenquell&locale=de', '.portal-stand-in'),
+  ],
 ];
 
 async function shoot(browser, portal, [name, , steps, viewport = { width: 1280, height: 900 }]) {
@@ -179,6 +214,19 @@ async function shoot(browser, portal, [name, , steps, viewport = { width: 1280, 
   }
 }
 
+/** Chromium draws CJK pages in the system's fonts: without a face for them the shots would show boxes. */
+function requireCjkFonts() {
+  let families = '';
+  try {
+    families = execFileSync('fc-list', [':lang=ja', 'family'], { encoding: 'utf8' });
+  } catch {
+    // No fontconfig: reported below like a missing font.
+  }
+  if (!families.trim())
+    throw new Error('No Japanese, Korean or Chinese font is installed: apt-get install fonts-noto-cjk, then redraw');
+}
+
+requireCjkFonts();
 buildIfStale();
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });

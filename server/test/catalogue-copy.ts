@@ -11,6 +11,7 @@ export interface RawRecord {
   translations?: Record<string, CobrandTexts>;
   allowedOrigins: string[];
   identityProvider?: { protocol: string; [setting: string]: string };
+  securityQuestions?: Record<string, Record<string, string>>;
 }
 
 export function catalogueCopy(): {

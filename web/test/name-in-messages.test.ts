@@ -1,7 +1,8 @@
 /**
  * A bank's or the platform's name inside a sentence (the sign-in heading and page title, "powered by", the logo's
- * alternative text) reads right in every language: the name is never put after a label or a word that would have to
- * decline it (Polish, Russian and German cases), and every cobrand's non-English sign-in label is a whole message.
+ * alternative text, the single sign-on and stand-in pages' texts) reads right in every language: the name is never
+ * put after a label or a word that would have to decline it (Polish, Russian and German cases) or give it an article,
+ * and every cobrand's non-English sign-in label is a whole message.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,8 +30,45 @@ const DECLINING_WORDS: Record<string, readonly string[]> = {
   ru: ['в', 'во', 'на', 'от', 'для', 'с', 'к', 'по', 'о', 'логотип', 'платформе'],
   de: ['bei', 'von', 'mit', 'für', 'zu', 'zum', 'zur', 'aus'],
 };
+/**
+ * Words after which a name that starts with a common noun ("Plataforma de tarjetas y gastos", "Kaart- en
+ * onkostenplatform") would need an article ("de la", "het"). A message that runs the name into a sentence names it in
+ * apposition to a noun of its own instead ("del portal “{0}”"), or after a colon.
+ */
+const ARTICLE_WORDS: Record<string, readonly string[]> = {
+  es: ['de', 'del', 'a', 'al', 'en', 'para', 'por'],
+  es_ES: ['de', 'del', 'a', 'al', 'en', 'para', 'por'],
+  fr: ['de', 'du', 'à', 'au', 'pour', 'dans', 'sur', 'par'],
+  fr_CA: ['de', 'du', 'à', 'au', 'pour', 'dans', 'sur', 'par'],
+  it: ['di', 'del', 'a', 'al', 'per', 'in', 'su', 'da'],
+  pt: ['de', 'do', 'da', 'a', 'ao', 'em', 'no', 'na', 'para', 'por'],
+  pt_PT: ['de', 'do', 'da', 'a', 'ao', 'em', 'no', 'na', 'para', 'por'],
+  nl: ['van', 'bij', 'voor', 'in', 'op', 'aan'],
+};
 /** Messages into which a name goes, and which of their placeholders is the name. */
-const NAME_MESSAGES: Record<string, string> = { 'signin.heading': '1', 'footer.poweredBy': '0', 'shell.logoAlt': '0' };
+const NAME_MESSAGES: Record<string, string> = {
+  'signin.heading': '1',
+  'footer.poweredBy': '0',
+  'shell.logoAlt': '0',
+  'signin.tokenStep.intro': '0',
+  'logout.sso.fresh': '0',
+  'sso.noAccount.message': '0',
+};
+/** The stand-in pages' texts, each with the cobrand's application name as {0}. */
+const STAND_IN_MESSAGES = [
+  'standin.cardholderRegistration',
+  'standin.companyRegistration',
+  'standin.newAccountApplication',
+  'standin.cookieNotice',
+];
+/** The word just before a message's placeholder, past any quotation mark or space around the name. */
+const wordBefore = (message: string, placeholder: string) =>
+  message
+    .split(`{${placeholder}}`)[0]!
+    .replace(/[\s„“”«»‘’"']+$/u, '')
+    .split(/\s+/)
+    .pop()!
+    .toLowerCase();
 
 describe('the sign-in heading', () => {
   it('keeps the label and the name in English, as §2 has it', () => {
@@ -68,10 +106,14 @@ describe('the sign-in heading', () => {
   });
 });
 
-describe.each(Object.keys(DECLINING_WORDS))('in %s, a name in a message', (locale) => {
-  it.each(Object.entries(NAME_MESSAGES))('%s does not follow a word that would decline it', (key, placeholder) => {
+/** Every message into which a name goes, with its placeholder: those above and the stand-in pages' texts. */
+const ALL_NAME_MESSAGES = [...Object.entries(NAME_MESSAGES), ...STAND_IN_MESSAGES.map((key) => [key, '0'] as const)];
+
+describe.each(SUPPORTED_LOCALES.filter((l) => !isEnglish(l)))('in %s, a name in a message', (locale) => {
+  it.each(ALL_NAME_MESSAGES)('%s holds it once, after no word that would decline it or want an article', (key, p) => {
     const message = labels(locale)[key]!;
-    const before = message.split(`{${placeholder}}`)[0]!.trim().split(/\s+/).pop()!.toLowerCase();
-    expect(DECLINING_WORDS[locale], `${key}: "${message}"`).not.toContain(before);
+    expect(message.split(`{${p}}`), `${key}: "${message}"`).toHaveLength(2);
+    const unfit = [...(DECLINING_WORDS[locale] ?? []), ...(ARTICLE_WORDS[locale] ?? [])];
+    expect(unfit, `${key}: "${message}"`).not.toContain(wordBefore(message, p));
   });
 });

@@ -8,7 +8,7 @@ import { CobrandRecordSchema } from '@portal/contract/schemas';
 import { isAllowedRedirect, isLocale, type CobrandEntry, type CobrandFooter } from '@portal/contract';
 import type { Static } from 'typebox';
 import { footerProblems, resolveFooter } from './cobrand-footer.js';
-import { cobrandIn, translationProblems } from './cobrand-texts.js';
+import { cobrandIn, questionLanguageProblems, signInLabelProblems, translationProblems } from './cobrand-texts.js';
 import { readFooterVariants } from './footer-variants.js';
 import { readJson } from './read-json.js';
 
@@ -53,6 +53,8 @@ export function readCatalogue(dir: string, footersDir = footersDirFor(dir)): Cat
       ...samlProviderProblems(file, record),
       ...footerProblems(file, record.cobrand, footers),
       ...translationProblems(file, record),
+      ...signInLabelProblems(file, record),
+      ...questionLanguageProblems(file, record),
     );
     if (problems.length > before) continue;
     const variant = footers.variants.get(record.cobrand.footerVariant)!;

@@ -1,6 +1,7 @@
 /**
  * A page is in one language: the catalogue holds every text of every cobrand in each language the cobrand offers,
- * an import refuses a missing one by name, and the record call answers the texts and footer of the language the page
+ * an import refuses a missing one by name (and a non-English sign-in label with no place for the name, or a question
+ * worded in a language not offered), and the record call answers the texts and footer of the language the page
  * settles on (§4: the `locale` parameter, browser-style codes included, else the cookie, else Accept-Language).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -98,6 +99,43 @@ describe('cobrands import', () => {
       expect(result.stderr).toContain(`${file('skerrymoor')}: /translations/fr_CA/footerMessage is missing`);
       expect(result.stderr).toContain(`${file('skerrymoor')}: /translations/de is not one of the cobrand's other`);
       expect(result.stderr).toContain(`${file('lindenquell')}: /translations/en_GB is missing`);
+    } finally {
+      rmSync(copy.root, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a non-English sign-in label without {0} and a question's wording in a language not offered", () => {
+    const copy = catalogueCopy();
+    try {
+      copy.edit('lindenquell', (r) => {
+        r.cobrand.signInToLabel = 'Anmelden bei';
+      });
+      copy.edit('saginoura', (r) => {
+        r.translations!.en_US!.signInToLabel = 'Welcome to';
+      });
+      copy.edit('skerrymoor', (r) => {
+        r.translations!.es!.signInToLabel = 'Iniciar sesión en {0} o {0}';
+        r.securityQuestions!['Which Skerrymoor branch opened your first account?']!.de = 'In welcher Filiale?';
+      });
+      copy.edit('larchmere', (r) => {
+        r.securityQuestions = { 'Your first pet/animal?': { en_GB: 'Your first pet?', ja: '最初のペットは？' } };
+      });
+      const result = portalCli(dataDir, ['cobrands', 'import', copy.cobrands]);
+      expect(result.status).toBe(1);
+      const file = (id: string) => join(copy.cobrands, id, 'cobrand.json');
+      expect(result.stderr).toContain('The cobrand catalogue has problems (4); nothing was imported');
+      expect(result.stderr).toContain(
+        `${file('lindenquell')}: /cobrand/signInToLabel "Anmelden bei" in de must hold the application name as {0}, once`,
+      );
+      expect(result.stderr).toContain(
+        `${file('skerrymoor')}: /translations/es/signInToLabel "Iniciar sesión en {0} o {0}" in es must hold`,
+      );
+      expect(result.stderr).toContain(
+        `${file('skerrymoor')}: /securityQuestions/Which Skerrymoor branch opened your first account?/de is in a language the cobrand does not offer (en_US, es, fr_CA, zh_CN)`,
+      );
+      expect(result.stderr).toContain(
+        `${file('larchmere')}: /securityQuestions/Your first pet~1animal?/ja is in a language the cobrand does not offer`,
+      );
     } finally {
       rmSync(copy.root, { recursive: true, force: true });
     }
