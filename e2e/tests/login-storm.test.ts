@@ -21,7 +21,13 @@ import { signInOnce, startStorm, type Storm } from '../support/login-storm';
 import { startPortal, type PortalProcess } from '../support/portal-process';
 
 const { withPage } = useChromium();
-const LOAD_USERS = ['stormload1', 'stormload2', 'stormload3', 'stormload4', 'stormload5', 'stormload6'];
+/**
+ * Enough accounts that none has more than five sign-ins under way (a sixth is refused as a claim, not queued): the
+ * storm's 120 sign-ins in flight then all wait for the one verify at a time, well over a second of work however fast
+ * the machine verifies.
+ */
+const LOAD_USERS = Array.from({ length: 24 }, (_, i) => `stormload${i + 1}`);
+const IN_FLIGHT = 120;
 const home = (cobrand: string) => `**/sdportal/platform/home?cobrandHost=${cobrand}`;
 /** A bank whose users read the portal in German (and British English). */
 const GERMAN = 'lindenquell';
@@ -54,8 +60,14 @@ function addUser(cobrand = 'skerrymoor', userId = `e2estorm${Date.now()}${(users
 
 /** A storm on the test's portal, once the portal refuses its sign-ins for load. */
 async function storming(): Promise<Storm> {
-  const storm = startStorm(portal.baseUrl, LOAD_USERS, PASSWORD);
-  await expect.poll(() => storm.counts.refused, WAIT).toBeGreaterThan(0);
+  const storm = startStorm(portal.baseUrl, LOAD_USERS, PASSWORD, IN_FLIGHT);
+  try {
+    await expect.poll(() => storm.counts.refused, WAIT).toBeGreaterThan(0);
+  } catch (error) {
+    // A storm that never refused must not go on into the next test's quiet portal.
+    await storm.stop();
+    throw new Error(`the storm was never refused for load: ${JSON.stringify(storm.counts)}`, { cause: error });
+  }
   return storm;
 }
 
