@@ -129,7 +129,8 @@ describe('a page answered for its cobrand and language', () => {
 
   it('renders the screen into the page, in its language, unless the address carries a state of the screen', async () => {
     const response = await open('?cobrandHost=skerrymoor&locale=fr_CA');
-    const root = /<div id="root" class="portal-root">(.*)<\/div>\s*<\/body>/s.exec(response.body)?.[1] ?? '';
+    const root =
+      /<div id="root" class="portal-root">(.*)<\/div>\s*<input type="hidden"/s.exec(response.body)?.[1] ?? '';
     expect(root).toContain('<input');
     expect(root).toContain('id="userId"');
     expect(root).toContain(pageData(response.body).dictionary['signin.userId']);

@@ -5,7 +5,7 @@
  */
 import { languageTag, PAGE_DATA_ID, type PageData } from '@portal/contract';
 
-const escapeAttribute = (value: string) =>
+export const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** JSON inside <script>: `<` escaped, so no text in it can end the element. */

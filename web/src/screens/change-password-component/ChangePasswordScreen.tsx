@@ -11,6 +11,8 @@ import { SessionWarning } from '../../components/SessionWarning';
 import { useFormScreen } from '../../components/use-form-screen';
 import type { MessageKey, Translate } from '../../i18n/translator';
 import { useBrowserValue } from '../../page/browser-value';
+// Until the service answers this form posted without the script (issue 33), it waits for the script.
+import { useHydrated } from '../../page/browser-value';
 import { usePage } from '../../page/page-context';
 import { logErrorStatement } from '../../page/report';
 import { changePasswordErrors, EC_ERRORS, EC_NOTICES, FIELDS, type ChangeField } from './change-password-rules';
@@ -94,7 +96,11 @@ export function ChangePasswordScreen() {
         <PasswordField {...form.field('new1')} autoComplete="new-password" describedBy="change-rules" />
         <PasswordField {...form.field('new2')} autoComplete="new-password" />
         <div className="portal-actions">
-          <button type="submit" className="portal-button portal-button--primary" disabled={!form.canSubmit}>
+          <button
+            type="submit"
+            className="portal-button portal-button--primary"
+            disabled={!useHydrated() || !form.canSubmit}
+          >
             {form.submitting ? t('change.saving') : t('change.submit')}
           </button>
           <button

@@ -9,6 +9,8 @@ import { PasswordField, TextField } from '../../components/Field';
 import { type FieldErrors } from '../../components/use-form';
 import { useFormScreen } from '../../components/use-form-screen';
 import { useBrowserValue } from '../../page/browser-value';
+// Until the service answers this form posted without the script (issue 33), it waits for the script.
+import { useHydrated } from '../../page/browser-value';
 import { usePage } from '../../page/page-context';
 import { logErrorStatement } from '../../page/report';
 import { moveFocus } from '../../components/move-focus';
@@ -136,7 +138,11 @@ function StepForm({ form, onSubmit, intro, children, actions }: StepFormProps) {
         {intro}
         {children}
         <div className="portal-actions">
-          <button type="submit" className="portal-button portal-button--primary" disabled={!form.canSubmit}>
+          <button
+            type="submit"
+            className="portal-button portal-button--primary"
+            disabled={!useHydrated() || !form.canSubmit}
+          >
             {t('forgot.continue')}
           </button>
           {actions}
