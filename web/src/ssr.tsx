@@ -58,6 +58,8 @@ export function renderScreen(page: string, data: PageData, path: string, search:
 export function screenTitle(page: string, data: PageData): string | null {
   const value = pageContextFor(data, { path: '', query: new URLSearchParams() });
   const title = pageTitle(page, value);
-  // A form posted without the script comes back only with errors: GOV.UK's "Error:" prefix, as the script sets it.
-  return title && data.posted ? value.t('page.title.errorPrefix', title) : title;
+  // A form posted without the script and answered with errors: GOV.UK's "Error:" prefix, as the script sets it.
+  const { page: pageError, fieldErrors = {} } = data.posted ?? {};
+  const errors = Boolean(pageError) || Object.keys(fieldErrors).length > 0;
+  return title && errors ? value.t('page.title.errorPrefix', title) : title;
 }
