@@ -85,7 +85,8 @@ export function TextField({ id, label, value, onValue, error, hint, describedBy:
 export function PasswordField({ id, label, value, onValue, error, hint, describedBy: extra, ...input }: FieldProps) {
   const { t } = usePage();
   const [shown, setShown] = useState(false);
-  // The toggle needs the script: without it there is none (issue 33), and the field is an ordinary password field.
+  // The toggle needs the script: without it, it is hidden (issue 33) and the field is an ordinary password field; it
+  // keeps its place meanwhile, so nothing moves when the script shows it.
   const scripted = useHydrated();
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
@@ -104,17 +105,15 @@ export function PasswordField({ id, label, value, onValue, error, hint, describe
           spellCheck={false}
           autoCapitalize="none"
         />
-        {scripted && (
-          <button
-            type="button"
-            className="portal-button portal-button--secondary portal-password__toggle"
-            aria-controls={id}
-            aria-label={t(shown ? 'password.hide.label' : 'password.show.label', label)}
-            onClick={() => setShown(!shown)}
-          >
-            {shown ? t('password.hide') : t('password.show')}
-          </button>
-        )}
+        <button
+          type="button"
+          className={`portal-button portal-button--secondary portal-password__toggle${scripted ? '' : ' portal-password__toggle--waiting'}`}
+          aria-controls={id}
+          aria-label={t(shown ? 'password.hide.label' : 'password.show.label', label)}
+          onClick={() => setShown(!shown)}
+        >
+          {shown ? t('password.hide') : t('password.show')}
+        </button>
       </div>
       <div className="portal-visually-hidden" aria-live="polite">
         {t(shown ? 'password.shown' : 'password.hidden', label)}
