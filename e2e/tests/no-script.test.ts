@@ -4,8 +4,9 @@
  */
 import type { Browser, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, addUser } from '../support/admin';
+import { PASSWORD, addUser, portal } from '../support/admin';
 import { expectAccessible, openPage, signInUrl, useChromium } from '../support/browser';
+import { temporaryPasswordIn, waitForMail } from '../support/mailbox';
 import { tokenUser } from '../support/tokens';
 
 const chromium = useChromium();
@@ -109,6 +110,47 @@ describe('sign-in without the script', () => {
       await page.goto(signInUrl('skerrymoor'));
       await submit(page, token.userId, `1357${token.code(1)}`);
       await expectSignedIn(page);
+    });
+  });
+});
+
+describe('forgotten password without the script', () => {
+  it('leads from the user ID to the question to the mail, whose password signs in to change password; axe clean', async () => {
+    const userId = addUser(`e2enojsrecover${Date.now()}`);
+    portal('users', 'set-question', userId, '--question', 'What was your first car?', '--answer', 'Blue Volvo');
+    await withoutScript(async (page) => {
+      // A recovery is for a user who has signed in before.
+      await page.goto(signInUrl('skerrymoor'));
+      await submit(page, userId, PASSWORD);
+      await expectSignedIn(page);
+      await page.context().clearCookies();
+
+      await page.goto(signInUrl('skerrymoor'));
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+      await page.getByLabel('User ID', { exact: true }).fill(userId);
+      let answered = postAnswer(page);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByText('What was your first car?').waitFor();
+      await expectAccessibleAsAnswered(await answered, 'forgot password, step 2, without the script');
+
+      answered = postAnswer(page);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      const empty = await answered;
+      expect(empty.status()).toBe(400);
+      await page.locator('.portal-error-summary').getByRole('link', { name: 'Answer is required.' }).waitFor();
+      await expectAccessibleAsAnswered(empty, 'forgot password, step 2 with an error, without the script');
+
+      await page.getByLabel('Answer', { exact: true }).fill('blue volvo');
+      answered = postAnswer(page);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+      await expectAccessibleAsAnswered(await answered, 'forgot password, step 3, without the script');
+      const temporary = temporaryPasswordIn(await waitForMail(`${userId}@example.com`, /temporary password/));
+
+      await page.getByRole('link', { name: 'Return to login' }).click();
+      await submit(page, userId, temporary);
+      await page.waitForURL('**/public-portal-ui/change-password-component?ec=0x132120c8&cobrandHost=skerrymoor');
     });
   });
 });

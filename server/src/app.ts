@@ -330,7 +330,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
     webDistDir,
   });
   await registerScreens(app, {
-    ...{ webDistDir, messages, signIn, sessions, cookies, throttle, secureCookies: config.secureCookies },
+    ...{ webDistDir, messages, signIn, recovery, sessions, cookies, throttle, secureCookies: config.secureCookies },
     pageCobrand: pageCobrandFinder(cobrands, options.catalogueDir ?? CATALOGUE_DIR),
     platformOrigin: config.platformOrigin,
   });

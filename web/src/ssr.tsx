@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { pageTitle } from './page/page-title';
 import { pageContextFor, PageTree } from './page/page-tree';
 import { ChangePasswordScreen } from './screens/change-password-component/ChangePasswordScreen';
-import { ForgotPasswordScreen } from './screens/forgot-password-component/ForgotPasswordScreen';
+import { ForgotPasswordScreen, forgotPosted } from './screens/forgot-password-component/ForgotPasswordScreen';
 import { HomeScreen } from './screens/home/HomeScreen';
 import { SignInScreen, signInPosted } from './screens/login-signin-component/SignInScreen';
 import type { Translate } from './i18n/translator';
@@ -36,6 +36,7 @@ const SCREENS: Record<string, ComponentType> = {
 /** Each screen's wording of what the service refused in its form posted without the script (issue 33). */
 const POSTED: Record<string, (t: Translate, posted: PostedForm) => Omit<PostedForm, 'values'>> = {
   'login-signin-component': signInPosted,
+  'forgot-password-component': forgotPosted,
 };
 
 /** The form posted without the script with its refusals worded by its screen, for the page's data and its render. */

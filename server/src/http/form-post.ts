@@ -22,18 +22,18 @@ export type FormPage = (
 /** A screen's addresses, where its form posts (its own address: §2's route, and the same under the context path). */
 export const screenPaths = (route: RouteName): string[] => [routePath(route), `${PORTAL_CONTEXT_PATH}/${route}`];
 
+/** The screen again (or at its next step), rendered for what was posted. */
+export const SCREEN_AGAIN = {
+  description: 'The screen again, with the errors its script would show (the status its call would answer)',
+  content: { 'text/html': { schema: Type.String() } },
+};
+
 /** The answers of a native post, for its OpenAPI description. */
 export const FORM_ANSWERS = {
   303: NoBody('Done: on to where the script would have gone'),
-  ...Object.fromEntries(
-    [400, 401, 503].map((status) => [
-      status,
-      {
-        description: 'The screen again, with the errors its script would show (the status its call would answer)',
-        content: { 'text/html': { schema: Type.String() } },
-      },
-    ]),
-  ),
+  400: SCREEN_AGAIN,
+  401: SCREEN_AGAIN,
+  503: SCREEN_AGAIN,
 };
 
 /** A field of a native form: what was sent, or empty (a field left out of the form is an empty field). */
