@@ -6,7 +6,7 @@ import { FORM_TOKEN_FIELD, routePath } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ANSWER, DEMO_QUESTION } from '../demo-users.js';
 import { DIALECTS, type TestApp, type TestClient, useMailTestApp } from '../../test/harness.js';
-import { TestSmtpServer, temporaryPasswordIn } from '../../test/smtp.js';
+import { type TestSmtpServer, temporaryPasswordIn } from '../../test/smtp.js';
 
 const FORGOT = `${routePath('forgot-password-component')}?cobrandHost=skerrymoor`;
 const SIGN_IN = `${routePath('login-signin-component')}?cobrandHost=skerrymoor`;
