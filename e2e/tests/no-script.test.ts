@@ -114,6 +114,22 @@ describe('sign-in without the script', () => {
   });
 });
 
+describe('the language selector without the script', () => {
+  it('answers the page in the chosen language and remembers it', async () => {
+    await withoutScript(async (page) => {
+      await page.goto(signInUrl('larchmere'));
+      await page.getByLabel('Language').selectOption('fr');
+      const answered = page.waitForResponse((response) => response.url().includes('locale=fr'));
+      await page.getByRole('button', { name: 'Change language' }).click();
+      await page.getByRole('button', { name: 'Se connecter en toute sécurité' }).waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+      expect(new URL(page.url()).searchParams.get('cobrandHost')).toBe('larchmere');
+      expect((await page.context().cookies()).find((c) => c.name === 'user_locale')?.value).toBe('fr');
+      await expectAccessibleAsAnswered(await answered, 'the sign-in page in French, without the script');
+    });
+  });
+});
+
 describe('forgotten password without the script', () => {
   it('leads from the user ID to the question to the mail, whose password signs in to change password; axe clean', async () => {
     const userId = addUser(`e2enojsrecover${Date.now()}`);
