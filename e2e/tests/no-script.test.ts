@@ -167,6 +167,24 @@ describe('forgotten password without the script', () => {
       await page.getByRole('link', { name: 'Return to login' }).click();
       await submit(page, userId, temporary);
       await page.waitForURL('**/public-portal-ui/change-password-component?ec=0x132120c8&cobrandHost=skerrymoor');
+
+      // Change password, with its code's notice, its errors as the script shows them, then signed in.
+      await page.getByText('Initial Password has expired. Please enter a new password.').waitFor();
+      await page.getByLabel('Current password', { exact: true }).fill(temporary);
+      await page.getByLabel('New password', { exact: true }).fill('Northern-Lights-9');
+      await page.getByLabel('Confirm new password', { exact: true }).fill('Northern-Lights-8');
+      answered = postAnswer(page);
+      await page.getByRole('button', { name: 'Save new password' }).click();
+      const mismatch = await answered;
+      expect(mismatch.status()).toBe(400);
+      const summary = page.locator('.portal-error-summary');
+      await summary.getByRole('link', { name: /do not match/ }).waitFor();
+      await expectAccessibleAsAnswered(mismatch, 'change password with an error, without the script');
+      await page.getByLabel('Current password', { exact: true }).fill(temporary);
+      await page.getByLabel('New password', { exact: true }).fill('Northern-Lights-9');
+      await page.getByLabel('Confirm new password', { exact: true }).fill('Northern-Lights-9');
+      await page.getByRole('button', { name: 'Save new password' }).click();
+      await expectSignedIn(page);
     });
   });
 });

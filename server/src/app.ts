@@ -330,8 +330,8 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
     webDistDir,
   });
   await registerScreens(app, {
-    ...{ webDistDir, messages, signIn, recovery, sessions, cookies, throttle, secureCookies: config.secureCookies },
+    ...{ webDistDir, messages, signIn, recovery, changePassword, sessions, cookies, throttle },
+    ...{ secureCookies: config.secureCookies, platformOrigin: config.platformOrigin },
     pageCobrand: pageCobrandFinder(cobrands, options.catalogueDir ?? CATALOGUE_DIR),
-    platformOrigin: config.platformOrigin,
   });
 }

@@ -8,10 +8,15 @@ import type { PageCobrandFor } from './cobrand/index.js';
 import type { SessionCookies } from './http/session-cookies.js';
 import type { Messages } from './i18n/messages.js';
 import { PAGE_NAMES, pageSender, webPagesRoutes } from './pages/index.js';
-import { recoveryFormRoutes, type RecoveryService } from './password/index.js';
+import {
+  changeFormRoutes,
+  type ChangePasswordService,
+  recoveryFormRoutes,
+  type RecoveryService,
+} from './password/index.js';
 import type { RouteThrottle } from './security/throttle.js';
 import type { SessionManager } from './session/index.js';
-import { signInFormRoutes, type SignInService } from './signin/index.js';
+import { formSignIn, signInFormRoutes, type SignInService } from './signin/index.js';
 
 export interface ScreenOptions {
   webDistDir: string;
@@ -21,6 +26,7 @@ export interface ScreenOptions {
   platformOrigin: string | null;
   signIn: SignInService;
   recovery: RecoveryService;
+  changePassword: ChangePasswordService;
   sessions: SessionManager;
   cookies: SessionCookies;
   throttle: RouteThrottle;
@@ -29,9 +35,12 @@ export interface ScreenOptions {
 /** Registered after every other route: the pages' not-found answer is the last resort. */
 export async function registerScreens(app: FastifyInstance, options: ScreenOptions): Promise<void> {
   const { webDistDir, messages, pageCobrand, secureCookies, platformOrigin } = options;
-  const { signIn, recovery, sessions, cookies, throttle } = options;
+  const { signIn, recovery, changePassword, sessions, cookies, throttle } = options;
   const pages = pageSender(app.log, { webDistDir, names: PAGE_NAMES, messages, secureCookies, pageCobrand });
   await app.register(signInFormRoutes, { signIn, sessions, cookies, throttle, secureCookies, page: pages.again });
   await app.register(recoveryFormRoutes, { recovery, throttle, page: pages.again });
+  // After a change, the script signs in with the new password: the sign-in capability's sequence, handed over.
+  const signInWith = formSignIn({ signIn, sessions, cookies });
+  await app.register(changeFormRoutes, { changePassword, sessions, cookies, throttle, page: pages.again, signInWith });
   await app.register(webPagesRoutes, { webDistDir, messages, platformOrigin, sendPage: pages.send });
 }

@@ -7,7 +7,7 @@ import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { pageTitle } from './page/page-title';
 import { pageContextFor, PageTree } from './page/page-tree';
-import { ChangePasswordScreen } from './screens/change-password-component/ChangePasswordScreen';
+import { ChangePasswordScreen, changePosted } from './screens/change-password-component/ChangePasswordScreen';
 import { ForgotPasswordScreen, forgotPosted } from './screens/forgot-password-component/ForgotPasswordScreen';
 import { HomeScreen } from './screens/home/HomeScreen';
 import { SignInScreen, signInPosted } from './screens/login-signin-component/SignInScreen';
@@ -37,6 +37,7 @@ const SCREENS: Record<string, ComponentType> = {
 const POSTED: Record<string, (t: Translate, posted: PostedForm) => Omit<PostedForm, 'values'>> = {
   'login-signin-component': signInPosted,
   'forgot-password-component': forgotPosted,
+  'change-password-component': changePosted,
 };
 
 /** The form posted without the script with its refusals worded by its screen, for the page's data and its render. */

@@ -47,3 +47,14 @@ export function refusalOf(error: unknown): { failure: 'busy' | 'system'; status:
   if (!(error instanceof ApiError) || error.statusCode < 500) return null;
   return { failure: error.items[0]?.code === ErrorCodes.busy ? 'busy' : 'system', status: error.statusCode };
 }
+
+/**
+ * §7's sign-in sequence made on the service (the signin capability's, handed over by app.ts): where to go, or null when
+ * refused; a refusal for load or an outage is thrown.
+ */
+export type SignInWith = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  password: string,
+) => Promise<string | null>;

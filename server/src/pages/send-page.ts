@@ -10,6 +10,7 @@ import {
   STATEFUL_QUERY_PARAMS,
   USER_ID_COOKIE,
   type PageData,
+  type PostedForm,
 } from '@portal/contract';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageCobrandFor } from '../cobrand/index.js';
@@ -55,24 +56,12 @@ const formTail = (request: FastifyRequest) =>
   `<input type="hidden" name="${FORM_TOKEN_FIELD}" value="${escapeAttribute(formToken(request))}" form="${PORTAL_FORM_ID}">` +
   '</body></html>\n';
 
-/** `send` answers a page; `again` answers a screen's page with what its form posted natively (issue 33). */
-export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): { send: SendPage; again: FormPage } {
-  const { messages, pageCobrand, secureCookies } = options;
-  const pageDir = join(options.webDistDir, 'pages');
-  const pageFiles = new Map<string, string>();
-  for (const name of options.names) {
-    const file = join(pageDir, `${name}.html`);
-    // Both end tags may be left out (HTML §13.1.2.4): each answer ends with its browser's own bytes, then them.
-    if (existsSync(file)) pageFiles.set(name, readFileSync(file, 'utf8').replace(/<\/body>\s*<\/html>\s*$/, ''));
-  }
-  const pages = new PreparedAnswers('text/html; charset=utf-8', KEPT_PAGES, PAGE_BROTLI_QUALITY, true);
-  if (pageFiles.size === 0) log.warn(`The web app is not built (${pageDir} is missing): run \`npm run build\`.`);
-
-  /**
-   * §4 settled here rather than in the browser: the page comes in its language and sets the language cookie, so the
-   * script never has to set it and reload.
-   */
-  const settle = async (request: FastifyRequest, reply: FastifyReply) => {
+/**
+ * §4 settled here rather than in the browser: the page comes in its language and sets the language cookie, so the
+ * script never has to set it and reload.
+ */
+function settler(pageCobrand: PageCobrandFor | undefined, secureCookies: boolean) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const cobrandHost = (request.query as Record<string, unknown>).cobrandHost;
     const found = await pageCobrand?.(typeof cobrandHost === 'string' ? cobrandHost : null, (offered) =>
       requestLocale(request, offered),
@@ -89,14 +78,30 @@ export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): 
     reply.header('vary', 'cookie, accept-language');
     return found;
   };
+}
+
+/** `send` answers a page; `again` answers a screen's page with what its form posted natively (issue 33). */
+export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): { send: SendPage; again: FormPage } {
+  const { messages, pageCobrand, secureCookies } = options;
+  const pageDir = join(options.webDistDir, 'pages');
+  const pageFiles = new Map<string, string>();
+  for (const name of options.names) {
+    const file = join(pageDir, `${name}.html`);
+    // Both end tags may be left out (HTML §13.1.2.4): each answer ends with its browser's own bytes, then them.
+    if (existsSync(file)) pageFiles.set(name, readFileSync(file, 'utf8').replace(/<\/body>\s*<\/html>\s*$/, ''));
+  }
+  const pages = new PreparedAnswers('text/html; charset=utf-8', KEPT_PAGES, PAGE_BROTLI_QUALITY, true);
+  if (pageFiles.size === 0) log.warn(`The web app is not built (${pageDir} is missing): run \`npm run build\`.`);
+
+  const settle = settler(pageCobrand, secureCookies);
 
   const renderer = screenRenderer(options.webDistDir, (message) => log.warn(message));
 
   /**
    * The screen is rendered into the page once per address path, cobrand, language and logout question, whatever else
    * the address carries; the not-found page (any address at all) once for every address. A screen in a state of its
-   * own (an error code, the token step, a remembered user ID) is left to the browser: rendering it for each would make
-   * a page per visitor.
+   * own (an error code, the token step) is rendered for its answer alone (`fresh`), and one for a remembered user ID
+   * is left to the browser, which holds it.
    */
   const renderingOf = async (request: FastifyRequest, status: number) => {
     const [path = '', search = ''] = request.url.split('?');
@@ -104,8 +109,8 @@ export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): 
     const loaded = await renderer();
     if (!loaded) return null;
     const title = (name: string, data: PageData) => loaded.title(name, data);
-    if (STATEFUL_QUERY_PARAMS.some((param) => query.has(param)) || request.cookies[USER_ID_COOKIE])
-      return { key: '?stateful', title, render: () => '' };
+    // A remembered user ID is the browser's to write into the form: its script renders that page.
+    if (request.cookies[USER_ID_COOKIE]) return { key: '?stateful', title, render: () => '' };
     const key = `${status === 404 ? '' : path}${query.get(LOGOUT_CONFIRM_PARAM) === '1' ? '?confirm' : ''}`;
     return { key, title, render: (name: string, data: PageData) => loaded.render(name, data, path, search) ?? '' };
   };
@@ -116,6 +121,9 @@ export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): 
   const send: SendPage = async (request, reply, name, status = 200) => {
     const template = pageFiles.get(name);
     if (!template) return notBuilt(reply);
+    // A screen in a state of its own is rendered for this answer alone, so it works without its script (issue 33).
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    if (STATEFUL_QUERY_PARAMS.some((param) => query.has(param))) return fresh(request, reply, name, undefined, status);
     const found = await settle(request, reply);
     const rendering = found && (await renderingOf(request, status));
     const page = found
@@ -134,8 +142,14 @@ export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): 
     );
   };
 
-  /** Made for this answer alone (it holds what this visitor typed), and never kept by a cache. */
-  const again: FormPage = async (request, reply, name, posted, status) => {
+  /** Made for this answer alone (it holds what this visitor typed, or its address's state), and never kept. */
+  const fresh = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    name: string,
+    posted: PostedForm | undefined,
+    status: number,
+  ) => {
     const template = pageFiles.get(name);
     if (!template) return notBuilt(reply);
     const found = await settle(request, reply);
@@ -144,13 +158,14 @@ export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): 
     if (found) {
       const [path = '', search = ''] = request.url.split('?');
       const { key: _key, ...rest } = found;
-      const data: PageData = { ...rest, dictionary: messages.dictionary(found.locale), posted };
-      data.posted = loaded?.word(name, data) ?? posted;
+      const data: PageData = { ...rest, dictionary: messages.dictionary(found.locale), ...(posted ? { posted } : {}) };
+      if (posted) data.posted = loaded?.word(name, data) ?? posted;
       html = pageHtml(template, data, loaded?.render(name, data, path, search) ?? '', loaded?.title(name, data));
     }
     const answer = await prepareAnswer(html, 'text/html; charset=utf-8', PAGE_BROTLI_QUALITY, true);
     return sendPrepared(request, reply.code(status).header('cache-control', 'no-store'), answer, formTail(request));
   };
+  const again: FormPage = (request, reply, name, posted, status) => fresh(request, reply, name, posted, status);
 
   return { send, again };
 }

@@ -8,6 +8,7 @@ import { DEMO_ANSWER, DEMO_QUESTION } from '../demo-users.js';
 import { DIALECTS, type TestApp, type TestClient, useMailTestApp } from '../../test/harness.js';
 import { type TestSmtpServer, temporaryPasswordIn } from '../../test/smtp.js';
 
+const NEW = 'Northern-Lights-9';
 const FORGOT = `${routePath('forgot-password-component')}?cobrandHost=skerrymoor`;
 const SIGN_IN = `${routePath('login-signin-component')}?cobrandHost=skerrymoor`;
 
@@ -45,9 +46,25 @@ for (const dialect of DIALECTS) {
       const signIn = (await client.get(SIGN_IN, { browser: true })).body;
       const signedIn = await post(client, SIGN_IN, signIn, { userId: 'demopass', password: temporary });
       expect(signedIn.statusCode).toBe(303);
-      expect(signedIn.headers.location).toBe(
-        '/public-portal-ui/change-password-component?ec=0x132120c8&cobrandHost=skerrymoor',
-      );
+      const change = signedIn.headers.location as string;
+      expect(change).toBe('/public-portal-ui/change-password-component?ec=0x132120c8&cobrandHost=skerrymoor');
+
+      // The change-password screen, rendered for its code, and its form: errors as the script shows them, then done.
+      const opened2 = await client.get(change, { browser: true });
+      expect(opened2.body).toContain('Initial Password has expired. Please enter a new password.');
+      expect(opened2.body).toMatch(/<input[^>]*id="old"/);
+      const mismatch = await post(client, change, opened2.body, { old: temporary, new1: NEW, new2: `${NEW}x` });
+      expect(mismatch.statusCode).toBe(400);
+      expect(summaryLinks(mismatch.body)).toEqual([
+        '#new2 Confirm new password: The new password and its confirmation do not match.',
+      ]);
+      const wrong = await post(client, change, mismatch.body, { old: 'Not-It-1234', new1: NEW, new2: NEW });
+      expect(wrong.statusCode).toBe(400);
+      expect(summaryLinks(wrong.body)).toEqual(['#old Current password: Current Password is invalid']);
+      const done = await post(client, change, wrong.body, { old: temporary, new1: NEW, new2: NEW });
+      expect(done.statusCode).toBe(303);
+      expect(done.headers.location).toBe('/sdportal/platform/home?cobrandHost=skerrymoor');
+      expect((await client.get('/sdportal/rest/session')).statusCode).toBe(200);
     });
 
     it('answers an unknown user ID with a question of the same shape, and a wrong answer as a right one', async () => {

@@ -5,7 +5,7 @@
  */
 import { COOKIE_MAX_AGE_DAYS, LOCALE_COOKIE, USER_ID_COOKIE, trimmed, validateSignIn } from '@portal/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { FORM, requireContentType } from '../http/content-type.js';
 import { FORM_ANSWERS, FormField, refusalOf, screenPaths, type FormPage } from '../http/form-post.js';
@@ -36,10 +36,36 @@ function keepUserId(reply: FastifyReply, userId: string, remember: boolean, secu
   else reply.clearCookie(USER_ID_COOKIE, options);
 }
 
+/**
+ * §7's sign-in sequence on the service, as the script makes it: the logout pre-step (none after single sign-on, whose
+ * session is the token step's), the login info, send-login, and the session it opens. Answers where to go, or null
+ * when refused; a refusal for load or an outage is thrown, as the calls answer it.
+ */
+export function formSignIn({ signIn, sessions, cookies }: Pick<SignInFormOptions, 'signIn' | 'sessions' | 'cookies'>) {
+  return async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    password: string,
+    afterProvider = false,
+  ): Promise<string | null> => {
+    if (!afterProvider) await cookies.end(request, reply, (rawId) => sessions.end(rawId));
+    const sessionId = afterProvider ? cookies.sessionId(request) : undefined;
+    const browser = { sessionId, locale: request.cookies[LOCALE_COOKIE], origin: originOf(request) };
+    const info = await signIn.loginInfo(userId);
+    const body = { username: info.ldapId, 'login-form-type': info.loginType, password };
+    const decision = await whileAdmitted(reply, () => signIn.signIn(body, browser));
+    if (decision === null) return null;
+    if (decision.open) cookies.open(reply, (await sessions.open(decision.open, sessionId)).rawId);
+    return decision.location;
+  };
+}
+
 export const signInFormRoutes: FastifyPluginAsyncTypebox<SignInFormOptions> = async (
   app,
   { signIn, sessions, cookies, throttle, page, secureCookies },
 ) => {
+  const signInWith = formSignIn({ signIn, sessions, cookies });
   for (const path of screenPaths(SCREEN))
     app.post(
       path,
@@ -64,18 +90,12 @@ export const signInFormRoutes: FastifyPluginAsyncTypebox<SignInFormOptions> = as
           return page(request, reply, SCREEN, { values: { userId: request.body.userId ?? '' }, fields }, 400);
         // After single sign-on the provider's session is the token step's: the script makes no logout pre-step then.
         const afterProvider = request.query.ssoStep === 'token';
-        if (!afterProvider) await cookies.end(request, reply, (rawId) => sessions.end(rawId));
-        const sessionId = afterProvider ? cookies.sessionId(request) : undefined;
-        const browser = { sessionId, locale: request.cookies[LOCALE_COOKIE], origin: originOf(request) };
         try {
-          const info = await signIn.loginInfo(userId);
-          const body = { username: info.ldapId, 'login-form-type': info.loginType, password };
-          const decision = await whileAdmitted(reply, () => signIn.signIn(body, browser));
+          const location = await signInWith(request, reply, userId, password, afterProvider);
           // §8: refused, the fields are emptied, as the script empties them.
-          if (decision === null) return page(request, reply, SCREEN, { values: {}, failure: 'invalid' }, 401);
-          if (decision.open) cookies.open(reply, (await sessions.open(decision.open, sessionId)).rawId);
+          if (location === null) return page(request, reply, SCREEN, { values: {}, failure: 'invalid' }, 401);
           if (!afterProvider) keepUserId(reply, userId, request.body.rememberUserId !== undefined, secureCookies);
-          return reply.redirect(decision.location, 303);
+          return reply.redirect(location, 303);
         } catch (error) {
           const refusal = refusalOf(error);
           if (!refusal) throw error;

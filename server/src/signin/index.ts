@@ -1,4 +1,4 @@
 /** What the signin capability offers the rest of the service; nothing else of it is imported from outside. */
 export { signInRoutes } from './routes.js';
 export { SignInService } from './signin-service.js';
-export { signInFormRoutes } from './form-routes.js';
+export { formSignIn, signInFormRoutes } from './form-routes.js';
