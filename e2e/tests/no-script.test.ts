@@ -27,7 +27,8 @@ async function withoutScript(run: (page: Page) => Promise<void>, browser: Browse
  * same HTML is opened at its address in another context, with the page's own scripts refused.
  */
 async function expectAccessibleAsAnswered(answer: Response | null, label: string): Promise<void> {
-  const html = await answer!.text();
+  // What a browser without scripts reads inside <noscript> (the page's no-script stylesheet) applies here too.
+  const html = (await answer!.text()).replace(/<noscript>([\s\S]*?)<\/noscript>/g, '$1');
   const context = await chromium.browser().newContext({ viewport: { width: 1024, height: 900 } });
   try {
     const page = await context.newPage();
@@ -126,6 +127,30 @@ describe('the language selector without the script', () => {
       expect(new URL(page.url()).searchParams.get('cobrandHost')).toBe('larchmere');
       expect((await page.context().cookies()).find((c) => c.name === 'user_locale')?.value).toBe('fr');
       await expectAccessibleAsAnswered(await answered, 'the sign-in page in French, without the script');
+    });
+  });
+});
+
+describe('the logout confirmation without the script', () => {
+  it('asks, logs out when the user says so, and says so; axe clean', async () => {
+    const userId = addUser(`e2enojslogout${Date.now()}`);
+    await withoutScript(async (page) => {
+      await page.goto(signInUrl('skerrymoor'));
+      await submit(page, userId, PASSWORD);
+      await expectSignedIn(page);
+      const asked = await page.goto(
+        `${new URL(page.url()).origin}/public-portal-ui/logout-component?cobrandHost=skerrymoor&confirm=1`,
+      );
+      await page.getByRole('heading', { name: 'Do you want to log out?' }).waitFor();
+      await expectAccessibleAsAnswered(asked, 'the logout question without the script');
+      const answered = page.waitForResponse((response) =>
+        response.url().endsWith('/logout-component?cobrandHost=skerrymoor'),
+      );
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.getByText('You have been logged out.').waitFor();
+      await page.getByRole('link', { name: 'Return to login screen' }).waitFor();
+      expect((await page.context().cookies()).some((cookie) => /portal-session$/.test(cookie.name))).toBe(false);
+      await expectAccessibleAsAnswered(await answered, 'the logout screen without the script');
     });
   });
 });

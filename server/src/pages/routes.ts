@@ -23,6 +23,7 @@ import { memoryFiles } from '../http/memory-files.js';
 import { PreparedAnswers, sendPrepared } from '../http/prepared-answer.js';
 import { BUNDLES, type Bundle, type Messages } from '../i18n/messages.js';
 import { cameFromPortal } from '../security/fetch-metadata.js';
+import { NO_SCRIPT_STYLESHEET } from './page-html.js';
 import type { SendPage } from './send-page.js';
 
 export interface WebPagesOptions {
@@ -94,6 +95,14 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     return reply.redirect(`${routePath('forgot-password-component')}${query}`, 302);
   });
+
+  // Without the page's script, what waits for it (the logout screen's labels) shows as it is (issue 33).
+  app.get(NO_SCRIPT_STYLESHEET, { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send('.portal-logout--pending{visibility:visible}\n'),
+  );
 
   const bundles = new PreparedAnswers('application/json; charset=utf-8');
   for (const bundle of BUNDLES) {
