@@ -1,8 +1,9 @@
 /**
  * Every non-GET/HEAD request must echo the `sec-token` cookie in X-XSRF-TOKEN or X-CSRF-TOKEN, and the token must be
  * bound to the request's session cookie; otherwise 403 and nothing happens. A missing or stale token is replaced.
- * A form the browser posts natively (no script, issue 33) carries the token in its `sec-token` field instead: checked
- * the same way once the body is read, and taken out of the body before the route sees it.
+ * A screen's form the browser posts natively to the screen's address (no script, issue 33) carries the token in its
+ * `sec-token` field instead: checked the same way once the body is read, and taken out of the body before the route
+ * sees it.
  */
 import {
   COBRAND_ASSETS_BASE,
@@ -10,7 +11,10 @@ import {
   ErrorCodes,
   FORM_TOKEN_FIELD,
   Paths,
+  PORTAL_CONTEXT_PATH,
   PORTAL_UI_BASE,
+  ROUTES,
+  routePath,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
@@ -38,7 +42,14 @@ const PROBES = new Set(['/healthz', '/readyz']);
 
 /** Waiting for the body: a form-encoded post without the header, whose token is in its field. */
 const checkInBody = new WeakSet<FastifyRequest>();
-const isForm = (request: FastifyRequest) =>
+/**
+ * Where a screen's form posts without the script: the screens' own addresses (issue 33). Only there is the token read
+ * from the body; every call elsewhere is refused without the header, as it always was, before its body is read.
+ */
+const SCREEN_ADDRESSES = new Set(ROUTES.flatMap((route) => [routePath(route), `${PORTAL_CONTEXT_PATH}/${route}`]));
+const isScreenForm = (request: FastifyRequest) =>
+  request.method === 'POST' &&
+  SCREEN_ADDRESSES.has(request.url.split('?')[0]!) &&
   (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 
 /** Enough for every browser active in an instance at once; beyond it the memory starts again, nothing else changes. */
@@ -71,7 +82,7 @@ export function registerCsrfGuard(app: FastifyInstance, key: Buffer, cookies: Se
     if (request.method === 'POST' && UNGUARDED_CALLS.has(request.url.split('?')[0]!)) return done();
     if (request.method === 'POST' && SSO_BACK_CHANNEL.test(request.url)) return done();
     const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
-    if (header === undefined && cookieValid && request.method === 'POST' && isForm(request)) {
+    if (header === undefined && cookieValid && isScreenForm(request)) {
       checkInBody.add(request);
       return done();
     }

@@ -2,7 +2,7 @@
  * Issue 33: the sign-in form posted by a browser without the script. The page carries the anti-forgery field; the post
  * signs in with a 303 to where the script would go, or answers the screen again with the error the script would show.
  */
-import { CSRF_COOKIE, FORM_TOKEN_FIELD, routePath } from '@portal/contract';
+import { CSRF_COOKIE, FORM_TOKEN_FIELD, Paths, routePath } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo-users.js';
 import {
@@ -100,6 +100,18 @@ for (const dialect of DIALECTS) {
       expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(0);
       const both = screenOf((await postForm(t.client(), {})).body);
       expect(both.links).toEqual(['#userId User ID is required.', '#password Password is required.']);
+    });
+
+    it("takes the token from a form's field only at a screen's address: send-login still wants the header", async () => {
+      const client = t.client();
+      await client.get(PAGE, { browser: true });
+      const form = { username: 'demopass', 'login-form-type': 'password', password: WRONG_PASSWORD };
+      const response = await client.post(Paths.sendLogin, {
+        form: { ...form, [FORM_TOKEN_FIELD]: client.csrfToken! },
+        csrf: false,
+      });
+      expect(response.statusCode).toBe(403);
+      expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(0);
     });
 
     it.each([
