@@ -27,7 +27,7 @@ export function pageHtml(template: string, data: PageData, screen = '', title?: 
   return template
     .replace(/<title>[^<]*<\/title>/, (built) => (title ? `<title>${escapeAttribute(title)}</title>` : built))
     .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttribute(languageTag(data.locale))}">`)
-    .replace('</head>', () => `${theme}${NO_SCRIPT_STYLES}</head>`)
+    .replace('</head>', () => `${NO_SCRIPT_STYLES}${theme}</head>`)
     .replace(
       /<div id="root"([^>]*)><\/div>/,
       (_all, attributes: string) => `${block}<div id="root"${attributes}>${screen}</div>`,
