@@ -65,8 +65,13 @@ describe('sign-in without the script', () => {
       expect(await page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
       expect(await page.getByRole('button', { name: /show password/i }).count()).toBe(0);
       await expectAccessibleAsAnswered(opened, 'the sign-in page without the script');
+      await page.getByLabel('Remember my user ID on this device').check();
       await submit(page, userId, PASSWORD);
       await expectSignedIn(page);
+      // The next sign-in page comes with the user ID written in.
+      await page.goto(signInUrl('skerrymoor'));
+      expect(await page.getByLabel('User ID', { exact: true }).inputValue()).toBe(userId);
+      expect(await page.getByLabel('Remember my user ID on this device').isChecked()).toBe(true);
     });
   });
 

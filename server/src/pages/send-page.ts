@@ -100,8 +100,7 @@ export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): 
   /**
    * The screen is rendered into the page once per address path, cobrand, language and logout question, whatever else
    * the address carries; the not-found page (any address at all) once for every address. A screen in a state of its
-   * own (an error code, the token step) is rendered for its answer alone (`fresh`), and one for a remembered user ID
-   * is left to the browser, which holds it.
+   * own (an error code, the token step, a remembered user ID) is rendered for its answer alone (`fresh`).
    */
   const renderingOf = async (request: FastifyRequest, status: number) => {
     const [path = '', search = ''] = request.url.split('?');
@@ -109,8 +108,6 @@ export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): 
     const loaded = await renderer();
     if (!loaded) return null;
     const title = (name: string, data: PageData) => loaded.title(name, data);
-    // A remembered user ID is the browser's to write into the form: its script renders that page.
-    if (request.cookies[USER_ID_COOKIE]) return { key: '?stateful', title, render: () => '' };
     const key = `${status === 404 ? '' : path}${query.get(LOGOUT_CONFIRM_PARAM) === '1' ? '?confirm' : ''}`;
     return { key, title, render: (name: string, data: PageData) => loaded.render(name, data, path, search) ?? '' };
   };
@@ -124,6 +121,10 @@ export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): 
     // A screen in a state of its own is rendered for this answer alone, so it works without its script (issue 33).
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     if (STATEFUL_QUERY_PARAMS.some((param) => query.has(param))) return fresh(request, reply, name, undefined, status);
+    // The sign-in form of a browser that remembers its user ID (§3's cookie) comes with it written in.
+    const remembered = request.cookies[USER_ID_COOKIE];
+    if (remembered && name === 'login-signin-component')
+      return fresh(request, reply, name, { values: { userId: remembered } }, status);
     const found = await settle(request, reply);
     const rendering = found && (await renderingOf(request, status));
     const page = found

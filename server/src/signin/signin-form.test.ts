@@ -2,7 +2,7 @@
  * Issue 33: the sign-in form posted by a browser without the script. The page carries the anti-forgery field; the post
  * signs in with a 303 to where the script would go, or answers the screen again with the error the script would show.
  */
-import { CSRF_COOKIE, FORM_TOKEN_FIELD, Paths, routePath } from '@portal/contract';
+import { CSRF_COOKIE, FORM_TOKEN_FIELD, Paths, USER_ID_COOKIE, routePath } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo-users.js';
 import {
@@ -65,6 +65,17 @@ for (const dialect of DIALECTS) {
       expect(response.headers.location).toBe(scripted.body);
       expect(client.sessionCookie).toBeDefined();
       expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(0);
+    });
+
+    it('remembers the user ID when asked, and the next page comes with it written in and the box ticked', async () => {
+      const client = t.client();
+      await postForm(client, { userId: 'demopass', password: DEMO_PASSWORD, rememberUserId: 'on' });
+      expect(client.cookie(USER_ID_COOKIE)).toBe('demopass');
+      const page = (await client.get(PAGE, { browser: true })).body;
+      expect(screenOf(page).userId).toBe('demopass');
+      expect(page).toMatch(/<input type="checkbox" id="rememberUserId"[^>]* checked=""/);
+      await postForm(client, { userId: 'demopass', password: DEMO_PASSWORD });
+      expect(client.cookie(USER_ID_COOKIE)).toBeUndefined();
     });
 
     it('answers a wrong password with the screen again: §8 invalid login, fields emptied, one try counted', async () => {

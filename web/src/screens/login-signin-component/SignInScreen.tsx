@@ -77,9 +77,10 @@ const secretField = (t: Translate, tokenStep: boolean) =>
   tokenStep ? { hint: t('signin.passcode.hint'), autoComplete: 'one-time-code' } : { autoComplete: 'current-password' };
 
 export function SignInScreen() {
-  const { t, cobrand } = usePage();
+  const { t, cobrand, posted } = usePage();
   const { sso, ssoRefused, tokenStepFor, heading } = useSsoState();
-  const [remembered] = useState(() => readCookie(USER_ID_COOKIE) ?? '');
+  // On the service, which has no document, the remembered user ID is the one it read from the cookie and wrote in.
+  const [remembered] = useState(() => readCookie(USER_ID_COOKIE) ?? posted?.values.userId ?? '');
   const [remember, setRemember] = useState(remembered !== '');
   const { form, labels } = useSignInForm(heading, tokenStepFor || remembered, Boolean(tokenStepFor));
   // Refused for load, the screen says so and tries once more by itself (api/busy-retry.ts), the button still busy.
