@@ -56,11 +56,11 @@ const parsedEnglish: Plugin = {
 const shared =
   /node_modules\/(?!@formatjs\/icu-(messageformat-parser\/index|skeleton-parser))|\/contract\/|\/web\/src\/(api|cobrand|components|i18n|page|session|styles|token)\//;
 /**
- * Left to chunks of their own, off the sign-in page: the signed-in screens' parts, and what only a page sent without
- * its data loads (web/src/page/settle-by-calls.ts).
+ * Left to chunks of their own, off the sign-in page: the signed-in screens' parts, what only a page sent without
+ * its data loads (web/src/page/settle-by-calls.ts), and the failure reports the sign-in screen never sends.
  */
 const notShared =
-  /\/web\/src\/(session|token|components\/SessionWarning|page\/settle-by-calls|cobrand\/load-cobrand|i18n\/load-dictionary)/;
+  /\/web\/src\/(session|token|components\/SessionWarning|page\/settle-by-calls|page\/report|cobrand\/load-cobrand|i18n\/load-dictionary)/;
 const service = process.env.PORTAL_SERVICE_URL ?? 'http://localhost:8080';
 
 // In development, serve each page at its production address (`/public-portal-ui/<route>`) as the service does.

@@ -37,7 +37,7 @@ async function loadedBySignInPage(portal, shared) {
         loaded.set(url.pathname, type);
     });
     await page.goto(`${portal.url}${signInPath('skerrymoor')}`);
-    await page.locator('form button[type=submit]:enabled').waitFor({ timeout: 30_000 });
+    await page.locator('.portal-signin__submit:enabled').waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     await context.close();
     return loaded;

@@ -25,7 +25,41 @@ export interface PageData {
   /** The logo's own size, so the page keeps its place before it arrives. */
   logoSize: { width: number; height: number } | null;
   themeUrl: string | null;
+  /** A form the browser posted without the script, answered with its screen again (issue 33). */
+  posted?: PostedForm;
 }
+
+/**
+ * What a form posted natively (without the page's script) brings back to its screen when the service answers it with
+ * the screen again: the values typed (never a secret) and what went wrong, as a code the screen words exactly as its
+ * script would. The screen's own rules mark the fields, so the texts are the script's.
+ */
+export interface PostedForm {
+  values: Record<string, string>;
+  /** A refusal for the whole form (a screen's own codes: `invalid`, `system`, `busy`, ...), or none. */
+  failure?: string;
+  /** Refusals on fields the service decided (the current password, a PIN), by field id, as the screen's codes. */
+  fields?: Record<string, string>;
+  /**
+   * The refusals as the screen words them, written by the service's renderer (web/src/ssr.tsx) from `failure` and
+   * `fields` with the screen's own wording: the page's script shows them as they are and carries no wording of its own.
+   */
+  page?: PostedError;
+  fieldErrors?: Record<string, string>;
+}
+
+/** An error of the whole page as the error summary shows it (§3's page error item). */
+export interface PostedError {
+  target: string;
+  fieldName: string;
+  description: string;
+  errorHeader?: string;
+}
+
+/** The id of a screen's form: the anti-forgery field the service writes at the page's end belongs to it by id. */
+export const PORTAL_FORM_ID = 'portal-form';
+/** The form field that carries the `sec-token` cookie's value in a native post, as the header does in a call. */
+export const FORM_TOKEN_FIELD = 'sec-token';
 
 /**
  * The address parameters a screen reads, besides the cobrand, the language and the logout screen's `confirm`

@@ -32,7 +32,8 @@ import { healthRoutes, Readiness } from './health/index.js';
 import { SessionManager, sessionRoutes, SessionStore } from './session/index.js';
 import { cookiePolicy, SessionCookies } from './http/session-cookies.js';
 import { methods, signInRoutes, SignInService } from './signin/index.js';
-import { systemErrorPage, webPagesRoutes } from './pages/index.js';
+import { systemErrorPage } from './pages/index.js';
+import { registerScreens } from './screens.js';
 import { portalMetrics } from './metrics/index.js';
 import type { Registry } from 'prom-client';
 import { FlowCookies, Providers, SAML_REQUEST_MS, ssoRoutes, SsoService, SsoStore } from './sso/index.js';
@@ -310,6 +311,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   const { clock, messages, accounts, audit, cobrands, sessions, cookies, signIn, throttle } = services;
   const { recovery, changePassword, pins } = services;
   const refusedBody = () => messages.text('en_US', 'login.failed');
+  const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
   await app.register(healthRoutes, { db: database.db, readiness: services.readiness, clock, report: services.outage });
   await app.register(signInRoutes, { signIn, sessions, cookies, throttle, refusedBody });
   const publicOrigin = config.publicOrigin;
@@ -326,13 +328,11 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   await app.register(ssoRoutes, {
     ...{ ...services.sso, cobrands, sessions, cookies, clock, publicOrigin, audit, messages },
     sessionAbsoluteSeconds: config.sessionAbsoluteSeconds,
-    webDistDir: options.webDistDir ?? WEB_DIST_DIR,
+    webDistDir,
   });
-  await app.register(webPagesRoutes, {
-    webDistDir: options.webDistDir ?? WEB_DIST_DIR,
-    messages,
-    platformOrigin: config.platformOrigin,
+  await registerScreens(app, {
+    ...{ webDistDir, messages, signIn, recovery, changePassword, sessions, cookies, throttle },
+    ...{ secureCookies: config.secureCookies, platformOrigin: config.platformOrigin },
     pageCobrand: pageCobrandFinder(cobrands, options.catalogueDir ?? CATALOGUE_DIR),
-    secureCookies: config.secureCookies,
   });
 }

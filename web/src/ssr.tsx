@@ -2,15 +2,16 @@
  * The service's renderer (built by `vite build --ssr` into dist/ssr/, loaded by the service): a screen's HTML for a
  * page's data, so the form is there before any script runs; the page's script then hydrates it (start-page.tsx).
  */
-import type { PageData } from '@portal/contract';
+import type { PageData, PostedForm } from '@portal/contract';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { pageTitle } from './page/page-title';
 import { pageContextFor, PageTree } from './page/page-tree';
-import { ChangePasswordScreen } from './screens/change-password-component/ChangePasswordScreen';
-import { ForgotPasswordScreen } from './screens/forgot-password-component/ForgotPasswordScreen';
+import { ChangePasswordScreen, changePosted } from './screens/change-password-component/ChangePasswordScreen';
+import { ForgotPasswordScreen, forgotPosted } from './screens/forgot-password-component/ForgotPasswordScreen';
 import { HomeScreen } from './screens/home/HomeScreen';
-import { SignInScreen } from './screens/login-signin-component/SignInScreen';
+import { SignInScreen, signInPosted } from './screens/login-signin-component/SignInScreen';
+import type { Translate } from './i18n/translator';
 import { LogoutScreen } from './screens/logout-component/LogoutScreen';
 import { NewPinScreen } from './screens/new-rsa-pin-component/NewPinScreen';
 import { NextTokenScreen } from './screens/next-token-component/NextTokenScreen';
@@ -32,6 +33,21 @@ const SCREENS: Record<string, ComponentType> = {
   'sso-no-account': SsoNoAccountScreen,
 };
 
+/** Each screen's wording of what the service refused in its form posted without the script (issue 33). */
+const POSTED: Record<string, (t: Translate, posted: PostedForm) => Omit<PostedForm, 'values'>> = {
+  'login-signin-component': signInPosted,
+  'forgot-password-component': forgotPosted,
+  'change-password-component': changePosted,
+};
+
+/** The form posted without the script with its refusals worded by its screen, for the page's data and its render. */
+export function wordPosted(page: string, data: PageData): PostedForm | undefined {
+  const { posted } = data;
+  const word = POSTED[page];
+  if (!posted || !word) return posted;
+  return { ...posted, ...word(pageContextFor(data, { path: '', query: new URLSearchParams() }).t, posted) };
+}
+
 /** The screen's HTML, or null for a page this renderer does not know. */
 export function renderScreen(page: string, data: PageData, path: string, search: string): string | null {
   const Screen = SCREENS[page];
@@ -42,5 +58,10 @@ export function renderScreen(page: string, data: PageData, path: string, search:
 
 /** §2's browser title of the page, in its language, for the service to write into the page's head. */
 export function screenTitle(page: string, data: PageData): string | null {
-  return pageTitle(page, pageContextFor(data, { path: '', query: new URLSearchParams() }));
+  const value = pageContextFor(data, { path: '', query: new URLSearchParams() });
+  const title = pageTitle(page, value);
+  // A form posted without the script and answered with errors: GOV.UK's "Error:" prefix, as the script sets it.
+  const { page: pageError, fieldErrors = {} } = data.posted ?? {};
+  const errors = Boolean(pageError) || Object.keys(fieldErrors).length > 0;
+  return title && errors ? value.t('page.title.errorPrefix', title) : title;
 }

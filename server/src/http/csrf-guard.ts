@@ -1,12 +1,25 @@
 /**
  * Every non-GET/HEAD request must echo the `sec-token` cookie in X-XSRF-TOKEN or X-CSRF-TOKEN, and the token must be
  * bound to the request's session cookie; otherwise 403 and nothing happens. A missing or stale token is replaced.
+ * A screen's form the browser posts natively to the screen's address (no script, issue 33) carries the token in its
+ * `sec-token` field instead: checked the same way once the body is read, and taken out of the body before the route
+ * sees it.
  */
-import { COBRAND_ASSETS_BASE, CSRF_COOKIE, ErrorCodes, Paths, PORTAL_UI_BASE } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
+import {
+  COBRAND_ASSETS_BASE,
+  CSRF_COOKIE,
+  ErrorCodes,
+  FORM_TOKEN_FIELD,
+  Paths,
+  PORTAL_CONTEXT_PATH,
+  PORTAL_UI_BASE,
+  ROUTES,
+  routePath,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
 import { isValidCsrfToken, sessionBinding } from '../security/csrf.js';
-import type { SessionCookies } from './session-cookies.js';
+import { holdToken, type SessionCookies } from './session-cookies.js';
 import { logSecurityEvent } from './security-events.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -26,6 +39,18 @@ const SSO_BACK_CHANNEL = /^\/sdportal\/sso\/[^/?]+\/backchannel-logout$/;
 export const UNGUARDED_CALLS = new Set<string>([Paths.cspReports]);
 /** Probes of a load balancer or orchestrator read with no browser: no token is issued for them. */
 const PROBES = new Set(['/healthz', '/readyz']);
+
+/** Waiting for the body: a form-encoded post without the header, whose token is in its field. */
+const checkInBody = new WeakSet<FastifyRequest>();
+/**
+ * Where a screen's form posts without the script: the screens' own addresses (issue 33). Only there is the token read
+ * from the body; every call elsewhere is refused without the header, as it always was, before its body is read.
+ */
+const SCREEN_ADDRESSES = new Set(ROUTES.flatMap((route) => [routePath(route), `${PORTAL_CONTEXT_PATH}/${route}`]));
+const isScreenForm = (request: FastifyRequest) =>
+  request.method === 'POST' &&
+  SCREEN_ADDRESSES.has(request.url.split('?')[0]!) &&
+  (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 
 /** Enough for every browser active in an instance at once; beyond it the memory starts again, nothing else changes. */
 const MAX_REMEMBERED = 10_000;
@@ -51,15 +76,30 @@ export function registerCsrfGuard(app: FastifyInstance, key: Buffer, cookies: Se
     const rawSession = cookies.sessionId(request);
     const cookieToken = request.cookies[CSRF_COOKIE];
     const cookieValid = isValid(cookieToken, rawSession);
-    if (!cookieValid) cookies.issueCsrf(reply, rawSession);
+    if (cookieValid) holdToken(request, cookieToken!);
+    else cookies.issueCsrf(reply, rawSession);
     if (safe || (request.method === 'POST' && SSO_CALLBACK.test(request.url))) return done();
     if (request.method === 'POST' && UNGUARDED_CALLS.has(request.url.split('?')[0]!)) return done();
     if (request.method === 'POST' && SSO_BACK_CHANNEL.test(request.url)) return done();
     const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
-    if (!cookieValid || typeof header !== 'string' || header !== cookieToken) {
-      logSecurityEvent(request.log, 'csrf.refused', { ip: request.ip, route: request.routeOptions.url ?? 'unmatched' });
-      return done(new ApiError(403, [{ code: ErrorCodes.csrf, messageKey: 'request.forbidden' }]));
+    if (header === undefined && cookieValid && isScreenForm(request)) {
+      checkInBody.add(request);
+      return done();
     }
+    if (!cookieValid || typeof header !== 'string' || header !== cookieToken) return done(refuse(request));
     return done();
   });
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!checkInBody.has(request)) return done();
+    const body = request.body as Record<string, unknown> | null;
+    const field = body?.[FORM_TOKEN_FIELD];
+    if (typeof field !== 'string' || field !== request.cookies[CSRF_COOKIE]) return done(refuse(request));
+    delete body![FORM_TOKEN_FIELD];
+    return done();
+  });
+}
+
+function refuse(request: FastifyRequest): ApiError {
+  logSecurityEvent(request.log, 'csrf.refused', { ip: request.ip, route: request.routeOptions.url ?? 'unmatched' });
+  return new ApiError(403, [{ code: ErrorCodes.csrf, messageKey: 'request.forbidden' }]);
 }

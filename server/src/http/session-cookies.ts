@@ -23,6 +23,14 @@ export function cookiePolicy(secure: boolean): CookiePolicy {
   };
 }
 
+/** The token each request's browser holds once answered: the one it sent, or the last one issued to replace it. */
+const heldTokens = new WeakMap<FastifyRequest, string>();
+
+export const holdToken = (request: FastifyRequest, token: string): void => void heldTokens.set(request, token);
+
+/** The token a page writes into its form (issue 33): the `sec-token` cookie the browser holds after this answer. */
+export const formToken = (request: FastifyRequest): string => heldTokens.get(request) ?? '';
+
 export class SessionCookies {
   constructor(
     private readonly policy: CookiePolicy,
@@ -61,6 +69,8 @@ export class SessionCookies {
   }
 
   issueCsrf(reply: FastifyReply, rawSessionId: string | undefined): void {
-    reply.setCookie(CSRF_COOKIE, issueCsrfToken(this.csrfKey, sessionBinding(rawSessionId)), this.policy.csrf);
+    const token = issueCsrfToken(this.csrfKey, sessionBinding(rawSessionId));
+    reply.setCookie(CSRF_COOKIE, token, this.policy.csrf);
+    holdToken(reply.request, token);
   }
 }

@@ -1,3 +1,5 @@
 /** What the pages capability offers the rest of the service; nothing else of it is imported from outside. */
 export { webPagesRoutes } from './routes.js';
 export { pageStylesheets, systemErrorPage } from './system-error-page.js';
+export { PAGE_NAMES } from './routes.js';
+export { pageSender, type PageSenderOptions } from './send-page.js';

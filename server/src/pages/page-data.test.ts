@@ -127,15 +127,17 @@ describe('a page answered for its cobrand and language', () => {
     }
   });
 
-  it('renders the screen into the page, in its language, unless the address carries a state of the screen', async () => {
+  it('renders the screen into the page, in its language; one whose address carries a state, for that answer only', async () => {
     const response = await open('?cobrandHost=skerrymoor&locale=fr_CA');
-    const root = /<div id="root" class="portal-root">(.*)<\/div>\s*<\/body>/s.exec(response.body)?.[1] ?? '';
+    const root =
+      /<div id="root" class="portal-root">(.*)<\/div>\s*<input type="hidden"/s.exec(response.body)?.[1] ?? '';
     expect(root).toContain('<input');
     expect(root).toContain('id="userId"');
     expect(root).toContain(pageData(response.body).dictionary['signin.userId']);
-    const withError = await open('?cobrandHost=skerrymoor&locale=fr_CA&ec=1');
+    const withError = await open('?cobrandHost=skerrymoor&locale=fr_CA&invalidLogin=true');
     expect(pageData(withError.body).locale).toBe('fr_CA');
-    expect(withError.body).toContain('<div id="root" class="portal-root"></div>');
+    expect(withError.body).toContain('portal-error-summary');
+    expect(withError.headers['cache-control']).toBe('no-store');
   });
 
   it('writes the data into every page, the not-found page too', async () => {

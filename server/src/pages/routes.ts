@@ -23,18 +23,16 @@ import { memoryFiles } from '../http/memory-files.js';
 import { PreparedAnswers, sendPrepared } from '../http/prepared-answer.js';
 import { BUNDLES, type Bundle, type Messages } from '../i18n/messages.js';
 import { cameFromPortal } from '../security/fetch-metadata.js';
-import type { PageCobrandFor } from '../cobrand/index.js';
-import { pageSender } from './send-page.js';
+import { NO_SCRIPT_STYLESHEET } from './page-html.js';
+import type { SendPage } from './send-page.js';
 
 export interface WebPagesOptions {
   webDistDir: string;
   messages: Messages;
   /** The platform's own address for the pages the portal otherwise stands in for (PLATFORM_ORIGIN). */
   platformOrigin?: string | null;
-  /** The cobrand and language a page is answered for; without it pages go out as built, and make §7's calls. */
-  pageCobrand?: PageCobrandFor;
-  /** Whether the language cookie the service sets is Secure (as the session's). */
-  secureCookies?: boolean;
+  /** Answers the built pages (send-page.ts's, made by app.ts, which hands its `again` to the forms' routes). */
+  sendPage: SendPage;
 }
 
 const EXTRA_PAGES = {
@@ -43,6 +41,8 @@ const EXTRA_PAGES = {
   standIn: 'stand-in',
   ssoNoAccount: 'sso-no-account',
 } as const;
+/** Every page the service answers, by the name of its built file. */
+export const PAGE_NAMES: readonly string[] = [...ROUTES, ...Object.values(EXTRA_PAGES)];
 const BUNDLE_ANSWERS = {
   200: Type.Record(Type.String(), Type.String(), { description: "A language's texts by key (ICU messages)" }),
   304: NoBody('The copy the browser holds is current (ETag)'),
@@ -66,16 +66,8 @@ async function askBeforeLogout(request: FastifyRequest, reply: FastifyReply): Pr
 
 export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
   app,
-  { webDistDir, messages, platformOrigin = null, pageCobrand, secureCookies = false },
+  { webDistDir, messages, platformOrigin = null, sendPage },
 ) => {
-  const sendPage = pageSender(app, {
-    webDistDir,
-    names: [...ROUTES, ...Object.values(EXTRA_PAGES)],
-    messages,
-    pageCobrand,
-    secureCookies,
-  });
-
   for (const route of ROUTES) {
     const hooks = route === 'logout-component' ? { onRequest: askBeforeLogout } : {};
     // §2: each page also under the portal context path.
@@ -103,6 +95,14 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     return reply.redirect(`${routePath('forgot-password-component')}${query}`, 302);
   });
+
+  // Without the page's script, what waits for it (the logout screen's labels) shows as it is (issue 33).
+  app.get(NO_SCRIPT_STYLESHEET, { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send('.portal-logout--pending{visibility:visible}\n'),
+  );
 
   const bundles = new PreparedAnswers('application/json; charset=utf-8');
   for (const bundle of BUNDLES) {

@@ -6,15 +6,19 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PageData } from '@portal/contract';
+import type { PageData, PostedForm } from '@portal/contract';
 
 export type RenderScreen = (page: string, data: PageData, path: string, search: string) => string | null;
 /** §2's browser title of a page, in its language. */
 export type ScreenTitle = (page: string, data: PageData) => string | null;
 
+/** A form posted without the script, its refusals worded by its screen (issue 33). */
+export type WordPosted = (page: string, data: PageData) => PostedForm | undefined;
+
 export interface Renderer {
   render: RenderScreen;
   title: ScreenTitle;
+  word: WordPosted;
 }
 
 /** The renderer once it is loaded, or null where there is none. */
@@ -38,8 +42,9 @@ export function screenRenderer(webDistDir: string, warn: (message: string) => vo
   return () =>
     (loaded ??= existsSync(file)
       ? import(pathToFileURL(file).href).then(
-          (module: { renderScreen: RenderScreen; screenTitle: ScreenTitle }) => ({
+          (module: { renderScreen: RenderScreen; screenTitle: ScreenTitle; wordPosted: WordPosted }) => ({
             render: safely(module.renderScreen),
+            word: module.wordPosted,
             title: (page: string, data: PageData) => {
               try {
                 return module.screenTitle(page, data);

@@ -3,18 +3,23 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   COOKIE_MAX_AGE_DAYS,
+  FORM_TOKEN_FIELD,
   LOCALE_COOKIE,
+  PORTAL_FORM_ID,
   LOGOUT_CONFIRM_PARAM,
   STATEFUL_QUERY_PARAMS,
   USER_ID_COOKIE,
   type PageData,
+  type PostedForm,
 } from '@portal/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageCobrandFor } from '../cobrand/index.js';
-import { PreparedAnswers, sendPrepared } from '../http/prepared-answer.js';
+import { formToken } from '../http/session-cookies.js';
+import type { FormPage } from '../http/form-post.js';
+import { prepareAnswer, PreparedAnswers, sendPrepared } from '../http/prepared-answer.js';
 import { requestLocale } from '../http/request-locale.js';
 import type { Messages } from '../i18n/messages.js';
-import { pageHtml } from './page-html.js';
+import { escapeAttribute, pageHtml } from './page-html.js';
 import { screenRenderer } from './screen-renderer.js';
 
 /**
@@ -43,22 +48,20 @@ export type SendPage = (
   status?: number,
 ) => Promise<FastifyReply>;
 
-export function pageSender(app: FastifyInstance, options: PageSenderOptions): SendPage {
-  const { messages, pageCobrand, secureCookies } = options;
-  const pageDir = join(options.webDistDir, 'pages');
-  const pageFiles = new Map<string, string>();
-  for (const name of options.names) {
-    const file = join(pageDir, `${name}.html`);
-    if (existsSync(file)) pageFiles.set(name, readFileSync(file, 'utf8'));
-  }
-  const pages = new PreparedAnswers('text/html; charset=utf-8', KEPT_PAGES, PAGE_BROTLI_QUALITY);
-  if (pageFiles.size === 0) app.log.warn(`The web app is not built (${pageDir} is missing): run \`npm run build\`.`);
+/**
+ * The page's last bytes, its own for each browser: the anti-forgery field of the screen's form (by the form's id), so
+ * the form posts without the script (issue 33); everything before it is the same for every browser, and is kept.
+ */
+const formTail = (request: FastifyRequest) =>
+  `<input type="hidden" name="${FORM_TOKEN_FIELD}" value="${escapeAttribute(formToken(request))}" form="${PORTAL_FORM_ID}">` +
+  '</body></html>\n';
 
-  /**
-   * §4 settled here rather than in the browser: the page comes in its language and sets the language cookie, so the
-   * script never has to set it and reload.
-   */
-  const settle = async (request: FastifyRequest, reply: FastifyReply) => {
+/**
+ * §4 settled here rather than in the browser: the page comes in its language and sets the language cookie, so the
+ * script never has to set it and reload.
+ */
+function settler(pageCobrand: PageCobrandFor | undefined, secureCookies: boolean) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const cobrandHost = (request.query as Record<string, unknown>).cobrandHost;
     const found = await pageCobrand?.(typeof cobrandHost === 'string' ? cobrandHost : null, (offered) =>
       requestLocale(request, offered),
@@ -75,14 +78,29 @@ export function pageSender(app: FastifyInstance, options: PageSenderOptions): Se
     reply.header('vary', 'cookie, accept-language');
     return found;
   };
+}
 
-  const renderer = screenRenderer(options.webDistDir, (message) => app.log.warn(message));
+/** `send` answers a page; `again` answers a screen's page with what its form posted natively (issue 33). */
+export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): { send: SendPage; again: FormPage } {
+  const { messages, pageCobrand, secureCookies } = options;
+  const pageDir = join(options.webDistDir, 'pages');
+  const pageFiles = new Map<string, string>();
+  for (const name of options.names) {
+    const file = join(pageDir, `${name}.html`);
+    // Both end tags may be left out (HTML §13.1.2.4): each answer ends with its browser's own bytes, then them.
+    if (existsSync(file)) pageFiles.set(name, readFileSync(file, 'utf8').replace(/<\/body>\s*<\/html>\s*$/, ''));
+  }
+  const pages = new PreparedAnswers('text/html; charset=utf-8', KEPT_PAGES, PAGE_BROTLI_QUALITY, true);
+  if (pageFiles.size === 0) log.warn(`The web app is not built (${pageDir} is missing): run \`npm run build\`.`);
+
+  const settle = settler(pageCobrand, secureCookies);
+
+  const renderer = screenRenderer(options.webDistDir, (message) => log.warn(message));
 
   /**
    * The screen is rendered into the page once per address path, cobrand, language and logout question, whatever else
    * the address carries; the not-found page (any address at all) once for every address. A screen in a state of its
-   * own (an error code, the token step, a remembered user ID) is left to the browser: rendering it for each would make
-   * a page per visitor.
+   * own (an error code, the token step, a remembered user ID) is rendered for its answer alone (`fresh`).
    */
   const renderingOf = async (request: FastifyRequest, status: number) => {
     const [path = '', search = ''] = request.url.split('?');
@@ -90,16 +108,23 @@ export function pageSender(app: FastifyInstance, options: PageSenderOptions): Se
     const loaded = await renderer();
     if (!loaded) return null;
     const title = (name: string, data: PageData) => loaded.title(name, data);
-    if (STATEFUL_QUERY_PARAMS.some((param) => query.has(param)) || request.cookies[USER_ID_COOKIE])
-      return { key: '?stateful', title, render: () => '' };
     const key = `${status === 404 ? '' : path}${query.get(LOGOUT_CONFIRM_PARAM) === '1' ? '?confirm' : ''}`;
     return { key, title, render: (name: string, data: PageData) => loaded.render(name, data, path, search) ?? '' };
   };
 
-  return async (request, reply, name, status = 200) => {
+  const notBuilt = (reply: FastifyReply) =>
+    reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built: run `npm run build`.');
+
+  const send: SendPage = async (request, reply, name, status = 200) => {
     const template = pageFiles.get(name);
-    if (!template)
-      return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built: run `npm run build`.');
+    if (!template) return notBuilt(reply);
+    // A screen in a state of its own is rendered for this answer alone, so it works without its script (issue 33).
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    if (STATEFUL_QUERY_PARAMS.some((param) => query.has(param))) return fresh(request, reply, name, undefined, status);
+    // The sign-in form of a browser that remembers its user ID (§3's cookie) comes with it written in.
+    const remembered = request.cookies[USER_ID_COOKIE];
+    if (remembered && name === 'login-signin-component')
+      return fresh(request, reply, name, { values: { userId: remembered } }, status);
     const found = await settle(request, reply);
     const rendering = found && (await renderingOf(request, status));
     const page = found
@@ -110,6 +135,38 @@ export function pageSender(app: FastifyInstance, options: PageSenderOptions): Se
         })
       : pages.get(name, () => template);
     // no-cache: a new release is picked up at once; the ETag makes the check a 304.
-    return sendPrepared(request, reply.code(status).header('cache-control', 'no-cache'), await page!);
+    return sendPrepared(
+      request,
+      reply.code(status).header('cache-control', 'no-cache'),
+      await page!,
+      formTail(request),
+    );
   };
+
+  /** Made for this answer alone (it holds what this visitor typed, or its address's state), and never kept. */
+  const fresh = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    name: string,
+    posted: PostedForm | undefined,
+    status: number,
+  ) => {
+    const template = pageFiles.get(name);
+    if (!template) return notBuilt(reply);
+    const found = await settle(request, reply);
+    const loaded = found && (await renderer());
+    let html = template;
+    if (found) {
+      const [path = '', search = ''] = request.url.split('?');
+      const { key: _key, ...rest } = found;
+      const data: PageData = { ...rest, dictionary: messages.dictionary(found.locale), ...(posted ? { posted } : {}) };
+      if (posted) data.posted = loaded?.word(name, data) ?? posted;
+      html = pageHtml(template, data, loaded?.render(name, data, path, search) ?? '', loaded?.title(name, data));
+    }
+    const answer = await prepareAnswer(html, 'text/html; charset=utf-8', PAGE_BROTLI_QUALITY, true);
+    return sendPrepared(request, reply.code(status).header('cache-control', 'no-store'), answer, formTail(request));
+  };
+  const again: FormPage = (request, reply, name, posted, status) => fresh(request, reply, name, posted, status);
+
+  return { send, again };
 }

@@ -24,6 +24,11 @@ export interface ChangePasswordDeps extends MailingDeps {
 export class ChangePasswordService {
   constructor(private readonly deps: ChangePasswordDeps) {}
 
+  /** The user ID of a session's account, as the screen's script holds it (the one typed at sign-in). */
+  async userIdOf(session: SessionRow): Promise<string | null> {
+    return (await this.deps.accounts.findById(session.account_id))?.user_id ?? null;
+  }
+
   async change(
     session: SessionRow,
     input: { userId: string; oldCredential: string; newCredential: string },

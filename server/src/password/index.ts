@@ -4,3 +4,5 @@ export { QuestionPool } from './question-pool.js';
 export { QuestionTexts } from './question-texts.js';
 export { RecoveryService } from './recovery-service.js';
 export { passwordRoutes } from './routes.js';
+export { recoveryFormRoutes } from './recovery-form-routes.js';
+export { changeFormRoutes } from './change-form-routes.js';

@@ -20,6 +20,7 @@ import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from '../session/index.js';
 import type { ChangePasswordService } from './change-password-service.js';
 import type { RecoveryService } from './recovery-service.js';
+import { afterChange } from './after-change.js';
 
 export interface PasswordRoutesOptions {
   recovery: RecoveryService;
@@ -143,12 +144,7 @@ const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
           },
         ]);
       }
-      // A must-change session has done its one job; a signed-in user changing from their profile stays signed in,
-      // under a new session ID and anti-forgery token (a change of credentials is a step up, as a sign-in is).
-      if (session.kind === 'change_password') await cookies.end(request, reply, (rawId) => sessions.end(rawId));
-      await sessions.endOthersFor(session);
-      const rotated = session.kind === 'full' ? await sessions.rotate(session) : null;
-      if (rotated) cookies.open(reply, rotated);
+      await afterChange({ sessions, cookies }, request, reply, session);
       return {};
     },
   );

@@ -3,3 +3,4 @@ export { signInRoutes } from './routes.js';
 export { SignInService } from './signin-service.js';
 export type { SignInMethod } from './method.js';
 export * as methods from './methods/index.js';
+export { formSignIn, signInFormRoutes } from './form-routes.js';

@@ -3,6 +3,7 @@
  * every field of the portal is (§2).
  */
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useHydrated } from '../page/browser-value';
 import { usePage } from '../page/page-context';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> {
@@ -84,6 +85,9 @@ export function TextField({ id, label, value, onValue, error, hint, describedBy:
 export function PasswordField({ id, label, value, onValue, error, hint, describedBy: extra, ...input }: FieldProps) {
   const { t } = usePage();
   const [shown, setShown] = useState(false);
+  // The toggle needs the script: without it, it is hidden (issue 33) and the field is an ordinary password field; it
+  // keeps its place meanwhile, so nothing moves when the script shows it.
+  const scripted = useHydrated();
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
       <div className="portal-password">
@@ -103,7 +107,7 @@ export function PasswordField({ id, label, value, onValue, error, hint, describe
         />
         <button
           type="button"
-          className="portal-button portal-button--secondary portal-password__toggle"
+          className={`portal-button portal-button--secondary portal-password__toggle${scripted ? '' : ' portal-password__toggle--waiting'}`}
           aria-controls={id}
           aria-label={t(shown ? 'password.hide.label' : 'password.show.label', label)}
           onClick={() => setShown(!shown)}

@@ -9,7 +9,6 @@ import type { PageError } from './ErrorSummary';
 import { useForm, type FieldErrors } from './use-form';
 import { usePage } from '../page/page-context';
 import { useErrorTitle } from '../page/use-error-title';
-import { useHydrated } from '../page/browser-value';
 
 export interface FormScreenOptions<K extends string> {
   fields: readonly K[];
@@ -41,27 +40,33 @@ export interface Failure<K extends string> {
 }
 
 export function useFormScreen<K extends string>(options: FormScreenOptions<K>) {
-  const { t } = usePage();
+  const { t, posted } = usePage();
   const { fields, labels, validate, title } = options;
+  // Posted without the script and answered again: the values sent (secrets left out) and their errors, as if the
+  // script had sent them.
   const [initialValues] = useState(
-    () => Object.fromEntries(fields.map((f) => [f, options.initialValues?.[f] ?? ''])) as Record<K, string>,
+    () =>
+      Object.fromEntries(fields.map((f) => [f, (posted?.values ?? options.initialValues)?.[f] ?? ''])) as Record<
+        K,
+        string
+      >,
   );
   /** An error as the summary and the live announcement word it: named after its field. */
   const named = (f: K, error: string) =>
     error === t('field.required') ? t('field.required.named', labels[f]) : `${labels[f]}: ${error}`;
   const form = useForm(initialValues, validate, (f, error) => announce(named(f, error)));
-  const [serverErrors, setServerErrors] = useState<FieldErrors<K>>(options.initialFieldErrors ?? {});
-  const [pageError, setPageError] = useState<PageError | null>(options.initialPageError ?? null);
+  const [serverErrors, setServerErrors] = useState<FieldErrors<K>>(
+    (posted?.fieldErrors as FieldErrors<K>) ?? options.initialFieldErrors ?? {},
+  );
+  const [pageError, setPageError] = useState<PageError | null>(posted?.page ?? options.initialPageError ?? null);
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [opensWithErrors] = useState(
-    () => Boolean(options.initialPageError) || Object.keys(options.initialFieldErrors ?? {}).length > 0,
-  );
+  const [opensWithErrors] = useState(() => Boolean(pageError) || Object.keys(serverErrors).length > 0);
   const [revision, setRevision] = useState(opensWithErrors ? 1 : 0);
   // Focused as it mounts: a screen may show its fields only once its data has come.
   const [startField] = useState(() =>
     options.focusFirstField && !opensWithErrors
-      ? (fields.find((field) => !options.initialValues?.[field]) ?? fields[0])
+      ? (fields.find((field) => !initialValues[field]) ?? fields[0])
       : undefined,
   );
 
@@ -118,7 +123,11 @@ export function useFormScreen<K extends string>(options: FormScreenOptions<K>) {
     error: errors[id],
   });
 
-  /** The submit button's state: not while a submission is under way, nor before the page's script has taken over. */
-  const canSubmit = useHydrated() && !submitting;
+  /**
+   * The submit button's state: not while a submission is under way. Before the page's script has taken over, the form
+   * posts itself natively (issue 33), and the script, arriving meanwhile, never sends it again (the press was not its).
+   * A screen whose form the service does not answer yet waits for the script itself (`useHydrated`).
+   */
+  const canSubmit = !submitting;
   return { ...form, errors, summary, revision, submitting, canSubmit, start, fail, field };
 }

@@ -1,4 +1,4 @@
-import type { Cobrand, CobrandLocales } from '@portal/contract';
+import type { Cobrand, CobrandLocales, PostedForm } from '@portal/contract';
 import { createContext, useContext } from 'react';
 import type { Translate } from '../i18n/translator';
 
@@ -13,6 +13,8 @@ export interface PageContextValue {
   query: URLSearchParams;
   /** The page's address path (the platform pages' stand-in tells them apart by it). */
   path: string;
+  /** What the form posted without the script, when the service answered with this screen again (issue 33). */
+  posted?: PostedForm | undefined;
 }
 
 export const PageContext = createContext<PageContextValue | null>(null);

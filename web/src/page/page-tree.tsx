@@ -9,7 +9,7 @@ import { createTranslator, type Dictionary } from '../i18n/translator';
 import { PageContext, type PageContextValue } from './page-context';
 
 export function pageContextFor(
-  data: Pick<PageData, 'cobrand' | 'locales' | 'locale' | 'logoUrl'> & {
+  data: Pick<PageData, 'cobrand' | 'locales' | 'locale' | 'logoUrl' | 'posted'> & {
     dictionary: Dictionary;
     logoSize?: PageData['logoSize'];
   },
@@ -22,6 +22,7 @@ export function pageContextFor(
     cobrand: data.cobrand,
     logoUrl: data.logoUrl,
     logoSize: data.logoSize ?? null,
+    posted: data.posted,
     ...address,
   };
 }

@@ -1,5 +1,13 @@
 // Change-password screen (spec §2 "Change password screen", §4 change password, §5, §8 change-password errors).
-import { ErrorCodes, PASSWORD_RULES, Paths, passwordRuleResults, trimmed } from '@portal/contract';
+import {
+  ErrorCodes,
+  PASSWORD_RULES,
+  PORTAL_FORM_ID,
+  Paths,
+  passwordRuleResults,
+  trimmed,
+  type PostedForm,
+} from '@portal/contract';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { isBusy, oneRetryWhenBusy } from '../../api/busy-retry';
 import { HttpError, call, getJson } from '../../api/client';
@@ -84,7 +92,14 @@ export function ChangePasswordScreen() {
         </p>
       )}
       <ErrorSummary errors={form.summary} revision={form.revision} />
-      <form className="portal-form portal-change__form" method="post" noValidate onSubmit={onSubmit}>
+      {/* Without an action it posts to this page's own address, which the service answers (issue 33). */}
+      <form
+        id={PORTAL_FORM_ID}
+        className="portal-form portal-change__form"
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+      >
         <PasswordField
           {...form.field('old')}
           autoComplete="current-password"
@@ -97,18 +112,50 @@ export function ChangePasswordScreen() {
           <button type="submit" className="portal-button portal-button--primary" disabled={!form.canSubmit}>
             {form.submitting ? t('change.saving') : t('change.submit')}
           </button>
-          <button
-            type="button"
-            className="portal-button portal-button--secondary"
-            onClick={() => leave('cancelPasswordReset')}
-          >
-            {t('change.cancel')}
-          </button>
+          <CancelButton onCancel={() => leave('cancelPasswordReset')} />
         </div>
       </form>
       <SessionWarning />
     </div>
   );
+}
+
+/** Cancel: without the script, a post the service answers by sending the user away as the script does. */
+function CancelButton({ onCancel }: { onCancel: () => void }) {
+  const { t } = usePage();
+  return (
+    <button
+      type="submit"
+      name="cancel"
+      value="1"
+      formNoValidate
+      className="portal-button portal-button--secondary"
+      onClick={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      {t('change.cancel')}
+    </button>
+  );
+}
+
+/** The service's findings on a form posted without the script, by code, as this screen's script words them. */
+const POSTED_WORDS: Record<string, MessageKey> = {
+  required: 'field.required',
+  sameAsUserId: 'change.sameAsUserId',
+  construction: 'change.construction',
+  mismatch: 'change.mismatch',
+  invalid: 'password.current.invalid',
+  history: 'change.refused.history',
+  common: 'change.refused.common',
+};
+
+/** §8's errors of the form posted without the script, worded; used by the service's renderer only (web/src/ssr.tsx). */
+export function changePosted(t: Translate, { fields = {}, failure }: PostedForm): Omit<PostedForm, 'values'> {
+  if (failure) return { page: busyError(t, 'old', t('change.current')) };
+  const words = Object.entries(fields).map(([id, code]) => [id, POSTED_WORDS[code] ? t(POSTED_WORDS[code]) : code]);
+  return { fieldErrors: Object.fromEntries(words) };
 }
 
 /** The rules the typed password meets; nothing is met before anything is typed. */

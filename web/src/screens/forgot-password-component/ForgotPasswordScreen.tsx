@@ -1,11 +1,12 @@
 // Forgot-password screen (spec §2 "Forgot-password screen", §4 forgot password, §5, §8 forgot-password errors).
-import { Paths, routePath, trimmed } from '@portal/contract';
+import { PORTAL_FORM_ID, Paths, routePath, trimmed, type PostedForm } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isBusy } from '../../api/busy-retry';
 import { HttpError, call } from '../../api/client';
 import { busyError } from '../../components/busy-error';
 import { ErrorSummary, type PageError } from '../../components/ErrorSummary';
 import { PasswordField, TextField } from '../../components/Field';
+import type { Translate } from '../../i18n/translator';
 import { type FieldErrors } from '../../components/use-form';
 import { useFormScreen } from '../../components/use-form-screen';
 import { useBrowserValue } from '../../page/browser-value';
@@ -19,17 +20,39 @@ interface Question {
   questionText: string;
 }
 
+/** Where a form posted without the script left the steps (issue 33): the service answered the next one. */
+function postedStep(posted: PostedForm | undefined) {
+  const { step = 'userId', userId = '', questionId, questionText = '' } = posted?.values ?? {};
+  return { step: step as Step, userId, question: questionId ? { questionId, questionText } : null };
+}
+
+/**
+ * §8's errors of a form posted without the script, worded as the script words them; used by the service's renderer
+ * only (web/src/ssr.tsx).
+ */
+export function forgotPosted(t: Translate, { values, fields = {}, failure }: PostedForm): Omit<PostedForm, 'values'> {
+  const field = values.questionId ? 'answer' : 'userId';
+  if (failure === 'busy')
+    return { page: busyError(t, field, t(field === 'answer' ? 'forgot.answer' : 'signin.userId')) };
+  if (failure) return { fieldErrors: { [field]: t('error.system') } };
+  const words = { required: t('field.required'), tooLong: t('field.tooLong') } as Record<string, string>;
+  return { fieldErrors: Object.fromEntries(Object.entries(fields).map(([id, code]) => [id, words[code] ?? code])) };
+}
+
 export function ForgotPasswordScreen() {
-  const { t, cobrand } = usePage();
-  const [step, setStep] = useState<Step>('userId');
-  const [userId, setUserId] = useState('');
-  const [question, setQuestion] = useState<Question | null>(null);
+  const { t, cobrand, posted } = usePage();
+  const [start] = useState(() => postedStep(posted));
+  const [step, setStep] = useState<Step>(start.step);
+  const [userId, setUserId] = useState(start.userId);
+  const [question, setQuestion] = useState<Question | null>(start.question);
   const heading = useRef<HTMLHeadingElement>(null);
   const signInHome = `${routePath('login-signin-component')}?cobrandHost=${encodeURIComponent(cobrand.name)}`;
 
-  // Each step announces itself: focus moves to its heading.
+  // Each step announces itself: focus moves to its heading (but to the error summary on a page answered with errors).
+  const opensOnErrors = useRef(Boolean(posted?.page) || Object.keys(posted?.fieldErrors ?? {}).length > 0);
   useEffect(() => {
-    if (step !== 'userId') moveFocus(heading.current);
+    if (step !== 'userId' && !opensOnErrors.current) moveFocus(heading.current);
+    opensOnErrors.current = false;
   }, [step]);
 
   const cancel = (
@@ -132,7 +155,14 @@ function StepForm({ form, onSubmit, intro, children, actions }: StepFormProps) {
   return (
     <>
       <ErrorSummary errors={form.summary} revision={form.revision} />
-      <form className="portal-form portal-forgot__form" method="post" noValidate onSubmit={onSubmit}>
+      {/* Without an action it posts to this page's own address, which the service answers (issue 33). */}
+      <form
+        id={PORTAL_FORM_ID}
+        className="portal-form portal-forgot__form"
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+      >
         {intro}
         {children}
         <div className="portal-actions">
@@ -202,6 +232,10 @@ function AnswerStep({ userId, question, onSent, actions }: AnswerStepProps) {
   );
   return (
     <StepForm form={form} onSubmit={send} intro={intro} actions={actions}>
+      {/* What the service needs of step 1 when the form posts without the script. */}
+      <input type="hidden" name="userId" defaultValue={userId} />
+      <input type="hidden" name="questionId" defaultValue={question.questionId} />
+      <input type="hidden" name="questionText" defaultValue={question.questionText} />
       <PasswordField {...form.field('answer')} describedBy="answer-question" autoComplete="off" />
     </StepForm>
   );

@@ -1,5 +1,13 @@
 // Sign-in screen (spec §2 "Sign-in screen", §4 sign-in states, §5 sign-in rules, §8 sign-in errors).
-import { FORCE_REFRESH_MS, OutgoingLinks, USER_ID_COOKIE, trimmed, validateSignIn } from '@portal/contract';
+import {
+  FORCE_REFRESH_MS,
+  OutgoingLinks,
+  PORTAL_FORM_ID as FORM_ID,
+  USER_ID_COOKIE,
+  trimmed,
+  type PostedForm,
+  validateSignIn,
+} from '@portal/contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { HttpError } from '../../api/client';
 import { ErrorSummary, type PageError } from '../../components/ErrorSummary';
@@ -20,21 +28,20 @@ const FIELDS: readonly SignInField[] = ['userId', 'password'];
 /** §3 browser storage: the local item of the set-PIN header, removed on this page (§2). */
 const SET_PIN_HEADER_ITEM = 'setPinHeader';
 
+/** §5's sign-in rules' findings (contract's validateSignIn), worded. */
+function fieldErrors(t: Translate, keys: Partial<Record<string, string>>): FieldErrors<SignInField> {
+  const errors: FieldErrors<SignInField> = {};
+  for (const field of FIELDS)
+    if (keys[field]) errors[field] = t(keys[field] === 'required' ? 'field.required' : 'field.tooLong');
+  return errors;
+}
+
 /** `tokenStep`: after single sign-on, the second field is the passcode (PIN and token code), not a password. */
 function useSignInForm(heading: string, remembered: string, tokenStep: boolean) {
   const { t, query } = usePage();
   const password = t(tokenStep ? 'signin.passcode' : 'signin.password');
   const labels: Record<SignInField, string> = { userId: t('signin.userId'), password };
-  const validate = useCallback(
-    (values: Record<SignInField, string>): FieldErrors<SignInField> => {
-      const keys = validateSignIn(values);
-      const errors: FieldErrors<SignInField> = {};
-      for (const field of FIELDS)
-        if (keys[field]) errors[field] = t(keys[field] === 'required' ? 'field.required' : 'field.tooLong');
-      return errors;
-    },
-    [t],
-  );
+  const validate = useCallback((values: Record<SignInField, string>) => fieldErrors(t, validateSignIn(values)), [t]);
   const form = useFormScreen({
     fields: FIELDS,
     labels,
@@ -70,9 +77,10 @@ const secretField = (t: Translate, tokenStep: boolean) =>
   tokenStep ? { hint: t('signin.passcode.hint'), autoComplete: 'one-time-code' } : { autoComplete: 'current-password' };
 
 export function SignInScreen() {
-  const { t, cobrand } = usePage();
+  const { t, cobrand, posted } = usePage();
   const { sso, ssoRefused, tokenStepFor, heading } = useSsoState();
-  const [remembered] = useState(() => readCookie(USER_ID_COOKIE) ?? '');
+  // On the service, which has no document, the remembered user ID is the one it read from the cookie and wrote in.
+  const [remembered] = useState(() => readCookie(USER_ID_COOKIE) ?? posted?.values.userId ?? '');
   const [remember, setRemember] = useState(remembered !== '');
   const { form, labels } = useSignInForm(heading, tokenStepFor || remembered, Boolean(tokenStepFor));
   // Refused for load, the screen says so and tries once more by itself (api/busy-retry.ts), the button still busy.
@@ -126,7 +134,8 @@ export function SignInScreen() {
         </p>
       )}
       <p className="portal-hint portal-signin__required-note">{t('signin.requiredNote')}</p>
-      <form className="portal-form portal-signin__form" method="post" noValidate onSubmit={onSubmit}>
+      {/* Without an action it posts to this page's own address, which the service answers (issue 33). */}
+      <form id={FORM_ID} className="portal-form portal-signin__form" method="post" noValidate onSubmit={onSubmit}>
         <TextField
           {...form.field('userId')}
           readOnly={Boolean(tokenStepFor)}
@@ -178,6 +187,7 @@ function RememberUserId({ checked, onChange }: { checked: boolean; onChange: (ch
       <input
         type="checkbox"
         id="rememberUserId"
+        name="rememberUserId"
         className="portal-checkbox__input"
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
@@ -228,6 +238,16 @@ function SignInLinks() {
       </ul>
     </nav>
   );
+}
+
+/**
+ * §8's page error the service decided for the form posted without the script, worded as the script words it: used by
+ * the service's renderer only (web/src/ssr.tsx), so the page's script does not carry it.
+ */
+export function signInPosted(t: Translate, { failure, fields = {} }: PostedForm): Omit<PostedForm, 'values'> {
+  if (!failure) return { fieldErrors: fieldErrors(t, fields) };
+  const label = t('signin.userId');
+  return { page: failure === 'busy' ? busyError(t, 'userId', label) : signInError(t, label, failure === 'system') };
 }
 
 /**

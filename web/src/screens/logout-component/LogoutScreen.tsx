@@ -58,23 +58,15 @@ export function LogoutScreen() {
   };
 
   // §2: nothing shows until the labels load; the screen keeps its place meanwhile, so nothing moves when they come.
-  if (!loaded && asking) return null;
-  if (asking) {
-    return (
-      <div className="portal-logout">
-        <h1 className="portal-heading">{t('logout.confirm.heading')}</h1>
-        <button type="button" className="portal-button portal-button--primary portal-logout__confirm" onClick={confirm}>
-          {t('logout.confirm.button')}
-        </button>
-      </div>
-    );
-  }
+  // Without the script it shows at once (the page's noscript stylesheet), and its button asks the logout address.
+  const pending = loaded ? 'portal-logout' : 'portal-logout portal-logout--pending';
+  if (asking) return <ConfirmLogout className={pending} onConfirm={confirm} />;
   const returnUrl = labels?.returnUrl ?? `${Paths.logoutReturn}?cobrandHost=${encodeURIComponent(cobrand.name)}`;
   // §2: hidden for an SSO login unless the return link is a federated-SSO logout address.
   const showReturn = !labels?.ssoLogin || Boolean(labels.fssoLogoutUrl);
   const returnLabel = labels?.['ng.return.to.login.screen'] ?? t('ng.return.to.login.screen');
   return (
-    <div className={loaded ? 'portal-logout' : 'portal-logout portal-logout--pending'}>
+    <div className={pending}>
       <h1 className="portal-heading" ref={heading} tabIndex={-1}>
         {t('logout.heading')}
       </h1>
@@ -99,5 +91,27 @@ export function LogoutScreen() {
         </a>
       )}
     </div>
+  );
+}
+
+/** Opened from another site, the screen asks first; without the script, its button asks the logout address itself. */
+function ConfirmLogout({ className, onConfirm }: { className: string; onConfirm: () => void }) {
+  const { t, cobrand } = usePage();
+  return (
+    <form
+      className={className}
+      method="get"
+      action={Paths.logout}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onConfirm();
+      }}
+    >
+      <h1 className="portal-heading">{t('logout.confirm.heading')}</h1>
+      <input type="hidden" name="cobrandHost" value={cobrand.name} />
+      <button type="submit" className="portal-button portal-button--primary portal-logout__confirm">
+        {t('logout.confirm.button')}
+      </button>
+    </form>
   );
 }

@@ -1,0 +1,140 @@
+/**
+ * Issue 33: the sign-in form posted by a browser without the script. The page carries the anti-forgery field; the post
+ * signs in with a 303 to where the script would go, or answers the screen again with the error the script would show.
+ */
+import { CSRF_COOKIE, FORM_TOKEN_FIELD, Paths, USER_ID_COOKIE, routePath } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../demo-users.js';
+import {
+  DIALECTS,
+  SESSION_COOKIE,
+  accountRow,
+  signInSequence,
+  type TestApp,
+  type TestClient,
+  useFreshTestApp,
+} from '../../test/harness.js';
+
+const PAGE = `${routePath('login-signin-component')}?cobrandHost=skerrymoor`;
+const WRONG_PASSWORD = 'Not-The-Password-1';
+
+/** The anti-forgery field the page ends with, as the browser reads it. */
+const fieldToken = (html: string) =>
+  new RegExp(`name="${FORM_TOKEN_FIELD}" value="([^"]*)" form="portal-form"`).exec(html)?.[1];
+
+/** Opens the sign-in page as a browser does, and posts its form with what the page wrote into it. */
+async function postForm(client: TestClient, fields: Record<string, string>, token?: string) {
+  const page = await client.get(PAGE, { browser: true });
+  const form = { ...fields, [FORM_TOKEN_FIELD]: token ?? fieldToken(page.body) ?? '' };
+  return client.post(PAGE, { form, browser: true, csrf: false });
+}
+
+/** The error summary's title and links, and the fields' values, as a reader of the page sees them. */
+function screenOf(html: string) {
+  const summary = /class="portal-error-summary"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '';
+  return {
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+    heading: /id="error-summary-title">([^<]*)</.exec(summary)?.[1],
+    links: [...summary.matchAll(/href="(#[^"]+)">([^<]*)</g)].map(([, href, text]) => `${href} ${text}`),
+    userId: /<input[^>]*id="userId"[^>]*>/.exec(html)?.[0].match(/value="([^"]*)"/)?.[1],
+    password: /<input[^>]*id="password"[^>]*>/.exec(html)?.[0].match(/value="([^"]*)"/)?.[1],
+  };
+}
+
+for (const dialect of DIALECTS) {
+  describe(dialect, () => {
+    let t: TestApp;
+    useFreshTestApp(dialect, {}, (app) => (t = app));
+
+    it('writes the sec-token the browser holds into the page, for the form; the same on the next page', async () => {
+      const client = t.client();
+      const first = await client.get(PAGE, { browser: true });
+      expect(fieldToken(first.body)).toBe(client.csrfToken);
+      expect(first.body).toMatch(/<form id="portal-form"[^>]* method="post"/);
+      expect(first.body.trimEnd().endsWith('</body></html>')).toBe(true);
+      const again = await client.get(PAGE, { browser: true });
+      expect(fieldToken(again.body)).toBe(client.csrfToken);
+      expect(fieldToken((await t.client().get(PAGE, { browser: true })).body)).not.toBe(client.csrfToken);
+    });
+
+    it('signs in with a 303 to where the script goes, opening the same session', async () => {
+      const client = t.client();
+      const response = await postForm(client, { userId: 'demopass', password: DEMO_PASSWORD });
+      const scripted = await signInSequence(t.client(), 'demopass');
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(scripted.body);
+      expect(client.sessionCookie).toBeDefined();
+      expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(0);
+    });
+
+    it('remembers the user ID when asked, and the next page comes with it written in and the box ticked', async () => {
+      const client = t.client();
+      await postForm(client, { userId: 'demopass', password: DEMO_PASSWORD, rememberUserId: 'on' });
+      expect(client.cookie(USER_ID_COOKIE)).toBe('demopass');
+      const page = (await client.get(PAGE, { browser: true })).body;
+      expect(screenOf(page).userId).toBe('demopass');
+      expect(page).toMatch(/<input type="checkbox" id="rememberUserId"[^>]* checked=""/);
+      await postForm(client, { userId: 'demopass', password: DEMO_PASSWORD });
+      expect(client.cookie(USER_ID_COOKIE)).toBeUndefined();
+    });
+
+    it('answers a wrong password with the screen again: §8 invalid login, fields emptied, one try counted', async () => {
+      const client = t.client();
+      const response = await postForm(client, { userId: 'demopass', password: WRONG_PASSWORD });
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const screen = screenOf(response.body);
+      expect(screen.heading).toBe('Invalid Login');
+      expect(screen.links).toEqual(['#userId Please verify your information and try again.']);
+      expect(screen.title).toMatch(/^Error: /);
+      expect([screen.userId ?? '', screen.password ?? '']).toEqual(['', '']);
+      expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
+      expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(1);
+      // The page answered carries the token for the next try, which is then accepted.
+      expect(fieldToken(response.body)).toBe(client.csrfToken);
+    });
+
+    it('answers an unknown user ID exactly as a wrong password', async () => {
+      const strip = (html: string) => html.replace(fieldToken(html) ?? '', '');
+      const unknown = await postForm(t.client(), { userId: 'nobody-here', password: WRONG_PASSWORD });
+      const wrong = await postForm(t.client(), { userId: 'demopass', password: WRONG_PASSWORD });
+      expect(unknown.statusCode).toBe(wrong.statusCode);
+      expect(strip(unknown.body)).toBe(strip(wrong.body));
+    });
+
+    it('answers empty fields with their errors, the user ID kept, nothing tried', async () => {
+      const response = await postForm(t.client(), { userId: ' demopass ', password: '' });
+      expect(response.statusCode).toBe(400);
+      const screen = screenOf(response.body);
+      expect(screen.links).toEqual(['#password Password is required.']);
+      expect(screen.userId).toBe(' demopass ');
+      expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(0);
+      const both = screenOf((await postForm(t.client(), {})).body);
+      expect(both.links).toEqual(['#userId User ID is required.', '#password Password is required.']);
+    });
+
+    it("takes the token from a form's field only at a screen's address: send-login still wants the header", async () => {
+      const client = t.client();
+      await client.get(PAGE, { browser: true });
+      const form = { username: 'demopass', 'login-form-type': 'password', password: WRONG_PASSWORD };
+      const response = await client.post(Paths.sendLogin, {
+        form: { ...form, [FORM_TOKEN_FIELD]: client.csrfToken! },
+        csrf: false,
+      });
+      expect(response.statusCode).toBe(403);
+      expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(0);
+    });
+
+    it.each([
+      ['without the field', ''],
+      ['with a token other than its cookie', 'AAAAAAAAAAAAAAAAAAAA'],
+    ])('refuses a post %s with 403 and tries nothing', async (_case, token) => {
+      const client = t.client();
+      const response = await postForm(client, { userId: 'demopass', password: WRONG_PASSWORD }, token);
+      expect(response.statusCode).toBe(403);
+      expect(JSON.parse(response.body).errors[0].code).toBe('csrf');
+      expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(0);
+      expect(client.cookie(CSRF_COOKIE)).toBeDefined();
+    });
+  });
+}
