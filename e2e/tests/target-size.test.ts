@@ -11,18 +11,20 @@ const { withPage } = useChromium();
 /** Every input, select and button in the page's form that is too low, or a text field narrower than its field. */
 const misfits = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('main input:not([type=checkbox]), main select, main button')].flatMap(
-      (control) => {
-        const box = control.getBoundingClientRect();
-        const field = control.closest('.portal-field')?.getBoundingClientRect();
-        const name = `${control.tagName.toLowerCase()}#${control.id || control.textContent?.trim()}`;
-        const problems = box.height < 44 ? [`${name} is ${box.height} px high`] : [];
-        const alone = control.parentElement?.classList.contains('portal-field');
-        if (field && alone && box.width < field.width - 1)
-          problems.push(`${name} is ${box.width} px wide in a ${field.width} px field`);
-        return problems;
-      },
-    ),
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        'main input:not([type=checkbox]):not([type=hidden]), main select, main button',
+      ),
+    ].flatMap((control) => {
+      const box = control.getBoundingClientRect();
+      const field = control.closest('.portal-field')?.getBoundingClientRect();
+      const name = `${control.tagName.toLowerCase()}#${control.id || control.textContent?.trim()}`;
+      const problems = box.height < 44 ? [`${name} is ${box.height} px high`] : [];
+      const alone = control.parentElement?.classList.contains('portal-field');
+      if (field && alone && box.width < field.width - 1)
+        problems.push(`${name} is ${box.width} px wide in a ${field.width} px field`);
+      return problems;
+    }),
   );
 
 describe('form controls', () => {
