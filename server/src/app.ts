@@ -8,8 +8,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorCodes } from '@portal/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type pretty from 'pino-pretty';
-import { createRequire } from 'node:module';
 import { AccountStore, PasswordStore } from './account/index.js';
 import { systemClock, type Clock } from './clock.js';
 import {
@@ -51,6 +49,11 @@ import { registerSecurityHeaders } from './http/headers.js';
 import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
 import { routeThrottle, sharedThrottle } from './security/throttle.js';
 import { hashQueue } from './security/hash-queue.js';
+import { createSiem } from './siem/index.js';
+import type { AuditForwarder } from './db/audit-log.js';
+import { loggerOptions } from './logger-options.js';
+
+export { loggerOptions, REDACTED_PATHS } from './logger-options.js';
 
 export interface AppOptions {
   config: Config;
@@ -67,61 +70,6 @@ export interface AppOptions {
   env?: Record<string, string | undefined>;
   /** What /readyz answers besides the database: main.ts drains it on SIGTERM. */
   readiness?: Readiness;
-}
-
-/** Log redaction: nothing secret is written (ARCHITECTURE §3). */
-export const REDACTED_PATHS = [
-  'req.headers.cookie',
-  'req.headers["x-xsrf-token"]',
-  'req.headers["x-csrf-token"]',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.passcode',
-  '*.newPin',
-  '*.oldCredential',
-  '*.newCredential',
-  '*.questionResponse',
-  '*.answer',
-  '*.token',
-  '*.cookie',
-];
-
-// pino-pretty is loaded only when asked for: an idle instance holds the code it loads (docs/benchmarks.md, figure 5).
-const load = createRequire(import.meta.url);
-
-/**
- * `json`: pino's lines for a log pipeline. `pretty`: one readable line a request, for a terminal (pino-pretty), written
- * to `destination`.
- */
-export function loggerOptions(
-  level: string,
-  format: 'json' | 'pretty' = 'json',
-  destination: NodeJS.WritableStream = process.stdout,
-): FastifyServerOptions['logger'] {
-  const stream =
-    format === 'pretty'
-      ? (load('pino-pretty') as typeof pretty)({
-          destination,
-          colorize: destination === process.stdout && process.stdout.isTTY,
-          translateTime: 'SYS:HH:MM:ss',
-          ignore: 'pid,hostname,reqId,req,res,responseTime,ip,method,route,path,status,ms',
-          singleLine: true,
-        })
-      : undefined;
-  return {
-    ...(stream ? { stream } : {}),
-    level,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    serializers: {
-      // The query string can hold a user ID; the path is enough to follow a request.
-      req: (request: { method: string; url: string; id: string }) => ({
-        method: request.method,
-        path: request.url.split('?')[0],
-        id: request.id,
-      }),
-    },
-  };
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -142,7 +90,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (error, request, reply) => sendRouterError(reply, request, messages, error),
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (options.config.timeouts.maxConnections) app.server.maxConnections = options.config.timeouts.maxConnections;
-  const services = createServices(app, options, messages);
+  const siem = createSiem(app, { ...options, env: options.env ?? process.env, clock: options.clock ?? systemClock });
+  const services = createServices(app, { ...options, forward: siem.forwarder }, messages);
   runInBackground(app, options, services);
 
   await app.register(fastifyCookie);
@@ -172,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     portalMetrics(app, {
       auditCounts: services.audit.counts,
       mail: services.mailWorker.outcomes,
+      siem: siem.metrics,
       cspReports: services.cspReports.byDirective,
       outboxDepth: () => services.outbox.pending(),
       liveSessions: () => services.sessionStore.countLive(services.clock()),
@@ -210,13 +160,16 @@ const sessionSettings = (config: Config) => ({
   maxPerAccount: config.maxSessionsPerUser,
 });
 
+/** The app's options, and what feeds the SIEM outbox in each audit event's transaction. */
+type ServiceOptions = AppOptions & { forward: AuditForwarder };
+
 /** Every store and service of the app, each given what it needs. */
-function createServices(app: FastifyInstance, { config, database, ...options }: AppOptions, messages: Messages) {
+function createServices(app: FastifyInstance, { config, database, ...options }: ServiceOptions, messages: Messages) {
   const clock = options.clock ?? systemClock;
   const keys = deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, (m) => app.log.warn(m)));
   const db = database.db;
   const accounts = new AccountStore(db);
-  const audit = new AuditLog(db, clock, securityEventLog(app.log));
+  const audit = new AuditLog(db, clock, securityEventLog(app.log), options.forward);
   const cobrands = new CobrandDirectory(new CobrandStore(db), clock);
   const sessionStore = new SessionStore(db);
   const sessions = new SessionManager(sessionStore, sessionSettings(config), clock, (accountId, reason, count) =>

@@ -52,6 +52,7 @@ describe('loadConfig', () => {
       hashQueue: { concurrency: availableParallelism(), maxQueueSeconds: 1 },
       securityTxt: null,
       maxSessionsPerUser: 5,
+      siem: { webhook: null, syslog: null },
     });
   });
 
@@ -196,5 +197,34 @@ describe('loadConfig', () => {
       expect(problems[index]).toContain(name);
     }
     expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' }, CWD)).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+
+  it("reads the SIEM's webhook and syslog, and refuses a webhook without its secret without echoing a bad secret", () => {
+    const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    const config = loadConfig(
+      {
+        SIEM_WEBHOOK_URL: 'https://siem.bank.example/in',
+        SIEM_WEBHOOK_SECRET: secret,
+        SIEM_SYSLOG_URL: 'tls://siem:6514',
+      },
+      CWD,
+    );
+    expect(config.siem).toEqual({
+      webhook: { url: 'https://siem.bank.example/in', secret },
+      syslog: { url: 'tls://siem:6514', caFile: null },
+    });
+    expect(problemsOf({ SIEM_WEBHOOK_URL: 'https://siem.bank.example/in' })).toEqual([
+      'SIEM_WEBHOOK_URL and SIEM_WEBHOOK_SECRET go together: set both or neither',
+    ]);
+    const [bad] = problemsOf({
+      SIEM_WEBHOOK_URL: 'https://siem.bank.example/in',
+      SIEM_WEBHOOK_SECRET: 'hunter2-hunter2',
+    });
+    expect(bad).toContain('SIEM_WEBHOOK_SECRET must be a Standard Webhooks secret');
+    expect(bad).not.toContain('hunter2');
+    expect(problemsOf({ SIEM_SYSLOG_URL: 'udp://siem:514' })[0]).toContain('tcp://host:514 or tls://host:6514');
+    expect(problemsOf({ SIEM_SYSLOG_URL: 'tcp://siem:514', SIEM_SYSLOG_CA_FILE: 'ca.pem' })[0]).toBe(
+      'SIEM_SYSLOG_CA_FILE needs a tls:// SIEM_SYSLOG_URL',
+    );
   });
 });

@@ -9,6 +9,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { RADIUS_SERVERS_PATTERN } from '@portal/contract/schemas';
+import { siemOf, type SiemConfig } from './siem-config.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MAILBOX = /^[^<>@\s]*(<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
@@ -98,6 +99,11 @@ const EnvironmentSchema = Type.Object({
   SECURITY_CONTACT: Type.Optional(Type.String()),
   SECURITY_TXT_EXPIRES: Type.Optional(Type.String()),
   MAX_SESSIONS_PER_USER: whole(5, 0, 1_000),
+  // Security events to the bank's SIEM (docs/operations.md, "Security events to the SIEM").
+  SIEM_WEBHOOK_URL: optional('^https?://[^/?#]+', 'must be a webhook address such as https://siem.bank.example/in'),
+  SIEM_WEBHOOK_SECRET: Type.Optional(Type.String()),
+  SIEM_SYSLOG_URL: optional('^(tcp|tls)://[^/?#]+:[0-9]{1,5}$', 'must look like tcp://host:514 or tls://host:6514'),
+  SIEM_SYSLOG_CA_FILE: Type.Optional(Type.String()),
 });
 type Environment = Static<typeof EnvironmentSchema>;
 
@@ -172,6 +178,8 @@ export interface Config {
   securityTxt: SecurityTxt | null;
   /** Live sessions one user may hold; a sign-in beyond it ends the oldest. 0: no cap. */
   maxSessionsPerUser: number;
+  /** The deployment's SIEM: a signed webhook and/or syslog, each taking every security event. */
+  siem: SiemConfig;
 }
 
 /** RFC 9116's two required fields: where to report (URIs) and when the file goes stale (RFC 3339, UTC). */
@@ -251,6 +259,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const smtpCaFile = e.SMTP_CA_FILE ? resolve(cwd, e.SMTP_CA_FILE) : null;
   checkPoolingAndMail(e, smtpCaFile, problems);
   const securityTxt = securityTxtOf(e, problems);
+  const siem = siemOf(e, cwd, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -291,6 +300,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     hashQueue: { concurrency: e.HASH_CONCURRENCY || availableParallelism(), maxQueueSeconds: e.HASH_QUEUE_SECONDS },
     securityTxt,
     maxSessionsPerUser: e.MAX_SESSIONS_PER_USER,
+    siem,
   };
 }
 

@@ -234,6 +234,19 @@ export const TokenServerSchema = Type.Union([
   ),
 ]);
 
+/**
+ * Where a bank that differs from the deployment takes its cobrand's security events: a Standard Webhooks endpoint of
+ * its own (besides the deployment's SIEM_WEBHOOK_URL and SIEM_SYSLOG_URL, which get every cobrand's events).
+ */
+export const SecurityEventsSchema = Type.Object(
+  {
+    webhookUrl: ProviderUrl,
+    /** Holds the endpoint's signing secret (`whsec_` and base64, as Standard Webhooks prints them). */
+    secretEnv: EnvName,
+  },
+  { additionalProperties: false },
+);
+
 /** A catalogue record (`data/cobrands/<id>/cobrand.json`): the cobrand plus what only the service reads. */
 export const CobrandRecordSchema = Type.Object(
   {
@@ -250,6 +263,8 @@ export const CobrandRecordSchema = Type.Object(
     identityProvider: Type.Optional(IdentityProviderSchema),
     /** The bank's token server, where it is not the deployment's (TOKEN_BACKEND). */
     tokenServer: Type.Optional(TokenServerSchema),
+    /** The bank's own SIEM endpoint for this cobrand's security events. */
+    securityEvents: Type.Optional(SecurityEventsSchema),
     /** The bank's own security questions in its other languages: the question as set, then locale → its wording. */
     securityQuestions: Type.Optional(
       Type.Record(

@@ -74,6 +74,21 @@ export type AuditListener = (
   origin: Origin | undefined,
 ) => void;
 
+/** An event as written, for what is fed from the audit log in the same transaction (the SIEM outbox). */
+export interface RecordedEvent {
+  id: string;
+  at: number;
+  kind: AuditKind;
+  accountId: string | null;
+  detail: Record<string, string | number | boolean>;
+  address: string | null;
+  userAgent: string | null;
+  actor: string | null;
+}
+
+/** Writes what follows from an event in the event's own transaction: both commit or neither (siem/). */
+export type AuditForwarder = (trx: Transaction<Database>, event: RecordedEvent) => Promise<void>;
+
 export class AuditLog {
   /** Events this instance wrote, by kind, since it started (the metrics read them). */
   readonly counts = new Map<AuditKind, number>();
@@ -84,6 +99,7 @@ export class AuditLog {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly listener?: AuditListener,
+    private readonly forward?: AuditForwarder,
   ) {
     this.insert = prepareQuery(
       db,
@@ -116,15 +132,23 @@ export class AuditLog {
     const address = origin?.address?.slice(0, 64) ?? null;
     const userAgent = origin?.userAgent?.slice(0, USER_AGENT_MAX) ?? null;
     const actor = origin?.actor?.slice(0, 128) ?? null;
-    if (trx) {
-      const row = { id, at, kind, account_id: accountId, detail: text, client_address: address, user_agent: userAgent };
-      await trx
-        .insertInto('audit_event')
-        .values({ ...row, actor })
-        .execute();
-    } else await this.insert(id, at, kind, accountId, text, address, userAgent, actor);
+    const event = { id, at, kind, accountId, detail, address, userAgent, actor };
+    if (trx) await this.write(trx, event);
+    else if (this.forward) await this.db.transaction().execute((own) => this.write(own, event));
+    else await this.insert(id, at, kind, accountId, text, address, userAgent, actor);
     this.counts.set(kind, (this.counts.get(kind) ?? 0) + 1);
     this.listener?.(kind, accountId, detail, origin);
+  }
+
+  /** The event's row, then what the forwarder writes of it, in `trx`. */
+  private async write(trx: Transaction<Database>, event: RecordedEvent): Promise<void> {
+    const { id, at, kind, accountId, detail, address, userAgent, actor } = event;
+    const row = { id, at, kind, account_id: accountId, detail: JSON.stringify(detail), client_address: address };
+    await trx
+      .insertInto('audit_event')
+      .values({ ...row, user_agent: userAgent, actor })
+      .execute();
+    await this.forward?.(trx, event);
   }
 
   /**

@@ -13,11 +13,14 @@ export interface DatabaseSources {
   outboxDepth: () => Promise<number>;
   liveSessions: () => Promise<number>;
   pool?: (() => { total: number; idle: number; waiting: number }) | undefined;
+  /** Security events waiting for the SIEM, and how long the oldest has waited (the delivery lag). */
+  siemBacklog?: () => Promise<{ events: number; oldestSeconds: number }>;
 }
 
 interface Readings {
   outboxDepth: number;
   liveSessions: number;
+  siem?: { events: number; oldestSeconds: number };
 }
 
 export function databaseGauges(registry: Registry, sources: DatabaseSources, timeoutMs = READ_TIMEOUT_MS): void {
@@ -36,6 +39,22 @@ export function databaseGauges(registry: Registry, sources: DatabaseSources, tim
   readingGauge(registry, reader, 'portal_outbox_depth', 'Mails waiting in the outbox (database-wide).', (r) => {
     return r.outboxDepth;
   });
+  if (sources.siemBacklog) {
+    readingGauge(
+      registry,
+      reader,
+      'portal_siem_backlog_events',
+      'Security events waiting for the SIEM (database-wide).',
+      (r) => r.siem?.events,
+    );
+    readingGauge(
+      registry,
+      reader,
+      'portal_siem_lag_seconds',
+      'How long the oldest security event waiting for the SIEM has waited (database-wide); 0 when none waits.',
+      (r) => r.siem?.oldestSeconds,
+    );
+  }
   readingGauge(
     registry,
     reader,
@@ -68,7 +87,9 @@ class SingleReader {
     await new Promise((resolve) => setImmediate(resolve));
     // One after the other: a reading holds one pool connection at most.
     const outboxDepth = await this.sources.outboxDepth();
-    return { outboxDepth, liveSessions: await this.sources.liveSessions() };
+    const liveSessions = await this.sources.liveSessions();
+    const siem = await this.sources.siemBacklog?.();
+    return { outboxDepth, liveSessions, ...(siem ? { siem } : {}) };
   }
 }
 
@@ -87,14 +108,15 @@ function readingGauge(
   reader: SingleReader,
   name: string,
   help: string,
-  pick: (readings: Readings) => number,
+  pick: (readings: Readings) => number | undefined,
 ): void {
   class ReadingGauge extends Gauge {
     override async get() {
       const readings = await reader.read();
-      if (readings) this.set(pick(readings));
+      const value = readings ? pick(readings) : undefined;
+      if (value !== undefined) this.set(value);
       const metric = await super.get();
-      return readings ? metric : { ...metric, values: [] };
+      return value !== undefined ? metric : { ...metric, values: [] };
     }
   }
   new ReadingGauge({ name, help, registers: [registry] });

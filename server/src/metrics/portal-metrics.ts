@@ -14,6 +14,12 @@ export interface MetricSources extends DatabaseSources {
   /** Audit events this instance wrote, by kind. */
   auditCounts: ReadonlyMap<AuditKind, number>;
   mail: { readonly sent: number; readonly failed: number };
+  /** Security events this instance delivered to the SIEM, and tries that failed (each tried again). */
+  siem?: {
+    outcomes: { readonly delivered: number; readonly failed: number };
+    /** Events waiting (database-wide), and how long the oldest has waited: the delivery lag. */
+    backlog: () => Promise<{ events: number; oldestSeconds: number }>;
+  };
   /** The hash queue as it stands (hash-queue-gauges.ts). */
   hashQueue?: () => HashQueueReading;
   /** Content-Security-Policy violations browsers reported to this instance, by directive. */
@@ -94,7 +100,17 @@ export function portalMetrics(app: FastifyInstance, sources: MetricSources): Reg
     () => Object.fromEntries(sources.cspReports),
     'directive',
   );
-  databaseGauges(registry, sources);
+  if (sources.siem) {
+    const siem = sources.siem.outcomes;
+    following(
+      registry,
+      'portal_siem_deliveries_total',
+      "Security events delivered to the SIEM's webhooks or syslog, and tries that failed (each tried again).",
+      () => ({ delivered: siem.delivered, failed: siem.failed }),
+      'outcome',
+    );
+  }
+  databaseGauges(registry, { ...sources, ...(sources.siem ? { siemBacklog: sources.siem.backlog } : {}) });
   if (sources.hashQueue) hashQueueGauges(registry, sources.hashQueue);
   return registry;
 }

@@ -1,0 +1,3 @@
+/** What the SIEM capability offers the rest of the service; nothing else of it is imported from outside. */
+export { createSiem, siemWorkerOf } from './create.js';
+export { syslogMessage } from './syslog-sink.js';

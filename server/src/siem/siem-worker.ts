@@ -1,0 +1,84 @@
+/**
+ * Sends what the SIEM outbox holds. Every instance runs one: it claims due rows, hands each to its sink, and deletes
+ * it or schedules a retry, so events survive a receiver that is down and a process that dies (the claim expires).
+ */
+import type { Clock } from '../clock.js';
+import type { SiemOutbox, SiemRow } from './siem-outbox.js';
+import type { Sink } from './sinks.js';
+
+type Log = { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+
+/** The sink a row names, as configured now; throws when it is not (a cobrand's endpoint removed, its secret unset). */
+export type SinkFor = (name: string) => Promise<Sink>;
+
+export class SiemWorker {
+  /** Events this instance delivered, and tries that failed (each tried again), since it started: the metrics read them. */
+  readonly outcomes = { delivered: 0, failed: 0 };
+  /** The sinks that failed last time, so the log says once that one is down and once that it is back. */
+  private readonly down = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly outbox: SiemOutbox,
+    private readonly sinkFor: SinkFor,
+    private readonly clock: Clock,
+    private readonly log: Log,
+    /** A pass that failed (the database away): the service logs it once per cause and interval (outage-log.ts). */
+    private readonly passFailed: (error: unknown) => void = (err) => log.warn({ err }, 'SIEM pass failed'),
+    private readonly intervalMs = 1_000,
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.nudge(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  /** Runs a pass now unless one is already running; resolves when it ends. */
+  nudge(): Promise<void> {
+    this.running ??= this.pass()
+      .catch(this.passFailed)
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private async pass(): Promise<void> {
+    for (let batch = await this.outbox.claimDue(this.clock()); batch.length > 0;) {
+      // Each row is the earliest waiting of its account and sink: they go out together, each marked on its outcome.
+      const outcomes = await Promise.all(batch.map((row) => this.deliverOne(row)));
+      if (outcomes.includes(false)) return; // a receiver is likely down: its rows wait out their retry
+      batch = await this.outbox.claimDue(this.clock());
+    }
+  }
+
+  private async deliverOne(row: SiemRow): Promise<boolean> {
+    try {
+      await (await this.sinkFor(row.sink)).deliver(row);
+    } catch (error) {
+      const reason =
+        error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+      if (!this.down.has(row.sink))
+        this.log.warn(
+          { siem: { sink: row.sink, eventId: row.event_id, attempt: row.attempts + 1, reason } },
+          `the SIEM receiver ${row.sink} failed (${reason}); its events are kept and tried again`,
+        );
+      this.down.add(row.sink);
+      await this.outbox.failed(row, this.clock(), reason);
+      this.outcomes.failed += 1;
+      return false;
+    }
+    await this.outbox.delivered(row);
+    if (this.down.delete(row.sink))
+      this.log.info({ siem: { sink: row.sink } }, `the SIEM receiver ${row.sink} takes events again`);
+    this.outcomes.delivered += 1;
+    return true;
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Security events to a syslog server: RFC 5424 messages over TCP (RFC 6587, octet-counting framing) or TLS (RFC 5425,
+ * which frames the same way), one connection kept open. An event counts as delivered once the operating system took
+ * its bytes; a connection that broke before the server read them can lose what was in flight, which syslog over TCP
+ * cannot tell (docs/decisions.md): a SIEM that must see every event takes the webhooks.
+ */
+import { readFileSync } from 'node:fs';
+import { connect as tcpConnect, type Socket } from 'node:net';
+import { hostname } from 'node:os';
+import { connect as tlsConnect } from 'node:tls';
+import type { SecurityEvent } from '@portal/contract/schemas';
+import type { Sink } from './sinks.js';
+import type { SiemRow } from './siem-outbox.js';
+
+export interface SyslogSettings {
+  /** `tcp://host:port` or `tls://host:port`. */
+  url: string;
+  /** PEM file of the CAs the server's certificate must chain to (TLS), in place of Node's own list. */
+  caFile: string | null;
+}
+
+/** authpriv (10): the facility for security and authorization messages (RFC 5424 §6.2.1). */
+const FACILITY = 10;
+const WARNING = 4;
+const NOTICE = 5;
+const CONNECT_TIMEOUT_MS = 10_000;
+/** RFC 5424 HOSTNAME and APP-NAME: printable US-ASCII without spaces, at most 255 and 48 characters. */
+const printable = (text: string, max: number) => text.replace(/[^\x21-\x7e]/g, '_').slice(0, max) || '-';
+
+/** One event as an RFC 5424 message: MSGID the event's type, the JSON event as MSG (UTF-8, with its BOM). */
+export function syslogMessage(row: SiemRow, host = hostname()): Buffer {
+  const event = JSON.parse(row.payload) as SecurityEvent;
+  const pri = FACILITY * 8 + (event.outcome === 'failure' ? WARNING : NOTICE);
+  const header = `<${pri}>1 ${event.time} ${printable(host, 255)} portal ${process.pid} ${printable(event.type, 32)} -`;
+  return Buffer.concat([Buffer.from(`${header} \uFEFF`, 'utf8'), Buffer.from(row.payload, 'utf8')]);
+}
+
+export class SyslogSink implements Sink {
+  private socket: Promise<Socket> | null = null;
+  private readonly target: URL;
+
+  constructor(private readonly settings: SyslogSettings) {
+    this.target = new URL(settings.url);
+  }
+
+  async deliver(row: SiemRow): Promise<void> {
+    const message = syslogMessage(row);
+    const frame = Buffer.concat([Buffer.from(`${message.length} `), message]);
+    const socket = await this.connection();
+    await new Promise<void>((resolve, reject) => {
+      socket.write(frame, (error) => (error ? reject(error) : resolve()));
+    }).catch((error: unknown) => {
+      this.drop(socket);
+      throw error;
+    });
+  }
+
+  close(): void {
+    void this.socket?.then((socket) => socket.end()).catch(() => {});
+    this.socket = null;
+  }
+
+  private connection(): Promise<Socket> {
+    this.socket ??= this.open().catch((error: unknown) => {
+      this.socket = null;
+      throw error;
+    });
+    return this.socket;
+  }
+
+  private open(): Promise<Socket> {
+    const port = Number(this.target.port);
+    const host = this.target.hostname.replace(/^\[|\]$/g, '');
+    const ca = this.settings.caFile ? readFileSync(this.settings.caFile) : undefined;
+    const socket =
+      this.target.protocol === 'tls:'
+        ? tlsConnect({ host, port, servername: host, ...(ca ? { ca } : {}) })
+        : tcpConnect({ host, port });
+    return new Promise((resolve, reject) => {
+      const ready = this.target.protocol === 'tls:' ? 'secureConnect' : 'connect';
+      socket.setTimeout(CONNECT_TIMEOUT_MS, () => socket.destroy(new Error('the syslog server did not answer')));
+      socket.once(ready, () => {
+        socket.setTimeout(0);
+        resolve(socket);
+      });
+      socket.once('error', reject);
+      // A server that closes or fails later: the next event opens a new connection.
+      socket.on('error', () => this.drop(socket));
+      socket.on('close', () => this.drop(socket));
+      // The server sends nothing in this protocol; anything it does send is read and dropped.
+      socket.resume();
+    });
+  }
+
+  private drop(socket: Socket): void {
+    socket.destroy();
+    void this.socket
+      ?.then((current) => {
+        if (current === socket) this.socket = null;
+      })
+      .catch(() => {});
+  }
+}

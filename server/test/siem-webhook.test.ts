@@ -1,0 +1,179 @@
+/**
+ * Security events to the bank's SIEM by signed webhooks (docs/operations.md, "Security events to the SIEM"): a receiver
+ * on loopback that goes down, with the portal restarted meanwhile, gets every audit event once it is back, once each,
+ * in order per account, each signed as Standard Webhooks says and in the published shape; a cobrand's own endpoint
+ * gets its cobrand's events only; two instances on one database deliver each event once.
+ */
+import { SecurityEventSchema } from '@portal/contract/schemas';
+import type { FastifyInstance } from 'fastify';
+import { Value } from 'typebox/value';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { siemWorkerOf } from '../src/siem/index.js';
+import type { Config } from '../src/config.js';
+import type { PortalDatabase } from '../src/db/database.js';
+import { createTestApp, DIALECTS, keptLog, signInSequence, TestClient } from './harness.js';
+import { WebhookReceiver, webhookSecret, type Received } from './webhook-receiver.js';
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) BankTest/1.0';
+const siemTo = (receiver: WebhookReceiver): Partial<Config> => ({
+  siem: { webhook: { url: receiver.url, secret: receiver.secret }, syslog: null },
+});
+
+/** Two passes of the app's SIEM worker: the second starts after the events written so far. */
+async function deliver(app: FastifyInstance): Promise<void> {
+  await siemWorkerOf(app).nudge();
+  await siemWorkerOf(app).nudge();
+}
+
+async function signIn(app: FastifyInstance, userId: string, password?: string): Promise<void> {
+  await signInSequence(new TestClient(app, { headers: { 'user-agent': BROWSER } }), userId, password);
+}
+
+async function auditTrail(database: PortalDatabase) {
+  return database.db.selectFrom('audit_event').select(['id', 'account_id', 'kind']).orderBy('id').execute();
+}
+
+async function waiting(database: PortalDatabase): Promise<number> {
+  const { n } = await database.db
+    .selectFrom('siem_outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** The IDs the receiver took for each account, in the order it took them. */
+const byAccount = (events: { id: string; account: string | null }[]) => {
+  const streams = new Map<string, string[]>();
+  for (const { id, account } of events) streams.set(account ?? '', [...(streams.get(account ?? '') ?? []), id]);
+  return streams;
+};
+const received = (events: Received[]) => events.map(({ id, event }) => ({ id, account: event.account?.id ?? null }));
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanups.splice(0).reverse()) await step();
+});
+
+for (const dialect of DIALECTS)
+  describe(`security events by webhook (${dialect})`, () => {
+    it('reach a receiver that was down, with the portal restarted meanwhile: each once, in order, signed', async () => {
+      const receiver = await new WebhookReceiver(webhookSecret('deployment')).start();
+      cleanups.push(() => receiver.stop());
+      const log = keptLog('info');
+      const t = await createTestApp(dialect, { config: siemTo(receiver), logger: log.logger });
+      cleanups.push(() => t.close());
+      await signIn(t.app, 'demopass');
+      await signIn(t.app, 'demopass', 'not the password');
+      await deliver(t.app);
+      expect(receiver.events.map(({ event }) => event.type)).toEqual(['signin.success', 'signin.failure']);
+
+      await receiver.stop();
+      await signIn(t.app, 'demopass', 'wrong again');
+      await signIn(t.app, 'demoinactive');
+      await deliver(t.app);
+      const failure = log.lines.find((line) => String(line.msg).startsWith('the SIEM receiver webhook failed'));
+      expect(failure?.level).toBe(40);
+      expect(String(failure?.msg)).toContain('its events are kept and tried again');
+
+      // The portal restarts while the receiver is still down, and works on.
+      await t.app.close();
+      const restarted = await buildApp({ config: t.config, database: t.database, clock: t.clock.now, logger: false });
+      cleanups.push(() => restarted.close());
+      await signIn(restarted, 'demopass');
+      await signIn(restarted, 'demoinactive', 'wrong');
+      expect(await waiting(t.database)).toBe(4);
+
+      await receiver.start();
+      t.clock.advance(10 * 60_000); // past every retry's backoff
+      await deliver(restarted);
+      expect(await waiting(t.database)).toBe(0);
+
+      const trail = await auditTrail(t.database);
+      expect(trail.length).toBe(6);
+      expect(receiver.events.map(({ id }) => id).sort()).toEqual(trail.map(({ id }) => id));
+      expect(receiver.duplicates).toBe(0);
+      expect(receiver.forged).toBe(0);
+      expect(byAccount(received(receiver.events))).toEqual(
+        byAccount(trail.map(({ id, account_id }) => ({ id, account: account_id }))),
+      );
+      for (const { event } of receiver.events) expect(Value.Check(SecurityEventSchema, event)).toBe(true);
+      const refused = receiver.events.find(({ event }) => event.type === 'signin.failure')!.event;
+      expect(refused).toMatchObject({
+        outcome: 'failure',
+        method: 'password',
+        cobrand: 'skerrymoor',
+        account: { userId: 'demopass' },
+        client: { userAgent: BROWSER },
+      });
+      expect(refused.client.address).toBeTruthy();
+    });
+
+    it("sends a cobrand's events, and only those, to the cobrand's own endpoint", async () => {
+      const deployment = await new WebhookReceiver(webhookSecret('deployment')).start();
+      const bank = await new WebhookReceiver(webhookSecret('skerrymoor bank')).start();
+      cleanups.push(
+        () => deployment.stop(),
+        () => bank.stop(),
+      );
+      const t = await createTestApp(dialect, {
+        config: siemTo(deployment),
+        env: { SKERRYMOOR_SIEM_SECRET: bank.secret },
+        beforeStart: async (database) => {
+          await withEndpoint(database, 'skerrymoor', bank.url, 'SKERRYMOOR_SIEM_SECRET');
+          await database.db
+            .updateTable('account')
+            .set({ cobrand: 'larchmere' })
+            .where('user_id', '=', 'demoexpired')
+            .execute();
+        },
+      });
+      cleanups.push(() => t.close());
+      await signIn(t.app, 'demopass');
+      await signIn(t.app, 'demoexpired');
+      await signIn(t.app, 'demopass', 'wrong');
+      await deliver(t.app);
+      expect(deployment.events.map(({ event }) => event.cobrand)).toEqual(['skerrymoor', 'larchmere', 'skerrymoor']);
+      expect(bank.events.map(({ event }) => event.cobrand)).toEqual(['skerrymoor', 'skerrymoor']);
+      expect(bank.events.map(({ id }) => id)).toEqual(
+        deployment.events.filter(({ event }) => event.cobrand === 'skerrymoor').map(({ id }) => id),
+      );
+      expect(bank.forged).toBe(0);
+    });
+
+    it('is delivered once when two instances work the same outbox', async () => {
+      const receiver = await new WebhookReceiver(webhookSecret('deployment')).start();
+      cleanups.push(() => receiver.stop());
+      const t = await createTestApp(dialect, { config: siemTo(receiver) });
+      cleanups.push(() => t.close());
+      const other = await buildApp({ config: t.config, database: t.database, clock: t.clock.now, logger: false });
+      cleanups.push(() => other.close());
+      await receiver.stop();
+      for (const app of [t.app, other, t.app, other]) {
+        await signIn(app, 'demopass', 'wrong');
+        await signIn(app, 'demoinactive');
+      }
+      await receiver.start();
+      t.clock.advance(10 * 60_000); // past the retries of a pass that ran while it was down
+      await Promise.all([deliver(t.app), deliver(other), deliver(t.app), deliver(other)]);
+      await deliver(other);
+      expect(receiver.events.length).toBe((await auditTrail(t.database)).length);
+      expect(receiver.duplicates).toBe(0);
+    });
+  });
+
+/** The cobrand's catalogue record names its own SIEM endpoint, as a bank's would (catalogue `securityEvents`). */
+async function withEndpoint(database: PortalDatabase, cobrand: string, webhookUrl: string, secretEnv: string) {
+  const row = await database.db
+    .selectFrom('cobrand')
+    .select('record')
+    .where('name', '=', cobrand)
+    .executeTakeFirstOrThrow();
+  const stored = JSON.parse(row.record) as { record: Record<string, unknown> };
+  stored.record.securityEvents = { webhookUrl, secretEnv };
+  await database.db
+    .updateTable('cobrand')
+    .set({ record: JSON.stringify(stored) })
+    .where('name', '=', cobrand)
+    .execute();
+}
