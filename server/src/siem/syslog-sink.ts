@@ -37,6 +37,8 @@ export function syslogMessage(row: SiemRow, host = hostname()): Buffer {
 
 export class SyslogSink implements Sink {
   private socket: Promise<Socket> | null = null;
+  /** The connection once open, so a dropped one is forgotten at once. */
+  private live: Socket | null = null;
   private readonly target: URL;
 
   constructor(private readonly settings: SyslogSettings) {
@@ -46,7 +48,11 @@ export class SyslogSink implements Sink {
   async deliver(row: SiemRow): Promise<void> {
     const message = syslogMessage(row);
     const frame = Buffer.concat([Buffer.from(`${message.length} `), message]);
-    const socket = await this.connection();
+    let socket = await this.connection();
+    if (socket.destroyed || socket.readableEnded) {
+      this.drop(socket);
+      socket = await this.connection();
+    }
     await new Promise<void>((resolve, reject) => {
       socket.write(frame, (error) => (error ? reject(error) : resolve()));
     }).catch((error: unknown) => {
@@ -56,8 +62,8 @@ export class SyslogSink implements Sink {
   }
 
   close(): void {
-    void this.socket?.then((socket) => socket.end()).catch(() => {});
-    this.socket = null;
+    this.live?.end();
+    [this.live, this.socket] = [null, null];
   }
 
   private connection(): Promise<Socket> {
@@ -81,12 +87,15 @@ export class SyslogSink implements Sink {
       socket.setTimeout(CONNECT_TIMEOUT_MS, () => socket.destroy(new Error('the syslog server did not answer')));
       socket.once(ready, () => {
         socket.setTimeout(0);
+        this.live = socket;
         resolve(socket);
       });
       socket.once('error', reject);
       // A server that closes or fails later: the next event opens a new connection.
       socket.on('error', () => this.drop(socket));
       socket.on('close', () => this.drop(socket));
+      // The server closing its side (a restart) ends this connection at once, not at the next write.
+      socket.on('end', () => this.drop(socket));
       // The server sends nothing in this protocol; anything it does send is read and dropped.
       socket.resume();
     });
@@ -94,10 +103,6 @@ export class SyslogSink implements Sink {
 
   private drop(socket: Socket): void {
     socket.destroy();
-    void this.socket
-      ?.then((current) => {
-        if (current === socket) this.socket = null;
-      })
-      .catch(() => {});
+    if (this.live === socket) [this.live, this.socket] = [null, null];
   }
 }
