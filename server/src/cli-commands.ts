@@ -10,7 +10,7 @@ import {
 import { importCatalogue } from './bootstrap.js';
 import { CobrandDirectory, CobrandStore } from './cobrand/index.js';
 import type { Transaction } from 'kysely';
-import { type AuditKind, AuditLog, type AuditEntry, type Origin } from './db/audit-log.js';
+import { type AuditForwarder, type AuditKind, AuditLog, type AuditEntry, type Origin } from './db/audit-log.js';
 import { migrateToLatest, type PortalDatabase } from './db/database.js';
 import type { Database } from './db/tables.js';
 import { hashSecret } from './security/passwords.js';
@@ -26,6 +26,8 @@ export interface CommandContext {
   accounts: AccountStore;
   keys: () => PortalKeys;
   demo: boolean;
+  /** Queues each audit event for the bank's SIEM, in the event's transaction. */
+  forward?: AuditForwarder;
   now: number;
   /** Who runs the command (`cli:<login>`), recorded with every change it makes. */
   origin: Origin;
@@ -57,7 +59,7 @@ async function existingUser(ctx: CommandContext): Promise<AccountRow> {
   return account;
 }
 
-const auditLog = (ctx: CommandContext) => new AuditLog(ctx.database.db, () => ctx.now);
+const auditLog = (ctx: CommandContext) => new AuditLog(ctx.database.db, () => ctx.now, undefined, ctx.forward);
 
 /**
  * Makes a change and records its audit event, with who made it, in one transaction: both land or neither does. The

@@ -3,7 +3,8 @@ import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { AccountStore } from './account/index.js';
 import { COMMANDS, UsageError } from './cli-commands.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { siemForwarder } from './siem/index.js';
 import { migrateToLatest, openDatabase, type PortalDatabase } from './db/database.js';
 import { deriveKeys, loadPortalSecret, type PortalKeys } from './security/portal-secret.js';
 
@@ -41,7 +42,9 @@ const USAGE = `Usage: npm run portal -- <command>
   cobrands export <name>                       print a cobrand's catalogue record (its cobrand.json) as JSON
 `;
 
-async function run(argv: string[], database: PortalDatabase, keys: () => PortalKeys, demo: boolean): Promise<string> {
+async function run(argv: string[], database: PortalDatabase, keys: () => PortalKeys, config: Config): Promise<string> {
+  const demo = config.demo;
+  const forward = siemForwarder(database, config.siem);
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -65,7 +68,7 @@ async function run(argv: string[], database: PortalDatabase, keys: () => PortalK
   }
   const accounts = new AccountStore(database.db);
   const origin = { actor: `cli:${administrator()}` };
-  return command({ database, accounts, keys, demo, now: Date.now(), origin, subject, options: values });
+  return command({ database, accounts, keys, demo, forward, now: Date.now(), origin, subject, options: values });
 }
 
 /** Who runs the command, for the audit trail: the login behind sudo when there is one. */
@@ -99,7 +102,7 @@ async function main(): Promise<number> {
     const argv = process.argv.slice(2);
     if (!(argv[0] === 'db' && argv[1] === 'migrate')) await migrateToLatest(database.db);
     const keys = () => deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, (m) => console.error(m)));
-    console.log(await run(argv, database, keys, config.demo));
+    console.log(await run(argv, database, keys, config));
     return 0;
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {

@@ -8,6 +8,7 @@ import { demoBanner } from './demo-users.js';
 import { VERSION } from './version.js';
 import { SessionStore } from './session/index.js';
 import { AuditLog } from './db/audit-log.js';
+import { siemForwarder } from './siem/index.js';
 import { giveBackMemoryWhenIdle, shrinkingCollection } from './idle-memory.js';
 import { Readiness } from './health/index.js';
 import { outageLog } from './http/outage-log.js';
@@ -46,7 +47,7 @@ if (config.trustProxy === true)
   );
 
 const sessionStore = new SessionStore(database.db);
-const audit = new AuditLog(database.db, Date.now);
+const audit = new AuditLog(database.db, Date.now, undefined, siemForwarder(database, config.siem));
 const sweep = async () => {
   for (const accountId of await sessionStore.deleteExpired(Date.now()))
     await audit.record('session.ended', accountId, { reason: 'expired', count: 1 });

@@ -12,7 +12,7 @@ import { buildApp } from '../src/app.js';
 import { siemWorkerOf } from '../src/siem/index.js';
 import type { Config } from '../src/config.js';
 import type { PortalDatabase } from '../src/db/database.js';
-import { createTestApp, DIALECTS, keptLog, signInSequence, TestClient } from './harness.js';
+import { createTestApp, DIALECTS, keptLog, portalCli, signInSequence, TestClient } from './harness.js';
 import { WebhookReceiver, webhookSecret, type Received } from './webhook-receiver.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) BankTest/1.0';
@@ -161,6 +161,22 @@ for (const dialect of DIALECTS)
       expect(receiver.duplicates).toBe(0);
     });
   });
+
+describe('security events of the command line', () => {
+  it("reach the SIEM as the administrator's changes, sent by the service's worker", async () => {
+    const receiver = await new WebhookReceiver(webhookSecret('deployment')).start();
+    cleanups.push(() => receiver.stop());
+    const t = await createTestApp('sqlite', { config: siemTo(receiver) });
+    cleanups.push(() => t.close());
+    const env = { SIEM_WEBHOOK_URL: receiver.url, SIEM_WEBHOOK_SECRET: receiver.secret };
+    expect(portalCli(t.config.dataDir, ['users', 'unlock', 'demolocked'], env).status).toBe(0);
+    t.clock.advance(Math.max(0, Date.now() - t.clock.now()) + 60_000); // the command's events bear the wall clock's time
+    await deliver(t.app);
+    expect(receiver.events.map(({ event }) => event)).toEqual([
+      expect.objectContaining({ type: 'account.unlocked', method: 'admin', actor: expect.stringMatching(/^cli:/) }),
+    ]);
+  });
+});
 
 /** The cobrand's catalogue record names its own SIEM endpoint, as a bank's would (catalogue `securityEvents`). */
 async function withEndpoint(database: PortalDatabase, cobrand: string, webhookUrl: string, secretEnv: string) {

@@ -22,6 +22,15 @@ const workers = new WeakMap<FastifyInstance, SiemWorker>();
 /** The app's SIEM worker, for the tests that run a pass when they choose. */
 export const siemWorkerOf = (app: FastifyInstance): SiemWorker => workers.get(app)!;
 
+/**
+ * What feeds the outbox alone, for the processes that write audit events but send none (the CLI, the session sweep):
+ * the instances' workers send them.
+ */
+export function siemForwarder(database: PortalDatabase, settings: SiemSettings, clock: Clock = Date.now) {
+  const names = [...(settings.webhook ? ['webhook'] : []), ...(settings.syslog ? ['syslog'] : [])];
+  return new SiemOutbox(database.db, database.dialect, names, new CobrandEndpoints(clock)).forwarder;
+}
+
 /** Runs with the app: the worker starts with it, and stops, with the sinks closed, when it closes. */
 export function createSiem(app: FastifyInstance, { database, config, env, clock, startMailWorker }: SiemOptions) {
   const endpoints = new CobrandEndpoints(clock);
