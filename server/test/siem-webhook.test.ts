@@ -8,7 +8,7 @@ import { SecurityEventSchema } from '@portal/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { Value } from 'typebox/value';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp, metricsOf } from '../src/app.js';
 import { siemWorkerOf } from '../src/siem/index.js';
 import type { Config } from '../src/config.js';
 import type { PortalDatabase } from '../src/db/database.js';
@@ -75,6 +75,11 @@ for (const dialect of DIALECTS)
       const failure = log.lines.find((line) => String(line.msg).startsWith('the SIEM receiver webhook failed'));
       expect(failure?.level).toBe(40);
       expect(String(failure?.msg)).toContain('its events are kept and tried again');
+      const metrics = await metricsOf(t.app).metrics();
+      expect(metrics).toMatch(/^portal_siem_deliveries_total\{outcome="delivered"\} 2$/m);
+      expect(metrics).toMatch(/^portal_siem_deliveries_total\{outcome="failed"\} [1-9]/m);
+      expect(metrics).toMatch(/^portal_siem_backlog_events 2$/m);
+      expect(metrics).toMatch(/^portal_siem_lag_seconds \d/m);
 
       // The portal restarts while the receiver is still down, and works on.
       await t.app.close();
