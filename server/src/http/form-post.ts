@@ -4,11 +4,20 @@
  * script would have gone, or with the screen again (`FormPage`, the pages capability's, handed over by app.ts) showing
  * the errors the script would show.
  */
-import { ErrorCodes, PORTAL_CONTEXT_PATH, routePath, type PostedForm, type RouteName } from '@portal/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import {
+  ErrorCodes,
+  PORTAL_CONTEXT_PATH,
+  routePath,
+  type PageData,
+  type PostedForm,
+  type RouteName,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static, type TObject } from 'typebox';
 import { NoBody } from '@portal/contract/schemas';
+import type { RouteThrottle } from '../security/throttle.js';
 import { ApiError } from './api-error.js';
+import { FORM, requireContentType } from './content-type.js';
 
 /** The screen `page` again, written for what its form posted; `status` as the script's call would have answered. */
 export type FormPage = (
@@ -33,6 +42,7 @@ export const FORM_ANSWERS = {
   303: NoBody('Done: on to where the script would have gone'),
   400: SCREEN_AGAIN,
   401: SCREEN_AGAIN,
+  403: SCREEN_AGAIN,
   503: SCREEN_AGAIN,
 };
 
@@ -58,3 +68,60 @@ export type SignInWith = (
   userId: string,
   password: string,
 ) => Promise<string | null>;
+
+/** One screen's native post, as the OpenAPI description and the route's checks name it. */
+export interface ScreenPost<Q extends TObject, B extends TObject> {
+  screen: RouteName;
+  /** The post at the screen's §2 address; the same under the context path gets `InContext` after it. */
+  operationId: string;
+  summary: string;
+  querystring: Q;
+  body: B;
+  /** The answers besides FORM_ANSWERS (the screen at its next step, 200). */
+  answers?: Record<number, unknown>;
+  throttle: RouteThrottle;
+}
+
+export type ScreenPostRequest<Q extends TObject, B extends TObject> = FastifyRequest<{
+  Querystring: Static<Q>;
+  Body: Static<B>;
+}>;
+
+/**
+ * Registers a screen's form posted natively at both of its addresses, the way every screen's form is taken: form-encoded
+ * only (415 before the body counts for anything), throttled as the screen's calls are, described with its answers.
+ */
+export function screenPost<Q extends TObject, B extends TObject>(
+  app: FastifyInstance,
+  post: ScreenPost<Q, B>,
+  handler: (request: ScreenPostRequest<Q, B>, reply: FastifyReply) => Promise<FastifyReply>,
+): void {
+  const [own] = screenPaths(post.screen);
+  for (const path of screenPaths(post.screen))
+    app.post<{ Querystring: Static<Q>; Body: Static<B> }>(
+      path,
+      {
+        schema: {
+          operationId: path === own ? post.operationId : `${post.operationId}InContext`,
+          summary: post.summary,
+          consumes: [FORM],
+          querystring: post.querystring,
+          body: post.body,
+          response: { ...FORM_ANSWERS, ...post.answers },
+        },
+        config: post.throttle,
+        preValidation: requireContentType(FORM),
+      },
+      handler,
+    );
+}
+
+/**
+ * What a screen's page needs written into its data at render time from a capability (the token screens' user, issue
+ * 33), or where to send the browser instead (the script's own answer to a visitor out of turn); undefined for a page
+ * that needs nothing of it.
+ */
+export type ScreenData = (
+  request: FastifyRequest,
+  page: string,
+) => Promise<Partial<PageData> | { location: string } | undefined>;

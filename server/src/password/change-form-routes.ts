@@ -7,8 +7,7 @@ import { brokenPasswordRules, ErrorCodes, Paths, trimmed } from '@portal/contrac
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { FORM, requireContentType } from '../http/content-type.js';
-import { FORM_ANSWERS, FormField, refusalOf, screenPaths, type FormPage, type SignInWith } from '../http/form-post.js';
+import { FormField, refusalOf, screenPost, type FormPage, type SignInWith } from '../http/form-post.js';
 import { originOf } from '../http/origin.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import { whileAdmitted } from '../security/hash-admission.js';
@@ -91,35 +90,27 @@ export const changeFormRoutes: FastifyPluginAsyncTypebox<ChangeFormOptions> = as
     return location ? reply.redirect(location, 303) : away(reply, session, false);
   };
 
-  for (const path of screenPaths(SCREEN))
-    app.post(
-      path,
-      {
-        schema: {
-          operationId: path === screenPaths(SCREEN)[0] ? 'changePasswordForm' : 'changePasswordFormInContext',
-          summary: 'Change password from the form without the script: on to the next page, or the screen again',
-          consumes: [FORM],
-          querystring: ChangeQuerySchema,
-          body: ChangeFormSchema,
-          response: FORM_ANSWERS,
-        },
-        config: throttle,
-        preValidation: requireContentType(FORM),
-      },
-      async (request, reply) => {
-        const session = await sessions.find(cookies.sessionId(request), ['full', 'change_password']);
-        const myProfile = request.query.dest === 'MyProfile';
-        if (request.body.cancel !== undefined || !session)
-          return away(reply, session ?? null, myProfile, request.query.cobrandHost);
-        try {
-          return await change(request, reply, session, request.body, myProfile);
-        } catch (error) {
-          const refusal = refusalOf(error);
-          if (!refusal) throw error;
-          if (refusal.failure === 'busy') return page(request, reply, SCREEN, { values: {}, failure: 'busy' }, 503);
-          // Any other failure sends the user away, as the script does.
-          return away(reply, session, myProfile);
-        }
-      },
-    );
+  const post = {
+    screen: SCREEN,
+    operationId: 'changePasswordForm',
+    summary: 'Change password from the form without the script: on to the next page, or the screen again',
+    querystring: ChangeQuerySchema,
+    body: ChangeFormSchema,
+    throttle,
+  } as const;
+  screenPost(app, post, async (request, reply) => {
+    const session = await sessions.find(cookies.sessionId(request), ['full', 'change_password']);
+    const myProfile = request.query.dest === 'MyProfile';
+    if (request.body.cancel !== undefined || !session)
+      return away(reply, session ?? null, myProfile, request.query.cobrandHost);
+    try {
+      return await change(request, reply, session, request.body, myProfile);
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (!refusal) throw error;
+      if (refusal.failure === 'busy') return page(request, reply, SCREEN, { values: {}, failure: 'busy' }, 503);
+      // Any other failure sends the user away, as the script does.
+      return away(reply, session, myProfile);
+    }
+  });
 };

@@ -7,8 +7,7 @@ import { COOKIE_MAX_AGE_DAYS, LOCALE_COOKIE, USER_ID_COOKIE, trimmed, validateSi
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { FORM, requireContentType } from '../http/content-type.js';
-import { FORM_ANSWERS, FormField, refusalOf, screenPaths, type FormPage } from '../http/form-post.js';
+import { FormField, refusalOf, screenPost, type FormPage } from '../http/form-post.js';
 import { originOf } from '../http/origin.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import { whileAdmitted } from '../security/hash-admission.js';
@@ -66,44 +65,35 @@ export const signInFormRoutes: FastifyPluginAsyncTypebox<SignInFormOptions> = as
   { signIn, sessions, cookies, throttle, page, secureCookies },
 ) => {
   const signInWith = formSignIn({ signIn, sessions, cookies });
-  for (const path of screenPaths(SCREEN))
-    app.post(
-      path,
-      {
-        schema: {
-          operationId: path === screenPaths(SCREEN)[0] ? 'signInForm' : 'signInFormInContext',
-          summary: 'Sign in from the form without the script: on to where the script would go, or the screen again',
-          consumes: [FORM],
-          querystring: SignInQuerySchema,
-          body: SignInFormSchema,
-          response: FORM_ANSWERS,
-        },
-        config: throttle,
-        preValidation: requireContentType(FORM),
-      },
-      async (request, reply) => {
-        const userId = trimmed(request.body.userId);
-        const password = trimmed(request.body.password);
-        // §5's checks, as the script makes them before it calls: nothing is sent, nothing counted.
-        const fields = validateSignIn({ userId, password });
-        if (Object.keys(fields).length > 0)
-          return page(request, reply, SCREEN, { values: { userId: request.body.userId ?? '' }, fields }, 400);
-        // After single sign-on the provider's session is the token step's: the script makes no logout pre-step then.
-        const afterProvider = request.query.ssoStep === 'token';
-        try {
-          const location = await signInWith(request, reply, userId, password, afterProvider);
-          // §8: refused, the fields are emptied, as the script empties them.
-          if (location === null) return page(request, reply, SCREEN, { values: {}, failure: 'invalid' }, 401);
-          if (!afterProvider) keepUserId(reply, userId, request.body.rememberUserId !== undefined, secureCookies);
-          return reply.redirect(location, 303);
-        } catch (error) {
-          const refusal = refusalOf(error);
-          if (!refusal) throw error;
-          // Refused for load, nothing was tried: the user ID stays for the user to send again.
-          const values: Record<string, string> =
-            refusal.failure === 'busy' ? { userId: request.body.userId ?? '' } : {};
-          return page(request, reply, SCREEN, { values, failure: refusal.failure }, refusal.status);
-        }
-      },
-    );
+  const post = {
+    screen: SCREEN,
+    operationId: 'signInForm',
+    summary: 'Sign in from the form without the script: on to where the script would go, or the screen again',
+    querystring: SignInQuerySchema,
+    body: SignInFormSchema,
+    throttle,
+  } as const;
+  screenPost(app, post, async (request, reply) => {
+    const userId = trimmed(request.body.userId);
+    const password = trimmed(request.body.password);
+    // §5's checks, as the script makes them before it calls: nothing is sent, nothing counted.
+    const fields = validateSignIn({ userId, password });
+    if (Object.keys(fields).length > 0)
+      return page(request, reply, SCREEN, { values: { userId: request.body.userId ?? '' }, fields }, 400);
+    // After single sign-on the provider's session is the token step's: the script makes no logout pre-step then.
+    const afterProvider = request.query.ssoStep === 'token';
+    try {
+      const location = await signInWith(request, reply, userId, password, afterProvider);
+      // §8: refused, the fields are emptied, as the script empties them.
+      if (location === null) return page(request, reply, SCREEN, { values: {}, failure: 'invalid' }, 401);
+      if (!afterProvider) keepUserId(reply, userId, request.body.rememberUserId !== undefined, secureCookies);
+      return reply.redirect(location, 303);
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (!refusal) throw error;
+      // Refused for load, nothing was tried: the user ID stays for the user to send again.
+      const values: Record<string, string> = refusal.failure === 'busy' ? { userId: request.body.userId ?? '' } : {};
+      return page(request, reply, SCREEN, { values, failure: refusal.failure }, refusal.status);
+    }
+  });
 };
