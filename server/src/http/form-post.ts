@@ -11,21 +11,27 @@ import {
   type PageData,
   type PostedForm,
   type RouteName,
+  type TokenUserInformation,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TObject } from 'typebox';
-import { NoBody } from '@portal/contract/schemas';
+import { NoBody, type SendLoginBody } from '@portal/contract/schemas';
 import type { RouteThrottle } from '../security/throttle.js';
 import { ApiError } from './api-error.js';
 import { FORM, requireContentType } from './content-type.js';
 
-/** The screen `page` again, written for what its form posted; `status` as the script's call would have answered. */
+/**
+ * The screen `page` again, written for what its form posted; `status` as the script's call would have answered. What
+ * the page needs of its visitor (`ScreenData`) is found again, unless the post knows it better (`known`: the token
+ * user of a session the post itself replaced).
+ */
 export type FormPage = (
   request: FastifyRequest,
   reply: FastifyReply,
   page: RouteName,
   posted: PostedForm,
   status: number,
+  known?: Partial<PageData>,
 ) => Promise<FastifyReply>;
 
 /** A screen's addresses, where its form posts (its own address: §2's route, and the same under the context path). */
@@ -68,6 +74,17 @@ export type SignInWith = (
   userId: string,
   password: string,
 ) => Promise<string | null>;
+
+/**
+ * §7's send-login call made on the service for a screen's post (the signin capability's, handed over by screens.ts):
+ * from this browser's session, opening the session it decides; where to go and that session's raw ID, or null when
+ * refused. A refusal for load or an outage is thrown, as the call answers it.
+ */
+export type SendLogin = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: SendLoginBody,
+) => Promise<{ location: string; sessionId: string | undefined } | null>;
 
 /** One screen's native post, as the OpenAPI description and the route's checks name it. */
 export interface ScreenPost<Q extends TObject, B extends TObject> {
@@ -125,3 +142,9 @@ export type ScreenData = (
   request: FastifyRequest,
   page: string,
 ) => Promise<Partial<PageData> | { location: string } | undefined>;
+
+/**
+ * §7's user information of the token screens (the token capability's, handed over by screens.ts): whether this
+ * browser's session is at the action's step, and for whom.
+ */
+export type TokenUserOf = (request: FastifyRequest, action: 'newpin' | 'nexttoken') => Promise<TokenUserInformation>;

@@ -3,7 +3,7 @@
  * does, a sign-in with the new password (or, from the profile, on to it), or the screen again with the script's
  * errors. Cancel, and any failure the script does not show on the form, send the user away as the script does.
  */
-import { brokenPasswordRules, ErrorCodes, Paths, trimmed } from '@portal/contract';
+import { brokenPasswordRules, ErrorCodes, passwordRuleResults, Paths, trimmed } from '@portal/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -74,14 +74,18 @@ export const changeFormRoutes: FastifyPluginAsyncTypebox<ChangeFormOptions> = as
     myProfile: boolean,
   ) => {
     const userId = (await changePassword.userIdOf(session)) ?? '';
+    // The rule lines as the script left them when Save was pressed: the new password's, though it is not sent back.
+    const rules = body.new1 ? passwordRuleResults(trimmed(body.new1), userId) : undefined;
     const fields = changeFindings(userId, body);
-    if (Object.keys(fields).length > 0) return page(request, reply, SCREEN, { values: {}, fields }, 400);
+    if (Object.keys(fields).length > 0) return page(request, reply, SCREEN, { values: {}, fields, rules }, 400);
     const input = { userId, oldCredential: trimmed(body.old), newCredential: trimmed(body.new1) };
     const outcome = await whileAdmitted(reply, () => changePassword.change(session, input, originOf(request)));
     if (!outcome.ok) {
-      const refused: Record<string, string> =
-        outcome.code === ErrorCodes.invalidCredentials ? { old: 'invalid' } : { new1: policyCode(outcome.rules) };
-      return page(request, reply, SCREEN, { values: {}, fields: refused }, 400);
+      const policy = outcome.code !== ErrorCodes.invalidCredentials;
+      const refused: Record<string, string> = policy ? { new1: policyCode(outcome.rules) } : { old: 'invalid' };
+      // The rules only the service checks are marked once it refused one, as the script marks them.
+      const serviceRules = policy ? Object.fromEntries(outcome.rules.map((rule) => [rule, false])) : {};
+      return page(request, reply, SCREEN, { values: {}, fields: refused, rules: { ...rules, ...serviceRules } }, 400);
     }
     await afterChange({ sessions, cookies }, request, reply, session);
     if (myProfile) return away(reply, session, true);

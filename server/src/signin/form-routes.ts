@@ -7,11 +7,12 @@ import { COOKIE_MAX_AGE_DAYS, LOCALE_COOKIE, USER_ID_COOKIE, trimmed, validateSi
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { FormField, refusalOf, screenPost, type FormPage } from '../http/form-post.js';
+import { FormField, refusalOf, screenPost, type FormPage, type SendLogin } from '../http/form-post.js';
 import { originOf } from '../http/origin.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import { whileAdmitted } from '../security/hash-admission.js';
 import type { RouteThrottle } from '../security/throttle.js';
+import type { SendLoginBody } from '@portal/contract/schemas';
 import type { SessionManager } from '../session/index.js';
 import type { SignInService } from './signin-service.js';
 
@@ -36,11 +37,36 @@ function keepUserId(reply: FastifyReply, userId: string, remember: boolean, secu
 }
 
 /**
+ * §7's send-login call on the service, from this browser's session (the token screens' steps), admitted to the hash
+ * queue as the call is, opening the session it decides.
+ */
+export function formSendLogin({
+  signIn,
+  sessions,
+  cookies,
+}: Pick<SignInFormOptions, 'signIn' | 'sessions' | 'cookies'>) {
+  // `anew`: after the logout pre-step, the browser's session is gone, and none is replaced.
+  const send = async (request: FastifyRequest, reply: FastifyReply, body: SendLoginBody, anew = false) => {
+    const sessionId = anew ? undefined : cookies.sessionId(request);
+    const browser = { sessionId, locale: request.cookies[LOCALE_COOKIE], origin: originOf(request) };
+    const decision = await whileAdmitted(reply, () => signIn.signIn(body, browser));
+    if (decision === null) return null;
+    if (!decision.open) return { location: decision.location, sessionId };
+    const opened = (await sessions.open(decision.open, sessionId)).rawId;
+    cookies.open(reply, opened);
+    return { location: decision.location, sessionId: opened };
+  };
+  return send satisfies SendLogin;
+}
+
+/**
  * §7's sign-in sequence on the service, as the script makes it: the logout pre-step (none after single sign-on, whose
  * session is the token step's), the login info, send-login, and the session it opens. Answers where to go, or null
  * when refused; a refusal for load or an outage is thrown, as the calls answer it.
  */
-export function formSignIn({ signIn, sessions, cookies }: Pick<SignInFormOptions, 'signIn' | 'sessions' | 'cookies'>) {
+export function formSignIn(options: Pick<SignInFormOptions, 'signIn' | 'sessions' | 'cookies'>) {
+  const { signIn, sessions, cookies } = options;
+  const send = formSendLogin(options);
   return async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -49,14 +75,10 @@ export function formSignIn({ signIn, sessions, cookies }: Pick<SignInFormOptions
     afterProvider = false,
   ): Promise<string | null> => {
     if (!afterProvider) await cookies.end(request, reply, (rawId) => sessions.end(rawId));
-    const sessionId = afterProvider ? cookies.sessionId(request) : undefined;
-    const browser = { sessionId, locale: request.cookies[LOCALE_COOKIE], origin: originOf(request) };
     const info = await signIn.loginInfo(userId);
     const body = { username: info.ldapId, 'login-form-type': info.loginType, password };
-    const decision = await whileAdmitted(reply, () => signIn.signIn(body, browser));
-    if (decision === null) return null;
-    if (decision.open) cookies.open(reply, (await sessions.open(decision.open, sessionId)).rawId);
-    return decision.location;
+    const sent = await send(request, reply, body, !afterProvider);
+    return sent?.location ?? null;
   };
 }
 
