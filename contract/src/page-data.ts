@@ -5,6 +5,7 @@
  */
 import type { Cobrand, CobrandLocales } from './cobrand.js';
 import type { MessageSource } from './format-message.js';
+import type { TokenUserInformation } from './session.js';
 
 /** The id of the `<script type="application/json">` element that holds a page's data. */
 export const PAGE_DATA_ID = 'portal-page-data';
@@ -27,6 +28,11 @@ export interface PageData {
   themeUrl: string | null;
   /** A form the browser posted without the script, answered with its screen again (issue 33). */
   posted?: PostedForm;
+  /**
+   * The token screens' user (§7's user information, for a session allowed there), written in by the service so the
+   * screen is drawn, and its form posts, without the script (issue 33); without it the script asks for it.
+   */
+  tokenUser?: TokenUserInformation;
 }
 
 /**
@@ -46,6 +52,12 @@ export interface PostedForm {
    */
   page?: PostedError;
   fieldErrors?: Record<string, string>;
+  /**
+   * The change-password rule lines as the new password sent met them (true) or not (false), the rules only the service
+   * checks (history, common) named only when it refused one: the lines are marked as the script marked them when the
+   * user pressed Save, though the password itself is not sent back.
+   */
+  rules?: Record<string, boolean>;
 }
 
 /** An error of the whole page as the error summary shows it (§3's page error item). */

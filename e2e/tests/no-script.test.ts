@@ -98,23 +98,63 @@ describe('sign-in without the script', () => {
       await expectSignedIn(page);
     });
   });
+});
 
-  it('signs a token user in with PIN and tokencode', async () => {
+/** The new-PIN form filled and saved, as a user does. */
+async function savePin(page: Page, pin: string, confirm: string, passcode: string): Promise<void> {
+  await page.getByLabel('New PIN', { exact: true }).fill(pin);
+  await page.getByLabel('Confirm new PIN', { exact: true }).fill(confirm);
+  await page.getByLabel('Next passcode').fill(passcode);
+  await page.getByRole('button', { name: 'Save' }).click();
+}
+
+describe('the token screens without the script', () => {
+  it('sets a new PIN, then signs in with PIN and code through the next-token screen; axe clean', async () => {
     const token = tokenUser('e2enojstoken');
-    // The PIN is set with the script (the new-PIN screen without it is not built yet).
-    const { page: scripted, context } = await openPage(chromium.browser());
-    await scripted.goto(signInUrl('skerrymoor'));
-    await submit(scripted, token.userId, token.code(-1));
-    await scripted.waitForURL('**/public-portal-ui/new-rsa-pin-component?cobrandHost=skerrymoor');
-    await scripted.getByLabel('New PIN', { exact: true }).fill('1357');
-    await scripted.getByLabel('Confirm new PIN', { exact: true }).fill('1357');
-    await scripted.getByLabel('Next passcode').fill(token.code(0));
-    await scripted.getByRole('button', { name: 'Save' }).click();
-    await scripted.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
-    await context.close();
     await withoutScript(async (page) => {
       await page.goto(signInUrl('skerrymoor'));
+      let answered = page.waitForResponse((r) => r.url().includes('/new-rsa-pin-component?') && r.status() === 200);
+      await submit(page, token.userId, token.code(-1));
+      await page.waitForURL('**/public-portal-ui/new-rsa-pin-component?cobrandHost=skerrymoor');
+      // Drawn by the service for its user: the form is there, the instructions shown, their toggle not.
+      await page.getByRole('heading', { name: 'Create a new token PIN' }).waitFor();
+      expect(await page.getByText('Choose a 4-digit PIN').isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Hide the instructions' }).isVisible()).toBe(false);
+      await expectAccessibleAsAnswered(await answered, 'the new-PIN screen without the script');
+
+      answered = postAnswer(page);
+      await savePin(page, '0123', '0124', '123');
+      const refused = await answered;
+      expect(refused.status()).toBe(400);
+      const summary = page.locator('.portal-error-summary');
+      await summary.getByRole('link', { name: 'New PIN: The PIN must not start with 0.' }).waitFor();
+      expect(await summary.getByRole('link').count()).toBe(3);
+      await expectAccessibleAsAnswered(refused, 'the new-PIN screen with errors, without the script');
+
+      await savePin(page, '1357', '1357', token.code(0));
+      await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
+      await page.getByText('You have been logged out.').waitFor();
+
+      // A wrong PIN is counted, and the next right try is doubted: the next-token screen asks for the next code.
+      await page.goto(signInUrl('skerrymoor'));
+      await submit(page, token.userId, `9999${token.code(1)}`);
+      await page.locator('.portal-error-summary').getByRole('heading', { name: 'Invalid Login' }).waitFor();
+      answered = page.waitForResponse((r) => r.url().includes('/next-token-component?') && r.status() === 200);
       await submit(page, token.userId, `1357${token.code(1)}`);
+      await page.waitForURL('**/public-portal-ui/next-token-component?authn_attempt_id=**');
+      await page.getByRole('heading', { name: 'Enter the next passcode' }).waitFor();
+      await expectAccessibleAsAnswered(await answered, 'the next-token screen without the script');
+
+      answered = page.waitForResponse((r) => r.url().includes('/next-token-component?ec=14008') && r.status() === 200);
+      await page.getByLabel('Next passcode').fill(token.code(1));
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.locator('#passcode-error').getByText('Invalid passcode').waitFor();
+      await expectAccessibleAsAnswered(
+        await answered,
+        'the next-token screen with an invalid code, without the script',
+      );
+      await page.getByLabel('Next passcode').fill(token.code(2));
+      await page.getByRole('button', { name: 'Continue' }).click();
       await expectSignedIn(page);
     });
   });
@@ -243,6 +283,64 @@ describe('sign-in before the script arrives', () => {
     await page.waitForURL(HOME);
     await page.getByText(`Signed in as ${userId}`).waitFor();
     expect(posts).toEqual(['/public-portal-ui/login-signin-component']);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The page's scripts held back until `release` (or let through at once after it), and the posts the page makes. */
+async function holdScripts(page: Page) {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/public-portal-ui/static/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+  });
+  return { release, posts };
+}
+
+describe('the token screens before the script arrives', () => {
+  it('sets a PIN and answers the next-token step natively, each sent once while the script is held back', async () => {
+    const token = tokenUser('e2eearlytoken');
+    const { page, context, problems } = await openPage(chromium.browser());
+    const { release, posts } = await holdScripts(page);
+    await page.goto(signInUrl('skerrymoor'), { waitUntil: 'commit' });
+    await page.locator('#userId').fill(token.userId);
+    await page.locator('#password').fill(token.code(-1));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/public-portal-ui/new-rsa-pin-component?cobrandHost=skerrymoor', { waitUntil: 'commit' });
+    await savePin(page, '2468', '2468', token.code(0));
+    await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor', { waitUntil: 'commit' });
+    expect(posts).toEqual(['/public-portal-ui/login-signin-component', '/public-portal-ui/new-rsa-pin-component']);
+
+    // A doubted sign-in: the next-token screen, its form pressed before the script, which arrives meanwhile.
+    await page.goto(signInUrl('skerrymoor'), { waitUntil: 'commit' });
+    await page.locator('#userId').fill(token.userId);
+    await page.locator('#password').fill(`9999${token.code(1)}`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('.portal-error-summary').waitFor();
+    await page.locator('#userId').fill(token.userId);
+    await page.locator('#password').fill(`2468${token.code(1)}`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/public-portal-ui/next-token-component?authn_attempt_id=**', { waitUntil: 'commit' });
+    posts.length = 0;
+    // The post is held too, so the script surely arrives while it is on its way.
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/next-token-component?**', async (route) => {
+      if (route.request().method() === 'POST') await answered;
+      await route.continue();
+    });
+    await page.locator('#passcode').fill(token.code(2));
+    await page.getByRole('button', { name: 'Continue' }).click({ noWaitAfter: true });
+    release();
+    answer();
+    await expectSignedIn(page);
+    expect(posts).toEqual(['/public-portal-ui/next-token-component']);
     expect(problems).toEqual([]);
     await context.close();
   });

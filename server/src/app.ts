@@ -284,7 +284,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
     webDistDir,
   });
   await registerScreens(app, {
-    ...{ webDistDir, messages, signIn, recovery, changePassword, sessions, cookies, throttle },
+    ...{ webDistDir, messages, signIn, recovery, changePassword, accounts, pins, sessions, cookies, throttle },
     ...{ secureCookies: config.secureCookies, platformOrigin: config.platformOrigin },
     pageCobrand: pageCobrandFinder(cobrands, options.catalogueDir ?? CATALOGUE_DIR),
   });

@@ -3,8 +3,12 @@
  * without the script (issue 33) and hands the screen back to the pages' `again` to show what went wrong
  * (docs/decisions.md, "Forms without the script"). No capability imports another for it: they meet here.
  */
-import type { FastifyInstance } from 'fastify';
+import { ErrorCodes, type RouteName } from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccountStore } from './account/index.js';
 import type { PageCobrandFor } from './cobrand/index.js';
+import { ApiError } from './http/api-error.js';
+import type { FormPage } from './http/form-post.js';
 import type { SessionCookies } from './http/session-cookies.js';
 import type { Messages } from './i18n/messages.js';
 import { PAGE_NAMES, pageSender, webPagesRoutes } from './pages/index.js';
@@ -16,7 +20,14 @@ import {
 } from './password/index.js';
 import type { RouteThrottle } from './security/throttle.js';
 import type { SessionManager } from './session/index.js';
-import { formSignIn, signInFormRoutes, type SignInService } from './signin/index.js';
+import {
+  formSendLogin,
+  formSignIn,
+  nextTokenFormRoutes,
+  signInFormRoutes,
+  type SignInService,
+} from './signin/index.js';
+import { logoutFor, newPinFormRoutes, tokenScreenData, tokenUserOf, type TokenPinService } from './token/index.js';
 
 export interface ScreenOptions {
   webDistDir: string;
@@ -27,20 +38,56 @@ export interface ScreenOptions {
   signIn: SignInService;
   recovery: RecoveryService;
   changePassword: ChangePasswordService;
+  accounts: AccountStore;
+  pins: TokenPinService;
   sessions: SessionManager;
   cookies: SessionCookies;
   throttle: RouteThrottle;
 }
 
+/** The screen a native post was made from: its address's last segment is the screen's route name. */
+const screenOf = (request: FastifyRequest) => (request.routeOptions.url ?? '').split('/').pop() as RouteName;
+
+/**
+ * A native post whose anti-forgery token is missing or stale (a page left open past its session, a forged post) is
+ * answered with its screen again, 403 as the call would answer, saying in the user's language that the page had
+ * expired; the page carries a fresh token for the next try (docs/decisions.md, "Forms without the script").
+ */
+function expiredPages(page: FormPage) {
+  return async (forms: FastifyInstance) => {
+    forms.setErrorHandler(async (error, request, reply) => {
+      if (!(error instanceof ApiError) || error.items[0]?.code !== ErrorCodes.csrf) throw error;
+      return page(request, reply, screenOf(request), { values: {}, failure: 'expired' }, 403);
+    });
+  };
+}
+
 /** Registered after every other route: the pages' not-found answer is the last resort. */
 export async function registerScreens(app: FastifyInstance, options: ScreenOptions): Promise<void> {
   const { webDistDir, messages, pageCobrand, secureCookies, platformOrigin } = options;
-  const { signIn, recovery, changePassword, sessions, cookies, throttle } = options;
-  const pages = pageSender(app.log, { webDistDir, names: PAGE_NAMES, messages, secureCookies, pageCobrand });
-  await app.register(signInFormRoutes, { signIn, sessions, cookies, throttle, secureCookies, page: pages.again });
-  await app.register(recoveryFormRoutes, { recovery, throttle, page: pages.again });
-  // After a change, the script signs in with the new password: the sign-in capability's sequence, handed over.
+  const { signIn, recovery, changePassword, accounts, pins, sessions, cookies, throttle } = options;
+  // The token screens' pages carry their user (the token capability's), so they are drawn without the script.
+  const userOf = tokenUserOf({ accounts, sessions, cookies });
+  const screenData = tokenScreenData(userOf);
+  const pages = pageSender(app.log, {
+    webDistDir,
+    names: PAGE_NAMES,
+    messages,
+    secureCookies,
+    pageCobrand,
+    screenData,
+  });
+  const page = pages.again;
+  // What one capability's post needs of another's is handed over as a function: the sign-in sequence, send-login.
   const signInWith = formSignIn({ signIn, sessions, cookies });
-  await app.register(changeFormRoutes, { changePassword, sessions, cookies, throttle, page: pages.again, signInWith });
+  const sendLogin = formSendLogin({ signIn, sessions, cookies });
+  await app.register(async (forms) => {
+    await expiredPages(page)(forms);
+    await forms.register(signInFormRoutes, { signIn, sessions, cookies, throttle, secureCookies, page });
+    await forms.register(recoveryFormRoutes, { recovery, throttle, page });
+    await forms.register(changeFormRoutes, { changePassword, sessions, cookies, throttle, page, signInWith });
+    await forms.register(nextTokenFormRoutes, { sendLogin, tokenUserOf: userOf, throttle, page, logoutFor });
+    await forms.register(newPinFormRoutes, { accounts, sessions, cookies, pins, throttle, page, sendLogin });
+  });
   await app.register(webPagesRoutes, { webDistDir, messages, platformOrigin, sendPage: pages.send });
 }

@@ -11,10 +11,10 @@ import { ChangePasswordScreen, changePosted } from './screens/change-password-co
 import { ForgotPasswordScreen, forgotPosted } from './screens/forgot-password-component/ForgotPasswordScreen';
 import { HomeScreen } from './screens/home/HomeScreen';
 import { SignInScreen, signInPosted } from './screens/login-signin-component/SignInScreen';
-import type { Translate } from './i18n/translator';
+import type { MessageKey, Translate } from './i18n/translator';
 import { LogoutScreen } from './screens/logout-component/LogoutScreen';
-import { NewPinScreen } from './screens/new-rsa-pin-component/NewPinScreen';
-import { NextTokenScreen } from './screens/next-token-component/NextTokenScreen';
+import { NewPinScreen, newPinPosted } from './screens/new-rsa-pin-component/NewPinScreen';
+import { NextTokenScreen, nextTokenPosted } from './screens/next-token-component/NextTokenScreen';
 import { NotFoundScreen } from './screens/not-found/NotFoundScreen';
 import { StandInScreen } from './screens/stand-in/StandInScreen';
 import { SsoNoAccountScreen } from './screens/sso-no-account/SsoNoAccountScreen';
@@ -38,14 +38,35 @@ const POSTED: Record<string, (t: Translate, posted: PostedForm) => Omit<PostedFo
   'login-signin-component': signInPosted,
   'forgot-password-component': forgotPosted,
   'change-password-component': changePosted,
+  'new-rsa-pin-component': newPinPosted,
+  'next-token-component': nextTokenPosted,
 };
+
+/** Each form's first field and its label: where the summary sends the user for an error of the whole form. */
+const FIRST_FIELDS: Record<string, [string, MessageKey]> = {
+  'login-signin-component': ['userId', 'signin.userId'],
+  'forgot-password-component': ['userId', 'signin.userId'],
+  'change-password-component': ['old', 'change.current'],
+  'new-rsa-pin-component': ['pin', 'newpin.pin'],
+  'next-token-component': ['passcode', 'nexttoken.passcode'],
+};
+
+/**
+ * A post whose anti-forgery token had expired (or was missing) did nothing: any screen says so in the user's language,
+ * and its page comes with a fresh token to send again (docs/decisions.md, "Forms without the script").
+ */
+function expired(t: Translate, page: string): Omit<PostedForm, 'values'> {
+  const [target, label] = FIRST_FIELDS[page]!;
+  return { page: { target, fieldName: t(label), description: t('request.forbidden') } };
+}
 
 /** The form posted without the script with its refusals worded by its screen, for the page's data and its render. */
 export function wordPosted(page: string, data: PageData): PostedForm | undefined {
   const { posted } = data;
   const word = POSTED[page];
   if (!posted || !word) return posted;
-  return { ...posted, ...word(pageContextFor(data, { path: '', query: new URLSearchParams() }).t, posted) };
+  const { t } = pageContextFor(data, { path: '', query: new URLSearchParams() });
+  return { ...posted, ...(posted.failure === 'expired' ? expired(t, page) : word(t, posted)) };
 }
 
 /** The screen's HTML, or null for a page this renderer does not know. */

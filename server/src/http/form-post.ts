@@ -4,19 +4,34 @@
  * script would have gone, or with the screen again (`FormPage`, the pages capability's, handed over by app.ts) showing
  * the errors the script would show.
  */
-import { ErrorCodes, PORTAL_CONTEXT_PATH, routePath, type PostedForm, type RouteName } from '@portal/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
-import { NoBody } from '@portal/contract/schemas';
+import {
+  ErrorCodes,
+  PORTAL_CONTEXT_PATH,
+  routePath,
+  type PageData,
+  type PostedForm,
+  type RouteName,
+  type TokenUserInformation,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static, type TObject } from 'typebox';
+import { NoBody, type SendLoginBody } from '@portal/contract/schemas';
+import type { RouteThrottle } from '../security/throttle.js';
 import { ApiError } from './api-error.js';
+import { FORM, requireContentType } from './content-type.js';
 
-/** The screen `page` again, written for what its form posted; `status` as the script's call would have answered. */
+/**
+ * The screen `page` again, written for what its form posted; `status` as the script's call would have answered. What
+ * the page needs of its visitor (`ScreenData`) is found again, unless the post knows it better (`known`: the token
+ * user of a session the post itself replaced).
+ */
 export type FormPage = (
   request: FastifyRequest,
   reply: FastifyReply,
   page: RouteName,
   posted: PostedForm,
   status: number,
+  known?: Partial<PageData>,
 ) => Promise<FastifyReply>;
 
 /** A screen's addresses, where its form posts (its own address: §2's route, and the same under the context path). */
@@ -33,6 +48,7 @@ export const FORM_ANSWERS = {
   303: NoBody('Done: on to where the script would have gone'),
   400: SCREEN_AGAIN,
   401: SCREEN_AGAIN,
+  403: SCREEN_AGAIN,
   503: SCREEN_AGAIN,
 };
 
@@ -58,3 +74,77 @@ export type SignInWith = (
   userId: string,
   password: string,
 ) => Promise<string | null>;
+
+/**
+ * §7's send-login call made on the service for a screen's post (the signin capability's, handed over by screens.ts):
+ * from this browser's session, opening the session it decides; where to go and that session's raw ID, or null when
+ * refused. A refusal for load or an outage is thrown, as the call answers it.
+ */
+export type SendLogin = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: SendLoginBody,
+) => Promise<{ location: string; sessionId: string | undefined } | null>;
+
+/** One screen's native post, as the OpenAPI description and the route's checks name it. */
+export interface ScreenPost<Q extends TObject, B extends TObject> {
+  screen: RouteName;
+  /** The post at the screen's §2 address; the same under the context path gets `InContext` after it. */
+  operationId: string;
+  summary: string;
+  querystring: Q;
+  body: B;
+  /** The answers besides FORM_ANSWERS (the screen at its next step, 200). */
+  answers?: Record<number, unknown>;
+  throttle: RouteThrottle;
+}
+
+export type ScreenPostRequest<Q extends TObject, B extends TObject> = FastifyRequest<{
+  Querystring: Static<Q>;
+  Body: Static<B>;
+}>;
+
+/**
+ * Registers a screen's form posted natively at both of its addresses, the way every screen's form is taken: form-encoded
+ * only (415 before the body counts for anything), throttled as the screen's calls are, described with its answers.
+ */
+export function screenPost<Q extends TObject, B extends TObject>(
+  app: FastifyInstance,
+  post: ScreenPost<Q, B>,
+  handler: (request: ScreenPostRequest<Q, B>, reply: FastifyReply) => Promise<FastifyReply>,
+): void {
+  const [own] = screenPaths(post.screen);
+  for (const path of screenPaths(post.screen))
+    app.post<{ Querystring: Static<Q>; Body: Static<B> }>(
+      path,
+      {
+        schema: {
+          operationId: path === own ? post.operationId : `${post.operationId}InContext`,
+          summary: post.summary,
+          consumes: [FORM],
+          querystring: post.querystring,
+          body: post.body,
+          response: { ...FORM_ANSWERS, ...post.answers },
+        },
+        config: post.throttle,
+        preValidation: requireContentType(FORM),
+      },
+      handler,
+    );
+}
+
+/**
+ * What a screen's page needs written into its data at render time from a capability (the token screens' user, issue
+ * 33), or where to send the browser instead (the script's own answer to a visitor out of turn); undefined for a page
+ * that needs nothing of it.
+ */
+export type ScreenData = (
+  request: FastifyRequest,
+  page: string,
+) => Promise<Partial<PageData> | { location: string } | undefined>;
+
+/**
+ * §7's user information of the token screens (the token capability's, handed over by screens.ts): whether this
+ * browser's session is at the action's step, and for whom.
+ */
+export type TokenUserOf = (request: FastifyRequest, action: 'newpin' | 'nexttoken') => Promise<TokenUserInformation>;

@@ -10,7 +10,25 @@ describe('the screens under the portal context path', () => {
   });
   afterAll(() => app.close());
 
-  it.each(ROUTES.filter((route) => route !== 'logout-component'))('serves %s at both addresses', async (route) => {
+  // The token screens send a browser without a session at their step to the logout address (issue 33).
+  const TOKEN_SCREENS = ['new-rsa-pin-component', 'next-token-component'] as const;
+  const pages = ROUTES.filter(
+    (route) => route !== 'logout-component' && !(TOKEN_SCREENS as readonly string[]).includes(route),
+  );
+
+  it.each(TOKEN_SCREENS)(
+    'sends a visitor out of turn from %s at both addresses to the logout address',
+    async (route) => {
+      const browser = app.client();
+      for (const path of [routePath(route), `/sdportal/${route}`]) {
+        const answer = await browser.get(`${path}?cobrandHost=skerrymoor`, { headers: { accept: 'text/html' } });
+        expect(answer.statusCode).toBe(303);
+        expect(answer.headers.location).toBe('/sdportal/logout?cobrandHost=skerrymoor');
+      }
+    },
+  );
+
+  it.each(pages)('serves %s at both addresses', async (route) => {
     // One browser: a page ends with the browser's own anti-forgery field (issue 33).
     const browser = app.client();
     const get = (path: string) => browser.get(`${path}?cobrandHost=skerrymoor`, { headers: { accept: 'text/html' } });

@@ -141,7 +141,7 @@ describe('a page answered for its cobrand and language', () => {
   });
 
   it('writes the data into every page, the not-found page too', async () => {
-    for (const route of ['logout-component', 'forgot-password-component', 'next-token-component'] as const) {
+    for (const route of ['logout-component', 'forgot-password-component', 'change-password-component'] as const) {
       const response = await portal
         .client()
         .get(`${routePath(route)}?cobrandHost=skerrymoor&confirm=1`, { browser: true });

@@ -15,7 +15,7 @@ import {
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageCobrandFor } from '../cobrand/index.js';
 import { formToken } from '../http/session-cookies.js';
-import type { FormPage } from '../http/form-post.js';
+import type { FormPage, ScreenData } from '../http/form-post.js';
 import { prepareAnswer, PreparedAnswers, sendPrepared } from '../http/prepared-answer.js';
 import { requestLocale } from '../http/request-locale.js';
 import type { Messages } from '../i18n/messages.js';
@@ -39,6 +39,8 @@ export interface PageSenderOptions {
   messages: Messages;
   pageCobrand?: PageCobrandFor | undefined;
   secureCookies: boolean;
+  /** What a screen's page needs written into its data by another capability (the token screens' user). */
+  screenData?: ScreenData | undefined;
 }
 
 export type SendPage = (
@@ -80,6 +82,9 @@ function settler(pageCobrand: PageCobrandFor | undefined, secureCookies: boolean
   };
 }
 
+const notBuilt = (reply: FastifyReply) =>
+  reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built: run `npm run build`.');
+
 /** `send` answers a page; `again` answers a screen's page with what its form posted natively (issue 33). */
 export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): { send: SendPage; again: FormPage } {
   const { messages, pageCobrand, secureCookies } = options;
@@ -112,12 +117,12 @@ export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): 
     return { key, title, render: (name: string, data: PageData) => loaded.render(name, data, path, search) ?? '' };
   };
 
-  const notBuilt = (reply: FastifyReply) =>
-    reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built: run `npm run build`.');
-
   const send: SendPage = async (request, reply, name, status = 200) => {
     const template = pageFiles.get(name);
     if (!template) return notBuilt(reply);
+    // A screen with data of its visitor's (the token screens' user) is rendered for this answer alone, or not at all.
+    const own = await options.screenData?.(request, name);
+    if (own) return fresh(request, reply, name, undefined, status, own);
     // A screen in a state of its own is rendered for this answer alone, so it works without its script (issue 33).
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     if (STATEFUL_QUERY_PARAMS.some((param) => query.has(param))) return fresh(request, reply, name, undefined, status);
@@ -143,30 +148,42 @@ export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): 
     );
   };
 
-  /** Made for this answer alone (it holds what this visitor typed, or its address's state), and never kept. */
+  /**
+   * Made for this answer alone (it holds what this visitor typed, its address's state or its own data), and never
+   * kept; a visitor the screen's own data turns away is sent where the script would send them.
+   */
   const fresh = async (
     request: FastifyRequest,
     reply: FastifyReply,
     name: string,
     posted: PostedForm | undefined,
     status: number,
+    own?: Partial<PageData> | { location: string },
   ) => {
     const template = pageFiles.get(name);
     if (!template) return notBuilt(reply);
+    if (own && 'location' in own) return reply.redirect(own.location, 303);
     const found = await settle(request, reply);
     const loaded = found && (await renderer());
     let html = template;
     if (found) {
       const [path = '', search = ''] = request.url.split('?');
       const { key: _key, ...rest } = found;
-      const data: PageData = { ...rest, dictionary: messages.dictionary(found.locale), ...(posted ? { posted } : {}) };
+      const data: PageData = {
+        ...rest,
+        ...own,
+        dictionary: messages.dictionary(found.locale),
+        ...(posted ? { posted } : {}),
+      };
       if (posted) data.posted = loaded?.word(name, data) ?? posted;
       html = pageHtml(template, data, loaded?.render(name, data, path, search) ?? '', loaded?.title(name, data));
     }
     const answer = await prepareAnswer(html, 'text/html; charset=utf-8', PAGE_BROTLI_QUALITY, true);
     return sendPrepared(request, reply.code(status).header('cache-control', 'no-store'), answer, formTail(request));
   };
-  const again: FormPage = (request, reply, name, posted, status) => fresh(request, reply, name, posted, status);
+  // The screen again, with its own data as when it was first sent (unless the post knows it better).
+  const again: FormPage = async (request, reply, name, posted, status, known) =>
+    fresh(request, reply, name, posted, status, known ?? (await options.screenData?.(request, name)));
 
   return { send, again };
 }

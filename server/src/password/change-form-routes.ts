@@ -3,12 +3,11 @@
  * does, a sign-in with the new password (or, from the profile, on to it), or the screen again with the script's
  * errors. Cancel, and any failure the script does not show on the form, send the user away as the script does.
  */
-import { brokenPasswordRules, ErrorCodes, Paths, trimmed } from '@portal/contract';
+import { brokenPasswordRules, ErrorCodes, passwordRuleResults, Paths, trimmed } from '@portal/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { FORM, requireContentType } from '../http/content-type.js';
-import { FORM_ANSWERS, FormField, refusalOf, screenPaths, type FormPage, type SignInWith } from '../http/form-post.js';
+import { FormField, refusalOf, screenPost, type FormPage, type SignInWith } from '../http/form-post.js';
 import { originOf } from '../http/origin.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import { whileAdmitted } from '../security/hash-admission.js';
@@ -75,14 +74,18 @@ export const changeFormRoutes: FastifyPluginAsyncTypebox<ChangeFormOptions> = as
     myProfile: boolean,
   ) => {
     const userId = (await changePassword.userIdOf(session)) ?? '';
+    // The rule lines as the script left them when Save was pressed: the new password's, though it is not sent back.
+    const rules = body.new1 ? passwordRuleResults(trimmed(body.new1), userId) : undefined;
     const fields = changeFindings(userId, body);
-    if (Object.keys(fields).length > 0) return page(request, reply, SCREEN, { values: {}, fields }, 400);
+    if (Object.keys(fields).length > 0) return page(request, reply, SCREEN, { values: {}, fields, rules }, 400);
     const input = { userId, oldCredential: trimmed(body.old), newCredential: trimmed(body.new1) };
     const outcome = await whileAdmitted(reply, () => changePassword.change(session, input, originOf(request)));
     if (!outcome.ok) {
-      const refused: Record<string, string> =
-        outcome.code === ErrorCodes.invalidCredentials ? { old: 'invalid' } : { new1: policyCode(outcome.rules) };
-      return page(request, reply, SCREEN, { values: {}, fields: refused }, 400);
+      const policy = outcome.code !== ErrorCodes.invalidCredentials;
+      const refused: Record<string, string> = policy ? { new1: policyCode(outcome.rules) } : { old: 'invalid' };
+      // The rules only the service checks are marked once it refused one, as the script marks them.
+      const serviceRules = policy ? Object.fromEntries(outcome.rules.map((rule) => [rule, false])) : {};
+      return page(request, reply, SCREEN, { values: {}, fields: refused, rules: { ...rules, ...serviceRules } }, 400);
     }
     await afterChange({ sessions, cookies }, request, reply, session);
     if (myProfile) return away(reply, session, true);
@@ -91,35 +94,27 @@ export const changeFormRoutes: FastifyPluginAsyncTypebox<ChangeFormOptions> = as
     return location ? reply.redirect(location, 303) : away(reply, session, false);
   };
 
-  for (const path of screenPaths(SCREEN))
-    app.post(
-      path,
-      {
-        schema: {
-          operationId: path === screenPaths(SCREEN)[0] ? 'changePasswordForm' : 'changePasswordFormInContext',
-          summary: 'Change password from the form without the script: on to the next page, or the screen again',
-          consumes: [FORM],
-          querystring: ChangeQuerySchema,
-          body: ChangeFormSchema,
-          response: FORM_ANSWERS,
-        },
-        config: throttle,
-        preValidation: requireContentType(FORM),
-      },
-      async (request, reply) => {
-        const session = await sessions.find(cookies.sessionId(request), ['full', 'change_password']);
-        const myProfile = request.query.dest === 'MyProfile';
-        if (request.body.cancel !== undefined || !session)
-          return away(reply, session ?? null, myProfile, request.query.cobrandHost);
-        try {
-          return await change(request, reply, session, request.body, myProfile);
-        } catch (error) {
-          const refusal = refusalOf(error);
-          if (!refusal) throw error;
-          if (refusal.failure === 'busy') return page(request, reply, SCREEN, { values: {}, failure: 'busy' }, 503);
-          // Any other failure sends the user away, as the script does.
-          return away(reply, session, myProfile);
-        }
-      },
-    );
+  const post = {
+    screen: SCREEN,
+    operationId: 'changePasswordForm',
+    summary: 'Change password from the form without the script: on to the next page, or the screen again',
+    querystring: ChangeQuerySchema,
+    body: ChangeFormSchema,
+    throttle,
+  } as const;
+  screenPost(app, post, async (request, reply) => {
+    const session = await sessions.find(cookies.sessionId(request), ['full', 'change_password']);
+    const myProfile = request.query.dest === 'MyProfile';
+    if (request.body.cancel !== undefined || !session)
+      return away(reply, session ?? null, myProfile, request.query.cobrandHost);
+    try {
+      return await change(request, reply, session, request.body, myProfile);
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (!refusal) throw error;
+      if (refusal.failure === 'busy') return page(request, reply, SCREEN, { values: {}, failure: 'busy' }, 503);
+      // Any other failure sends the user away, as the script does.
+      return away(reply, session, myProfile);
+    }
+  });
 };

@@ -7,8 +7,7 @@ import { LOCALE_COOKIE, MAX_USER_ID_LENGTH, trimmed, type PostedForm } from '@po
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { FORM, requireContentType } from '../http/content-type.js';
-import { FORM_ANSWERS, FormField, refusalOf, SCREEN_AGAIN, screenPaths, type FormPage } from '../http/form-post.js';
+import { FormField, refusalOf, SCREEN_AGAIN, screenPost, type FormPage } from '../http/form-post.js';
 import { originOf } from '../http/origin.js';
 import { ifAdmitted } from '../security/hash-admission.js';
 import type { RouteThrottle } from '../security/throttle.js';
@@ -78,24 +77,18 @@ export const recoveryFormRoutes: FastifyPluginAsyncTypebox<RecoveryFormOptions> 
     }
   };
 
-  for (const path of screenPaths(SCREEN))
-    app.post(
-      path,
-      {
-        schema: {
-          operationId: path === screenPaths(SCREEN)[0] ? 'forgotPasswordForm' : 'forgotPasswordFormInContext',
-          summary: 'Forgotten password from the form without the script: the question, then the answer',
-          consumes: [FORM],
-          querystring: RecoveryQuerySchema,
-          body: RecoveryFormSchema,
-          response: { ...FORM_ANSWERS, 200: SCREEN_AGAIN },
-        },
-        config: throttle,
-        preValidation: requireContentType(FORM),
-      },
-      async (request, reply) =>
-        request.body.questionId
-          ? send(request, reply, request.body)
-          : ask(request, reply, request.body, request.query.cobrandHost),
-    );
+  const post = {
+    screen: SCREEN,
+    operationId: 'forgotPasswordForm',
+    summary: 'Forgotten password from the form without the script: the question, then the answer',
+    querystring: RecoveryQuerySchema,
+    body: RecoveryFormSchema,
+    answers: { 200: SCREEN_AGAIN },
+    throttle,
+  } as const;
+  screenPost(app, post, async (request, reply) =>
+    request.body.questionId
+      ? send(request, reply, request.body)
+      : ask(request, reply, request.body, request.query.cobrandHost),
+  );
 };

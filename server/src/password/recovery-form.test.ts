@@ -18,6 +18,12 @@ const hidden = (html: string, name: string) =>
 const summaryLinks = (html: string) =>
   [...html.matchAll(/error-summary__link" href="(#[^"]+)">([^<]*)</g)].map((m) => `${m[1]} ${m[2]}`);
 
+/** Each change-password rule line's state as a screen reader reads it ("met", "not met yet", ...). */
+const ruleLines = (html: string) =>
+  [...html.matchAll(/portal-rules__item[^"]*">[^<]*<span class="portal-visually-hidden"> \(([^)]*)\)/g)].map(
+    (m) => m[1],
+  );
+
 /** Posts the form of the page last answered, as the browser sends it. */
 async function post(client: TestClient, url: string, page: string, fields: Record<string, string>) {
   return client.post(url, { form: { ...fields, [FORM_TOKEN_FIELD]: fieldToken(page) }, browser: true, csrf: false });
@@ -58,6 +64,17 @@ for (const dialect of DIALECTS) {
       expect(summaryLinks(mismatch.body)).toEqual([
         '#new2 Confirm new password: The new password and its confirmation do not match.',
       ]);
+      // The rule lines as the password sent met them (it is not sent back), as the script left them at Save.
+      expect(ruleLines(mismatch.body)).toEqual([
+        'met',
+        'met',
+        'met',
+        'met',
+        'checked when you save',
+        'checked when you save',
+      ]);
+      const short = await post(client, change, mismatch.body, { old: temporary, new1: 'aaa1', new2: 'aaa1' });
+      expect(ruleLines(short.body).slice(0, 4)).toEqual(['not met yet', 'met', 'not met yet', 'met']);
       const wrong = await post(client, change, mismatch.body, { old: 'Not-It-1234', new1: NEW, new2: NEW });
       expect(wrong.statusCode).toBe(400);
       expect(summaryLinks(wrong.body)).toEqual(['#old Current password: Current Password is invalid']);

@@ -7,12 +7,12 @@ import { COOKIE_MAX_AGE_DAYS, LOCALE_COOKIE, USER_ID_COOKIE, trimmed, validateSi
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { FORM, requireContentType } from '../http/content-type.js';
-import { FORM_ANSWERS, FormField, refusalOf, screenPaths, type FormPage } from '../http/form-post.js';
+import { FormField, refusalOf, screenPost, type FormPage, type SendLogin } from '../http/form-post.js';
 import { originOf } from '../http/origin.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import { whileAdmitted } from '../security/hash-admission.js';
 import type { RouteThrottle } from '../security/throttle.js';
+import type { SendLoginBody } from '@portal/contract/schemas';
 import type { SessionManager } from '../session/index.js';
 import type { SignInService } from './signin-service.js';
 
@@ -37,11 +37,36 @@ function keepUserId(reply: FastifyReply, userId: string, remember: boolean, secu
 }
 
 /**
+ * §7's send-login call on the service, from this browser's session (the token screens' steps), admitted to the hash
+ * queue as the call is, opening the session it decides.
+ */
+export function formSendLogin({
+  signIn,
+  sessions,
+  cookies,
+}: Pick<SignInFormOptions, 'signIn' | 'sessions' | 'cookies'>) {
+  // `anew`: after the logout pre-step, the browser's session is gone, and none is replaced.
+  const send = async (request: FastifyRequest, reply: FastifyReply, body: SendLoginBody, anew = false) => {
+    const sessionId = anew ? undefined : cookies.sessionId(request);
+    const browser = { sessionId, locale: request.cookies[LOCALE_COOKIE], origin: originOf(request) };
+    const decision = await whileAdmitted(reply, () => signIn.signIn(body, browser));
+    if (decision === null) return null;
+    if (!decision.open) return { location: decision.location, sessionId };
+    const opened = (await sessions.open(decision.open, sessionId)).rawId;
+    cookies.open(reply, opened);
+    return { location: decision.location, sessionId: opened };
+  };
+  return send satisfies SendLogin;
+}
+
+/**
  * §7's sign-in sequence on the service, as the script makes it: the logout pre-step (none after single sign-on, whose
  * session is the token step's), the login info, send-login, and the session it opens. Answers where to go, or null
  * when refused; a refusal for load or an outage is thrown, as the calls answer it.
  */
-export function formSignIn({ signIn, sessions, cookies }: Pick<SignInFormOptions, 'signIn' | 'sessions' | 'cookies'>) {
+export function formSignIn(options: Pick<SignInFormOptions, 'signIn' | 'sessions' | 'cookies'>) {
+  const { signIn, sessions, cookies } = options;
+  const send = formSendLogin(options);
   return async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -50,14 +75,10 @@ export function formSignIn({ signIn, sessions, cookies }: Pick<SignInFormOptions
     afterProvider = false,
   ): Promise<string | null> => {
     if (!afterProvider) await cookies.end(request, reply, (rawId) => sessions.end(rawId));
-    const sessionId = afterProvider ? cookies.sessionId(request) : undefined;
-    const browser = { sessionId, locale: request.cookies[LOCALE_COOKIE], origin: originOf(request) };
     const info = await signIn.loginInfo(userId);
     const body = { username: info.ldapId, 'login-form-type': info.loginType, password };
-    const decision = await whileAdmitted(reply, () => signIn.signIn(body, browser));
-    if (decision === null) return null;
-    if (decision.open) cookies.open(reply, (await sessions.open(decision.open, sessionId)).rawId);
-    return decision.location;
+    const sent = await send(request, reply, body, !afterProvider);
+    return sent?.location ?? null;
   };
 }
 
@@ -66,44 +87,35 @@ export const signInFormRoutes: FastifyPluginAsyncTypebox<SignInFormOptions> = as
   { signIn, sessions, cookies, throttle, page, secureCookies },
 ) => {
   const signInWith = formSignIn({ signIn, sessions, cookies });
-  for (const path of screenPaths(SCREEN))
-    app.post(
-      path,
-      {
-        schema: {
-          operationId: path === screenPaths(SCREEN)[0] ? 'signInForm' : 'signInFormInContext',
-          summary: 'Sign in from the form without the script: on to where the script would go, or the screen again',
-          consumes: [FORM],
-          querystring: SignInQuerySchema,
-          body: SignInFormSchema,
-          response: FORM_ANSWERS,
-        },
-        config: throttle,
-        preValidation: requireContentType(FORM),
-      },
-      async (request, reply) => {
-        const userId = trimmed(request.body.userId);
-        const password = trimmed(request.body.password);
-        // §5's checks, as the script makes them before it calls: nothing is sent, nothing counted.
-        const fields = validateSignIn({ userId, password });
-        if (Object.keys(fields).length > 0)
-          return page(request, reply, SCREEN, { values: { userId: request.body.userId ?? '' }, fields }, 400);
-        // After single sign-on the provider's session is the token step's: the script makes no logout pre-step then.
-        const afterProvider = request.query.ssoStep === 'token';
-        try {
-          const location = await signInWith(request, reply, userId, password, afterProvider);
-          // §8: refused, the fields are emptied, as the script empties them.
-          if (location === null) return page(request, reply, SCREEN, { values: {}, failure: 'invalid' }, 401);
-          if (!afterProvider) keepUserId(reply, userId, request.body.rememberUserId !== undefined, secureCookies);
-          return reply.redirect(location, 303);
-        } catch (error) {
-          const refusal = refusalOf(error);
-          if (!refusal) throw error;
-          // Refused for load, nothing was tried: the user ID stays for the user to send again.
-          const values: Record<string, string> =
-            refusal.failure === 'busy' ? { userId: request.body.userId ?? '' } : {};
-          return page(request, reply, SCREEN, { values, failure: refusal.failure }, refusal.status);
-        }
-      },
-    );
+  const post = {
+    screen: SCREEN,
+    operationId: 'signInForm',
+    summary: 'Sign in from the form without the script: on to where the script would go, or the screen again',
+    querystring: SignInQuerySchema,
+    body: SignInFormSchema,
+    throttle,
+  } as const;
+  screenPost(app, post, async (request, reply) => {
+    const userId = trimmed(request.body.userId);
+    const password = trimmed(request.body.password);
+    // §5's checks, as the script makes them before it calls: nothing is sent, nothing counted.
+    const fields = validateSignIn({ userId, password });
+    if (Object.keys(fields).length > 0)
+      return page(request, reply, SCREEN, { values: { userId: request.body.userId ?? '' }, fields }, 400);
+    // After single sign-on the provider's session is the token step's: the script makes no logout pre-step then.
+    const afterProvider = request.query.ssoStep === 'token';
+    try {
+      const location = await signInWith(request, reply, userId, password, afterProvider);
+      // §8: refused, the fields are emptied, as the script empties them.
+      if (location === null) return page(request, reply, SCREEN, { values: {}, failure: 'invalid' }, 401);
+      if (!afterProvider) keepUserId(reply, userId, request.body.rememberUserId !== undefined, secureCookies);
+      return reply.redirect(location, 303);
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (!refusal) throw error;
+      // Refused for load, nothing was tried: the user ID stays for the user to send again.
+      const values: Record<string, string> = refusal.failure === 'busy' ? { userId: request.body.userId ?? '' } : {};
+      return page(request, reply, SCREEN, { values, failure: refusal.failure }, refusal.status);
+    }
+  });
 };

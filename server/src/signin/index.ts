@@ -3,4 +3,5 @@ export { signInRoutes } from './routes.js';
 export { SignInService } from './signin-service.js';
 export type { SignInMethod } from './method.js';
 export * as methods from './methods/index.js';
-export { formSignIn, signInFormRoutes } from './form-routes.js';
+export { formSendLogin, formSignIn, signInFormRoutes } from './form-routes.js';
+export { nextTokenFormRoutes } from './next-token-form-routes.js';

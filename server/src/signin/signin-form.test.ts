@@ -128,13 +128,44 @@ for (const dialect of DIALECTS) {
     it.each([
       ['without the field', ''],
       ['with a token other than its cookie', 'AAAAAAAAAAAAAAAAAAAA'],
-    ])('refuses a post %s with 403 and tries nothing', async (_case, token) => {
+    ])(
+      'refuses a post %s with 403 and the screen again saying the page expired, trying nothing',
+      async (_case, token) => {
+        const client = t.client();
+        const response = await postForm(client, { userId: 'demopass', password: WRONG_PASSWORD }, token);
+        expect(response.statusCode).toBe(403);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(screenOf(response.body).links).toEqual([
+          '#userId This page has expired. Please reload it and try again.',
+        ]);
+        expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(0);
+        expect(client.cookie(CSRF_COOKIE)).toBeDefined();
+        // The page carries the token the browser now holds: the form sent again is taken.
+        expect(fieldToken(response.body)).toBe(client.csrfToken);
+        const again = await client.post(PAGE, {
+          form: { userId: 'demopass', password: DEMO_PASSWORD, [FORM_TOKEN_FIELD]: fieldToken(response.body)! },
+          browser: true,
+          csrf: false,
+        });
+        expect(again.statusCode).toBe(303);
+      },
+    );
+
+    it("answers a post whose session ended meanwhile (its token now stale) with the page in the user's language", async () => {
       const client = t.client();
-      const response = await postForm(client, { userId: 'demopass', password: WRONG_PASSWORD }, token);
-      expect(response.statusCode).toBe(403);
-      expect(JSON.parse(response.body).errors[0].code).toBe('csrf');
-      expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(0);
-      expect(client.cookie(CSRF_COOKIE)).toBeDefined();
+      const page = await client.get(PAGE, { browser: true });
+      // The token is bound to the session the browser held; that session is gone by the time the form is sent.
+      await postForm(client, { userId: 'demopass', password: DEMO_PASSWORD });
+      client.cookies.set(SESSION_COOKIE, 'ended-session-0123456789abcdef');
+      client.cookies.set('user_locale', 'fr_CA');
+      const stale = await client.post(PAGE, {
+        form: { userId: 'demopass', password: DEMO_PASSWORD, [FORM_TOKEN_FIELD]: fieldToken(page.body)! },
+        browser: true,
+        csrf: false,
+      });
+      expect(stale.statusCode).toBe(403);
+      expect(screenOf(stale.body).links[0]).toMatch(/^#userId .*expir/i);
+      expect(stale.body).toContain('lang="fr');
     });
   });
 }

@@ -11,3 +11,5 @@ export type { TokenKeys, TokenVerdict } from './token-check.js';
 export { TokenPinService } from './token-pin-service.js';
 export { TokenStore } from './token-store.js';
 export { codeAt, stepAt } from './tokencode.js';
+export { newPinFormRoutes } from './new-pin-form-routes.js';
+export { logoutFor, tokenScreenData, tokenUserOf } from './token-user.js';

@@ -19,6 +19,7 @@ import type { RouteThrottle } from '../security/throttle.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from '../session/index.js';
 import type { TokenPinService } from './token-pin-service.js';
+import { tokenUserOf } from './token-user.js';
 
 export interface TokenRoutesOptions {
   accounts: AccountStore;
@@ -28,12 +29,11 @@ export interface TokenRoutesOptions {
   throttle: RouteThrottle;
 }
 
-const NO_ACCESS = { shouldAccess: false, ldapId: '', b2BAlias: '', forwardFormEndpoint: '' };
-
 export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async (
   app,
   { accounts, sessions, cookies, pins, throttle },
 ) => {
+  const userOf = tokenUserOf({ accounts, sessions, cookies });
   app.get(
     Paths.tokenUserInformation,
     {
@@ -44,19 +44,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async 
         response: { 200: TokenUserInformationSchema },
       },
     },
-    async (request) => {
-      const session = await sessions.find(cookies.sessionId(request), [
-        request.query.action === 'newpin' ? 'new_pin' : 'next_token',
-      ]);
-      const account = session && (await accounts.findById(session.account_id));
-      if (!account) return NO_ACCESS;
-      return {
-        shouldAccess: true,
-        ldapId: account.ldap_id,
-        b2BAlias: account.user_id,
-        forwardFormEndpoint: Paths.sendLogin,
-      };
-    },
+    async (request) => userOf(request, request.query.action),
   );
 
   app.post(

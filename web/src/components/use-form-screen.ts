@@ -9,6 +9,8 @@ import type { PageError } from './ErrorSummary';
 import { useForm, type FieldErrors } from './use-form';
 import { usePage } from '../page/page-context';
 import { useErrorTitle } from '../page/use-error-title';
+import { useBrowserValue } from '../page/browser-value';
+import { sentEarly } from '../page/typed-early';
 
 export interface FormScreenOptions<K extends string> {
   fields: readonly K[];
@@ -61,6 +63,8 @@ export function useFormScreen<K extends string>(options: FormScreenOptions<K>) {
   const [pageError, setPageError] = useState<PageError | null>(posted?.page ?? options.initialPageError ?? null);
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // Sent natively before the script arrived, the post is on its way: the script takes no second press (issue 33).
+  const early = useBrowserValue(() => (sentEarly() ? 'sent' : ''), '') === 'sent';
   const [opensWithErrors] = useState(() => Boolean(pageError) || Object.keys(serverErrors).length > 0);
   const [revision, setRevision] = useState(opensWithErrors ? 1 : 0);
   // Focused as it mounts: a screen may show its fields only once its data has come.
@@ -81,7 +85,7 @@ export function useFormScreen<K extends string>(options: FormScreenOptions<K>) {
 
   /** Starts a submit: false, with the summary shown, when a field is invalid or a submit is under way. */
   const start = (): boolean => {
-    if (submitting) return false;
+    if (submitting || early) return false;
     setServerErrors({});
     setPageError(null);
     setSubmitted(true);
@@ -125,9 +129,10 @@ export function useFormScreen<K extends string>(options: FormScreenOptions<K>) {
 
   /**
    * The submit button's state: not while a submission is under way. Before the page's script has taken over, the form
-   * posts itself natively (issue 33), and the script, arriving meanwhile, never sends it again (the press was not its).
+   * posts itself natively (issue 33), and the script, arriving meanwhile, never sends it again (the press was not its),
+   * nor takes another press while that post is on its way (`early`).
    * A screen whose form the service does not answer yet waits for the script itself (`useHydrated`).
    */
-  const canSubmit = !submitting;
+  const canSubmit = !submitting && !early;
   return { ...form, errors, summary, revision, submitting, canSubmit, start, fail, field };
 }

@@ -6,6 +6,13 @@
  */
 let typed: Record<string, string> = {};
 let switched = false;
+let sent = false;
+
+/**
+ * A submit button the pointer pressed (focused, not by the keyboard) as the scripts arrive: the form was posted
+ * natively before them and is on its way (issue 33), so the script does not send it again.
+ */
+const PRESSED = 'form button[type="submit"]:focus:not(:focus-visible)';
 
 /** sessionStorage item of the fields a language change carries over its reload; read and removed by the next page. */
 const CARRIED_ITEM = 'portal.carriedFields';
@@ -36,6 +43,7 @@ export function keepTypedEarly(root: HTMLElement | null): void {
   switched = carried !== null;
   // A page the service did not render starts from what was carried.
   typed = root ? {} : { ...carried };
+  sent = Boolean(root?.querySelector(PRESSED));
   for (const field of root?.querySelectorAll('input') ?? []) {
     if (!field.id) continue;
     const kept = carried?.[field.id];
@@ -55,3 +63,6 @@ export function withTypedEarly<K extends string>(initial: Record<K, string>): Re
   for (const key of keys) values[key] = typed[key]!;
   return values;
 }
+
+/** True when the form the service rendered was sent natively before the scripts took it over (issue 33). */
+export const sentEarly = (): boolean => sent;

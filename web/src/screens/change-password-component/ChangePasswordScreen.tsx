@@ -43,15 +43,18 @@ function useChangePasswordForm(userId: string, ec: string) {
 }
 
 export function ChangePasswordScreen() {
-  const { t, cobrand, query } = usePage();
+  const { t, cobrand, query, posted } = usePage();
   const userId = useBrowserValue(() => sessionStorage.getItem('userId') ?? '', '');
   const myProfile = query.get('dest') === 'MyProfile';
   const { leave, logoutAddress } = useLeaving(myProfile, cobrand.name);
   const notice = EC_NOTICES[query.get('ec') ?? ''];
   const form = useChangePasswordForm(userId, query.get('ec') ?? '');
-  const rules = ruleResults(form.values.new1, userId);
+  // Answered again after a post without the script: the lines as the password sent met them, until the user types.
+  const rules = ruleResults(form.values.new1, userId, posted?.rules);
   // What only the service can check, as it last answered: the password history and the list of common passwords.
-  const [refused, setRefused] = useState<readonly string[]>([]);
+  const [refused, setRefused] = useState<readonly string[]>(() =>
+    CHECKED_ON_SAVE.filter((rule) => posted?.rules?.[rule] === false),
+  );
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -158,10 +161,13 @@ export function changePosted(t: Translate, { fields = {}, failure }: PostedForm)
   return { fieldErrors: Object.fromEntries(words) };
 }
 
-/** The rules the typed password meets; nothing is met before anything is typed. */
-function ruleResults(typed: string, userId: string) {
+/**
+ * The rules the typed password meets; nothing is met before anything is typed, unless the page is the answer to a
+ * post without the script (`sent`: the rules as the password sent met them, which is not sent back).
+ */
+function ruleResults(typed: string, userId: string, sent?: Record<string, boolean>) {
   const rules = passwordRuleResults(trimmed(typed), userId);
-  if (!typed) for (const rule of PASSWORD_RULES) rules[rule] = false;
+  if (!typed) for (const rule of PASSWORD_RULES) rules[rule] = sent?.[rule] ?? false;
   return rules;
 }
 

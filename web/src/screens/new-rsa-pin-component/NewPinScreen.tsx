@@ -1,16 +1,29 @@
 // New token PIN screen (spec §2 "New token PIN screen", §4 new PIN, §5 new-PIN rules, §8 new-PIN errors).
-import { ErrorCodes, PASSCODE_LENGTH, PIN_LENGTH, Paths, type TokenUserInformation } from '@portal/contract';
+import {
+  ErrorCodes,
+  PASSCODE_LENGTH,
+  PIN_LENGTH,
+  PORTAL_FORM_ID,
+  Paths,
+  type PostedForm,
+  type TokenUserInformation,
+} from '@portal/contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { HttpError, call } from '../../api/client';
 import { ErrorSummary } from '../../components/ErrorSummary';
 import { PasswordField, TextField } from '../../components/Field';
 import { SessionWarning } from '../../components/SessionWarning';
 import { useFormScreen } from '../../components/use-form-screen';
+import type { MessageKey, Translate } from '../../i18n/translator';
+import { useHydrated } from '../../page/browser-value';
 import { FIELDS, newPinErrors, type PinField } from './new-pin-rules';
 import { usePage } from '../../page/page-context';
 import { LOGOUT_NOTICE_ITEM } from '../../page/logout-notice';
 import { logErrorStatement } from '../../page/report';
 import { logoutAddress, useTokenUser } from '../../token/use-token-user';
+
+/** A field of digits only (a PIN, a passcode). */
+const DIGITS = { inputMode: 'numeric' as const, pattern: '[0-9]*', spellCheck: false };
 
 /** §4: the new PIN is kept locally between the passcode sign-in and the PIN call, and sent at once if found at load. */
 const STORED_PIN_ITEM = 'portal.newPin';
@@ -86,19 +99,14 @@ export function NewPinScreen() {
     await postPin(user, form.values.pin);
   }
 
-  const digits = (id: PinField, maxLength: number) => ({
-    ...form.field(id, { digits: true }),
-    maxLength,
-    inputMode: 'numeric' as const,
-    pattern: '[0-9]*',
-    spellCheck: false,
-  });
+  const digits = (id: PinField, maxLength: number) => ({ ...form.field(id, { digits: true }), ...DIGITS, maxLength });
   return (
     <div className="portal-new-pin">
       <h1 className="portal-heading">{t('newpin.heading')}</h1>
       <ErrorSummary errors={form.summary} revision={form.revision} />
       <Instructions />
-      <form className="portal-form" method="post" noValidate onSubmit={onSubmit}>
+      {/* Without an action it posts to this page's own address, which the service answers in one post (issue 33). */}
+      <form id={PORTAL_FORM_ID} className="portal-form" method="post" noValidate onSubmit={onSubmit}>
         <PasswordField {...digits('pin', PIN_LENGTH)} autoComplete="off" />
         <PasswordField {...digits('confirm', PIN_LENGTH)} autoComplete="off" />
         <TextField {...digits('passcode', PASSCODE_LENGTH)} autoComplete="one-time-code" />
@@ -116,10 +124,30 @@ export function NewPinScreen() {
   );
 }
 
+/** The service's findings on a form posted without the script, by code, as this screen's script words them. */
+const POSTED_WORDS: Record<string, MessageKey> = {
+  required: 'field.required',
+  pinLength: 'newpin.pinLength',
+  pinZero: 'newpin.pinZero',
+  mismatch: 'newpin.mismatch',
+  passcodeLength: 'newpin.passcodeLength',
+};
+
+/** §8's errors of the form posted without the script, worded; used by the service's renderer only (web/src/ssr.tsx). */
+export function newPinPosted(t: Translate, { fields = {} }: PostedForm): Omit<PostedForm, 'values'> {
+  // Refused by the service: the PIN (§8 "Invalid PIN"), or the passcode's sign-in, as the script words them.
+  const refused: Record<string, MessageKey> = { pin: 'pin.invalid', passcode: 'passcode.invalid' };
+  const word = (id: string, code: string) => (code === 'invalid' ? refused[id] : POSTED_WORDS[code]);
+  const words = Object.entries(fields).map(([id, code]) => [id, word(id, code) ? t(word(id, code)!) : code]);
+  return { fieldErrors: Object.fromEntries(words) };
+}
+
 /** §2: the collapsible instruction block with its HIDE link. */
 function Instructions() {
   const { t } = usePage();
   const [showInstructions, setShowInstructions] = useState(true);
+  // The toggle needs the script: without it the instructions simply show, and the toggle keeps its place hidden.
+  const scripted = useHydrated();
   return (
     <div className="portal-instructions">
       <div className="portal-instructions__bar">
@@ -128,7 +156,7 @@ function Instructions() {
         </h2>
         <button
           type="button"
-          className="portal-link-button"
+          className={`portal-link-button${scripted ? '' : ' portal-toggle--waiting'}`}
           aria-expanded={showInstructions}
           aria-controls="newpin-instructions"
           // "HIDE" alone does not say what it hides; the name starts with the shown word (WCAG 2.5.3).

@@ -1,5 +1,5 @@
 // Next token screen (spec §2 "Next token screen", §4 next token, §5 next-token rule, §8 next-token errors).
-import { PASSCODE_LENGTH } from '@portal/contract';
+import { PASSCODE_LENGTH, PORTAL_FORM_ID, type PostedForm } from '@portal/contract';
 import { useCallback, type FormEvent } from 'react';
 import { HttpError, call } from '../../api/client';
 import { ErrorSummary } from '../../components/ErrorSummary';
@@ -7,6 +7,7 @@ import { TextField } from '../../components/Field';
 import { SessionWarning } from '../../components/SessionWarning';
 import { type FieldErrors } from '../../components/use-form';
 import { useFormScreen } from '../../components/use-form-screen';
+import type { Translate } from '../../i18n/translator';
 import { usePage } from '../../page/page-context';
 import { logoutAddress, useTokenUser } from '../../token/use-token-user';
 
@@ -67,7 +68,8 @@ export function NextTokenScreen() {
       <h1 className="portal-heading">{t('nexttoken.heading')}</h1>
       <ErrorSummary errors={form.summary} revision={form.revision} />
       <p className="portal-hint">{t('nexttoken.intro')}</p>
-      <form className="portal-form" method="post" noValidate onSubmit={onSubmit}>
+      {/* Without an action it posts to this page's own address, with its attempt, which the service answers (issue 33). */}
+      <form id={PORTAL_FORM_ID} className="portal-form" method="post" noValidate onSubmit={onSubmit}>
         <TextField
           {...form.field('passcode', { digits: true })}
           autoComplete="one-time-code"
@@ -88,4 +90,10 @@ export function NextTokenScreen() {
       <SessionWarning />
     </div>
   );
+}
+
+/** §8's error of the form posted without the script, worded; used by the service's renderer only (web/src/ssr.tsx). */
+export function nextTokenPosted(t: Translate, { fields = {} }: PostedForm): Omit<PostedForm, 'values'> {
+  if (!fields.passcode) return {};
+  return { fieldErrors: { passcode: fields.passcode === 'system' ? t('error.system') : t('nexttoken.invalid') } };
 }
