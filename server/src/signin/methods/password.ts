@@ -1,15 +1,20 @@
 /**
  * The password method (§7): the account's password, or a pending temporary password (§4's recovery) by its digest.
- * Its equal work is one argon2 verify and one look for a temporary password, for a real account or for none.
+ * Its equal work is one argon2 verify and one look for a temporary password, for a real account or for none; an
+ * imported hash (account/imported-hashes.ts) adds its scheme's own check, and every try then waits the same
+ * (legacy-pad.ts).
  */
 import {
   type AccountRow,
   type AccountStore,
+  importedHashClass,
   matchesTemporaryPassword,
   type PasswordStore,
+  verifyImportedHash,
 } from '../../account/index.js';
 import { hashSecret, needsRehash, verifyDummy, verifySecret } from '../../security/passwords.js';
 import type { Answer, MethodTry, SignInMethod } from '../method.js';
+import { LegacyPad } from './legacy-pad.js';
 
 /** An account ID no row has (IDs are UUIDs). */
 const NO_ACCOUNT = 'none';
@@ -27,6 +32,7 @@ export interface PasswordMethodDeps {
 }
 
 export function passwordMethod(deps: PasswordMethodDeps): SignInMethod<PasswordWork> {
+  const pad = new LegacyPad({ storedImported: () => deps.accounts.storedImported(), verify: verifyImportedHash });
   return {
     name: 'password',
     form: 'password',
@@ -34,11 +40,23 @@ export function passwordMethod(deps: PasswordMethodDeps): SignInMethod<PasswordW
     async equalWork(secret, on, now) {
       const account = on?.account;
       // One argon2 verify on every path; a pending temporary password is checked by its digest, in microseconds.
-      const valid = account ? await verifySecret(account.password_hash, secret) : await verifyDummy(secret);
+      const valid = await checkPassword(pad, account?.password_hash, secret);
       return { valid, pending: await deps.passwords.findTemporary(account?.id ?? NO_ACCOUNT, now) };
     },
     verify: (attempt, work) => verifyPassword(deps, attempt, work),
   };
+}
+
+/** The argon2 verify every try makes, and for an imported hash its own check, padded to the dearest's time. */
+async function checkPassword(pad: LegacyPad, stored: string | undefined, secret: string): Promise<boolean> {
+  const imported = stored && needsRehash(stored) ? importedHashClass(stored) : null;
+  if (imported) {
+    await verifyDummy(secret);
+    return pad.verify(imported, stored!, secret);
+  }
+  const valid = stored ? await verifySecret(stored, secret) : await verifyDummy(secret);
+  await pad.hold();
+  return valid;
 }
 
 async function verifyPassword(deps: PasswordMethodDeps, attempt: MethodTry, work: PasswordWork): Promise<Answer> {
