@@ -9,6 +9,11 @@ import { isAbsolute, resolve } from 'node:path';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { RADIUS_SERVERS_PATTERN } from '@portal/contract/schemas';
+import {
+  BREACHED_PASSWORDS_ENVIRONMENT,
+  breachedPasswordSettings,
+  type BreachedPasswordSettings,
+} from './account/index.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MAILBOX = /^[^<>@\s]*(<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
@@ -98,6 +103,8 @@ const EnvironmentSchema = Type.Object({
   SECURITY_CONTACT: Type.Optional(Type.String()),
   SECURITY_TXT_EXPIRES: Type.Optional(Type.String()),
   MAX_SESSIONS_PER_USER: whole(5, 0, 1_000),
+  // Passwords known from breaches (docs/operations.md, "Breached passwords"): the shipped list, or the range service too.
+  ...BREACHED_PASSWORDS_ENVIRONMENT,
 });
 type Environment = Static<typeof EnvironmentSchema>;
 
@@ -172,6 +179,8 @@ export interface Config {
   securityTxt: SecurityTxt | null;
   /** Live sessions one user may hold; a sign-in beyond it ends the oldest. 0: no cap. */
   maxSessionsPerUser: number;
+  /** Where passwords known from breaches are looked up: the shipped list alone, or the range service too. */
+  breachedPasswords: BreachedPasswordSettings;
 }
 
 /** RFC 9116's two required fields: where to report (URIs) and when the file goes stale (RFC 3339, UTC). */
@@ -251,6 +260,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const smtpCaFile = e.SMTP_CA_FILE ? resolve(cwd, e.SMTP_CA_FILE) : null;
   checkPoolingAndMail(e, smtpCaFile, problems);
   const securityTxt = securityTxtOf(e, problems);
+  const breachedPasswords = breachedPasswordSettings(e, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -291,6 +301,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     hashQueue: { concurrency: e.HASH_CONCURRENCY || availableParallelism(), maxQueueSeconds: e.HASH_QUEUE_SECONDS },
     securityTxt,
     maxSessionsPerUser: e.MAX_SESSIONS_PER_USER,
+    breachedPasswords,
   };
 }
 

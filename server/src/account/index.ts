@@ -17,3 +17,10 @@ export {
 export type { ParsedHash } from './imported-hashes.js';
 export { importUsers } from './import-users.js';
 export type { ImportDeps, ImportReport } from './import-users.js';
+export {
+  BREACHED_PASSWORDS_ENVIRONMENT,
+  breachedPasswords,
+  breachedPasswordSettings,
+  shippedBreachList,
+} from './breached-passwords.js';
+export type { BreachedPasswords, BreachedPasswordSettings, BreachVerdict } from './breached-passwords.js';

@@ -1,76 +1,65 @@
 /**
- * Equal time for imported password hashes (docs/decisions.md, "Imported password hashes"). A try on an imported hash
+ * Equal work for imported password hashes (docs/decisions.md, "Imported password hashes"). A try on an imported hash
  * makes the same argon2 verify as every other try (a dummy one) and, besides, its scheme's own check, which costs from
  * microseconds ({SSHA}) to most of a second (bcrypt cost 12). So that the time of a refusal tells no account apart,
- * every password try then waits as long as the dearest class of imported hash stored takes to check: a try on that
- * class waits nothing more, a cheaper one the difference, a try on any other account (or on none) the whole of it.
- * A deployment that imported nothing, or whose imported users have all signed in since, waits nothing.
+ * every password try makes one check of each class of imported hash stored (scheme and cost): a try on an imported
+ * account makes its own class's check on its hash and the others' on a stored hash of theirs, with a password no one
+ * has; a try on any other account, or on none, makes them all so. Work, not a wait: it takes as long as they do under
+ * any load. A deployment that imported nothing, or whose imported users have all signed in since, makes none.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
-
 export interface LegacyPadDeps {
-  /** The imported hashes stored now, one of each class is enough: the pad times one check of each. */
+  /** One stored imported hash of each class (account/imported-hashes.ts). */
   storedImported(): Promise<{ costClass: string; stored: string }[]>;
   verify(stored: string, password: string): Promise<boolean>;
 }
 
-/** A password no one has: the calibration's checks are refused, with the class's full work. */
-const CALIBRATION_PASSWORD = 'calibration \u0000 not a password';
+/** A password no one has: the other classes' checks are refused, with their full work. */
+const NO_PASSWORD = '\u0000 not a password \u0000';
 
 export class LegacyPad {
-  private readonly classes = new Map<string, number>();
-  private dearest = 0;
-  private calibrated: Promise<void> | null = null;
+  /** A stored hash of each class: the target of that class's check on every other try. */
+  private readonly classes = new Map<string, string>();
+  private read: Promise<void> | null = null;
 
   constructor(private readonly deps: LegacyPadDeps) {}
 
-  /** Checks an imported hash, then waits out what the dearest class takes beyond it. */
+  /** Checks an imported hash, and makes one check of each other class stored. */
   async verify(costClass: string, stored: string, password: string): Promise<boolean> {
     await this.ready();
-    const started = performance.now();
+    // A class imported since the classes were read is learnt from its first try (that one try is not matched).
+    if (!this.classes.has(costClass)) this.classes.set(costClass, stored);
     const valid = await this.deps.verify(stored, password);
-    const took = performance.now() - started;
-    // A class imported since the calibration is learnt from its first check (that one try is not padded up to it).
-    if (!this.classes.has(costClass)) this.learn(costClass, took);
-    await this.wait(this.dearest - took);
+    await this.others(costClass);
     return valid;
   }
 
-  /** A try on any other account, or on none: waits as long as the dearest imported class takes. */
+  /** A try on any other account, or on none: one check of each class stored. */
   async hold(): Promise<void> {
     await this.ready();
-    await this.wait(this.dearest);
+    await this.others(null);
   }
 
-  /** The milliseconds every password try waits now (0 when nothing imported is stored). */
-  get padMs(): number {
-    return this.dearest;
+  /** The classes each try checks now. */
+  get classCount(): number {
+    return this.classes.size;
   }
 
-  /** Times one check of each class stored, once per process, before the first try is answered. */
+  private async others(own: string | null): Promise<void> {
+    for (const [costClass, sample] of this.classes) if (costClass !== own) await this.deps.verify(sample, NO_PASSWORD);
+  }
+
+  /** Reads the classes stored once a process, before the first try is answered. */
   private ready(): Promise<void> {
-    this.calibrated ??= this.calibrate().catch(() => {
-      // The database away: the pad learns from the tries themselves, and the next try calibrates again.
-      this.calibrated = null;
-    });
-    return this.calibrated;
-  }
-
-  private async calibrate(): Promise<void> {
-    for (const { costClass, stored } of await this.deps.storedImported()) {
-      if (this.classes.has(costClass)) continue;
-      const started = performance.now();
-      await this.deps.verify(stored, CALIBRATION_PASSWORD);
-      this.learn(costClass, performance.now() - started);
-    }
-  }
-
-  private learn(costClass: string, ms: number): void {
-    this.classes.set(costClass, ms);
-    this.dearest = Math.max(this.dearest, ms);
-  }
-
-  private async wait(ms: number): Promise<void> {
-    if (ms >= 1) await sleep(ms);
+    this.read ??= this.deps
+      .storedImported()
+      .then((found) => {
+        for (const { costClass, stored } of found)
+          if (!this.classes.has(costClass)) this.classes.set(costClass, stored);
+      })
+      .catch(() => {
+        // The database away: the next try reads them again.
+        this.read = null;
+      });
+    return this.read;
   }
 }

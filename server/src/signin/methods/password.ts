@@ -7,6 +7,7 @@
 import {
   type AccountRow,
   type AccountStore,
+  type BreachedPasswords,
   importedHashClass,
   matchesTemporaryPassword,
   type PasswordStore,
@@ -27,6 +28,7 @@ interface PasswordWork {
 
 export interface PasswordMethodDeps {
   accounts: AccountStore;
+  breached: BreachedPasswords;
   passwords: PasswordStore;
   temporaryPasswordKey: Buffer;
 }
@@ -66,7 +68,13 @@ async function verifyPassword(deps: PasswordMethodDeps, attempt: MethodTry, work
   if (work.valid) {
     if (isSpent(account, now)) return null;
     const rehashed = needsRehash(account.password_hash) ? await hashSecret(secret) : undefined;
-    return { kind: 'passed', step: 'password', complete: true, account, ...(rehashed ? { rehashed } : {}) };
+    // A right password known from a breach leads to change password, as an expired one does (issue 35).
+    const breached = (await deps.breached.check(secret)) === 'breached';
+    return {
+      ...{ kind: 'passed', step: 'password', complete: true, account },
+      ...(rehashed ? { rehashed } : {}),
+      ...(breached ? { mustChange: 'breached' } : {}),
+    } as const;
   }
   if (!pending || !isTemporary) return null;
   const used = await deps.passwords.consumeTemporary(account.id, pending, await hashSecret(secret), now);
