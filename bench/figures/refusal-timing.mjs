@@ -1,10 +1,17 @@
 /**
  * Figure 7: how long a refused sign-in takes, by what the account is (security checklist 2, timing-enumeration
- * method): an unknown user ID, an active user, a locked one, an inactive one, and an active one with a recovery under
- * way. Samples of the five are interleaved in a new random order each round, on one keep-alive connection, after a
+ * method): an unknown user ID, an active user, a locked one, an inactive one, an active one with a recovery under
+ * way, and two users imported with the old directory's hashes (bcrypt cost 10 and {SSHA}), not yet re-hashed. Samples of the seven are interleaved in a new random order each round, on one keep-alive connection, after a
  * warm-up; only send-login is timed (the pre-step and the login-info lookup are not).
  */
+import SQLite from 'better-sqlite3';
+import bcrypt from 'bcryptjs';
+import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { APP_HEADERS, agent, cookieValue, request, signInSequence } from '../lib/http.mjs';
+import { PORTAL_SECRET, root } from '../lib/servers.mjs';
 import { median, percentile, round } from '../lib/stats.mjs';
 
 const WRONG = 'Not-The-Password-1';
@@ -16,7 +23,43 @@ const KINDS = [
   { kind: 'locked user, right password', userId: 'demolocked', password: DEMO_PASSWORD },
   { kind: 'inactive user, right password', userId: 'demoinactive', password: DEMO_PASSWORD },
   { kind: 'recovery under way, wrong password', userId: 'demopass', password: WRONG, reset: true },
+  { kind: 'imported bcrypt (cost 10), wrong password', userId: 'importedbcrypt', password: WRONG, clear: true },
+  { kind: 'imported {SSHA}, wrong password', userId: 'importedssha', password: WRONG, clear: true },
 ];
+
+/**
+ * Imports the two users as an administrator does (`npm run portal -- users import`), into the running demo service's
+ * database; the service times one check of each class at its first password try.
+ */
+function importOldDirectoryUsers(dataDir) {
+  const salt = randomBytes(8);
+  const ssha = Buffer.concat([createHash('sha1').update(DEMO_PASSWORD).update(salt).digest(), salt]);
+  const lines = [
+    { userId: 'importedbcrypt', passwordHash: bcrypt.hashSync(DEMO_PASSWORD, 10) },
+    { userId: 'importedssha', passwordHash: `{SSHA}${ssha.toString('base64')}` },
+  ].map((user) => JSON.stringify({ ...user, email: `${user.userId}@example.com`, cobrand: 'skerrymoor' }));
+  const file = join(dataDir, 'old-directory.jsonl');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  const run = spawnSync(process.execPath, ['scripts/portal.mjs', 'users', 'import', '--file', file], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORTAL_SECRET, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  if (!run.stdout.includes('Imported 2 users')) throw new Error(`users import: ${run.stdout}${run.stderr}`);
+}
+
+/**
+ * An imported user's wrong tries are cleared in the database between rounds (untimed): a right password would
+ * re-hash the user to argon2id, and six wrong ones would lock it.
+ */
+const clearFailures = (dataDir) => {
+  const database = new SQLite(join(dataDir, 'portal.sqlite'));
+  try {
+    database.prepare("update account set failed_attempts = 0 where user_id_key like 'imported%'").run();
+  } finally {
+    database.close();
+  }
+};
 
 async function token(base, useAgent) {
   const logout = await request(base, { path: '/sdportal/logout', headers: APP_HEADERS, agent: useAgent });
@@ -82,6 +125,7 @@ const shuffled = (items) =>
 
 export async function refusalTiming({ server, samples, warmUp }) {
   const useAgent = agent(1);
+  importOldDirectoryUsers(server.dataDir);
   await startRecovery(server.url, useAgent);
   const times = new Map(KINDS.map((k) => [k.kind, []]));
   const statuses = new Set();
@@ -93,6 +137,7 @@ export async function refusalTiming({ server, samples, warmUp }) {
       // A right password clears the count, so the active users never reach the lock (untimed).
       if (entry.reset) await signInSequence(server.url, useAgent, entry.userId, DEMO_PASSWORD);
     }
+    clearFailures(server.dataDir);
   }
   const reference = median(times.get(KINDS[0].kind));
   const rows = KINDS.map(({ kind }) => {
@@ -106,14 +151,15 @@ export async function refusalTiming({ server, samples, warmUp }) {
     id: 7,
     title: 'Refused sign-ins take the same time whatever the account',
     goal: "the median time of each kind within 5 % of the unknown user ID's (ratios 0.95 to 1.05)",
-    result: `ratios ${ratios.join(' / ')} (unknown / active / locked / inactive / recovery under way); widest gap ${round(100 * spread, 1)} %`,
+    result: `ratios ${ratios.join(' / ')} (unknown / active / locked / inactive / recovery under way / imported bcrypt / imported {SSHA}); widest gap ${round(100 * spread, 1)} %`,
     met,
     table: { head: ['refused sign-in', 'median (ms)', 'p90 (ms)', 'median / unknown user ID'], rows },
     notes:
       statuses.size === 1 && statuses.has(401) ? [] : [`answers other than 401 were seen: ${[...statuses].join(', ')}`],
     method: [
       `The built service with its demo users, on SQLite; demopass first asks for a temporary password (right security answer), which stays pending throughout.`,
-      `${samples} samples of each kind after ${warmUp} rounds of warm-up, the five interleaved in a new random order each round, one request at a time on one keep-alive connection.`,
+      'Two users are imported with `npm run portal -- users import` first, with a bcrypt (cost 10) and an {SSHA} hash of the demo password; their failed tries are set back to nought between rounds in the database (untimed), since a right password would re-hash them.',
+      `${samples} samples of each kind after ${warmUp} rounds of warm-up, the seven interleaved in a new random order each round, one request at a time on one keep-alive connection.`,
       'Only send-login is timed, from the request to the last byte of its answer; the logout pre-step and the login-info lookup before it are not. After each try on an active user, an untimed sign-in with the right password clears its count, so it never locks.',
       '`server/src/signin/signin-equal-work.test.ts` counts the argon2 work of each path (one verify, no hash); this figure measures the time that work takes.',
     ],

@@ -133,6 +133,13 @@ describe('change password', () => {
       expect(await page.getByLabel('Current password', { exact: true }).inputValue()).toBe(PASSWORD);
       expect(await page.getByLabel('New password', { exact: true }).inputValue()).toBe('');
 
+      // Known from breaches (the list shipped with the portal), though not among the most common: its own message.
+      await fillNewPassword(page, PASSWORD, 'chickenwing101');
+      await page.getByRole('button', { name: 'Save new password' }).click();
+      await page.locator('#new1-error').getByText('This password appears in known data breaches.').waitFor();
+      expect(await lines.nth(5).innerText()).toContain('not met');
+      await expectAccessible(page, 'change password refused as known from breaches');
+
       await fillNewPassword(page, PASSWORD, PASSWORD);
       await page.getByRole('button', { name: 'Save new password' }).click();
       await page.locator('#new1-error').getByText('You have used this password recently.').waitFor();

@@ -8,7 +8,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorCodes } from '@portal/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { AccountStore, PasswordStore } from './account/index.js';
+import { AccountStore, breachedPasswords, PasswordStore } from './account/index.js';
 import { systemClock, type Clock } from './clock.js';
 import {
   CobrandDirectory,
@@ -176,11 +176,14 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     audit.record('session.ended', accountId, { reason, count }),
   );
   const cookies = new SessionCookies(cookiePolicy(config.secureCookies), keys.csrf);
-  const passwords = new PasswordStore(db);
+  const [passwords, breached] = [
+    new PasswordStore(db),
+    breachedPasswords(config.breachedPasswords, (m) => app.log.warn(m)),
+  ];
   const tokens = new TokenStore(db);
   const tokenServers = new TokenServers(config.tokenServer, config.radiusTiming, options.env ?? process.env, app.log);
   const signIn = new SignInService({
-    ...{ accounts, passwords, tokens, tokenServers, sessions, cobrands, audit, clock },
+    ...{ accounts, passwords, tokens, tokenServers, sessions, cobrands, audit, clock, breached },
     tokenKeys: { seal: keys.seal, pin: keys.pin },
     ...{ identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword },
     publicOrigin: config.publicOrigin,
@@ -204,7 +207,7 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     temporaryPasswordKey: keys.temporaryPassword,
     temporaryPasswordMinutes: config.temporaryPasswordMinutes,
   });
-  const changePassword = new ChangePasswordService(mailDeps);
+  const changePassword = new ChangePasswordService({ ...mailDeps, breached });
   const pins = new TokenPinService({ ...mailDeps, tokens, tokenServers, pinKey: keys.pin, sealKey: keys.seal });
   const throttle = routeThrottle(config.rateLimitPerMinute);
   const ssoStore = new SsoStore(db);
@@ -221,26 +224,8 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const readiness = options.readiness ?? new Readiness();
   readiness.busyWhen(() => hashQueue.saturated());
   return {
-    readiness,
-    outage,
-    outbox,
-    tokenServers,
-    sessionStore,
-    sso,
-    clock,
-    keys,
-    messages,
-    cookies,
-    accounts,
-    audit,
-    cobrands,
-    sessions,
-    signIn,
-    mailWorker,
-    recovery,
-    changePassword,
-    pins,
-    throttle,
+    ...{ readiness, outage, outbox, tokenServers, sessionStore, sso, clock, keys, messages, cookies, accounts },
+    ...{ audit, cobrands, sessions, signIn, mailWorker, recovery, changePassword, pins, throttle },
     cspReports: new CspReportCounts(),
   };
 }

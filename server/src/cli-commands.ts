@@ -4,12 +4,14 @@ import {
   type AccountStore,
   createAccount,
   generateTemporaryPassword,
+  importUsers,
   normaliseAnswer,
   userIdKey,
 } from './account/index.js';
 import { importCatalogue } from './bootstrap.js';
 import { CobrandDirectory, CobrandStore } from './cobrand/index.js';
 import type { Transaction } from 'kysely';
+import { readFile } from 'node:fs/promises';
 import { type AuditForwarder, type AuditKind, AuditLog, type AuditEntry, type Origin } from './db/audit-log.js';
 import { migrateToLatest, type PortalDatabase } from './db/database.js';
 import type { Database } from './db/tables.js';
@@ -43,6 +45,7 @@ export interface CommandContext {
     password?: string;
     question?: string;
     answer?: string;
+    file?: string;
   };
 }
 
@@ -101,6 +104,25 @@ async function addUser(ctx: CommandContext): Promise<string> {
   return given
     ? `Added user ${userId}.`
     : `Added user ${userId} with temporary password ${password} (to be changed at first sign-in).`;
+}
+
+/** Users with the hashes the old directory held, one JSON object a line (docs/operations.md, "Importing users"). */
+async function importUserFile(ctx: CommandContext): Promise<string> {
+  if (!ctx.options.file) throw new UsageError('--file <users.jsonl> is required');
+  const text = await readFile(ctx.options.file, 'utf8').catch(() => {
+    throw new UsageError(`cannot read ${ctx.options.file}`);
+  });
+  const cobrands = new CobrandStore(ctx.database.db);
+  const { imported, refused } = await importUsers(text, {
+    ...{ accounts: ctx.accounts, identityKey: ctx.keys().userIdentity, now: ctx.now },
+    cobrandExists: async (name) => (await cobrands.find(name)) !== null,
+    addAudited: (write, detail) =>
+      ctx.database.db.transaction().execute(async (trx) => {
+        await auditLog(ctx).record('account.added', await write(trx), detail, { origin: ctx.origin, trx });
+      }),
+  });
+  const lines = refused.map(({ line, problem }) => `line ${line}: ${problem}`);
+  return [...lines, `Imported ${imported} users; ${refused.length} lines refused.`].join('\n');
 }
 
 async function listUsers(ctx: CommandContext): Promise<string> {
@@ -298,6 +320,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   },
   'users add': addUser,
   'users list': listUsers,
+  'users import': importUserFile,
   'users unlock': unlockUser,
   'users deactivate': deactivateUser,
   'users expire-password': expirePassword,

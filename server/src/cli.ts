@@ -15,6 +15,10 @@ const USAGE = `Usage: npm run portal -- <command>
                                                create an active password user; without --password a
                                                temporary password is generated and printed; it opens one
                                                sign-in, which must change it
+  users import --file <users.jsonl>            import users with the password hashes the old directory
+                                               held, one JSON object a line (userId, email, cobrand, name,
+                                               passwordHash); a bad line is reported by its number and the
+                                               others are imported
   users list                                   list users with their state
   users unlock <userId>                        unlock a locked user and clear failed tries
   users deactivate <userId>                    make a user inactive and end their sessions
@@ -58,6 +62,7 @@ async function run(argv: string[], database: PortalDatabase, keys: () => PortalK
       password: { type: 'string' },
       question: { type: 'string' },
       answer: { type: 'string' },
+      file: { type: 'string' },
     },
   });
   const [area, action, subject, ...rest] = positionals;

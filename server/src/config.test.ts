@@ -53,7 +53,19 @@ describe('loadConfig', () => {
       securityTxt: null,
       maxSessionsPerUser: 5,
       siem: { webhook: null, syslog: null },
+      breachedPasswords: { mode: 'offline' },
     });
+  });
+
+  it('reads the range service of breached passwords, which needs its address', () => {
+    expect(
+      loadConfig({ BREACHED_PASSWORDS: 'range', BREACHED_PASSWORDS_RANGE_URL: 'https://range.bank.example' }, CWD)
+        .breachedPasswords,
+    ).toEqual({ mode: 'range', url: 'https://range.bank.example', timeoutMs: 2000 });
+    expect(() => loadConfig({ BREACHED_PASSWORDS: 'range' }, CWD)).toThrow(
+      'BREACHED_PASSWORDS_RANGE_URL must name the range service when BREACHED_PASSWORDS=range',
+    );
+    expect(() => loadConfig({ BREACHED_PASSWORDS: 'online' }, CWD)).toThrow('BREACHED_PASSWORDS must be offline');
   });
 
   it('reads the hash queue: argon2 at once, and the seconds of queued work before sign-ins are refused for load', () => {

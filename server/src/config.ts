@@ -9,7 +9,13 @@ import { isAbsolute, resolve } from 'node:path';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { RADIUS_SERVERS_PATTERN } from '@portal/contract/schemas';
-import { siemOf, type SiemConfig } from './siem-config.js';
+import { securityTxtOf, type SecurityTxt } from './security-txt-config.js';
+import { SIEM_ENVIRONMENT, siemOf, type SiemConfig } from './siem-config.js';
+import {
+  BREACHED_PASSWORDS_ENVIRONMENT,
+  breachedPasswordSettings,
+  type BreachedPasswordSettings,
+} from './account/index.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MAILBOX = /^[^<>@\s]*(<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
@@ -100,10 +106,9 @@ const EnvironmentSchema = Type.Object({
   SECURITY_TXT_EXPIRES: Type.Optional(Type.String()),
   MAX_SESSIONS_PER_USER: whole(5, 0, 1_000),
   // Security events to the bank's SIEM (docs/operations.md, "Security events to the SIEM").
-  SIEM_WEBHOOK_URL: optional('^https?://[^/?#]+', 'must be a webhook address such as https://siem.bank.example/in'),
-  SIEM_WEBHOOK_SECRET: Type.Optional(Type.String()),
-  SIEM_SYSLOG_URL: optional('^(tcp|tls)://[^/?#]+:[0-9]{1,5}$', 'must look like tcp://host:514 or tls://host:6514'),
-  SIEM_SYSLOG_CA_FILE: Type.Optional(Type.String()),
+  ...SIEM_ENVIRONMENT,
+  // Passwords known from breaches (docs/operations.md, "Breached passwords"): the shipped list, or the range service too.
+  ...BREACHED_PASSWORDS_ENVIRONMENT,
 });
 type Environment = Static<typeof EnvironmentSchema>;
 
@@ -180,13 +185,11 @@ export interface Config {
   maxSessionsPerUser: number;
   /** The deployment's SIEM: a signed webhook and/or syslog, each taking every security event. */
   siem: SiemConfig;
+  /** Where passwords known from breaches are looked up: the shipped list alone, or the range service too. */
+  breachedPasswords: BreachedPasswordSettings;
 }
 
-/** RFC 9116's two required fields: where to report (URIs) and when the file goes stale (RFC 3339, UTC). */
-export interface SecurityTxt {
-  contacts: string[];
-  expires: string;
-}
+export type { SecurityTxt };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -260,6 +263,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   checkPoolingAndMail(e, smtpCaFile, problems);
   const securityTxt = securityTxtOf(e, problems);
   const siem = siemOf(e, cwd, problems);
+  const breachedPasswords = breachedPasswordSettings(e, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -301,29 +305,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     securityTxt,
     maxSessionsPerUser: e.MAX_SESSIONS_PER_USER,
     siem,
+    breachedPasswords,
   };
-}
-
-const CONTACT = /^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+|tel:\+?[0-9-]+)$/;
-const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/**
- * SECURITY_CONTACT (URIs separated by commas) and SECURITY_TXT_EXPIRES go together: RFC 9116 requires both fields, so
- * one without the other, or a date already past, stops the start rather than publish a file a scanner rejects.
- */
-function securityTxtOf(e: Environment, problems: string[]): SecurityTxt | null {
-  if (!e.SECURITY_CONTACT && !e.SECURITY_TXT_EXPIRES) return null;
-  const contacts = (e.SECURITY_CONTACT ?? '').split(',').map((contact) => contact.trim());
-  if (!e.SECURITY_CONTACT || !contacts.every((contact) => CONTACT.test(contact)))
-    problems.push(
-      `SECURITY_CONTACT must be one or more of mailto:security@bank.example, https://bank.example/report or tel:+1-201-555-0123, separated by commas (got "${e.SECURITY_CONTACT ?? ''}")`,
-    );
-  const expires = RFC_3339.test(e.SECURITY_TXT_EXPIRES ?? '') ? new Date(e.SECURITY_TXT_EXPIRES!) : null;
-  if (!expires || Number.isNaN(expires.getTime()) || expires.getTime() <= Date.now())
-    problems.push(
-      `SECURITY_TXT_EXPIRES must be a date and time to come, such as 2027-06-30T00:00:00Z, when SECURITY_CONTACT is set (got "${e.SECURITY_TXT_EXPIRES ?? ''}")`,
-    );
-  return expires ? { contacts, expires: expires.toISOString().replace(/\.000Z$/, 'Z') } : null;
 }
 
 /** TRUST_PROXY as Fastify takes it: a switch, a hop count, or the proxies' addresses and CIDRs. */

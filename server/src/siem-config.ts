@@ -1,6 +1,17 @@
 /** The deployment's SIEM settings (docs/operations.md, "Security events to the SIEM"), checked at start. */
 import { accessSync, constants } from 'node:fs';
 import { resolve } from 'node:path';
+import { Type } from 'typebox';
+
+const optional = (pattern: string, problem: string) => Type.Optional(Type.String({ pattern, problem }));
+
+/** The SIEM's environment variables, as config.ts validates them. */
+export const SIEM_ENVIRONMENT = {
+  SIEM_WEBHOOK_URL: optional('^https?://[^/?#]+', 'must be a webhook address such as https://siem.bank.example/in'),
+  SIEM_WEBHOOK_SECRET: Type.Optional(Type.String()),
+  SIEM_SYSLOG_URL: optional('^(tcp|tls)://[^/?#]+:[0-9]{1,5}$', 'must look like tcp://host:514 or tls://host:6514'),
+  SIEM_SYSLOG_CA_FILE: Type.Optional(Type.String()),
+};
 
 export interface SiemConfig {
   /** A Standard Webhooks endpoint and its secret; null: none. */

@@ -1,5 +1,6 @@
 /** The admin CLI as an administrator runs it: each command prints what it did; bad arguments print usage, exit non-zero. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +179,25 @@ describe('portal CLI', () => {
     expect(status).toBe(2);
     expect(stderr).toContain(message);
     expect(stderr).toContain('Usage: npm run portal -- <command>');
+  });
+
+  it('imports users with their old hashes from a file, reporting a bad line by its number', () => {
+    const salt = randomBytes(8);
+    const digest = createHash('sha1').update('Ledger-Migrated-2019').update(salt).digest();
+    const file = join(dataDir, 'users.jsonl');
+    const user = (userId: string, passwordHash: string) =>
+      JSON.stringify({ userId, email: `${userId}@example.com`, cobrand: 'skerrymoor', passwordHash });
+    writeFileSync(
+      file,
+      [user('ldap01', `{SSHA}${Buffer.concat([digest, salt]).toString('base64')}`), user('ldap02', 'plain')].join('\n'),
+    );
+    const result = portal('users', 'import', '--file', file);
+    expect(result.stdout.trim().split('\n')).toEqual([
+      'line 2: passwordHash is not a PHC string, a bcrypt hash, nor one of {SSHA}, {SSHA256}, {SSHA512}, {PBKDF2-SHA256}',
+      'Imported 1 users; 1 lines refused.',
+    ]);
+    expect(portal('users', 'list').stdout).toMatch(/ldap01\s+active\s+password\s+password current\s+skerrymoor/);
+    expect(portal('users', 'import').stderr).toContain('--file <users.jsonl> is required');
   });
 
   it('stops with a clear message for a bad configuration value', () => {

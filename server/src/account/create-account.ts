@@ -4,6 +4,7 @@ import type { Database } from '../db/tables.js';
 import type { AccountStatus, LoginType, PasswordState } from './account.table.js';
 import { ldapIdFor, userIdKey } from './account-identity.js';
 import type { AccountStore } from './account-store.js';
+import type { ParsedHash } from './imported-hashes.js';
 import { hashSecret } from '../security/passwords.js';
 import { newId } from '../security/ids.js';
 
@@ -13,7 +14,8 @@ export interface NewAccount {
   /** The name mails greet the user by. */
   name?: string | null;
   cobrand: string;
-  password: string;
+  /** The password, hashed here; or a hash the old directory held (`parsePasswordHash`), kept as it is until sign-in. */
+  password: string | { imported: ParsedHash };
   status?: AccountStatus;
   loginType?: LoginType;
   passwordState?: PasswordState;
@@ -34,7 +36,8 @@ export async function createAccount(
   trx?: Transaction<Database>,
 ): Promise<string> {
   const id = newId();
-  const passwordHash = await hashSecret(input.password);
+  const passwordHash =
+    typeof input.password === 'string' ? await hashSecret(input.password) : input.password.imported.stored;
   const answerHash = input.securityAnswer ? await hashSecret(normaliseAnswer(input.securityAnswer)) : null;
   const row = {
     id,

@@ -7,3 +7,20 @@ export { isCommonPassword } from './common-passwords.js';
 export { createAccount, normaliseAnswer } from './create-account.js';
 export { PasswordStore } from './password-store.js';
 export { generateTemporaryPassword, matchesTemporaryPassword, temporaryPasswordDigest } from './temporary-password.js';
+export {
+  HashFormatError,
+  IMPORT_CEILINGS,
+  importedHashClass,
+  parsePasswordHash,
+  verifyImportedHash,
+} from './imported-hashes.js';
+export type { ParsedHash } from './imported-hashes.js';
+export { importUsers } from './import-users.js';
+export type { ImportDeps, ImportReport } from './import-users.js';
+export {
+  BREACHED_PASSWORDS_ENVIRONMENT,
+  breachedPasswords,
+  breachedPasswordSettings,
+  shippedBreachList,
+} from './breached-passwords.js';
+export type { BreachedPasswords, BreachedPasswordSettings, BreachVerdict } from './breached-passwords.js';

@@ -53,7 +53,7 @@ export function changeFindings(
 
 /** The service's refusal of a new password, as the screen words it: the rule only it checks, else the rules. */
 const policyCode = (rules: readonly string[]) =>
-  rules.includes('history') ? 'history' : rules.includes('common') ? 'common' : 'construction';
+  (['history', 'common', 'breached'] as const).find((rule) => rules.includes(rule)) ?? 'construction';
 
 export const changeFormRoutes: FastifyPluginAsyncTypebox<ChangeFormOptions> = async (app, options) => {
   const { changePassword, sessions, cookies, throttle, page, signInWith } = options;

@@ -4,12 +4,18 @@
  */
 import { mailContextFor, type MailingDeps, passwordChangedMail } from '../mail/index.js';
 import { brokenPasswordRules, ErrorCodes, type PasswordRule } from '@portal/contract';
-import { type AccountStore, isCommonPassword, type PasswordStore, userIdKey } from '../account/index.js';
+import {
+  type AccountStore,
+  type BreachedPasswords,
+  isCommonPassword,
+  type PasswordStore,
+  userIdKey,
+} from '../account/index.js';
 import { hashSecret, verifyDummy, verifySecret } from '../security/passwords.js';
 import type { Origin } from '../db/audit-log.js';
 import type { SessionManager, SessionRow } from '../session/index.js';
 
-export type PolicyRule = PasswordRule | 'history' | 'common';
+export type PolicyRule = PasswordRule | 'history' | 'common' | 'breached';
 export type ChangeOutcome =
   | { ok: true }
   | { ok: false; code: typeof ErrorCodes.invalidCredentials }
@@ -19,6 +25,7 @@ export interface ChangePasswordDeps extends MailingDeps {
   accounts: AccountStore;
   passwords: PasswordStore;
   sessions: SessionManager;
+  breached: BreachedPasswords;
 }
 
 export class ChangePasswordService {
@@ -58,6 +65,7 @@ export class ChangePasswordService {
 
     const rules: PolicyRule[] = brokenPasswordRules(input.newCredential, claimed.user_id);
     if (isCommonPassword(input.newCredential)) rules.push('common');
+    else if ((await this.deps.breached.check(input.newCredential)) === 'breached') rules.push('breached');
     if (rules.length === 0) {
       for (const hash of await this.deps.passwords.recentHashes(claimed.id, current)) {
         if (await verifySecret(hash, input.newCredential)) {

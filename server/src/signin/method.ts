@@ -50,6 +50,8 @@ export interface Passed {
   account: AccountRow;
   /** A new hash of the secret, to replace one made with yesterday's parameters. */
   rehashed?: string;
+  /** Why the password, though right, must be changed now: the sign-in leads to change password, as an expired one. */
+  mustChange?: 'breached';
   /** Signed in by the bank's identity provider before this step (the session is marked so, for logout). */
   federated?: boolean;
   /** The method's own next screen; none: the service's usual (change password when due, else home). */

@@ -10,6 +10,7 @@ import { ldapIdFor, userIdKey } from '../account/index.js';
 import type { Clock } from '../clock.js';
 import { checkedRedirect } from '../security/redirects.js';
 import type { StartSession } from '../session/index.js';
+import type { Origin } from '../db/audit-log.js';
 import type { BrowserState, SignInDecision } from './decision.js';
 import { EqualWork } from './equal-work.js';
 import { cobrandQuery, homeOf } from './locations.js';
@@ -89,6 +90,7 @@ export class SignInService {
       return null;
     }
     await audit.record('signin.success', account.id, { step: answer.step }, { origin: browser.origin });
+    if (answer.mustChange) await this.flagForChange(answer, browser.origin, now);
     return this.decide(answer, browser.locale, now);
   }
 
@@ -109,6 +111,25 @@ export class SignInService {
       await this.work.onAccount(attempt, body.password, now);
       return step.answer(waiting, attempt, this.refusals);
     });
+  }
+
+  /**
+   * A right password that must be changed (known from a breach) is expired, with its reason audited, so that this and
+   * every later sign-in lead to change password until it is changed, whatever the range service answers then.
+   */
+  private async flagForChange(passed: Passed, origin: Origin, now: number): Promise<void> {
+    const { account } = passed;
+    if (account.password_state === 'current') {
+      const event = {
+        kind: 'account.password.expired' as const,
+        accountId: account.id,
+        detail: { reason: passed.mustChange! },
+      };
+      await this.deps.audit.recordWith(event, origin, (trx) =>
+        this.deps.accounts.expirePassword(account.user_id_key, now, trx),
+      );
+      passed.account = { ...account, password_state: 'expired' };
+    }
   }
 
   /** Where a signed-in user goes, and the session (full, or one restricted to that screen) that opens for it. */

@@ -1,15 +1,21 @@
 /**
  * The password method (§7): the account's password, or a pending temporary password (§4's recovery) by its digest.
- * Its equal work is one argon2 verify and one look for a temporary password, for a real account or for none.
+ * Its equal work is one argon2 verify and one look for a temporary password, for a real account or for none; an
+ * imported hash (account/imported-hashes.ts) adds its scheme's own check, and every try then waits the same
+ * (legacy-pad.ts).
  */
 import {
   type AccountRow,
   type AccountStore,
+  type BreachedPasswords,
+  importedHashClass,
   matchesTemporaryPassword,
   type PasswordStore,
+  verifyImportedHash,
 } from '../../account/index.js';
 import { hashSecret, needsRehash, verifyDummy, verifySecret } from '../../security/passwords.js';
 import type { Answer, MethodTry, SignInMethod } from '../method.js';
+import { LegacyPad } from './legacy-pad.js';
 
 /** An account ID no row has (IDs are UUIDs). */
 const NO_ACCOUNT = 'none';
@@ -22,11 +28,13 @@ interface PasswordWork {
 
 export interface PasswordMethodDeps {
   accounts: AccountStore;
+  breached: BreachedPasswords;
   passwords: PasswordStore;
   temporaryPasswordKey: Buffer;
 }
 
 export function passwordMethod(deps: PasswordMethodDeps): SignInMethod<PasswordWork> {
+  const pad = new LegacyPad({ storedImported: () => deps.accounts.storedImported(), verify: verifyImportedHash });
   return {
     name: 'password',
     form: 'password',
@@ -34,11 +42,23 @@ export function passwordMethod(deps: PasswordMethodDeps): SignInMethod<PasswordW
     async equalWork(secret, on, now) {
       const account = on?.account;
       // One argon2 verify on every path; a pending temporary password is checked by its digest, in microseconds.
-      const valid = account ? await verifySecret(account.password_hash, secret) : await verifyDummy(secret);
+      const valid = await checkPassword(pad, account?.password_hash, secret);
       return { valid, pending: await deps.passwords.findTemporary(account?.id ?? NO_ACCOUNT, now) };
     },
     verify: (attempt, work) => verifyPassword(deps, attempt, work),
   };
+}
+
+/** The argon2 verify every try makes, and for an imported hash its own check, padded to the dearest's time. */
+async function checkPassword(pad: LegacyPad, stored: string | undefined, secret: string): Promise<boolean> {
+  const imported = stored && needsRehash(stored) ? importedHashClass(stored) : null;
+  if (imported) {
+    await verifyDummy(secret);
+    return pad.verify(imported, stored!, secret);
+  }
+  const valid = stored ? await verifySecret(stored, secret) : await verifyDummy(secret);
+  await pad.hold();
+  return valid;
 }
 
 async function verifyPassword(deps: PasswordMethodDeps, attempt: MethodTry, work: PasswordWork): Promise<Answer> {
@@ -48,7 +68,13 @@ async function verifyPassword(deps: PasswordMethodDeps, attempt: MethodTry, work
   if (work.valid) {
     if (isSpent(account, now)) return null;
     const rehashed = needsRehash(account.password_hash) ? await hashSecret(secret) : undefined;
-    return { kind: 'passed', step: 'password', complete: true, account, ...(rehashed ? { rehashed } : {}) };
+    // A right password known from a breach leads to change password, as an expired one does (issue 35).
+    const breached = (await deps.breached.check(secret)) === 'breached';
+    return {
+      ...{ kind: 'passed', step: 'password', complete: true, account },
+      ...(rehashed ? { rehashed } : {}),
+      ...(breached ? { mustChange: 'breached' } : {}),
+    } as const;
   }
   if (!pending || !isTemporary) return null;
   const used = await deps.passwords.consumeTemporary(account.id, pending, await hashSecret(secret), now);

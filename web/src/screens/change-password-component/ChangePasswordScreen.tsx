@@ -152,6 +152,7 @@ const POSTED_WORDS: Record<string, MessageKey> = {
   invalid: 'password.current.invalid',
   history: 'change.refused.history',
   common: 'change.refused.common',
+  breached: 'change.refused.breached',
 };
 
 /** §8's errors of the form posted without the script, worded; used by the service's renderer only (web/src/ssr.tsx). */
@@ -175,10 +176,15 @@ function ruleResults(typed: string, userId: string, sent?: Record<string, boolea
 function policyMessage(t: Translate, broken: readonly string[] = []): string {
   if (broken.includes('history')) return t('change.refused.history');
   if (broken.includes('common')) return t('change.refused.common');
+  if (broken.includes('breached')) return t('change.refused.breached');
   return t('change.construction');
 }
 
 const CHECKED_ON_SAVE = ['history', 'common'] as const;
+
+/** A password known from a breach breaks the line on passwords many people use: the refusal names the breach. */
+const isRefused = (refused: readonly string[], rule: (typeof CHECKED_ON_SAVE)[number]) =>
+  refused.includes(rule) || (rule === 'common' && refused.includes('breached'));
 
 /**
  * The rule lines (§2): the four the browser checks, ticked as the new password meets each and read out as "met" or
@@ -200,7 +206,7 @@ function RuleLines({ rules, refused }: { rules: ReturnType<typeof passwordRuleRe
       <ul className="portal-rules" id="change-rules" aria-labelledby="change-rules-title">
         {PASSWORD_RULES.map((rule) => line(rule, rules[rule], t(rules[rule] ? 'change.ruleMet' : 'change.ruleNotMet')))}
         {CHECKED_ON_SAVE.map((rule) =>
-          line(rule, false, t(refused.includes(rule) ? 'change.ruleNotMet' : 'change.ruleChecked')),
+          line(rule, false, t(isRefused(refused, rule) ? 'change.ruleNotMet' : 'change.ruleChecked')),
         )}
       </ul>
     </>
