@@ -9,3 +9,4 @@ export { COBRAND_TEXT_FIELDS, FOOTER_LINK_KEYS } from './cobrand.js';
 export type * from './session.js';
 export * from './locales.js';
 export * from './page-data.js';
+export * from './passkey-paths.js';

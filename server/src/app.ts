@@ -8,8 +8,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorCodes } from '@portal/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type pretty from 'pino-pretty';
-import { createRequire } from 'node:module';
 import { AccountStore, PasswordStore } from './account/index.js';
 import { systemClock, type Clock } from './clock.js';
 import {
@@ -32,6 +30,7 @@ import { healthRoutes, Readiness } from './health/index.js';
 import { SessionManager, sessionRoutes, SessionStore } from './session/index.js';
 import { cookiePolicy, SessionCookies } from './http/session-cookies.js';
 import { methods, signInRoutes, SignInService } from './signin/index.js';
+import { PasskeyService, passkeyRoutes, PasskeyStore, relyingPartyOf } from './passkey/index.js';
 import { systemErrorPage } from './pages/index.js';
 import { registerScreens } from './screens.js';
 import { portalMetrics } from './metrics/index.js';
@@ -51,6 +50,7 @@ import { registerSecurityHeaders } from './http/headers.js';
 import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
 import { routeThrottle, sharedThrottle } from './security/throttle.js';
 import { hashQueue } from './security/hash-queue.js';
+import { loggerOptions } from './http/logger-options.js';
 
 export interface AppOptions {
   config: Config;
@@ -69,60 +69,8 @@ export interface AppOptions {
   readiness?: Readiness;
 }
 
-/** Log redaction: nothing secret is written (ARCHITECTURE §3). */
-export const REDACTED_PATHS = [
-  'req.headers.cookie',
-  'req.headers["x-xsrf-token"]',
-  'req.headers["x-csrf-token"]',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.passcode',
-  '*.newPin',
-  '*.oldCredential',
-  '*.newCredential',
-  '*.questionResponse',
-  '*.answer',
-  '*.token',
-  '*.cookie',
-];
-
-// pino-pretty is loaded only when asked for: an idle instance holds the code it loads (docs/benchmarks.md, figure 5).
-const load = createRequire(import.meta.url);
-
-/**
- * `json`: pino's lines for a log pipeline. `pretty`: one readable line a request, for a terminal (pino-pretty), written
- * to `destination`.
- */
-export function loggerOptions(
-  level: string,
-  format: 'json' | 'pretty' = 'json',
-  destination: NodeJS.WritableStream = process.stdout,
-): FastifyServerOptions['logger'] {
-  const stream =
-    format === 'pretty'
-      ? (load('pino-pretty') as typeof pretty)({
-          destination,
-          colorize: destination === process.stdout && process.stdout.isTTY,
-          translateTime: 'SYS:HH:MM:ss',
-          ignore: 'pid,hostname,reqId,req,res,responseTime,ip,method,route,path,status,ms',
-          singleLine: true,
-        })
-      : undefined;
-  return {
-    ...(stream ? { stream } : {}),
-    level,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    serializers: {
-      // The query string can hold a user ID; the path is enough to follow a request.
-      req: (request: { method: string; url: string; id: string }) => ({
-        method: request.method,
-        path: request.url.split('?')[0],
-        id: request.id,
-      }),
-    },
-  };
-}
+// The logger's options live in http/logger-options.ts; tests and main.ts read them here.
+export { loggerOptions, REDACTED_PATHS } from './http/logger-options.js';
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const messages = new Messages();
@@ -173,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       auditCounts: services.audit.counts,
       mail: services.mailWorker.outcomes,
       cspReports: services.cspReports.byDirective,
+      passkeyCeremonies: services.passkeys.counts,
       outboxDepth: () => services.outbox.pending(),
       liveSessions: () => services.sessionStore.countLive(services.clock()),
       pool: options.database.pool,
@@ -226,13 +175,15 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const passwords = new PasswordStore(db);
   const tokens = new TokenStore(db);
   const tokenServers = new TokenServers(config.tokenServer, config.radiusTiming, options.env ?? process.env, app.log);
+  const [passkeyStore, relyingParty] = [new PasskeyStore(db), relyingPartyOf(config.publicOrigin)];
   const signIn = new SignInService({
     ...{ accounts, passwords, tokens, tokenServers, sessions, cobrands, audit, clock },
+    ...{ passkeys: passkeyStore, relyingParty },
     tokenKeys: { seal: keys.seal, pin: keys.pin },
     ...{ identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword },
     publicOrigin: config.publicOrigin,
-    // The sign-in methods (signin/methods/), asked in this order whether they serve an account.
-    methods: [methods.singleSignOn, methods.password, methods.builtinToken, methods.tokenServer],
+    // The sign-in methods (signin/methods/), asked in this order whether they serve an account; a passkey by its route.
+    methods: [methods.singleSignOn, methods.password, methods.builtinToken, methods.tokenServer, methods.passkey],
   });
   const outbox = new OutboxStore(db, database.dialect);
   const transport = createTransport({
@@ -247,22 +198,15 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const recovery = new RecoveryService({
     ...mailDeps,
     questions: new QuestionPool(accounts, clock),
-    identityKey: keys.userIdentity,
-    temporaryPasswordKey: keys.temporaryPassword,
+    ...{ identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword },
     temporaryPasswordMinutes: config.temporaryPasswordMinutes,
   });
   const changePassword = new ChangePasswordService(mailDeps);
   const pins = new TokenPinService({ ...mailDeps, tokens, tokenServers, pinKey: keys.pin, sealKey: keys.seal });
   const throttle = routeThrottle(config.rateLimitPerMinute);
-  const ssoStore = new SsoStore(db);
-  const sso = {
-    store: ssoStore,
-    service: new SsoService({ accounts, store: ssoStore, audit, clock, publicOrigin: config.publicOrigin }),
-    flows: new FlowCookies(keys.ssoFlow, config.secureCookies),
-    providers: new Providers(options.env ?? process.env, config.publicOrigin, (cobrand) =>
-      ssoStore.samlRequests(cobrand, clock, SAML_REQUEST_MS),
-    ),
-  };
+  const passkeys = new PasskeyService({ ...mailDeps, store: passkeyStore, relyingParty });
+  const sso = ssoServices(db, keys, config, options.env ?? process.env, { accounts, audit, clock });
+
   // The login storm (docs/operations.md): argon2's own bounded queue, its limit, and readiness failing while it refuses.
   hashQueue.configure(config.hashQueue);
   const readiness = options.readiness ?? new Readiness();
@@ -288,7 +232,27 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     changePassword,
     pins,
     throttle,
+    passkeys,
     cspReports: new CspReportCounts(),
+  };
+}
+
+/** Single sign-on's store, service, flow cookies and identity providers. */
+function ssoServices(
+  db: PortalDatabase['db'],
+  keys: ReturnType<typeof deriveKeys>,
+  config: Config,
+  env: Record<string, string | undefined>,
+  { accounts, audit, clock }: { accounts: AccountStore; audit: AuditLog; clock: Clock },
+) {
+  const ssoStore = new SsoStore(db);
+  return {
+    store: ssoStore,
+    service: new SsoService({ accounts, store: ssoStore, audit, clock, publicOrigin: config.publicOrigin }),
+    flows: new FlowCookies(keys.ssoFlow, config.secureCookies),
+    providers: new Providers(env, config.publicOrigin, (cobrand) =>
+      ssoStore.samlRequests(cobrand, clock, SAML_REQUEST_MS),
+    ),
   };
 }
 
@@ -324,6 +288,18 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   await app.register(wellKnownRoutes, { securityTxt: config.securityTxt, publicOrigin });
   await app.register(passwordRoutes, { recovery, changePassword, sessions, cookies, throttle });
   await app.register(tokenRoutes, { accounts, sessions, cookies, pins, throttle });
+  await app.register(passkeyRoutes, {
+    ...{
+      passkeys: services.passkeys,
+      accounts,
+      cobrands,
+      sessions,
+      cookies,
+      throttle,
+    },
+    ...{ refusedBody, publicOrigin, secureCookies: config.secureCookies, clock },
+    signIn: (secret, browser) => signIn.signInOnRoute('passkey', secret, browser),
+  });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });
   await app.register(ssoRoutes, {
     ...{ ...services.sso, cobrands, sessions, cookies, clock, publicOrigin, audit, messages },

@@ -4,6 +4,7 @@ import type { AccountTable, PasswordHistoryTable, TemporaryPasswordTable } from 
 import type { CobrandTable } from '../cobrand/cobrand.table.js';
 import type { WriteCheckTable } from '../health/write-check.table.js';
 import type { MailOutboxTable } from '../mail/mail-outbox.table.js';
+import type { PasskeyChallengeTable, PasskeyTable } from '../passkey/passkey.table.js';
 import type { SessionTable } from '../session/session.table.js';
 import type { SsoProviderSessionTable } from '../sso/oidc/provider-session.table.js';
 import type { SsoLinkTable, SsoOnceTable } from '../sso/sso.table.js';
@@ -24,4 +25,6 @@ export interface Database {
   sso_once: SsoOnceTable;
   sso_provider_session: SsoProviderSessionTable;
   write_check: WriteCheckTable;
+  passkey: PasskeyTable;
+  passkey_challenge: PasskeyChallengeTable;
 }

@@ -14,6 +14,7 @@ import type { BrowserState, SignInDecision } from './decision.js';
 import { EqualWork } from './equal-work.js';
 import { cobrandQuery, homeOf } from './locations.js';
 import {
+  type Answer,
   type FurtherStep,
   isSignInForm,
   type MethodFactory,
@@ -43,6 +44,7 @@ export class SignInService {
   private readonly refusals: Refusals;
   private readonly work: EqualWork;
   private readonly further: FurtherStep[];
+  private readonly routed: SignInMethod[];
 
   constructor(private readonly deps: SignInDeps) {
     this.refusals = new Refusals(deps);
@@ -50,6 +52,7 @@ export class SignInService {
     registered.push(...deps.methods.map((make) => make(deps, () => registered)));
     this.work = new EqualWork(registered);
     this.further = registered.flatMap((method) => (method.further ? [method.further] : []));
+    this.routed = registered.filter((method) => method.route);
   }
 
   /** The same lookups and the same shape for every user ID, known or not (ARCHITECTURE §4). */
@@ -71,16 +74,42 @@ export class SignInService {
 
   /** The user ID and the secret of the account's method: claimed, worked, asked, decided. */
   private async firstStep(form: SignInForm, body: SendLoginBody, browser: BrowserState) {
-    const { accounts, audit, clock } = this.deps;
-    const now = clock();
-    const account = await accounts.claimAttempt({ kind: 'ldapId', value: body.username.trim().toLowerCase() }, now);
+    const now = this.deps.clock();
+    const claimed = { kind: 'ldapId', value: body.username.trim().toLowerCase() } as const;
+    const account = await this.deps.accounts.claimAttempt(claimed, now);
     if (!account) {
       await this.work.onNobody(form, body.password, now);
       return this.refusals.refuseUnclaimed(now, browser.origin);
     }
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
     const attempt: MethodTry = { account, record, form, secret: body.password, browser, now };
-    const answer = await this.refusals.unlessUnavailable(account, now, browser.origin, () => this.work.ask(attempt));
+    return this.conclude(attempt, () => this.work.ask(attempt));
+  }
+
+  /**
+   * A try on a method's own route (a passkey's assertion, which names its account itself): claimed, worked, asked and
+   * decided as a form's, with the same answer and the same work for an account that is unknown, locked or inactive.
+   */
+  async signInOnRoute(route: string, secret: string, browser: BrowserState): Promise<SignInDecision | null> {
+    const method = this.routed.find((candidate) => candidate.route?.name === route);
+    if (!method?.route) throw new Error(`no registered sign-in method answers the ${route} route`);
+    const now = this.deps.clock();
+    const owner = await method.route.owner(secret);
+    const account = owner ? await this.deps.accounts.claimAttempt({ kind: 'id', value: owner }, now) : undefined;
+    if (!account) {
+      await this.work.onNobodyOwn(method, secret, now);
+      return this.refusals.refuseUnclaimed(now, browser.origin);
+    }
+    const { record } = await this.deps.cobrands.resolve(account.cobrand);
+    const attempt: MethodTry = { account, record, form: route, secret, browser, now };
+    return this.conclude(attempt, () => this.work.askOwn(method, attempt));
+  }
+
+  /** A claimed try's answer: set aside, refused and counted, or passed (the failures cleared, audited, decided). */
+  private async conclude(attempt: MethodTry, ask: () => Promise<Answer>) {
+    const { accounts, audit } = this.deps;
+    const { account, browser, now } = attempt;
+    const answer = await this.refusals.unlessUnavailable(account, now, browser.origin, ask);
     if (answer?.kind === 'aside') return this.refusals.setAside(account, now, browser.origin, answer);
     if (!answer) return this.refusals.refuse(account, now, browser.origin);
     const changes = { ...(answer.rehashed ? { passwordHash: answer.rehashed } : {}), signedIn: answer.complete };
@@ -119,7 +148,7 @@ export class SignInService {
     const locale = isLocale(cookieLocale) ? cookieLocale : DEFAULT_LOCALE;
     const go = (location: string, kind: StartSession['kind']): SignInDecision => ({
       location,
-      open: { accountId: account.id, kind, cobrand, locale, sso: passed.federated === true },
+      open: { accountId: account.id, kind, cobrand, locale, sso: passed.federated === true, method: passed.step },
     });
     if (passed.next) {
       const next = await passed.next();
