@@ -184,6 +184,8 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     publicOrigin: config.publicOrigin,
     // The sign-in methods (signin/methods/), asked in this order whether they serve an account; a passkey by its route.
     methods: [methods.singleSignOn, methods.password, methods.builtinToken, methods.tokenServer, methods.passkey],
+    // After a full sign-in, the offer of a passkey (passkey/), made below, before the way on.
+    onward: (account, location, method, browser) => passkeys.offerFirst(account, location, method, browser.cookies),
   });
   const outbox = new OutboxStore(db, database.dialect);
   const transport = createTransport({

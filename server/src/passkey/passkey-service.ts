@@ -3,7 +3,7 @@
  * within five minutes of signing in). Each change is audited with who and from where and, for an addition or a
  * removal, told to the user by mail in their language.
  */
-import { PASSKEY_FRESH_SIGN_IN_MS } from '@portal/contract';
+import { PASSKEY_FRESH_SIGN_IN_MS, PASSKEY_OFFER_SCREEN, PASSKEY_SKIP_COOKIE, PORTAL_UI_BASE } from '@portal/contract';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AccountRow } from '../account/index.js';
 import { cobrandIn } from '../cobrand/index.js';
@@ -13,6 +13,8 @@ import type { SessionRow } from '../session/index.js';
 import { Ceremonies, type RelyingParty } from './ceremonies.js';
 import type { PasskeyRow, PasskeyStore } from './passkey-store.js';
 import { passkeyServes } from './policy.js';
+
+type Cookies = Readonly<Record<string, string | undefined>>;
 
 export interface PasskeyServiceDeps extends MailingDeps {
   store: PasskeyStore;
@@ -37,6 +39,18 @@ export class PasskeyService {
 
   list(account: AccountRow): Promise<PasskeyRow[]> {
     return this.deps.store.ofAccount(account.id);
+  }
+
+  /**
+   * Where a full sign-in goes: first to the offer of a passkey where the cobrand offers them, the user has none, the
+   * sign-in was not made with one and this device has not skipped the offer; else straight to `location`.
+   */
+  async offerFirst(account: AccountRow, location: string, method: string, cookies: Cookies = {}): Promise<string> {
+    if (method === 'passkey' || cookies[PASSKEY_SKIP_COOKIE] !== undefined) return location;
+    if (!(await this.allowed(account)) || (await this.list(account)).length > 0) return location;
+    const cobrand = (await this.deps.cobrands.resolve(account.cobrand)).record.cobrand.name;
+    const query = new URLSearchParams({ cobrandHost: cobrand, next: location });
+    return `${PORTAL_UI_BASE}${PASSKEY_OFFER_SCREEN}?${query.toString()}`;
   }
 
   /** Whether this account may have a passkey at all (its cobrand's policy). */

@@ -51,7 +51,12 @@ export function formSignIn({ signIn, sessions, cookies }: Pick<SignInFormOptions
   ): Promise<string | null> => {
     if (!afterProvider) await cookies.end(request, reply, (rawId) => sessions.end(rawId));
     const sessionId = afterProvider ? cookies.sessionId(request) : undefined;
-    const browser = { sessionId, locale: request.cookies[LOCALE_COOKIE], origin: originOf(request) };
+    const browser = {
+      sessionId,
+      locale: request.cookies[LOCALE_COOKIE],
+      origin: originOf(request),
+      cookies: request.cookies,
+    };
     const info = await signIn.loginInfo(userId);
     const body = { username: info.ldapId, 'login-form-type': info.loginType, password };
     const decision = await whileAdmitted(reply, () => signIn.signIn(body, browser));

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_LOCALE, isLocale, routePath, type LoginInfo } from '@portal/contract';
 import type { SendLoginBody } from '@portal/contract/schemas';
-import { ldapIdFor, userIdKey } from '../account/index.js';
+import { type AccountRow, ldapIdFor, userIdKey } from '../account/index.js';
 import type { Clock } from '../clock.js';
 import { checkedRedirect } from '../security/redirects.js';
 import type { StartSession } from '../session/index.js';
@@ -38,6 +38,11 @@ export interface SignInDeps extends MethodDeps {
   clock: Clock;
   /** The sign-in methods, in the order they are asked whether they serve an account (app.ts registers them). */
   methods: readonly MethodFactory<MethodDeps>[];
+  /**
+   * Where a full sign-in goes instead of its destination, given the account, the method that signed it in and the
+   * browser: a page put first (the passkey offer, wired in app.ts), or the destination itself.
+   */
+  onward?: (account: AccountRow, location: string, method: string, browser: BrowserState) => Promise<string>;
 }
 
 export class SignInService {
@@ -118,7 +123,7 @@ export class SignInService {
       return null;
     }
     await audit.record('signin.success', account.id, { step: answer.step }, { origin: browser.origin });
-    return this.decide(answer, browser.locale, now);
+    return this.decide(answer, browser, now);
   }
 
   /** A further request of a sign-in a method left waiting: claimed and worked here; the method's step decides. */
@@ -141,8 +146,9 @@ export class SignInService {
   }
 
   /** Where a signed-in user goes, and the session (full, or one restricted to that screen) that opens for it. */
-  private async decide(passed: Passed, cookieLocale: string | undefined, now: number): Promise<SignInDecision> {
+  private async decide(passed: Passed, browser: BrowserState, now: number): Promise<SignInDecision> {
     const { account } = passed;
+    const cookieLocale = browser.locale;
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
     const cobrand = record.cobrand.name;
     const locale = isLocale(cookieLocale) ? cookieLocale : DEFAULT_LOCALE;
@@ -165,6 +171,6 @@ export class SignInService {
       this.deps.publicOrigin,
       homeOf(cobrand),
     );
-    return go(home, 'full');
+    return go((await this.deps.onward?.(account, home, passed.step, browser)) ?? home, 'full');
   }
 }
