@@ -52,15 +52,21 @@ const parsedEnglish: Plugin = {
     return { code: JSON.stringify(parsed), map: null };
   },
 };
-/** What the screens share: libraries (but the ICU parser, loaded late), the contract and the shell's folders. */
+/**
+ * What the screens share: libraries (but the ICU parser, loaded late, and the WebAuthn library, whose sign-in half
+ * only the sign-in page carries), the contract and the shell's folders.
+ */
 const shared =
-  /node_modules\/(?!@formatjs\/icu-(messageformat-parser\/index|skeleton-parser))|\/contract\/|\/web\/src\/(api|cobrand|components|i18n|page|session|styles|token)\//;
+  /node_modules\/(?!@formatjs\/icu-(messageformat-parser\/index|skeleton-parser)|@simplewebauthn\/)|\/contract\/|\/web\/src\/(api|cobrand|components|i18n|page|session|styles|token)\//;
 /**
  * Left to chunks of their own, off the sign-in page: the signed-in screens' parts, what only a page sent without
- * its data loads (web/src/page/settle-by-calls.ts), and the failure reports the sign-in screen never sends.
+ * its data loads (web/src/page/settle-by-calls.ts, with the settling of its language, which the service does for
+ * every other page: the contract's locales.ts, outside its index for this), the password rules only the change of
+ * password checks (password-rules.ts, likewise), and the failure reports the sign-in screen never sends. A module caught here stays out only if no shared module imports it (rolldown's groups take a
+ * module's imports with it).
  */
 const notShared =
-  /\/web\/src\/(session|token|components\/SessionWarning|page\/settle-by-calls|page\/report|cobrand\/load-cobrand|i18n\/load-dictionary)/;
+  /\/web\/src\/(session|token|components\/SessionWarning|page\/(settle-by-calls|choose-locale|report)|cobrand\/load-cobrand|i18n\/load-dictionary)|\/contract\/src\/(locales|password-rules)\./;
 const service = process.env.PORTAL_SERVICE_URL ?? 'http://localhost:8080';
 
 // In development, serve each page at its production address (`/public-portal-ui/<route>`) as the service does.

@@ -95,7 +95,15 @@ export interface CobrandEntry extends CobrandFooterTexts {
   signInButtonLabel: string | null;
   /** The id of the footer variant in `data/footers/`. */
   footerVariant: string;
+  /** Whether its users may sign in with a passkey; absent: `off`. */
+  passkeys?: PasskeyPolicy;
 }
+
+/**
+ * A cobrand's passkey policy: `off`, `offered` (password users sign in with one on its own), `second-factor` (token
+ * users too, instead of PIN + tokencode).
+ */
+export type PasskeyPolicy = 'off' | 'offered' | 'second-factor';
 
 export interface FooterLink {
   key: FooterLinkKey;

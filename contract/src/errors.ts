@@ -38,5 +38,9 @@ export const ErrorCodes = {
   passwordPolicy: 'password.policy',
   /** §8 new PIN: the PIN is not four digits starting with 1 to 9. */
   pinInvalid: 'pin.invalid',
+  /** A passkey's registration was not accepted (its ceremony's checks). */
+  passkeyRefused: 'passkey.refused',
+  /** The change needs a sign-in made within the last five minutes: sign in again. */
+  signInAgain: 'sign.in.again',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

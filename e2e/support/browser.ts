@@ -97,5 +97,5 @@ export async function signInThroughForm(
   await page.goto(signInUrl(cobrand, '', base));
   await page.getByLabel('User ID', { exact: true }).fill(userId);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }

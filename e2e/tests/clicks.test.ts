@@ -195,7 +195,7 @@ describe('the remembered user ID (§3 user_id cookie)', () => {
       await page.getByLabel('User ID', { exact: true }).fill(userId);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByLabel('Remember my user ID on this device').check();
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL('**/sdportal/platform/home?**');
       expect((await cookie())?.value).toBe(userId);
       expect((await cookie())!.expires - Date.now() / 1000).toBeGreaterThan(89 * 24 * 3600);
@@ -208,7 +208,7 @@ describe('the remembered user ID (§3 user_id cookie)', () => {
       await expectAccessible(page, 'sign-in with a remembered user ID');
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByLabel('Remember my user ID on this device').uncheck();
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL('**/sdportal/platform/home?**');
       expect(await cookie()).toBeUndefined();
     });

@@ -98,7 +98,7 @@ describe('a first visit', () => {
     // Only the hydrated form signs in (without its script the browser would submit it to itself).
     await Promise.all([
       page.waitForURL('**/sdportal/platform/home?cobrandHost=skerrymoor'),
-      page.getByRole('button', { name: 'Sign in' }).click(),
+      page.getByRole('button', { name: 'Sign in', exact: true }).click(),
     ]);
     expect(problems).toEqual([]);
     await context.close();

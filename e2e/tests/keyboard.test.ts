@@ -94,7 +94,7 @@ describe('which fields are called invalid', () => {
   it('marks every empty field on submit', async () => {
     await withPage(async ({ page }) => {
       await page.goto(signInUrl('skerrymoor', '&locale=en_US'));
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.locator('#userId-error').waitFor();
       await page.locator('#password-error').waitFor();
     });

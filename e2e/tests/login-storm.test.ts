@@ -195,7 +195,7 @@ describe('the sign-in screen in a login storm', SCENARIO, () => {
         await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
         await scripted(page);
         const first = await answerTo(page, Paths.sendLogin, () =>
-          page.getByRole('button', { name: 'Sign in' }).click(),
+          page.getByRole('button', { name: 'Sign in', exact: true }).click(),
         );
         if (first.status() !== 503) return false;
         await page.getByText('The service is busy. Trying again in a moment…').waitFor();
@@ -208,7 +208,7 @@ describe('the sign-in screen in a login storm', SCENARIO, () => {
         expect(await shows(page, 'Trying again in a moment')).toBe(0);
         expect(await shows(page, 'Invalid Login')).toBe(0);
         expect([await inputValue(page, 'User ID'), await inputValue(page, 'Password')]).toEqual([userId, PASSWORD]);
-        const button = page.getByRole('button', { name: 'Sign in' });
+        const button = page.getByRole('button', { name: 'Sign in', exact: true });
         expect({ busy: await button.getAttribute('aria-busy'), enabled: await button.isEnabled() }).toEqual({
           busy: 'false',
           enabled: true,
@@ -296,7 +296,7 @@ describe('the password screens in a login storm', SCENARIO, () => {
         await page.goto(signInUrl('skerrymoor', '&locale=en_US', portal.baseUrl));
         await page.getByLabel('User ID', { exact: true }).fill(userId);
         await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
         await page.getByRole('heading', { name: 'Create a new password' }).waitFor(WAIT);
         storm = await storming();
         const fields = {

@@ -54,7 +54,7 @@ async function expectSignedIn(page: Page): Promise<void> {
 async function submit(page: Page, userId: string, password: string): Promise<void> {
   await page.getByLabel('User ID', { exact: true }).fill(userId);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 describe('sign-in without the script', () => {
@@ -62,7 +62,7 @@ describe('sign-in without the script', () => {
     const userId = addUser(`e2enojs${Date.now()}`);
     await withoutScript(async (page) => {
       const opened = await page.goto(signInUrl('skerrymoor'));
-      expect(await page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isEnabled()).toBe(true);
       expect(await page.getByRole('button', { name: /show password/i }).count()).toBe(0);
       await expectAccessibleAsAnswered(opened, 'the sign-in page without the script');
       await page.getByLabel('Remember my user ID on this device').check();
@@ -91,7 +91,7 @@ describe('sign-in without the script', () => {
       expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
       await expectAccessibleAsAnswered(refused, 'the sign-in page with Invalid Login, without the script');
       answered = postAnswer(page);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await summary.getByRole('link', { name: 'User ID is required.' }).waitFor();
       await expectAccessibleAsAnswered(await answered, 'the sign-in page with required fields, without the script');
       await submit(page, userId, PASSWORD);
@@ -277,7 +277,7 @@ describe('sign-in before the script arrives', () => {
     await page.goto(signInUrl('skerrymoor'), { waitUntil: 'commit' });
     await page.locator('#userId').fill(userId);
     await page.locator('#password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     // The script arrives while the post is on its way; it sends nothing itself.
     release();
     await page.waitForURL(HOME);

@@ -23,7 +23,7 @@ async function signedIn(): Promise<{
   await page.getByLabel('User ID', { exact: true }).fill('demopass');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   const ping = page.waitForResponse('**/sdportal/rest/sessionExpire/pingPortal.json');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(HOME);
   const firstIdleExpiresAt = (await (await ping).json()).idleExpiresAt as number;
   await page.getByText('Signed in as demopass').waitFor();
@@ -41,7 +41,7 @@ async function onChangePassword(viewport?: { width: number; height: number }) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   // The clock starts from the screen's first renewal: fast-forwarding before its answer would move nothing.
   const ping = page.waitForResponse('**/sdportal/rest/sessionExpire/pingPortal.json');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/change-password-component?**');
   await ping;
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('old');

@@ -21,7 +21,7 @@ async function signInAtProvider(page: TrackedPage['page'], cobrand: string, prov
 async function signInHere(page: TrackedPage['page'], user: string) {
   await page.getByLabel('User name').fill(user);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 describe('single sign-on at a shared computer', () => {
@@ -98,11 +98,11 @@ describe('single sign-on at a shared computer', () => {
       expect(await page.getByLabel('User ID', { exact: true }).inputValue()).toBe('demossotoken');
       await expectAccessible(page, 'the passcode step after single sign-on');
 
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.locator('.portal-error-summary').getByRole('link', { name: 'Passcode is required.' }).waitFor();
       await expectAccessible(page, 'the passcode step with an error');
       await passcode.fill(`2468${portal('tokens', 'code', 'demossotoken').trim()}`);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL('**/sdportal/platform/home?cobrandHost=veltmoor');
     });
   });

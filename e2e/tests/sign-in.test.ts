@@ -11,7 +11,7 @@ const { withPage } = chromium;
 async function submit(page: TrackedPage['page'], userId: string, password: string): Promise<void> {
   await page.getByLabel('User ID', { exact: true }).fill(userId);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** From the cobrand's sign-in page to its identity provider's login page, signing in there as `user`. */
@@ -20,7 +20,7 @@ async function signInAtProvider(page: TrackedPage['page'], cobrand: string, prov
   await page.waitForURL(providerPage);
   await page.getByLabel('User name').fill(user);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 describe('sign-in screen', () => {
@@ -92,7 +92,7 @@ describe('sign-in screen', () => {
   it('lists each empty field in the error summary, focuses the summary, and links focus the fields', async () => {
     await withPage(async ({ page }) => {
       await page.goto(signInUrl('skerrymoor'));
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       const summary = page.locator('.portal-error-summary');
       await summary.waitFor();
       expect(await summary.getByRole('heading').textContent()).toBe('There are 2 problems');
@@ -172,7 +172,7 @@ describe('sign-in screen', () => {
         texts.push(await summary.innerText());
         expect(await page.getByLabel('User ID', { exact: true }).inputValue()).toBe('');
         expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
-        expect(await page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
+        expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isEnabled()).toBe(true);
       }
       expect(texts[0]).toContain('Invalid Login');
       expect(texts[0]).toContain('Please verify your information and try again.');

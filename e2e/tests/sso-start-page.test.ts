@@ -41,7 +41,7 @@ describe('a SAML answer the portal did not ask for', () => {
       await page.getByRole('link', { name: button }).click();
       await page.getByLabel('User name').fill('demosaml');
       await page.getByLabel('Password').fill(DEMO_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL(`${baseUrl()}${Paths.platformHome}?cobrandHost=${COBRAND}`);
       const session = await page.request.get(`${baseUrl()}${Paths.session}`, { headers: REQUEST_HEADERS });
       expect(await session.json()).toMatchObject({ userId: 'demosaml', cobrand: COBRAND });

@@ -30,6 +30,7 @@ import { healthRoutes, Readiness } from './health/index.js';
 import { SessionManager, sessionRoutes, SessionStore } from './session/index.js';
 import { cookiePolicy, SessionCookies } from './http/session-cookies.js';
 import { methods, signInRoutes, SignInService } from './signin/index.js';
+import { PasskeyService, passkeyRoutes, PasskeyStore, relyingPartyOf } from './passkey/index.js';
 import { systemErrorPage } from './pages/index.js';
 import { registerScreens } from './screens.js';
 import { portalMetrics } from './metrics/index.js';
@@ -51,9 +52,7 @@ import { routeThrottle, sharedThrottle } from './security/throttle.js';
 import { hashQueue } from './security/hash-queue.js';
 import { createSiem } from './siem/index.js';
 import type { AuditForwarder } from './db/audit-log.js';
-import { loggerOptions } from './logger-options.js';
-
-export { loggerOptions, REDACTED_PATHS } from './logger-options.js';
+import { loggerOptions } from './http/logger-options.js';
 
 export interface AppOptions {
   config: Config;
@@ -71,6 +70,9 @@ export interface AppOptions {
   /** What /readyz answers besides the database: main.ts drains it on SIGTERM. */
   readiness?: Readiness;
 }
+
+// The logger's options live in http/logger-options.ts; tests and main.ts read them here.
+export { loggerOptions, REDACTED_PATHS } from './http/logger-options.js';
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const messages = new Messages();
@@ -123,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mail: services.mailWorker.outcomes,
       siem: siem.metrics,
       cspReports: services.cspReports.byDirective,
+      passkeyCeremonies: services.passkeys.counts,
       outboxDepth: () => services.outbox.pending(),
       liveSessions: () => services.sessionStore.countLive(services.clock()),
       pool: options.database.pool,
@@ -182,13 +185,17 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   ];
   const tokens = new TokenStore(db);
   const tokenServers = new TokenServers(config.tokenServer, config.radiusTiming, options.env ?? process.env, app.log);
+  const [passkeyStore, relyingParty] = [new PasskeyStore(db), relyingPartyOf(config.publicOrigin)];
   const signIn = new SignInService({
     ...{ accounts, passwords, tokens, tokenServers, sessions, cobrands, audit, clock, breached },
+    ...{ passkeys: passkeyStore, relyingParty },
     tokenKeys: { seal: keys.seal, pin: keys.pin },
     ...{ identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword },
     publicOrigin: config.publicOrigin,
-    // The sign-in methods (signin/methods/), asked in this order whether they serve an account.
-    methods: [methods.singleSignOn, methods.password, methods.builtinToken, methods.tokenServer],
+    // The sign-in methods (signin/methods/), asked in this order whether they serve an account; a passkey by its route.
+    methods: [methods.singleSignOn, methods.password, methods.builtinToken, methods.tokenServer, methods.passkey],
+    // After a full sign-in, the offer of a passkey (passkey/), made below, before the way on.
+    onward: (account, location, method, browser) => passkeys.offerFirst(account, location, method, browser.cookies),
   });
   const outbox = new OutboxStore(db, database.dialect);
   const transport = createTransport({
@@ -203,22 +210,15 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const recovery = new RecoveryService({
     ...mailDeps,
     questions: new QuestionPool(accounts, clock),
-    identityKey: keys.userIdentity,
-    temporaryPasswordKey: keys.temporaryPassword,
+    ...{ identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword },
     temporaryPasswordMinutes: config.temporaryPasswordMinutes,
   });
   const changePassword = new ChangePasswordService({ ...mailDeps, breached });
   const pins = new TokenPinService({ ...mailDeps, tokens, tokenServers, pinKey: keys.pin, sealKey: keys.seal });
   const throttle = routeThrottle(config.rateLimitPerMinute);
-  const ssoStore = new SsoStore(db);
-  const sso = {
-    store: ssoStore,
-    service: new SsoService({ accounts, store: ssoStore, audit, clock, publicOrigin: config.publicOrigin }),
-    flows: new FlowCookies(keys.ssoFlow, config.secureCookies),
-    providers: new Providers(options.env ?? process.env, config.publicOrigin, (cobrand) =>
-      ssoStore.samlRequests(cobrand, clock, SAML_REQUEST_MS),
-    ),
-  };
+  const passkeys = new PasskeyService({ ...mailDeps, store: passkeyStore, relyingParty });
+  const sso = ssoServices(db, keys, config, options.env ?? process.env, { accounts, audit, clock });
+
   // The login storm (docs/operations.md): argon2's own bounded queue, its limit, and readiness failing while it refuses.
   hashQueue.configure(config.hashQueue);
   const readiness = options.readiness ?? new Readiness();
@@ -226,7 +226,27 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   return {
     ...{ readiness, outage, outbox, tokenServers, sessionStore, sso, clock, keys, messages, cookies, accounts },
     ...{ audit, cobrands, sessions, signIn, mailWorker, recovery, changePassword, pins, throttle },
+    passkeys,
     cspReports: new CspReportCounts(),
+  };
+}
+
+/** Single sign-on's store, service, flow cookies and identity providers. */
+function ssoServices(
+  db: PortalDatabase['db'],
+  keys: ReturnType<typeof deriveKeys>,
+  config: Config,
+  env: Record<string, string | undefined>,
+  { accounts, audit, clock }: { accounts: AccountStore; audit: AuditLog; clock: Clock },
+) {
+  const ssoStore = new SsoStore(db);
+  return {
+    store: ssoStore,
+    service: new SsoService({ accounts, store: ssoStore, audit, clock, publicOrigin: config.publicOrigin }),
+    flows: new FlowCookies(keys.ssoFlow, config.secureCookies),
+    providers: new Providers(env, config.publicOrigin, (cobrand) =>
+      ssoStore.samlRequests(cobrand, clock, SAML_REQUEST_MS),
+    ),
   };
 }
 
@@ -262,6 +282,18 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   await app.register(wellKnownRoutes, { securityTxt: config.securityTxt, publicOrigin });
   await app.register(passwordRoutes, { recovery, changePassword, sessions, cookies, throttle });
   await app.register(tokenRoutes, { accounts, sessions, cookies, pins, throttle });
+  await app.register(passkeyRoutes, {
+    ...{
+      passkeys: services.passkeys,
+      accounts,
+      cobrands,
+      sessions,
+      cookies,
+      throttle,
+    },
+    ...{ refusedBody, publicOrigin, secureCookies: config.secureCookies, clock },
+    signIn: (secret, browser) => signIn.signInOnRoute('passkey', secret, browser),
+  });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });
   await app.register(ssoRoutes, {
     ...{ ...services.sso, cobrands, sessions, cookies, clock, publicOrigin, audit, messages },

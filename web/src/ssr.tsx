@@ -16,6 +16,7 @@ import { LogoutScreen } from './screens/logout-component/LogoutScreen';
 import { NewPinScreen, newPinPosted } from './screens/new-rsa-pin-component/NewPinScreen';
 import { NextTokenScreen, nextTokenPosted } from './screens/next-token-component/NextTokenScreen';
 import { NotFoundScreen } from './screens/not-found/NotFoundScreen';
+import { PasskeyOfferScreen } from './screens/passkey-offer-component/PasskeyOfferScreen';
 import { StandInScreen } from './screens/stand-in/StandInScreen';
 import { SsoNoAccountScreen } from './screens/sso-no-account/SsoNoAccountScreen';
 
@@ -29,6 +30,7 @@ const SCREENS: Record<string, ComponentType> = {
   'new-rsa-pin-component': NewPinScreen,
   'next-token-component': NextTokenScreen,
   'not-found': NotFoundScreen,
+  'passkey-offer-component': PasskeyOfferScreen,
   'stand-in': StandInScreen,
   'sso-no-account': SsoNoAccountScreen,
 };

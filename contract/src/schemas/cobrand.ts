@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { COBRAND_TEXT_FIELDS, type FOOTER_LAYOUTS, FOOTER_LINK_KEYS } from '../cobrand.js';
+import { COBRAND_TEXT_FIELDS, type FOOTER_LAYOUTS, FOOTER_LINK_KEYS, type PasskeyPolicy } from '../cobrand.js';
 import { CobrandNameSchema } from './common.js';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -78,6 +78,13 @@ export const CobrandEntrySchema = Type.Object(
     disclaimerUrl: Url,
     poweredBy: Text(120),
     footerVariant: FooterVariantIdSchema,
+    /**
+     * Passkeys (docs/decisions.md): `off` (the default when absent) keeps the cobrand as it was; `offered` lets password
+     * users sign in with one; `second-factor` also lets token users sign in with one instead of PIN + tokencode.
+     */
+    passkeys: Type.Optional(
+      Type.Union([Type.Literal('off'), Type.Literal('offered'), Type.Literal('second-factor')]),
+    ) satisfies TSchema & { anyOf: { const: PasskeyPolicy }[] },
   },
   { additionalProperties: false },
 );

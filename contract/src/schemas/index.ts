@@ -8,3 +8,4 @@ export * from './logging.js';
 export * from './password.js';
 export * from './token.js';
 export * from './security-event.js';
+export * from './passkey.js';

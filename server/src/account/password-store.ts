@@ -1,5 +1,5 @@
 /** Password history, temporary passwords, and the one atomic change of an account's password. */
-import { PASSWORD_HISTORY } from '@portal/contract';
+import { PASSWORD_HISTORY } from '@portal/contract/password-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { within } from '../db/within.js';

@@ -1,6 +1,6 @@
 /** A random temporary password that itself satisfies the password policy (ARCHITECTURE §3). */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { brokenPasswordRules } from '@portal/contract';
+import { brokenPasswordRules } from '@portal/contract/password-rules';
 import { isCommonPassword } from './common-passwords.js';
 
 // No look-alikes (0/O, 1/l/I): the password is read from a mail and typed by hand.

@@ -31,7 +31,11 @@ export type AuditKind =
   | 'token.at.server'
   | 'token.pin.reset'
   | 'token.unassigned'
-  | 'cobrands.imported';
+  | 'cobrands.imported'
+  | 'passkey.added'
+  | 'passkey.refused'
+  | 'passkey.renamed'
+  | 'passkey.removed';
 
 /**
  * Who made a change and from where: the client's address and user agent for a change made through the portal, the

@@ -5,6 +5,7 @@ import type { CobrandTable } from '../cobrand/cobrand.table.js';
 import type { WriteCheckTable } from '../health/write-check.table.js';
 import type { MailOutboxTable } from '../mail/mail-outbox.table.js';
 import type { SiemOutboxTable } from '../siem/siem-outbox.table.js';
+import type { PasskeyChallengeTable, PasskeyTable } from '../passkey/passkey.table.js';
 import type { SessionTable } from '../session/session.table.js';
 import type { SsoProviderSessionTable } from '../sso/oidc/provider-session.table.js';
 import type { SsoLinkTable, SsoOnceTable } from '../sso/sso.table.js';
@@ -26,4 +27,6 @@ export interface Database {
   sso_provider_session: SsoProviderSessionTable;
   write_check: WriteCheckTable;
   siem_outbox: SiemOutboxTable;
+  passkey: PasskeyTable;
+  passkey_challenge: PasskeyChallengeTable;
 }

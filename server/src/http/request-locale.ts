@@ -1,5 +1,6 @@
 /** §4 on the service: the language a request is answered in, among the cobrand's, settled as the front end does. */
-import { acceptedLanguages, LOCALE_COOKIE, settleLocale } from '@portal/contract';
+import { LOCALE_COOKIE } from '@portal/contract';
+import { acceptedLanguages, settleLocale } from '@portal/contract/locales';
 import type { FastifyRequest } from 'fastify';
 
 export function requestLocale(request: FastifyRequest, offered: readonly string[]): string {

@@ -90,7 +90,7 @@ export class Messages {
   private format(locale: Locale, source: string, params: readonly (string | number)[]): string {
     let format = this.formatters.get(locale);
     if (!format) {
-      format = messageFormatter(locale);
+      format = messageFormatter(locale, (text) => parse(text));
       this.formatters.set(locale, format);
     }
     return format(source, params);

@@ -78,3 +78,15 @@ export function passwordChangedMail(ctx: MailContext, at: number): OutgoingMail 
     ctx.messages.text(ctx.locale, 'mail.passwordChanged.body', [ctx.userId, when(ctx, at)]),
   ]);
 }
+
+export function passkeyAddedMail(ctx: MailContext, name: string, at: number): OutgoingMail {
+  return compose(ctx, 'mail.passkeyAdded.subject', [
+    ctx.messages.text(ctx.locale, 'mail.passkeyAdded.body', [name, ctx.userId, when(ctx, at)]),
+  ]);
+}
+
+export function passkeyRemovedMail(ctx: MailContext, name: string, at: number): OutgoingMail {
+  return compose(ctx, 'mail.passkeyRemoved.subject', [
+    ctx.messages.text(ctx.locale, 'mail.passkeyRemoved.body', [name, ctx.userId, when(ctx, at)]),
+  ]);
+}

@@ -24,6 +24,8 @@ export interface MetricSources extends DatabaseSources {
   hashQueue?: () => HashQueueReading;
   /** Content-Security-Policy violations browsers reported to this instance, by directive. */
   cspReports: ReadonlyMap<string, number>;
+  /** Passkey ceremonies by `kind:outcome` (passkey/passkey-service.ts). */
+  passkeyCeremonies?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -93,6 +95,16 @@ export function portalMetrics(app: FastifyInstance, sources: MetricSources): Reg
     }),
     'outcome',
   );
+  if (sources.passkeyCeremonies) {
+    const ceremonies = sources.passkeyCeremonies;
+    following(
+      registry,
+      'portal_passkey_ceremonies_total',
+      'Passkey ceremonies by kind and outcome (registration: begun, added, refused; sign-in: begun, passed, refused).',
+      () => Object.fromEntries(ceremonies),
+      'ceremony',
+    );
+  }
   following(
     registry,
     'portal_csp_reports_total',

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import {
   ErrorCodes,
   LOGOUT_CONFIRM_PARAM,
+  PASSKEY_OFFER_SCREEN,
   PLATFORM_PAGES,
   PORTAL_CONTEXT_PATH,
   PORTAL_UI_BASE,
@@ -40,6 +41,7 @@ const EXTRA_PAGES = {
   home: 'home',
   standIn: 'stand-in',
   ssoNoAccount: 'sso-no-account',
+  passkeyOffer: PASSKEY_OFFER_SCREEN,
 } as const;
 /** Every page the service answers, by the name of its built file. */
 export const PAGE_NAMES: readonly string[] = [...ROUTES, ...Object.values(EXTRA_PAGES)];
@@ -77,6 +79,10 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
   app.get(Paths.platformHome, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.home));
   // Where a single sign-on the provider vouched for, but that opens no portal account, ends (sso/sso-service.ts).
   app.get(Paths.ssoNoAccount, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.ssoNoAccount));
+  // After a full sign-in, the offer of a passkey (passkey/ decides when; the page asks it again and goes on).
+  app.get(`${PORTAL_UI_BASE}${PASSKEY_OFFER_SCREEN}`, async (request, reply) =>
+    sendPage(request, reply, EXTRA_PAGES.passkeyOffer),
+  );
   // The platform's pages the sign-in page links to: the platform's own where the deployment names it, else a page
   // that says what would happen there and leads back (never the not-found page, which logs the visitor out).
   for (const path of Object.values(PLATFORM_PAGES)) {

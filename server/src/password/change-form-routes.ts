@@ -3,7 +3,8 @@
  * does, a sign-in with the new password (or, from the profile, on to it), or the screen again with the script's
  * errors. Cancel, and any failure the script does not show on the form, send the user away as the script does.
  */
-import { brokenPasswordRules, ErrorCodes, passwordRuleResults, Paths, trimmed } from '@portal/contract';
+import { ErrorCodes, Paths, trimmed } from '@portal/contract';
+import { brokenPasswordRules, passwordRuleResults } from '@portal/contract/password-rules';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';

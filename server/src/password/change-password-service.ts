@@ -3,7 +3,8 @@
  * the new one against the whole policy, and the swap is atomic, with the notice mail written in the same transaction.
  */
 import { mailContextFor, type MailingDeps, passwordChangedMail } from '../mail/index.js';
-import { brokenPasswordRules, ErrorCodes, type PasswordRule } from '@portal/contract';
+import { ErrorCodes } from '@portal/contract';
+import { brokenPasswordRules, type PasswordRule } from '@portal/contract/password-rules';
 import {
   type AccountStore,
   type BreachedPasswords,

@@ -26,6 +26,8 @@ export interface StartSession {
   cobrand: string;
   locale: string;
   sso?: boolean;
+  /** How the sign-in was made (its step), kept on the session for the user's own view of it. */
+  method?: string;
 }
 
 /** Why sessions ended other than by logout (which the logout route records). */
@@ -63,6 +65,7 @@ export class SessionManager {
       cobrand: input.cobrand,
       locale: input.locale,
       sso: input.sso ? 1 : 0,
+      method: input.method ?? null,
       created_at: now,
       last_seen_at: now,
       idle_expires_at: now + this.settings.idleMs,

@@ -12,6 +12,8 @@ export interface SessionTable {
   cobrand: string;
   locale: string;
   sso: number;
+  /** How the sign-in that opened it was made (its step: `password`, `passkey`, ...); null before passkeys. */
+  method: string | null;
   created_at: number;
   last_seen_at: number;
   idle_expires_at: number;

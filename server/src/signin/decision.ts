@@ -7,6 +7,8 @@ export interface BrowserState {
   sessionId: string | undefined;
   locale: string | undefined;
   origin: Origin;
+  /** Its cookies, for a page a full sign-in may put before its destination (`SignInDeps.onward`). */
+  cookies?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Where the browser goes next, and the session the route opens for it (none when it only asks again). */

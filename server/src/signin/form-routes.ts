@@ -48,7 +48,12 @@ export function formSendLogin({
   // `anew`: after the logout pre-step, the browser's session is gone, and none is replaced.
   const send = async (request: FastifyRequest, reply: FastifyReply, body: SendLoginBody, anew = false) => {
     const sessionId = anew ? undefined : cookies.sessionId(request);
-    const browser = { sessionId, locale: request.cookies[LOCALE_COOKIE], origin: originOf(request) };
+    const browser = {
+      sessionId,
+      locale: request.cookies[LOCALE_COOKIE],
+      origin: originOf(request),
+      cookies: request.cookies,
+    };
     const decision = await whileAdmitted(reply, () => signIn.signIn(body, browser));
     if (decision === null) return null;
     if (!decision.open) return { location: decision.location, sessionId };

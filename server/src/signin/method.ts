@@ -26,8 +26,11 @@ export interface WorkSubject {
 export interface MethodTry {
   account: AccountRow;
   record: CobrandRecord;
-  /** The form the browser sent, and its secret field (a password, PIN + tokencode, or a tokencode). */
-  form: SignInForm;
+  /**
+   * The form the browser sent (or the own route the try came by), and its secret (a password, PIN + tokencode, a
+   * tokencode, or a passkey's assertion).
+   */
+  form: SignInForm | string;
   secret: string;
   browser: BrowserState;
   now: number;
@@ -91,6 +94,18 @@ export interface SignInMethod<Work = unknown> {
   verify(attempt: MethodTry, work: Work): Promise<Answer>;
   /** A further request this method's sign-ins may wait for, with a form of its own (the token methods' next token). */
   readonly further?: FurtherStep;
+  /** Tries that arrive on a route of their own (a passkey's assertion) rather than in the sign-in form. */
+  readonly route?: OwnRoute;
+}
+
+/**
+ * A method's own route: its try names no user ID, only a secret from which the method reads whose it is (a passkey's
+ * credential). The service claims that account's try, or does the method's work on nobody.
+ */
+export interface OwnRoute {
+  readonly name: string;
+  /** The ID of the account the secret names, by a cheap lookup; undefined for none. */
+  owner(secret: string): Promise<string | undefined>;
 }
 
 /** How a further step counts a wrong answer: true when it used the last try (the account is locked). */

@@ -61,7 +61,12 @@ export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = asyn
     async (request, reply) => {
       const sessionId = cookies.sessionId(request);
       // Admitted to the hash queue before anything is read or counted: refused for load, it has done nothing.
-      const browser = { sessionId, locale: request.cookies[LOCALE_COOKIE], origin: originOf(request) };
+      const browser = {
+        sessionId,
+        locale: request.cookies[LOCALE_COOKIE],
+        origin: originOf(request),
+        cookies: request.cookies,
+      };
       const decision = await whileAdmitted(reply, () => signIn.signIn(request.body, browser));
       reply.type('text/plain; charset=utf-8');
       if (decision === null) return reply.code(401).send(refusedBody());

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_LOCALE, isLocale, routePath, type LoginInfo } from '@portal/contract';
 import type { SendLoginBody } from '@portal/contract/schemas';
-import { ldapIdFor, userIdKey } from '../account/index.js';
+import { type AccountRow, ldapIdFor, userIdKey } from '../account/index.js';
 import type { Clock } from '../clock.js';
 import { checkedRedirect } from '../security/redirects.js';
 import type { StartSession } from '../session/index.js';
@@ -15,6 +15,7 @@ import type { BrowserState, SignInDecision } from './decision.js';
 import { EqualWork } from './equal-work.js';
 import { cobrandQuery, homeOf } from './locations.js';
 import {
+  type Answer,
   type FurtherStep,
   isSignInForm,
   type MethodFactory,
@@ -38,12 +39,18 @@ export interface SignInDeps extends MethodDeps {
   clock: Clock;
   /** The sign-in methods, in the order they are asked whether they serve an account (app.ts registers them). */
   methods: readonly MethodFactory<MethodDeps>[];
+  /**
+   * Where a full sign-in goes instead of its destination, given the account, the method that signed it in and the
+   * browser: a page put first (the passkey offer, wired in app.ts), or the destination itself.
+   */
+  onward?: (account: AccountRow, location: string, method: string, browser: BrowserState) => Promise<string>;
 }
 
 export class SignInService {
   private readonly refusals: Refusals;
   private readonly work: EqualWork;
   private readonly further: FurtherStep[];
+  private readonly routed: SignInMethod[];
 
   constructor(private readonly deps: SignInDeps) {
     this.refusals = new Refusals(deps);
@@ -51,6 +58,7 @@ export class SignInService {
     registered.push(...deps.methods.map((make) => make(deps, () => registered)));
     this.work = new EqualWork(registered);
     this.further = registered.flatMap((method) => (method.further ? [method.further] : []));
+    this.routed = registered.filter((method) => method.route);
   }
 
   /** The same lookups and the same shape for every user ID, known or not (ARCHITECTURE §4). */
@@ -72,16 +80,42 @@ export class SignInService {
 
   /** The user ID and the secret of the account's method: claimed, worked, asked, decided. */
   private async firstStep(form: SignInForm, body: SendLoginBody, browser: BrowserState) {
-    const { accounts, audit, clock } = this.deps;
-    const now = clock();
-    const account = await accounts.claimAttempt({ kind: 'ldapId', value: body.username.trim().toLowerCase() }, now);
+    const now = this.deps.clock();
+    const claimed = { kind: 'ldapId', value: body.username.trim().toLowerCase() } as const;
+    const account = await this.deps.accounts.claimAttempt(claimed, now);
     if (!account) {
       await this.work.onNobody(form, body.password, now);
       return this.refusals.refuseUnclaimed(now, browser.origin);
     }
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
     const attempt: MethodTry = { account, record, form, secret: body.password, browser, now };
-    const answer = await this.refusals.unlessUnavailable(account, now, browser.origin, () => this.work.ask(attempt));
+    return this.conclude(attempt, () => this.work.ask(attempt));
+  }
+
+  /**
+   * A try on a method's own route (a passkey's assertion, which names its account itself): claimed, worked, asked and
+   * decided as a form's, with the same answer and the same work for an account that is unknown, locked or inactive.
+   */
+  async signInOnRoute(route: string, secret: string, browser: BrowserState): Promise<SignInDecision | null> {
+    const method = this.routed.find((candidate) => candidate.route?.name === route);
+    if (!method?.route) throw new Error(`no registered sign-in method answers the ${route} route`);
+    const now = this.deps.clock();
+    const owner = await method.route.owner(secret);
+    const account = owner ? await this.deps.accounts.claimAttempt({ kind: 'id', value: owner }, now) : undefined;
+    if (!account) {
+      await this.work.onNobodyOwn(method, secret, now);
+      return this.refusals.refuseUnclaimed(now, browser.origin);
+    }
+    const { record } = await this.deps.cobrands.resolve(account.cobrand);
+    const attempt: MethodTry = { account, record, form: route, secret, browser, now };
+    return this.conclude(attempt, () => this.work.askOwn(method, attempt));
+  }
+
+  /** A claimed try's answer: set aside, refused and counted, or passed (the failures cleared, audited, decided). */
+  private async conclude(attempt: MethodTry, ask: () => Promise<Answer>) {
+    const { accounts, audit } = this.deps;
+    const { account, browser, now } = attempt;
+    const answer = await this.refusals.unlessUnavailable(account, now, browser.origin, ask);
     if (answer?.kind === 'aside') return this.refusals.setAside(account, now, browser.origin, answer);
     if (!answer) return this.refusals.refuse(account, now, browser.origin);
     const changes = { ...(answer.rehashed ? { passwordHash: answer.rehashed } : {}), signedIn: answer.complete };
@@ -91,7 +125,7 @@ export class SignInService {
     }
     await audit.record('signin.success', account.id, { step: answer.step }, { origin: browser.origin });
     if (answer.mustChange) await this.flagForChange(answer, browser.origin, now);
-    return this.decide(answer, browser.locale, now);
+    return this.decide(answer, browser, now);
   }
 
   /** A further request of a sign-in a method left waiting: claimed and worked here; the method's step decides. */
@@ -133,14 +167,15 @@ export class SignInService {
   }
 
   /** Where a signed-in user goes, and the session (full, or one restricted to that screen) that opens for it. */
-  private async decide(passed: Passed, cookieLocale: string | undefined, now: number): Promise<SignInDecision> {
+  private async decide(passed: Passed, browser: BrowserState, now: number): Promise<SignInDecision> {
     const { account } = passed;
+    const cookieLocale = browser.locale;
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
     const cobrand = record.cobrand.name;
     const locale = isLocale(cookieLocale) ? cookieLocale : DEFAULT_LOCALE;
     const go = (location: string, kind: StartSession['kind']): SignInDecision => ({
       location,
-      open: { accountId: account.id, kind, cobrand, locale, sso: passed.federated === true },
+      open: { accountId: account.id, kind, cobrand, locale, sso: passed.federated === true, method: passed.step },
     });
     if (passed.next) {
       const next = await passed.next();
@@ -157,6 +192,6 @@ export class SignInService {
       this.deps.publicOrigin,
       homeOf(cobrand),
     );
-    return go(home, 'full');
+    return go((await this.deps.onward?.(account, home, passed.step, browser)) ?? home, 'full');
   }
 }

@@ -18,6 +18,11 @@ export async function signIn(userId: string, password: string, afterProvider = f
     method: 'POST',
     form: { username: info.ldapId, 'login-form-type': info.loginType, password },
   });
+  return whereNext(response);
+}
+
+/** Where a sign-in's answer (send-login's, or a passkey's) sends the browser: this site, or an https address. */
+export async function whereNext(response: Response): Promise<string> {
   const text = (await response.text()).trim();
   // §4: the browser goes to the decoded address; an address that is already plain is used as it is.
   const target = /^(\/|https?:)/.test(text) ? text : decodeURIComponent(text);

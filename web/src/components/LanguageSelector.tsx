@@ -5,7 +5,7 @@
  */
 import { languageTag } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
-import { switchLocale } from '../page/choose-locale';
+import { switchLocale } from '../page/switch-locale';
 import { usePage } from '../page/page-context';
 import { cameBackFromSwitch } from '../page/typed-early';
 import { moveFocus } from './move-focus';

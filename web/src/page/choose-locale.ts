@@ -3,9 +3,9 @@
  * each to the nearest language the cobrand offers; with neither, the browser's languages. A missing or unsupported
  * cookie is then set and the page reloads, once per cobrand and tab, so a browser that refuses cookies cannot loop.
  */
-import { LOCALE_COOKIE, nearestLocale, settleLocale, type CobrandLocales } from '@portal/contract';
+import { LOCALE_COOKIE, type CobrandLocales } from '@portal/contract';
+import { nearestLocale, settleLocale } from '@portal/contract/locales';
 import { readCookie, writeCookie } from './cookies';
-import { carryTyped } from './typed-early';
 
 const RELOADED_ITEM = 'portal.localeReloaded';
 
@@ -22,13 +22,4 @@ export function chooseLocale(query: URLSearchParams, locales: CobrandLocales, co
   sessionStorage.setItem(RELOADED_ITEM, cobrand);
   location.reload();
   return null;
-}
-
-/** The language selector's button: remember the choice for 90 days, reload, keep the user ID typed. */
-export function switchLocale(locale: string): void {
-  writeCookie(LOCALE_COOKIE, locale);
-  carryTyped();
-  const url = new URL(location.href);
-  url.searchParams.delete('locale');
-  location.assign(url.toString());
 }

@@ -1,13 +1,6 @@
 // Change-password screen (spec §2 "Change password screen", §4 change password, §5, §8 change-password errors).
-import {
-  ErrorCodes,
-  PASSWORD_RULES,
-  PORTAL_FORM_ID,
-  Paths,
-  passwordRuleResults,
-  trimmed,
-  type PostedForm,
-} from '@portal/contract';
+import { ErrorCodes, PORTAL_FORM_ID, Paths, trimmed, type PostedForm } from '@portal/contract';
+import { PASSWORD_RULES, passwordRuleResults } from '@portal/contract/password-rules';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { isBusy, oneRetryWhenBusy } from '../../api/busy-retry';
 import { HttpError, call, getJson } from '../../api/client';

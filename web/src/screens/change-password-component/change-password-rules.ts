@@ -1,5 +1,6 @@
 /** The change-password screen's rules (§5) and §8's external codes (`ec`): which field each lands on, with what. */
-import { brokenPasswordRules, trimmed } from '@portal/contract';
+import { trimmed } from '@portal/contract';
+import { brokenPasswordRules } from '@portal/contract/password-rules';
 import type { FieldErrors } from '../../components/use-form';
 import type { MessageKey, Translate } from '../../i18n/translator';
 

@@ -22,6 +22,7 @@ import { deleteCookie, readCookie, writeCookie } from '../../page/cookies';
 import { signInHeading } from '../../page/sign-in-heading';
 import { isBusy, oneRetryWhenBusy } from '../../api/busy-retry';
 import { busyError } from '../../components/busy-error';
+import { type PasskeyFailure, usePasskeySignIn } from './passkey-sign-in';
 
 type SignInField = 'userId' | 'password';
 const FIELDS: readonly SignInField[] = ['userId', 'password'];
@@ -85,6 +86,8 @@ export function SignInScreen() {
   const { form, labels } = useSignInForm(heading, tokenStepFor || remembered, Boolean(tokenStepFor));
   // Refused for load, the screen says so and tries once more by itself (api/busy-retry.ts), the button still busy.
   const [retrying, setRetrying] = useState(false);
+  const offersPasskeys = (cobrand.passkeys ?? 'off') !== 'off' && !sso;
+  const passkey = usePasskeyOnForm(offersPasskeys, form.fail);
 
   // §2's reload after the force-refresh period waits while a field holds something: it would lose what was typed.
   const typed = useRef(false);
@@ -139,7 +142,8 @@ export function SignInScreen() {
         <TextField
           {...form.field('userId')}
           readOnly={Boolean(tokenStepFor)}
-          autoComplete="username"
+          // The passkeys of this site are offered among the field's suggestions (WebAuthn's conditional mediation).
+          autoComplete={offersPasskeys ? 'username webauthn' : 'username'}
           autoCapitalize="none"
           spellCheck={false}
         />
@@ -154,6 +158,7 @@ export function SignInScreen() {
           {form.submitting ? t('signin.submitting') : (cobrand.signInButtonLabel ?? t('signin.submit'))}
         </button>
       </form>
+      {passkey.button && <PasskeyButton busy={passkey.busy} press={passkey.press} />}
       {/* The provider has the user's password: its recovery and the registration links do not apply to this step. */}
       {!tokenStepFor && <SignInLinks />}
       <LanguageSelector />
@@ -248,6 +253,44 @@ export function signInPosted(t: Translate, { failure, fields = {} }: PostedForm)
   if (!failure) return { fieldErrors: fieldErrors(t, fields) };
   const label = t('signin.userId');
   return { page: failure === 'busy' ? busyError(t, 'userId', label) : signInError(t, label, failure === 'system') };
+}
+
+const PASSKEY_BUTTON = 'passkey-sign-in';
+
+/** The passkey sign-in of a form whose failures show in its error summary, what was typed kept. */
+function usePasskeyOnForm(offered: boolean, fail: (failure: { page: PageError; keepValues: true }) => void) {
+  const { t } = usePage();
+  const failed = useCallback(
+    (failure: PasskeyFailure) => fail({ page: passkeyError(t, failure), keepValues: true }),
+    [fail, t],
+  );
+  return usePasskeySignIn(offered, failed);
+}
+
+/** For a device whose browser offers no passkeys in the field's suggestions; shown only by the page's script. */
+function PasskeyButton({ busy, press }: { busy: boolean; press: () => Promise<void> }) {
+  const { t } = usePage();
+  return (
+    <button
+      type="button"
+      id={PASSKEY_BUTTON}
+      className="portal-button portal-button--secondary portal-signin__passkey"
+      onClick={() => void press()}
+      aria-busy={busy}
+    >
+      {t('signin.passkey.submit')}
+    </button>
+  );
+}
+
+/** A passkey sign-in that did not sign in, named after the button (which the summary's link focuses). */
+function passkeyError(t: Translate, failure: PasskeyFailure): PageError {
+  const fieldName = t('signin.passkey.submit');
+  if (failure === 'system')
+    return { target: PASSKEY_BUTTON, fieldName, description: t('error.system'), errorHeader: t('error.system.title') };
+  const description = t(failure === 'refused' ? 'signin.passkey.refused' : 'signin.passkey.cancelled');
+  const errorHeader = failure === 'refused' ? t('default.invalidLogin') : undefined;
+  return { target: PASSKEY_BUTTON, fieldName, description, errorHeader };
 }
 
 /**

@@ -1,7 +1,7 @@
-/** The service's logger: JSON lines for a log pipeline or a readable line for a terminal, with secrets redacted. */
+/** The service's logger: pino's JSON lines or one readable line a request, with nothing secret written. */
 import type { FastifyServerOptions } from 'fastify';
-import type pretty from 'pino-pretty';
 import { createRequire } from 'node:module';
+import type pretty from 'pino-pretty';
 
 /** Log redaction: nothing secret is written (ARCHITECTURE §3). */
 export const REDACTED_PATHS = [
@@ -57,3 +57,4 @@ export function loggerOptions(
     },
   };
 }
+

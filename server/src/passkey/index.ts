@@ -1,0 +1,8 @@
+/** What the passkey capability offers the rest of the service; nothing else of it is imported from outside. */
+export { Ceremonies, CHALLENGE_MS, checkAssertion, relyingPartyOf, userHandleOf } from './ceremonies.js';
+export type { AssertionCheck, RelyingParty } from './ceremonies.js';
+export { PasskeyStore } from './passkey-store.js';
+export type { PasskeyRow } from './passkey-store.js';
+export { passkeyServes } from './policy.js';
+export { PasskeyService } from './passkey-service.js';
+export { passkeyRoutes } from './routes.js';

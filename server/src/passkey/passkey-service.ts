@@ -1,0 +1,131 @@
+/**
+ * A signed-in user's passkeys: created (a registration ceremony bound to the session), listed, renamed, removed (only
+ * within five minutes of signing in). Each change is audited with who and from where and, for an addition or a
+ * removal, told to the user by mail in their language.
+ */
+import { PASSKEY_FRESH_SIGN_IN_MS, PASSKEY_OFFER_SCREEN, PASSKEY_SKIP_COOKIE, PORTAL_UI_BASE } from '@portal/contract';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { AccountRow } from '../account/index.js';
+import { cobrandIn } from '../cobrand/index.js';
+import type { Origin } from '../db/audit-log.js';
+import { mailContextFor, type MailingDeps, passkeyAddedMail, passkeyRemovedMail } from '../mail/index.js';
+import type { SessionRow } from '../session/index.js';
+import { Ceremonies, type RelyingParty } from './ceremonies.js';
+import type { PasskeyRow, PasskeyStore } from './passkey-store.js';
+import { passkeyServes } from './policy.js';
+
+type Cookies = Readonly<Record<string, string | undefined>>;
+
+export interface PasskeyServiceDeps extends MailingDeps {
+  store: PasskeyStore;
+  relyingParty: RelyingParty;
+}
+
+/** Ceremonies by outcome, since the instance started (the metrics read them). */
+export type CeremonyCounts = Map<string, number>;
+
+export class PasskeyService {
+  readonly counts: CeremonyCounts = new Map();
+  readonly ceremonies: Ceremonies;
+
+  constructor(private readonly deps: PasskeyServiceDeps) {
+    this.ceremonies = new Ceremonies(deps.store, deps.relyingParty);
+  }
+
+  count(ceremony: 'registration' | 'sign-in', outcome: string): void {
+    const key = `${ceremony}:${outcome}`;
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+
+  list(account: AccountRow): Promise<PasskeyRow[]> {
+    return this.deps.store.ofAccount(account.id);
+  }
+
+  /**
+   * Where a full sign-in goes: first to the offer of a passkey where the cobrand offers them, the user has none, the
+   * sign-in was not made with one and this device has not skipped the offer; else straight to `location`.
+   */
+  async offerFirst(account: AccountRow, location: string, method: string, cookies: Cookies = {}): Promise<string> {
+    if (method === 'passkey' || cookies[PASSKEY_SKIP_COOKIE] !== undefined) return location;
+    if (!(await this.allowed(account)) || (await this.list(account)).length > 0) return location;
+    const cobrand = (await this.deps.cobrands.resolve(account.cobrand)).record.cobrand.name;
+    const query = new URLSearchParams({ cobrandHost: cobrand, next: location });
+    return `${PORTAL_UI_BASE}${PASSKEY_OFFER_SCREEN}?${query.toString()}`;
+  }
+
+  /** Whether this account may have a passkey at all (its cobrand's policy). */
+  async allowed(account: AccountRow): Promise<boolean> {
+    return passkeyServes(account, (await this.deps.cobrands.resolve(account.cobrand)).record);
+  }
+
+  async registrationOptions(account: AccountRow, session: SessionRow, locale: string) {
+    const { record } = await this.deps.cobrands.resolve(account.cobrand);
+    const options = await this.ceremonies.registrationOptions(
+      account,
+      cobrandIn(record, locale).appName,
+      session.id_hash,
+      this.deps.clock(),
+    );
+    this.count('registration', 'begun');
+    return options;
+  }
+
+  /** The new passkey, or null when the ceremony's checks refused it (audited; nothing is stored). */
+  async register(
+    account: AccountRow,
+    session: SessionRow,
+    body: { response: RegistrationResponseJSON; name?: string | undefined },
+    origin: Origin,
+  ): Promise<PasskeyRow | null> {
+    const { store, audit, outbox, clock } = this.deps;
+    const now = clock();
+    const made = await this.ceremonies.register(account, body.response, session.id_hash, now);
+    if (!made) {
+      await audit.record('passkey.refused', account.id, {}, { origin });
+      this.count('registration', 'refused');
+      return null;
+    }
+    const name = body.name?.trim() || defaultName(made.deviceType, now);
+    const mail = passkeyAddedMail(await mailContextFor(this.deps, account, session.locale), name, now);
+    const row = await audit.recordWith({ kind: 'passkey.added', accountId: account.id }, origin, async (trx) => {
+      const added = await store.add({ accountId: account.id, ...made, name }, now, trx);
+      await outbox.enqueue(trx, mail, now);
+      return added;
+    });
+    void this.deps.mailWorker.nudge();
+    this.count('registration', 'added');
+    return row;
+  }
+
+  async rename(account: AccountRow, id: string, name: string, origin: Origin) {
+    const row = await this.deps.store.rename(account.id, id, name.trim());
+    if (row) await this.deps.audit.record('passkey.renamed', account.id, { passkey: id }, { origin });
+    return row;
+  }
+
+  /** `again`: the session's sign-in is older than five minutes; `gone`: no such passkey of this user. */
+  async remove(account: AccountRow, session: SessionRow, id: string, origin: Origin) {
+    const { store, audit, outbox, clock } = this.deps;
+    const now = clock();
+    if (now - session.created_at > PASSKEY_FRESH_SIGN_IN_MS) return 'again' as const;
+    const row = (await store.ofAccount(account.id)).find((candidate) => candidate.id === id);
+    if (!row) return 'gone' as const;
+    const mail = passkeyRemovedMail(await mailContextFor(this.deps, account, session.locale), row.name, now);
+    const removed = await audit.recordWith(
+      { kind: 'passkey.removed', accountId: account.id, detail: { passkey: id } },
+      origin,
+      async (trx) => {
+        const done = await store.remove(account.id, id, trx);
+        if (done) await outbox.enqueue(trx, mail, now);
+        return done;
+      },
+    );
+    if (!removed) return 'gone' as const;
+    void this.deps.mailWorker.nudge();
+    return 'removed' as const;
+  }
+}
+
+/** A name until the user gives one: what kind of passkey, and when it was made. */
+const defaultName = (deviceType: string, now: number) =>
+  `${deviceType === 'multiDevice' ? 'Synced passkey' : 'Passkey'} ${new Date(now).toISOString().slice(0, 10)}`;

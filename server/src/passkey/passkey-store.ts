@@ -1,0 +1,134 @@
+/** The passkeys of each account and the single-use challenges of their ceremonies. */
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database } from '../db/tables.js';
+import { newId } from '../security/ids.js';
+import type { PasskeyChallengeTable, PasskeyTable } from './passkey.table.js';
+
+export type PasskeyRow = Selectable<PasskeyTable>;
+export type Purpose = PasskeyChallengeTable['purpose'];
+
+export interface NewPasskey {
+  accountId: string;
+  credentialId: string;
+  publicKey: string;
+  counter: number;
+  transports: string[];
+  deviceType: string;
+  backedUp: boolean;
+  name: string;
+}
+
+/** What a passkey's use changes: the counter it reported, its backup state, when. */
+export interface PasskeyUse {
+  counter: number;
+  deviceType: string;
+  backedUp: boolean;
+  at: number;
+}
+
+export class PasskeyStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async add(passkey: NewPasskey, now: number, trx?: Transaction<Database>): Promise<PasskeyRow> {
+    const row: PasskeyRow = {
+      id: newId(),
+      account_id: passkey.accountId,
+      credential_id: passkey.credentialId,
+      public_key: passkey.publicKey,
+      counter: passkey.counter,
+      transports: passkey.transports.join(','),
+      device_type: passkey.deviceType,
+      backed_up: passkey.backedUp ? 1 : 0,
+      name: passkey.name,
+      created_at: now,
+      last_used_at: null,
+    };
+    await (trx ?? this.db).insertInto('passkey').values(row).execute();
+    return row;
+  }
+
+  async byCredential(credentialId: string): Promise<PasskeyRow | undefined> {
+    return this.db.selectFrom('passkey').selectAll().where('credential_id', '=', credentialId).executeTakeFirst();
+  }
+
+  async ofAccount(accountId: string): Promise<PasskeyRow[]> {
+    return this.db
+      .selectFrom('passkey')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  /**
+   * Records a use, only over a lower counter than the one reported (or both nought, for authenticators that keep
+   * none): two uses racing with one signature cannot both pass. False: the counter moved meanwhile.
+   */
+  async used(id: string, before: number, use: PasskeyUse): Promise<boolean> {
+    const result = await this.db
+      .updateTable('passkey')
+      .set({
+        counter: use.counter,
+        device_type: use.deviceType,
+        backed_up: use.backedUp ? 1 : 0,
+        last_used_at: use.at,
+      })
+      .where('id', '=', id)
+      .where('counter', '=', before)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async rename(accountId: string, id: string, name: string): Promise<PasskeyRow | undefined> {
+    const result = await this.db
+      .updateTable('passkey')
+      .set({ name })
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return undefined;
+    return this.db.selectFrom('passkey').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async remove(accountId: string, id: string, trx?: Transaction<Database>): Promise<boolean> {
+    const result = await (trx ?? this.db)
+      .deleteFrom('passkey')
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Keeps an issued challenge until `expiresAt`; expired ones are swept as new ones come. */
+  async issue(challenge: string, purpose: Purpose, binding: string, accountId: string | null, expiresAt: number) {
+    await this.db
+      .deleteFrom('passkey_challenge')
+      .where('expires_at', '<', expiresAt - 2 * 3_600_000)
+      .execute();
+    await this.db
+      .insertInto('passkey_challenge')
+      .values({ challenge, purpose, binding, account_id: accountId, expires_at: expiresAt })
+      .execute();
+  }
+
+  /**
+   * Takes a challenge away for good if it was issued for `purpose` to `binding` and is still fresh: answers the
+   * account it was issued for (null for a sign-in's), or undefined when there was none to take.
+   */
+  async take(
+    challenge: string,
+    purpose: Purpose,
+    binding: string,
+    now: number,
+  ): Promise<{ accountId: string | null } | undefined> {
+    const row = await this.db
+      .deleteFrom('passkey_challenge')
+      .where('challenge', '=', challenge)
+      .where('purpose', '=', purpose)
+      .where('binding', '=', binding)
+      .returning(['account_id', 'expires_at'])
+      .executeTakeFirst();
+    return row && row.expires_at > now ? { accountId: row.account_id } : undefined;
+  }
+}

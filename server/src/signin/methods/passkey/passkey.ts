@@ -1,0 +1,80 @@
+/**
+ * The passkey method (WebAuthn): a discoverable credential's assertion, on its own route, names its account itself.
+ * Its equal work is one signature check: on the account's passkey, or on a key nobody holds, so a credential nobody
+ * has, a removed one, or one of a locked account costs what a real one does.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import {
+  type AssertionCheck,
+  checkAssertion,
+  type PasskeyRow,
+  passkeyServes,
+  type PasskeyStore,
+  type RelyingParty,
+  userHandleOf,
+} from '../../../passkey/index.js';
+import type { Answer, MethodTry, SignInMethod } from '../../method.js';
+
+export interface PasskeyMethodDeps {
+  passkeys: PasskeyStore;
+  relyingParty: RelyingParty;
+}
+
+/** What the passkey route hands the service: the browser's assertion and the challenge it took for this attempt. */
+export interface PasskeySecret {
+  response: AuthenticationResponseJSON;
+  /** null: no challenge was issued to this attempt, or it was spent or stale; the check still runs, and fails. */
+  challenge: string | null;
+}
+
+interface PasskeyWork {
+  check: AssertionCheck;
+  passkey: PasskeyRow | undefined;
+}
+
+export function passkeyMethod(deps: PasskeyMethodDeps): SignInMethod<PasskeyWork> {
+  return {
+    name: 'passkey',
+    form: null,
+    serves: passkeyServes,
+    route: {
+      name: 'passkey',
+      owner: async (secret) => (await deps.passkeys.byCredential(readSecret(secret).response.id))?.account_id,
+    },
+    async equalWork(secret, on) {
+      const { response, challenge } = readSecret(secret);
+      const found = await deps.passkeys.byCredential(response.id);
+      const passkey = on && found?.account_id === on.account.id ? found : undefined;
+      // A challenge nobody issued still gets the whole check, which then fails on it.
+      const check = await checkAssertion(deps.relyingParty, response, challenge ?? NO_CHALLENGE, passkey ?? NOBODY);
+      return { check, passkey };
+    },
+    verify: (attempt, work) => verifyPasskey(deps, attempt, work),
+  };
+}
+
+async function verifyPasskey(deps: PasskeyMethodDeps, attempt: MethodTry, work: PasskeyWork): Promise<Answer> {
+  const { check, passkey } = work;
+  const { response } = readSecret(attempt.secret);
+  if (!passkey || !check.verified) return null;
+  // The handle the authenticator keeps with the credential is the account's: another's is not this account's key.
+  if (response.response.userHandle && response.response.userHandle !== userHandleOf(attempt.account.id)) return null;
+  const use = { counter: check.counter, deviceType: check.deviceType, backedUp: check.backedUp, at: attempt.now };
+  if (!(await deps.passkeys.used(passkey.id, passkey.counter, use))) return null;
+  return { kind: 'passed', step: 'passkey', complete: true, account: attempt.account };
+}
+
+const NO_CHALLENGE = 'none';
+
+/** A P-256 key nobody holds, in COSE form: what a credential nobody has is checked against. */
+const NOBODY = (() => {
+  const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' });
+  const coordinate = (value: string | undefined) => [0x58, 0x20, ...Buffer.from(value ?? '', 'base64url')];
+  // {1: 2 (EC2), 3: -7 (ES256), -1: 1 (P-256), -2: x, -3: y}
+  const cose = [0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, ...coordinate(jwk.x), 0x22, ...coordinate(jwk.y)];
+  return { credential_id: 'nobody', public_key: Buffer.from(cose).toString('base64url'), counter: 0, transports: '' };
+})();
+
+/** The route has checked the assertion's shape (contract's schema). */
+const readSecret = (secret: string): PasskeySecret => JSON.parse(secret) as PasskeySecret;
