@@ -9,3 +9,5 @@ export { COBRAND_TEXT_FIELDS, FOOTER_LINK_KEYS } from './cobrand.js';
 export type * from './session.js';
 export * from './locales.js';
 export * from './page-data.js';
+export type * from './security.js';
+export { ENDED_PARAM, SECURITY_FORM } from './security.js';

@@ -5,6 +5,7 @@
  */
 import type { Cobrand, CobrandLocales } from './cobrand.js';
 import type { MessageSource } from './format-message.js';
+import type { SecurityOverview } from './security.js';
 
 /** The id of the `<script type="application/json">` element that holds a page's data. */
 export const PAGE_DATA_ID = 'portal-page-data';
@@ -27,6 +28,8 @@ export interface PageData {
   themeUrl: string | null;
   /** A form the browser posted without the script, answered with its screen again (issue 33). */
   posted?: PostedForm;
+  /** The security page's lists, for the signed-in user it is rendered for (never kept: the page is theirs alone). */
+  security?: SecurityOverview;
 }
 
 /**

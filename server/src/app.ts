@@ -331,7 +331,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
     webDistDir,
   });
   await registerScreens(app, {
-    ...{ webDistDir, messages, signIn, recovery, changePassword, sessions, cookies, throttle },
+    ...{ webDistDir, messages, signIn, recovery, changePassword, sessions, cookies, throttle, audit },
     ...{ secureCookies: config.secureCookies, platformOrigin: config.platformOrigin },
     pageCobrand: pageCobrandFinder(cobrands, options.catalogueDir ?? CATALOGUE_DIR),
   });

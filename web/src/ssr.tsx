@@ -16,6 +16,7 @@ import { LogoutScreen } from './screens/logout-component/LogoutScreen';
 import { NewPinScreen } from './screens/new-rsa-pin-component/NewPinScreen';
 import { NextTokenScreen } from './screens/next-token-component/NextTokenScreen';
 import { NotFoundScreen } from './screens/not-found/NotFoundScreen';
+import { SecurityScreen } from './screens/security-component/SecurityScreen';
 import { StandInScreen } from './screens/stand-in/StandInScreen';
 import { SsoNoAccountScreen } from './screens/sso-no-account/SsoNoAccountScreen';
 
@@ -29,6 +30,7 @@ const SCREENS: Record<string, ComponentType> = {
   'new-rsa-pin-component': NewPinScreen,
   'next-token-component': NextTokenScreen,
   'not-found': NotFoundScreen,
+  'security-component': SecurityScreen,
   'stand-in': StandInScreen,
   'sso-no-account': SsoNoAccountScreen,
 };

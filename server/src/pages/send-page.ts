@@ -80,8 +80,25 @@ function settler(pageCobrand: PageCobrandFor | undefined, secureCookies: boolean
   };
 }
 
-/** `send` answers a page; `again` answers a screen's page with what its form posted natively (issue 33). */
-export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): { send: SendPage; again: FormPage } {
+/**
+ * A signed-in user's own page, rendered with their data so it shows without its script (the security page): made for
+ * this answer alone and never kept, as a form posted natively is.
+ */
+export type PersonalPage = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  own: Pick<PageData, 'security'>,
+) => Promise<FastifyReply>;
+
+/**
+ * `send` answers a page; `again` answers a screen's page with what its form posted natively (issue 33); `personal` a
+ * page with the signed-in user's own data.
+ */
+export function pageSender(
+  log: FastifyBaseLogger,
+  options: PageSenderOptions,
+): { send: SendPage; again: FormPage; personal: PersonalPage } {
   const { messages, pageCobrand, secureCookies } = options;
   const pageDir = join(options.webDistDir, 'pages');
   const pageFiles = new Map<string, string>();
@@ -150,6 +167,7 @@ export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): 
     name: string,
     posted: PostedForm | undefined,
     status: number,
+    own: Pick<PageData, 'security'> = {},
   ) => {
     const template = pageFiles.get(name);
     if (!template) return notBuilt(reply);
@@ -159,7 +177,8 @@ export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): 
     if (found) {
       const [path = '', search = ''] = request.url.split('?');
       const { key: _key, ...rest } = found;
-      const data: PageData = { ...rest, dictionary: messages.dictionary(found.locale), ...(posted ? { posted } : {}) };
+      const base = { ...rest, dictionary: messages.dictionary(found.locale), ...own };
+      const data: PageData = { ...base, ...(posted ? { posted } : {}) };
       if (posted) data.posted = loaded?.word(name, data) ?? posted;
       html = pageHtml(template, data, loaded?.render(name, data, path, search) ?? '', loaded?.title(name, data));
     }
@@ -167,6 +186,7 @@ export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): 
     return sendPrepared(request, reply.code(status).header('cache-control', 'no-store'), answer, formTail(request));
   };
   const again: FormPage = (request, reply, name, posted, status) => fresh(request, reply, name, posted, status);
+  const personal: PersonalPage = (request, reply, name, own) => fresh(request, reply, name, undefined, 200, own);
 
-  return { send, again };
+  return { send, again, personal };
 }

@@ -56,7 +56,7 @@ export function formSignIn({ signIn, sessions, cookies }: Pick<SignInFormOptions
     const body = { username: info.ldapId, 'login-form-type': info.loginType, password };
     const decision = await whileAdmitted(reply, () => signIn.signIn(body, browser));
     if (decision === null) return null;
-    if (decision.open) cookies.open(reply, (await sessions.open(decision.open, sessionId)).rawId);
+    if (decision.open) cookies.open(reply, (await sessions.open(decision.open, sessionId, browser.origin)).rawId);
     return decision.location;
   };
 }

@@ -82,7 +82,7 @@ export class SignInService {
     const attempt: MethodTry = { account, record, form, secret: body.password, browser, now };
     const answer = await this.refusals.unlessUnavailable(account, now, browser.origin, () => this.work.ask(attempt));
     if (answer?.kind === 'aside') return this.refusals.setAside(account, now, browser.origin, answer);
-    if (!answer) return this.refusals.refuse(account, now, browser.origin);
+    if (!answer) return this.refusals.refuse(account, now, browser.origin, 'credentials', form);
     const changes = { ...(answer.rehashed ? { passwordHash: answer.rehashed } : {}), signedIn: answer.complete };
     if (!(await accounts.clearFailures(account.id, now, changes))) {
       await audit.record('signin.failure', account.id, { reason: 'locked meanwhile' }, { origin: browser.origin });

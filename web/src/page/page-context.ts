@@ -1,4 +1,4 @@
-import type { Cobrand, CobrandLocales, PostedForm } from '@portal/contract';
+import type { Cobrand, CobrandLocales, PostedForm, SecurityOverview } from '@portal/contract';
 import { createContext, useContext } from 'react';
 import type { Translate } from '../i18n/translator';
 
@@ -15,6 +15,8 @@ export interface PageContextValue {
   path: string;
   /** What the form posted without the script, when the service answered with this screen again (issue 33). */
   posted?: PostedForm | undefined;
+  /** The security page's lists, as the service rendered the page with them (absent: the page loads them). */
+  security?: SecurityOverview | undefined;
 }
 
 export const PageContext = createContext<PageContextValue | null>(null);

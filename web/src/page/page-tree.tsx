@@ -9,7 +9,7 @@ import { createTranslator, type Dictionary } from '../i18n/translator';
 import { PageContext, type PageContextValue } from './page-context';
 
 export function pageContextFor(
-  data: Pick<PageData, 'cobrand' | 'locales' | 'locale' | 'logoUrl' | 'posted'> & {
+  data: Pick<PageData, 'cobrand' | 'locales' | 'locale' | 'logoUrl' | 'posted' | 'security'> & {
     dictionary: Dictionary;
     logoSize?: PageData['logoSize'];
   },
@@ -23,6 +23,7 @@ export function pageContextFor(
     logoUrl: data.logoUrl,
     logoSize: data.logoSize ?? null,
     posted: data.posted,
+    security: data.security,
     ...address,
   };
 }
