@@ -6,6 +6,7 @@
 import type { Cobrand, CobrandLocales } from './cobrand.js';
 import type { MessageSource } from './format-message.js';
 import type { TokenUserInformation } from './session.js';
+import type { SecurityOverview } from './security.js';
 
 /** The id of the `<script type="application/json">` element that holds a page's data. */
 export const PAGE_DATA_ID = 'portal-page-data';
@@ -33,6 +34,8 @@ export interface PageData {
    * screen is drawn, and its form posts, without the script (issue 33); without it the script asks for it.
    */
   tokenUser?: TokenUserInformation;
+  /** The security page's lists, for the signed-in user it is rendered for (never kept: the page is theirs alone). */
+  security?: SecurityOverview;
 }
 
 /**

@@ -36,6 +36,11 @@ export const Paths = {
   externalLogoutUrl: '/sdportal/rest/logoutrest/externalLogoutUrl',
   logoutReturn: '/sdportal/login.view',
   platformHome: '/sdportal/platform/home',
+  /** The security page's calls (ours, issue 34): the user's own sessions and recent sign-in tries. */
+  securitySessions: '/sdportal/rest/security/sessions',
+  securitySessionEnd: '/sdportal/rest/security/sessions/end',
+  securitySessionsEndOthers: '/sdportal/rest/security/sessions/end-others',
+  securitySignIns: '/sdportal/rest/security/signins',
   /** Single sign-on (ours): a cobrand's fssoRedirectUrl starts here; the provider answers at the callback. */
   ssoStart: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/start`,
   ssoCallback: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/callback`,
@@ -66,6 +71,8 @@ export const ROUTES = [
   'new-rsa-pin-component',
   'next-token-component',
   'logout-component',
+  // Ours (issue 34): the signed-in user's sessions and recent sign-ins; also change password's MyProfile destination.
+  'security-component',
 ] as const;
 export type RouteName = (typeof ROUTES)[number];
 

@@ -65,8 +65,9 @@ describe('forgotten password', () => {
       await fillNewPassword(page, temporary, 'Northern-Lights-9');
       expect(await page.locator('.portal-rules__item--met').count()).toBe(4);
       await page.getByRole('button', { name: 'Save new password' }).click();
-      await page.waitForURL('**/sdportal/platform/home?cobrandHost=skerrymoor');
-      await page.getByText(`Signed in as ${userId}`).waitFor();
+      // The profile (MyProfile's destination) is the security page: this session, the only one left.
+      await page.waitForURL('**/public-portal-ui/security-component?cobrandHost=skerrymoor');
+      await page.getByText('(this session)').waitFor();
       await waitForMail(`${userId}@example.com`, /password was changed/);
     });
   });
@@ -158,7 +159,7 @@ describe('change password', () => {
     });
   });
 
-  it('changes a password from the signed-in page (dest=MyProfile) and returns there, still signed in', async () => {
+  it('changes a password from the signed-in page (dest=MyProfile) and goes to the profile, still signed in', async () => {
     await withPage(async ({ page }) => {
       const userId = addUser(`e2eprofile${Date.now()}`);
       await signIn(page, userId, PASSWORD);
@@ -167,8 +168,9 @@ describe('change password', () => {
       await page.waitForURL('**/change-password-component?cobrandHost=skerrymoor&dest=MyProfile');
       await fillNewPassword(page, PASSWORD, 'Profile-Change-2026');
       await page.getByRole('button', { name: 'Save new password' }).click();
-      await page.waitForURL('**/sdportal/platform/home?cobrandHost=skerrymoor');
-      await page.getByText(`Signed in as ${userId}`).waitFor();
+      // The profile (MyProfile's destination) is the security page: this session, the only one left.
+      await page.waitForURL('**/public-portal-ui/security-component?cobrandHost=skerrymoor');
+      await page.getByText('(this session)').waitFor();
     });
   });
 });

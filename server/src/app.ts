@@ -301,7 +301,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
     webDistDir,
   });
   await registerScreens(app, {
-    ...{ webDistDir, messages, signIn, recovery, changePassword, accounts, pins, sessions, cookies, throttle },
+    ...{ webDistDir, messages, signIn, recovery, changePassword, accounts, pins, sessions, cookies, throttle, audit },
     ...{ secureCookies: config.secureCookies, platformOrigin: config.platformOrigin },
     pageCobrand: pageCobrandFinder(cobrands, options.catalogueDir ?? CATALOGUE_DIR),
   });

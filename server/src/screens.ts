@@ -1,11 +1,14 @@
 /**
  * The screens' routes: the pages capability renders every page; each capability answers its own screen's form posted
  * without the script (issue 33) and hands the screen back to the pages' `again` to show what went wrong
- * (docs/decisions.md, "Forms without the script"). No capability imports another for it: they meet here.
+ * (docs/decisions.md, "Forms without the script"). No capability imports another for it: they meet here. The
+ * security page, the signed-in user's own, is answered whole by its capability (account-security/).
  */
 import { ErrorCodes, type RouteName } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountStore } from './account/index.js';
+import { SecurityService, securityPageRoutes, securityRoutes } from './account-security/index.js';
+import type { AuditLog } from './db/audit-log.js';
 import type { PageCobrandFor } from './cobrand/index.js';
 import { ApiError } from './http/api-error.js';
 import type { FormPage } from './http/form-post.js';
@@ -43,6 +46,7 @@ export interface ScreenOptions {
   sessions: SessionManager;
   cookies: SessionCookies;
   throttle: RouteThrottle;
+  audit: AuditLog;
 }
 
 /** The screen a native post was made from: its address's last segment is the screen's route name. */
@@ -65,7 +69,7 @@ function expiredPages(page: FormPage) {
 /** Registered after every other route: the pages' not-found answer is the last resort. */
 export async function registerScreens(app: FastifyInstance, options: ScreenOptions): Promise<void> {
   const { webDistDir, messages, pageCobrand, secureCookies, platformOrigin } = options;
-  const { signIn, recovery, changePassword, accounts, pins, sessions, cookies, throttle } = options;
+  const { signIn, recovery, changePassword, accounts, pins, sessions, cookies, throttle, audit } = options;
   // The token screens' pages carry their user (the token capability's), so they are drawn without the script.
   const userOf = tokenUserOf({ accounts, sessions, cookies });
   const screenData = tokenScreenData(userOf);
@@ -89,5 +93,10 @@ export async function registerScreens(app: FastifyInstance, options: ScreenOptio
     await forms.register(nextTokenFormRoutes, { sendLogin, tokenUserOf: userOf, throttle, page, logoutFor });
     await forms.register(newPinFormRoutes, { accounts, sessions, cookies, pins, throttle, page, sendLogin });
   });
+  // The security page is the signed-in user's own: its capability answers its calls, and the page with the user's
+  // lists through the pages' `personal`.
+  const security = new SecurityService({ sessions, audit });
+  await app.register(securityRoutes, { security, sessions, cookies, throttle });
+  await app.register(securityPageRoutes, { security, sessions, cookies, throttle, page: pages.personal });
   await app.register(webPagesRoutes, { webDistDir, messages, platformOrigin, sendPage: pages.send });
 }

@@ -17,6 +17,7 @@ import { NewPinScreen, newPinPosted } from './screens/new-rsa-pin-component/NewP
 import { NextTokenScreen, nextTokenPosted } from './screens/next-token-component/NextTokenScreen';
 import { NotFoundScreen } from './screens/not-found/NotFoundScreen';
 import { PasskeyOfferScreen } from './screens/passkey-offer-component/PasskeyOfferScreen';
+import { SecurityScreen } from './screens/security-component/SecurityScreen';
 import { StandInScreen } from './screens/stand-in/StandInScreen';
 import { SsoNoAccountScreen } from './screens/sso-no-account/SsoNoAccountScreen';
 
@@ -31,6 +32,7 @@ const SCREENS: Record<string, ComponentType> = {
   'next-token-component': NextTokenScreen,
   'not-found': NotFoundScreen,
   'passkey-offer-component': PasskeyOfferScreen,
+  'security-component': SecurityScreen,
   'stand-in': StandInScreen,
   'sso-no-account': SsoNoAccountScreen,
 };

@@ -9,3 +9,4 @@ export * from './password.js';
 export * from './token.js';
 export * from './security-event.js';
 export * from './passkey.js';
+export * from './security.js';

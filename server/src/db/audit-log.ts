@@ -35,7 +35,8 @@ export type AuditKind =
   | 'passkey.added'
   | 'passkey.refused'
   | 'passkey.renamed'
-  | 'passkey.removed';
+  | 'passkey.removed'
+  | 'session.revoked';
 
 /**
  * Who made a change and from where: the client's address and user agent for a change made through the portal, the
@@ -171,6 +172,26 @@ export class AuditLog {
     });
   }
 
+  /** The account's last sign-in tries, refused ones included, newest first (the account's index on the audit). */
+  async recentSignIns(accountId: string, limit = RECENT_SIGN_INS): Promise<SignInEntry[]> {
+    const rows = await this.db
+      .selectFrom('audit_event')
+      .select(['at', 'kind', 'detail', 'client_address', 'user_agent'])
+      .where('account_id', '=', accountId)
+      .where('kind', 'in', ['signin.success', 'signin.failure'])
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      at: Number(row.at),
+      success: row.kind === 'signin.success',
+      detail: JSON.parse(row.detail) as Record<string, unknown>,
+      address: row.client_address,
+      userAgent: row.user_agent,
+    }));
+  }
+
   /** Events from `since` on, oldest first, with the user ID of their account; of one account when it is given. */
   async list(since: number, accountId?: string): Promise<AuditEntry[]> {
     let query = this.db
@@ -199,6 +220,19 @@ export class AuditLog {
     }));
   }
 }
+
+/** A sign-in try of one account as its user sees it on the security page (issue 34). */
+export interface SignInEntry {
+  at: number;
+  success: boolean;
+  /** The success's `step` or the refusal's `method`/`reason`, as the audit recorded them. */
+  detail: Record<string, unknown>;
+  address: string | null;
+  userAgent: string | null;
+}
+
+/** How many tries the security page shows. */
+export const RECENT_SIGN_INS = 10;
 
 export interface AuditEntry {
   at: string;

@@ -1,7 +1,7 @@
 /** §2: every screen is reached at `/public-portal-ui/<route>` and under the portal context path, `/sdportal/<route>`. */
 import { ROUTES, routePath } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, signInSequence, type TestApp } from '../../test/harness.js';
 
 describe('the screens under the portal context path', () => {
   let app: TestApp;
@@ -31,6 +31,8 @@ describe('the screens under the portal context path', () => {
   it.each(pages)('serves %s at both addresses', async (route) => {
     // One browser: a page ends with the browser's own anti-forgery field (issue 33).
     const browser = app.client();
+    // The security page is the signed-in user's own (issue 34).
+    if (route === 'security-component') expect((await signInSequence(browser, 'demopass')).statusCode).toBe(200);
     const get = (path: string) => browser.get(`${path}?cobrandHost=skerrymoor`, { headers: { accept: 'text/html' } });
     const ui = await get(routePath(route));
     const context = await get(`/sdportal/${route}`);

@@ -2,4 +2,5 @@
 export { webPagesRoutes } from './routes.js';
 export { pageStylesheets, systemErrorPage } from './system-error-page.js';
 export { PAGE_NAMES } from './routes.js';
-export { pageSender, type PageSenderOptions } from './send-page.js';
+export { pageSender, type PageSenderOptions, type PersonalPage } from './send-page.js';
+export { PERSONAL_ROUTES } from './routes.js';

@@ -43,6 +43,11 @@ const EXTRA_PAGES = {
   ssoNoAccount: 'sso-no-account',
   passkeyOffer: PASSKEY_OFFER_SCREEN,
 } as const;
+/**
+ * Screens shown with the signed-in user's own data: the capability that holds the data answers their addresses, with
+ * the pages' `personal` (screens.ts wires it).
+ */
+export const PERSONAL_ROUTES: ReadonlySet<string> = new Set(['security-component']);
 /** Every page the service answers, by the name of its built file. */
 export const PAGE_NAMES: readonly string[] = [...ROUTES, ...Object.values(EXTRA_PAGES)];
 const BUNDLE_ANSWERS = {
@@ -71,6 +76,7 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
   { webDistDir, messages, platformOrigin = null, sendPage },
 ) => {
   for (const route of ROUTES) {
+    if (PERSONAL_ROUTES.has(route)) continue;
     const hooks = route === 'logout-component' ? { onRequest: askBeforeLogout } : {};
     // §2: each page also under the portal context path.
     for (const path of [routePath(route), `${PORTAL_CONTEXT_PATH}/${route}`])

@@ -85,9 +85,19 @@ function settler(pageCobrand: PageCobrandFor | undefined, secureCookies: boolean
 const notBuilt = (reply: FastifyReply) =>
   reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built: run `npm run build`.');
 
-/** `send` answers a page; `again` answers a screen's page with what its form posted natively (issue 33). */
-export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): { send: SendPage; again: FormPage } {
-  const { messages, pageCobrand, secureCookies } = options;
+/**
+ * A signed-in user's own page, rendered with their data so it shows without its script (the security page): made for
+ * this answer alone and never kept, as a form posted natively is.
+ */
+export type PersonalPage = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  own: Pick<PageData, 'security'>,
+) => Promise<FastifyReply>;
+
+/** The built pages by name, their end tags left off; none (the web app not built) is logged. */
+function readPageFiles(log: FastifyBaseLogger, options: Pick<PageSenderOptions, 'webDistDir' | 'names'>) {
   const pageDir = join(options.webDistDir, 'pages');
   const pageFiles = new Map<string, string>();
   for (const name of options.names) {
@@ -95,8 +105,21 @@ export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): 
     // Both end tags may be left out (HTML §13.1.2.4): each answer ends with its browser's own bytes, then them.
     if (existsSync(file)) pageFiles.set(name, readFileSync(file, 'utf8').replace(/<\/body>\s*<\/html>\s*$/, ''));
   }
-  const pages = new PreparedAnswers('text/html; charset=utf-8', KEPT_PAGES, PAGE_BROTLI_QUALITY, true);
   if (pageFiles.size === 0) log.warn(`The web app is not built (${pageDir} is missing): run \`npm run build\`.`);
+  return pageFiles;
+}
+
+/**
+ * `send` answers a page; `again` answers a screen's page with what its form posted natively (issue 33); `personal` a
+ * page with the signed-in user's own data.
+ */
+export function pageSender(
+  log: FastifyBaseLogger,
+  options: PageSenderOptions,
+): { send: SendPage; again: FormPage; personal: PersonalPage } {
+  const { messages, pageCobrand, secureCookies } = options;
+  const pageFiles = readPageFiles(log, options);
+  const pages = new PreparedAnswers('text/html; charset=utf-8', KEPT_PAGES, PAGE_BROTLI_QUALITY, true);
 
   const settle = settler(pageCobrand, secureCookies);
 
@@ -184,6 +207,7 @@ export function pageSender(log: FastifyBaseLogger, options: PageSenderOptions): 
   // The screen again, with its own data as when it was first sent (unless the post knows it better).
   const again: FormPage = async (request, reply, name, posted, status, known) =>
     fresh(request, reply, name, posted, status, known ?? (await options.screenData?.(request, name)));
+  const personal: PersonalPage = (request, reply, name, own) => fresh(request, reply, name, undefined, 200, own);
 
-  return { send, again };
+  return { send, again, personal };
 }

@@ -3,7 +3,7 @@
  * does, a sign-in with the new password (or, from the profile, on to it), or the screen again with the script's
  * errors. Cancel, and any failure the script does not show on the form, send the user away as the script does.
  */
-import { ErrorCodes, Paths, trimmed } from '@portal/contract';
+import { ErrorCodes, Paths, routePath, trimmed } from '@portal/contract';
 import { brokenPasswordRules, passwordRuleResults } from '@portal/contract/password-rules';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -62,7 +62,7 @@ export const changeFormRoutes: FastifyPluginAsyncTypebox<ChangeFormOptions> = as
   const away = (reply: FastifyReply, session: SessionRow | null, myProfile: boolean, cobrand = '') =>
     reply.redirect(
       myProfile && session
-        ? `${Paths.platformHome}?cobrandHost=${encodeURIComponent(session.cobrand)}`
+        ? `${routePath('security-component')}?cobrandHost=${encodeURIComponent(session.cobrand)}`
         : `${Paths.logout}?cobrandHost=${encodeURIComponent(session?.cobrand ?? cobrand)}`,
       303,
     );

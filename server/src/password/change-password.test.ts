@@ -118,8 +118,8 @@ for (const dialect of DIALECTS) {
       expectErrorShape(await change(anonymous, DEMO_PASSWORD, 'Harbour-Light-77'), 401, 'unauthenticated');
       const client = await mustChange();
       expect((await client.get(Paths.changePasswordServiceUrls)).json()).toEqual({
-        cancelPasswordReset: '/sdportal/platform/home?cobrandHost=skerrymoor',
-        passwordResetProfile: '/sdportal/platform/home?cobrandHost=skerrymoor',
+        cancelPasswordReset: '/public-portal-ui/security-component?cobrandHost=skerrymoor',
+        passwordResetProfile: '/public-portal-ui/security-component?cobrandHost=skerrymoor',
       });
     });
   });

@@ -1,5 +1,5 @@
 /** §7's password calls: the recovery (question, then answer) and the change, at the spec's paths. */
-import { ErrorCodes, Paths } from '@portal/contract';
+import { ErrorCodes, Paths, routePath } from '@portal/contract';
 import {
   ChangePasswordRequestSchema,
   ChangePasswordServiceUrlsSchema,
@@ -161,8 +161,9 @@ const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
     async (request) => {
       const session = await sessions.find(cookies.sessionId(request), ['full', 'change_password']);
       if (!session) throw sessionEnded();
-      const home = `${Paths.platformHome}?cobrandHost=${encodeURIComponent(session.cobrand)}`;
-      return { cancelPasswordReset: home, passwordResetProfile: home };
+      // The profile (§4's MyProfile destination) is the security page, where the user came from (issue 34).
+      const profile = `${routePath('security-component')}?cobrandHost=${encodeURIComponent(session.cobrand)}`;
+      return { cancelPasswordReset: profile, passwordResetProfile: profile };
     },
   );
 };

@@ -1,6 +1,6 @@
 /** What the session capability offers the rest of the service; nothing else of it is imported from outside. */
 export { sessionRoutes } from './routes.js';
 export { SessionManager } from './session-manager.js';
-export type { StartSession } from './session-manager.js';
+export type { SessionEntry, StartSession } from './session-manager.js';
 export { SessionStore } from './session-store.js';
 export type { SessionRow } from './session-store.js';

@@ -2,8 +2,10 @@
  * Sessions as the browser sees them: an opaque 256-bit cookie, a new ID at every sign-in, renewed only by the ping,
  * ended by logout, idle and absolute deadlines from configuration.
  */
+import { hash } from 'node:crypto';
 import { hashSessionId, newSessionId } from '../security/ids.js';
 import type { Clock } from '../clock.js';
+import type { Origin } from '../db/audit-log.js';
 import type { Deadlines, SessionRow, SessionStore } from './session-store.js';
 import type { SessionKind } from './session.table.js';
 
@@ -33,6 +35,25 @@ export interface StartSession {
 /** Why sessions ended other than by logout (which the logout route records). */
 export type EndReason = 'expired' | 'locked' | 'password changed' | 'session cap' | 'provider logout';
 
+/** The user agent and address are the client's to write: kept to what the columns hold. */
+const USER_AGENT_MAX = 256;
+const ADDRESS_MAX = 64;
+
+/**
+ * A session as its own user sees it on the security page. `handle` names it there: a digest of the stored digest, so
+ * it is stable while the session lives, says nothing of the cookie, and changes when the session's ID does.
+ */
+export interface SessionEntry {
+  handle: string;
+  current: boolean;
+  userAgent: string | null;
+  address: string | null;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+export const sessionHandle = (idHash: string): string => hash('sha256', `session-handle:${idHash}`, 'hex').slice(0, 32);
+
 /** Sessions by their raw ID (the cookie's value); the routes read and write the cookies (http/session-cookies.ts). */
 export class SessionManager {
   constructor(
@@ -54,7 +75,11 @@ export class SessionManager {
   }
 
   /** A new session in place of the browser's previous one (`replacing`); answers the raw ID for its cookie. */
-  async open(input: StartSession, replacing: string | undefined): Promise<{ rawId: string; row: SessionRow }> {
+  async open(
+    input: StartSession,
+    replacing: string | undefined,
+    origin: Origin = {},
+  ): Promise<{ rawId: string; row: SessionRow }> {
     if (replacing) await this.store.delete(hashSessionId(replacing));
     const now = this.clock();
     const rawId = newSessionId();
@@ -70,6 +95,8 @@ export class SessionManager {
       last_seen_at: now,
       idle_expires_at: now + this.settings.idleMs,
       absolute_expires_at: now + this.settings.absoluteMs,
+      user_agent: origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+      client_address: origin.address?.slice(0, ADDRESS_MAX) ?? null,
     };
     await this.store.insert(row);
     await this.cap(input.accountId);
@@ -136,5 +163,36 @@ export class SessionManager {
   async endOthersFor(session: SessionRow): Promise<void> {
     const count = await this.store.deleteForAccountExcept(session.account_id, session.id_hash);
     if (count > 0) await this.ended(session.account_id, 'password changed', count);
+  }
+
+  /** The account's live sessions, newest first, `session` marked as the current one (the security page). */
+  async listFor(session: SessionRow): Promise<SessionEntry[]> {
+    const rows = await this.store.liveForAccount(session.account_id, this.clock());
+    return rows.map((row) => ({
+      handle: sessionHandle(row.id_hash),
+      current: row.id_hash === session.id_hash,
+      userAgent: row.user_agent,
+      address: row.client_address,
+      createdAt: Number(row.created_at),
+      lastSeenAt: Number(row.last_seen_at),
+    }));
+  }
+
+  /**
+   * The user ends one of their own sessions by its handle (not the one they use: logout ends that). Answers whether it
+   * ended: a handle of another account's session, of the current one, or of none at all is refused alike.
+   */
+  async endByHandle(session: SessionRow, handle: string): Promise<boolean> {
+    const rows = await this.store.liveForAccount(session.account_id, this.clock());
+    const row = rows.find(
+      (candidate) => candidate.id_hash !== session.id_hash && sessionHandle(candidate.id_hash) === handle,
+    );
+    if (!row) return false;
+    return (await this.store.deleteOfAccount(session.account_id, row.id_hash)) > 0;
+  }
+
+  /** The user ends every other session of theirs (OWASP ASVS 5.0 7.5.2); answers how many ended. */
+  async endOthersByUser(session: SessionRow): Promise<number> {
+    return this.store.deleteForAccountExcept(session.account_id, session.id_hash);
   }
 }

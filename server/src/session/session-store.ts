@@ -122,6 +122,29 @@ export class SessionStore {
     return Number(result.numDeletedRows);
   }
 
+  /** The account's live sessions, newest first (the account index: a user holds a handful). */
+  async liveForAccount(accountId: string, now: number): Promise<SessionRow[]> {
+    return this.db
+      .selectFrom('session')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('idle_expires_at', '>', now)
+      .where('absolute_expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .orderBy('id_hash')
+      .execute();
+  }
+
+  /** Deletes the session if it is the account's; answers how many it deleted (0 or 1). */
+  async deleteOfAccount(accountId: string, idHash: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('session')
+      .where('id_hash', '=', idHash)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async deleteForAccountExcept(accountId: string, keepIdHash: string): Promise<number> {
     const result = await this.db
       .deleteFrom('session')

@@ -18,4 +18,8 @@ export interface SessionTable {
   last_seen_at: number;
   idle_expires_at: number;
   absolute_expires_at: number;
+  /** The browser's User-Agent header at sign-in, cut to 256 characters (the security page names the device by it). */
+  user_agent: string | null;
+  /** The client's address at sign-in, as the service sees it (behind a trusted proxy, the address the proxy names). */
+  client_address: string | null;
 }

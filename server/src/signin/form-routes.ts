@@ -57,7 +57,7 @@ export function formSendLogin({
     const decision = await whileAdmitted(reply, () => signIn.signIn(body, browser));
     if (decision === null) return null;
     if (!decision.open) return { location: decision.location, sessionId };
-    const opened = (await sessions.open(decision.open, sessionId)).rawId;
+    const opened = (await sessions.open(decision.open, sessionId, browser.origin)).rawId;
     cookies.open(reply, opened);
     return { location: decision.location, sessionId: opened };
   };

@@ -17,9 +17,17 @@ export class Refusals {
   constructor(private readonly deps: RefusalDeps) {}
 
   /** Records a refused try; the sixth locks the account and ends its sessions. Always null: the refusal. */
-  async refuse(account: AccountRow, now: number, origin: Origin, reason = 'credentials'): Promise<null> {
+  async refuse(
+    account: AccountRow,
+    now: number,
+    origin: Origin,
+    reason = 'credentials',
+    method?: string,
+  ): Promise<null> {
     const { accounts, audit } = this.deps;
-    await audit.record('signin.failure', account.id, { attempt: account.failed_attempts, reason }, { origin });
+    // The method the try was made with: the user's security page names it beside the refusal.
+    const detail = { attempt: account.failed_attempts, reason, ...(method ? { method } : {}) };
+    await audit.record('signin.failure', account.id, detail, { origin });
     const locked = await audit.recordWith({ kind: 'account.locked', accountId: account.id }, origin, (trx) =>
       accounts.lockIfExhausted(account.id, now, trx),
     );

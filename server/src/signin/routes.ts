@@ -70,7 +70,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = asyn
       const decision = await whileAdmitted(reply, () => signIn.signIn(request.body, browser));
       reply.type('text/plain; charset=utf-8');
       if (decision === null) return reply.code(401).send(refusedBody());
-      if (decision.open) cookies.open(reply, (await sessions.open(decision.open, sessionId)).rawId);
+      if (decision.open) cookies.open(reply, (await sessions.open(decision.open, sessionId, browser.origin)).rawId);
       return decision.location;
     },
   );

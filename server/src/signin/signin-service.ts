@@ -117,7 +117,7 @@ export class SignInService {
     const { account, browser, now } = attempt;
     const answer = await this.refusals.unlessUnavailable(account, now, browser.origin, ask);
     if (answer?.kind === 'aside') return this.refusals.setAside(account, now, browser.origin, answer);
-    if (!answer) return this.refusals.refuse(account, now, browser.origin);
+    if (!answer) return this.refusals.refuse(account, now, browser.origin, 'credentials', attempt.form);
     const changes = { ...(answer.rehashed ? { passwordHash: answer.rehashed } : {}), signedIn: answer.complete };
     if (!(await accounts.clearFailures(account.id, now, changes))) {
       await audit.record('signin.failure', account.id, { reason: 'locked meanwhile' }, { origin: browser.origin });

@@ -31,7 +31,7 @@ export class SsoReplies {
     const { sessions, cookies, flows } = this.o;
     if (decision.refused) reply.log.warn(decision.refused, 'single sign-on refused');
     if (decision.open) {
-      const { rawId } = await sessions.open(decision.open, cookies.sessionId(request));
+      const { rawId } = await sessions.open(decision.open, cookies.sessionId(request), originOf(request));
       cookies.open(reply, rawId);
       flows.signedIn(reply, logout, this.o.sessionAbsoluteSeconds);
     } else flows.askFresh(reply);

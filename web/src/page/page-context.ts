@@ -1,4 +1,4 @@
-import type { Cobrand, CobrandLocales, PostedForm, TokenUserInformation } from '@portal/contract';
+import type { Cobrand, CobrandLocales, PostedForm, SecurityOverview, TokenUserInformation } from '@portal/contract';
 import { createContext, useContext } from 'react';
 import type { Translate } from '../i18n/translator';
 
@@ -17,6 +17,8 @@ export interface PageContextValue {
   posted?: PostedForm | undefined;
   /** The token screens' user, when the service wrote it into the page (issue 33). */
   tokenUser?: TokenUserInformation | undefined;
+  /** The security page's lists, as the service rendered the page with them (absent: the page loads them). */
+  security?: SecurityOverview | undefined;
 }
 
 export const PageContext = createContext<PageContextValue | null>(null);

@@ -9,7 +9,7 @@ import { createTranslator, type Dictionary } from '../i18n/translator';
 import { PageContext, type PageContextValue } from './page-context';
 
 export function pageContextFor(
-  data: Pick<PageData, 'cobrand' | 'locales' | 'locale' | 'logoUrl' | 'posted' | 'tokenUser'> & {
+  data: Pick<PageData, 'cobrand' | 'locales' | 'locale' | 'logoUrl' | 'posted' | 'tokenUser' | 'security'> & {
     dictionary: Dictionary;
     logoSize?: PageData['logoSize'];
   },
@@ -24,6 +24,7 @@ export function pageContextFor(
     logoSize: data.logoSize ?? null,
     posted: data.posted,
     tokenUser: data.tokenUser,
+    security: data.security,
     ...address,
   };
 }

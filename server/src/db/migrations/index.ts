@@ -11,6 +11,7 @@ import * as addAuditOrigin from './2026_11_26_0900_add_audit_origin.js';
 import * as addSsoProviderSession from './2026_11_26_1000_add_sso_provider_session.js';
 import * as addPasskeys from './2026_11_27_1000_add_passkeys.js';
 import * as addSiemOutbox from './2026_11_27_1300_add_siem_outbox.js';
+import * as securityPage from './2026_11_27_1500_security_page.js';
 
 /** Every migration, in order; listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_1000_add_sso_provider_session': addSsoProviderSession,
   '2026_11_27_1000_add_passkeys': addPasskeys,
   '2026_11_27_1300_add_siem_outbox': addSiemOutbox,
+  '2026_11_27_1500_security_page': securityPage,
 };

@@ -1,4 +1,5 @@
-// The signed-in page that stands in for the platform home (ARCHITECTURE §4): who is signed in, change password, log out.
+// The signed-in page that stands in for the platform home (ARCHITECTURE §4): who is signed in, change password, the
+// security page, log out.
 import { Paths, routePath, type SessionView } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { getJson } from '../../api/client';
@@ -31,6 +32,11 @@ export function HomeScreen() {
         <li>
           <a className="portal-link" href={`${routePath('change-password-component')}${query}&dest=MyProfile`}>
             {t('home.changePassword')}
+          </a>
+        </li>
+        <li>
+          <a className="portal-link" href={`${routePath('security-component')}${query}`}>
+            {t('home.security')}
           </a>
         </li>
         <li>

@@ -1,0 +1,38 @@
+import { Type } from 'typebox';
+
+const DeviceSchema = Type.Object({
+  browser: Type.Union([Type.String(), Type.Null()]),
+  os: Type.Union([Type.String(), Type.Null()]),
+});
+const Address = Type.Union([Type.String(), Type.Null()]);
+
+/** A session's `id` on the security page: 32 hexadecimal digits. */
+export const SessionHandleSchema = Type.String({ minLength: 32, maxLength: 32, pattern: '^[0-9a-f]{32}$' });
+
+export const SessionListSchema = Type.Object({
+  sessions: Type.Array(
+    Type.Object({
+      id: SessionHandleSchema,
+      current: Type.Boolean(),
+      device: DeviceSchema,
+      address: Address,
+      startedAt: Type.Number(),
+      lastActiveAt: Type.Number(),
+    }),
+  ),
+});
+
+export const SignInListSchema = Type.Object({
+  signIns: Type.Array(
+    Type.Object({
+      at: Type.Number(),
+      success: Type.Boolean(),
+      method: Type.Union([Type.Literal('password'), Type.Literal('token'), Type.Literal('sso'), Type.Null()]),
+      device: DeviceSchema,
+      address: Address,
+    }),
+  ),
+});
+
+export const EndSessionBodySchema = Type.Object({ id: SessionHandleSchema }, { additionalProperties: false });
+export const SessionsEndedSchema = Type.Object({ ended: Type.Number() });

@@ -1,0 +1,4 @@
+/** What the account-security capability offers the rest of the service; nothing else of it is imported from outside. */
+export { securityRoutes } from './routes.js';
+export { securityPageRoutes, type SecurityPage } from './page-routes.js';
+export { SecurityService } from './security-service.js';

@@ -1,0 +1,12 @@
+/**
+ * The security page's sections, in the order they show. Each is a component of its own that loads and changes its
+ * own data; adding one (passkeys from web/src/passkeys/, trusted devices, recovery codes) is one line here.
+ */
+import type { ComponentType } from 'react';
+import { SessionsSection } from './SessionsSection';
+import { SignInsSection } from './SignInsSection';
+
+export const SECTIONS: readonly { id: string; Section: ComponentType }[] = [
+  { id: 'sessions', Section: SessionsSection },
+  { id: 'sign-ins', Section: SignInsSection },
+];
