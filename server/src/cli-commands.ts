@@ -8,6 +8,7 @@ import {
   userIdKey,
 } from './account/index.js';
 import { importCatalogue } from './bootstrap.js';
+import { DeviceStore } from './device/index.js';
 import { CobrandDirectory, CobrandStore } from './cobrand/index.js';
 import type { Transaction } from 'kysely';
 import { type AuditKind, AuditLog, type AuditEntry, type Origin } from './db/audit-log.js';
@@ -108,16 +109,25 @@ async function listUsers(ctx: CommandContext): Promise<string> {
   return rows.map(line).join('\n') || 'No users.';
 }
 
+/**
+ * Lifts every lock of the account: the lock for unknown devices (or an administrator's) and each trusted device's,
+ * and every count with them (docs/decisions.md, "Device trust"). A usage error when nothing was locked or counted.
+ */
 async function unlockUser(ctx: CommandContext): Promise<string> {
   const key = userIdKey(userIdOf(ctx));
   const account = await ctx.accounts.findByUserId(key);
-  const event = { kind: 'account.unlocked' as const, accountId: account?.id ?? null };
-  if (account && (await audited(ctx, event, (trx) => ctx.accounts.unlock(key, ctx.now, trx)))) {
-    return `Unlocked ${ctx.subject}.`;
-  }
-  throw new UsageError(
-    account ? `user "${ctx.subject}" is not locked (${account.status})` : `no user "${ctx.subject}"`,
+  if (!account) throw new UsageError(`no user "${ctx.subject}"`);
+  const devices = new DeviceStore(ctx.database.db);
+  const unlocked = await audited(ctx, { kind: 'account.unlocked', accountId: account.id }, (trx) =>
+    ctx.accounts.unlock(key, ctx.now, trx),
   );
+  const event = { kind: 'device.unlocked' as const, accountId: account.id };
+  const cleared = await audited(ctx, event, async (trx) => (await devices.clearAllFor(account.id, trx)) || false);
+  if (unlocked || cleared) {
+    const devicesPart = cleared ? ` and cleared the tries of ${cleared} of their devices` : '';
+    return `Unlocked ${ctx.subject}${devicesPart}.`;
+  }
+  throw new UsageError(`user "${ctx.subject}" is not locked (${account.status})`);
 }
 
 async function deactivateUser(ctx: CommandContext): Promise<string> {
@@ -125,10 +135,12 @@ async function deactivateUser(ctx: CommandContext): Promise<string> {
   await ctx.database.db.transaction().execute(async (trx) => {
     await ctx.accounts.setStatus(account.user_id_key, 'inactive', ctx.now, trx);
     const ended = await new SessionStore(ctx.database.db).deleteForAccount(account.id, trx);
-    const detail = { sessionsEnded: ended };
+    // Its browsers are trusted no more: were it made active again, each would be an unknown device.
+    const forgotten = await new DeviceStore(ctx.database.db).forgetAllFor(account.id, undefined, trx);
+    const detail = { sessionsEnded: ended, devicesForgotten: forgotten };
     await auditLog(ctx).record('account.deactivated', account.id, detail, { origin: ctx.origin, trx });
   });
-  return `Deactivated ${ctx.subject} and ended their sessions.`;
+  return `Deactivated ${ctx.subject}, ended their sessions and forgot their devices.`;
 }
 
 async function expirePassword(ctx: CommandContext): Promise<string> {

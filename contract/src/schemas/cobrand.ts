@@ -250,6 +250,16 @@ export const CobrandRecordSchema = Type.Object(
     identityProvider: Type.Optional(IdentityProviderSchema),
     /** The bank's token server, where it is not the deployment's (TOKEN_BACKEND). */
     tokenServer: Type.Optional(TokenServerSchema),
+    /**
+     * The mails of device trust (docs/decisions.md, "Device trust"), each on unless set false: `lock` when sign-in
+     * from unknown devices locks, `newDevice` on a sign-in from a browser the account had not signed in from.
+     */
+    deviceMails: Type.Optional(
+      Type.Object(
+        { lock: Type.Optional(Type.Boolean()), newDevice: Type.Optional(Type.Boolean()) },
+        { additionalProperties: false },
+      ),
+    ),
     /** The bank's own security questions in its other languages: the question as set, then locale → its wording. */
     securityQuestions: Type.Optional(
       Type.Record(

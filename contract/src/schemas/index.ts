@@ -7,3 +7,4 @@ export * from './session.js';
 export * from './logging.js';
 export * from './password.js';
 export * from './token.js';
+export * from './device.js';

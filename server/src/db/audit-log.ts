@@ -31,7 +31,13 @@ export type AuditKind =
   | 'token.at.server'
   | 'token.pin.reset'
   | 'token.unassigned'
-  | 'cobrands.imported';
+  | 'cobrands.imported'
+  | 'device.trusted'
+  | 'device.locked'
+  | 'device.forgotten'
+  | 'device.unlocked'
+  | 'device.lock.mailed'
+  | 'device.new.mailed';
 
 /**
  * Who made a change and from where: the client's address and user agent for a change made through the portal, the

@@ -2,5 +2,11 @@
 export { MailWorker } from './mail-worker.js';
 export { mailContextFor, type MailingDeps } from './mailing-deps.js';
 export { OutboxStore } from './outbox-store.js';
-export { passwordChangedMail, pinSetMail, temporaryPasswordMail } from './templates.js';
+export {
+  newDeviceMail,
+  passwordChangedMail,
+  pinSetMail,
+  temporaryPasswordMail,
+  unknownDevicesLockedMail,
+} from './templates.js';
 export { MAX_CONNECTIONS, createTransport } from './transport.js';

@@ -14,12 +14,14 @@ import type { SessionCookies } from '../http/session-cookies.js';
 import { whileAdmitted } from '../security/hash-admission.js';
 import type { RouteThrottle } from '../security/throttle.js';
 import type { SessionManager } from '../session/index.js';
+import type { DeviceCookies } from '../device/index.js';
 import type { SignInService } from './signin-service.js';
 
 export interface SignInFormOptions {
   signIn: SignInService;
   sessions: SessionManager;
   cookies: SessionCookies;
+  deviceCookies: DeviceCookies;
   throttle: RouteThrottle;
   page: FormPage;
   secureCookies: boolean;
@@ -41,7 +43,12 @@ function keepUserId(reply: FastifyReply, userId: string, remember: boolean, secu
  * session is the token step's), the login info, send-login, and the session it opens. Answers where to go, or null
  * when refused; a refusal for load or an outage is thrown, as the calls answer it.
  */
-export function formSignIn({ signIn, sessions, cookies }: Pick<SignInFormOptions, 'signIn' | 'sessions' | 'cookies'>) {
+export function formSignIn({
+  signIn,
+  sessions,
+  cookies,
+  deviceCookies,
+}: Pick<SignInFormOptions, 'signIn' | 'sessions' | 'cookies' | 'deviceCookies'>) {
   return async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -51,21 +58,25 @@ export function formSignIn({ signIn, sessions, cookies }: Pick<SignInFormOptions
   ): Promise<string | null> => {
     if (!afterProvider) await cookies.end(request, reply, (rawId) => sessions.end(rawId));
     const sessionId = afterProvider ? cookies.sessionId(request) : undefined;
-    const browser = { sessionId, locale: request.cookies[LOCALE_COOKIE], origin: originOf(request) };
+    const browser = {
+      ...{ sessionId, locale: request.cookies[LOCALE_COOKIE], origin: originOf(request) },
+      deviceId: deviceCookies.deviceId(request),
+    };
     const info = await signIn.loginInfo(userId);
     const body = { username: info.ldapId, 'login-form-type': info.loginType, password };
     const decision = await whileAdmitted(reply, () => signIn.signIn(body, browser));
     if (decision === null) return null;
     if (decision.open) cookies.open(reply, (await sessions.open(decision.open, sessionId)).rawId);
+    if (decision.device) deviceCookies.trust(reply, decision.device);
     return decision.location;
   };
 }
 
 export const signInFormRoutes: FastifyPluginAsyncTypebox<SignInFormOptions> = async (
   app,
-  { signIn, sessions, cookies, throttle, page, secureCookies },
+  { signIn, sessions, cookies, deviceCookies, throttle, page, secureCookies },
 ) => {
-  const signInWith = formSignIn({ signIn, sessions, cookies });
+  const signInWith = formSignIn({ signIn, sessions, cookies, deviceCookies });
   for (const path of screenPaths(SCREEN))
     app.post(
       path,
