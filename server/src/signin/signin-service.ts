@@ -98,7 +98,7 @@ export class SignInService {
     }
     await audit.record('signin.success', account.id, { step: answer.step }, { origin: browser.origin });
     const decision = await this.decide(answer, browser.locale, now);
-    return answer.complete ? this.trusting(decision, claimed, browser, now) : decision;
+    return this.trusting(decision, claimed, browser, now);
   }
 
   /** A further request of a sign-in a method left waiting: claimed and worked here; the method's step decides. */
@@ -121,17 +121,18 @@ export class SignInService {
     return this.refusals.unlessUnavailable(claim, now, browser.origin, async () => {
       await this.work.onAccount(attempt, body.password, now);
       const decision = await step.answer(waiting, attempt, this.refusals.countedFor(claim));
-      return decision?.open?.kind === 'full' ? this.trusting(decision, claim, browser, now) : decision;
+      return decision && this.trusting(decision, claim, browser, now);
     });
   }
 
   /**
-   * A completed sign-in trusts its browser (docs/decisions.md, "Device trust"): a trusted device's cookie is renewed;
-   * an unknown one becomes a trusted device of the account, told of by mail in the language it signed in in.
+   * A sign-in that opens the platform trusts its browser (docs/decisions.md, "Device trust"): a trusted device's
+   * cookie is renewed; an unknown one becomes a trusted device of the account, told of by mail in the language it
+   * signed in in. A half-way session (a password or PIN to set, a token step to come) trusts nothing yet.
    */
   private async trusting(decision: SignInDecision, claim: Claim, browser: BrowserState, now: number) {
+    if (decision.open?.kind !== 'full') return decision;
     if (claim.device) return { ...decision, device: claim.device };
-    if (!decision.open) return decision;
     const device = await this.deps.deviceNotices.trustNew(claim.account, decision.open.locale, browser.origin, now);
     return { ...decision, device };
   }
