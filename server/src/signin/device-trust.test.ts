@@ -5,7 +5,7 @@
  * mails arrive once, in the user's language, over real SMTP.
  */
 import { LOCALE_COOKIE, Paths } from '@portal/contract';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../cli-commands.js';
 import { AccountStore } from '../account/index.js';
 import { DEMO_PASSWORD } from '../demo-users.js';
@@ -14,13 +14,14 @@ import {
   DIALECTS,
   TEST_PORTAL_SECRET,
   accountRow,
+  createTestApp,
   setCookies,
   signInSequence,
   type TestApp,
   type TestClient,
   useMailTestApp,
 } from '../../test/harness.js';
-import type { TestSmtpServer } from '../../test/smtp.js';
+import { TestSmtpServer } from '../../test/smtp.js';
 
 const WRONG = 'Not-The-Password-1';
 const HOME = '/sdportal/platform/home?cobrandHost=skerrymoor';
@@ -246,4 +247,82 @@ for (const dialect of DIALECTS) {
       expect(own.cookie(DEVICE_COOKIE)!.startsWith(`${left[0]!.id}.`)).toBe(true);
     });
   });
+
+  describe(`${dialect}: a cobrand that turned the mails off`, () => {
+    let t: TestApp | undefined;
+    let smtp: TestSmtpServer | undefined;
+    afterEach(async () => {
+      await t?.close();
+      await smtp?.stop();
+    });
+
+    it('sends neither the new-device nor the lock mail, and still audits the trust and the lock', async () => {
+      smtp = await new TestSmtpServer().start();
+      t = await createTestApp(dialect, {
+        config: { smtpUrl: smtp.url },
+        beforeStart: async (database) => {
+          const row = await database.db
+            .selectFrom('cobrand')
+            .select('record')
+            .where('name', '=', 'skerrymoor')
+            .executeTakeFirstOrThrow();
+          const stored = JSON.parse(row.record) as { record: Record<string, unknown> };
+          stored.record.deviceMails = { lock: false, newDevice: false };
+          const record = JSON.stringify(stored);
+          await database.db.updateTable('cobrand').set({ record }).where('name', '=', 'skerrymoor').execute();
+        },
+      });
+      expect((await signInSequence(t.client(), 'demopass')).statusCode).toBe(200);
+      for (let i = 0; i < 6; i++) await signInSequence(t.client(), 'demopass', WRONG);
+      const account = await accountRow(t.database, 'demopass');
+      expect(account.status).toBe('locked');
+      const kinds = (
+        await t.database.db.selectFrom('audit_event').select('kind').where('account_id', '=', account.id).execute()
+      ).map((row) => row.kind);
+      expect(kinds).toEqual(expect.arrayContaining(['device.trusted', 'account.locked']));
+      expect(kinds).not.toContain('device.new.mailed');
+      expect(kinds).not.toContain('device.lock.mailed');
+      expect(await t.database.db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
+    });
+  });
+
+  if (dialect === 'postgres')
+    describe('postgres: two instances on one database', () => {
+      let first: TestApp | undefined;
+      let second: TestApp | undefined;
+      afterEach(async () => {
+        await second?.close();
+        await first?.close();
+      });
+
+      it("count a trusted browser's and the unknown devices' tries exactly, whichever instance each reaches", async () => {
+        first = await createTestApp('postgres');
+        second = await createTestApp('postgres', { sameDatabaseAs: first });
+        const own = first.client();
+        expect((await signInSequence(own, 'demopass')).statusCode).toBe(200);
+        // The same browser (one cookie jar) behind a load balancer that spreads its requests over both instances.
+        const onSecond = second.client({ cookies: own.cookies });
+        const { ldapId } = (await own.get(`${Paths.loginInfo}?username=demopass`)).json<{ ldapId: string }>();
+        const form = { username: ldapId, 'login-form-type': 'password', password: WRONG };
+        const fromOwn = await Promise.all(
+          Array.from({ length: 12 }, (_, i) => (i % 2 ? own : onSecond).post(Paths.sendLogin, { form })),
+        );
+        expect(fromOwn.map((a) => a.statusCode)).toEqual(Array(12).fill(401));
+        const strangers = await Promise.all(
+          Array.from({ length: 12 }, (_, i) => (i % 2 ? first! : second!).client().openPage()),
+        );
+        const fromStrangers = await Promise.all(strangers.map((stranger) => stranger.post(Paths.sendLogin, { form })));
+        expect(fromStrangers.map((a) => a.statusCode)).toEqual(Array(12).fill(401));
+
+        const account = await accountRow(first.database, 'demopass');
+        expect(account).toMatchObject({ status: 'locked', failed_attempts: 6 });
+        const [device] = await first.database.db
+          .selectFrom('trusted_device')
+          .selectAll()
+          .where('account_id', '=', account.id)
+          .execute();
+        expect(device).toMatchObject({ failed_attempts: 6 });
+        expect(device!.locked_at).not.toBeNull();
+      });
+    });
 }
