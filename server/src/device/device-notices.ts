@@ -26,14 +26,16 @@ export class DeviceNotices {
       record.deviceMails?.newDevice === false
         ? null
         : newDeviceMail(await mailContextFor(this.deps, account, locale), device, now);
-    const trust = { kind: 'device.trusted' as const, accountId: account.id, detail: { browser: device.browser } };
-    const id = await audit.recordWith(trust, origin, async (trx) => {
-      const added = await devices.add({ accountId: account.id, ...device, locale }, now, trx);
-      if (mail) {
-        await this.deps.outbox.enqueue(trx, mail, now);
-        await audit.record('device.new.mailed', account.id, {}, { origin, trx });
-      }
-      return added;
+    const trusted = { browser: device.browser };
+    const mailed = { kind: 'device.new.mailed' as const, accountId: account.id };
+    let id = '';
+    // The device, its audit event and its mail commit together (the mail's event only when there is a mail).
+    await audit.recordWith(mailed, origin, async (trx) => {
+      id = await devices.add({ accountId: account.id, ...device, locale }, now, trx);
+      await audit.record('device.trusted', account.id, trusted, { origin, trx });
+      if (!mail) return false;
+      await this.deps.outbox.enqueue(trx, mail, now);
+      return true;
     });
     if (mail) void this.deps.mailWorker.nudge();
     return id;
