@@ -1,7 +1,10 @@
 /**
  * Figure 7: how long a refused sign-in takes, by what the account is (security checklist 2, timing-enumeration
  * method): an unknown user ID, an active user, a locked one, an inactive one, an active one with a recovery under
- * way, and two users imported with the old directory's hashes (bcrypt cost 10 and {SSHA}), not yet re-hashed. Samples of the seven are interleaved in a new random order each round, on one keep-alive connection, after a
+ * way (all from unknown devices), two users imported with the old directory's hashes (bcrypt cost 10 and {SSHA}),
+ * not yet re-hashed, and from a trusted device of its account (docs/decisions.md, "Device trust"): a wrong password
+ * from the user's own browser, and the right one from a browser whose six tries are used. Samples of the nine are
+ * interleaved in a new random order each round, on one keep-alive connection, after a
  * warm-up; only send-login is timed (the pre-step and the login-info lookup are not).
  */
 import SQLite from 'better-sqlite3';
@@ -19,12 +22,14 @@ const DEMO_PASSWORD = 'Portal-Demo-2026';
 /** The demo users `npm start` creates (server/src/account/demo-users.ts), and one that does not exist. */
 const KINDS = [
   { kind: 'unknown user ID', userId: 'nobody-bench', password: WRONG },
-  { kind: 'active user, wrong password', userId: 'demoexpired', password: WRONG, reset: true },
+  { kind: 'active user, wrong password (unknown device)', userId: 'demoexpired', password: WRONG, reset: true },
   { kind: 'locked user, right password', userId: 'demolocked', password: DEMO_PASSWORD },
   { kind: 'inactive user, right password', userId: 'demoinactive', password: DEMO_PASSWORD },
   { kind: 'recovery under way, wrong password', userId: 'demopass', password: WRONG, reset: true },
   { kind: 'imported bcrypt (cost 10), wrong password', userId: 'importedbcrypt', password: WRONG, clear: true },
   { kind: 'imported {SSHA}, wrong password', userId: 'importedssha', password: WRONG, clear: true },
+  { kind: 'trusted device, wrong password', userId: 'demopass', password: WRONG, reset: true, device: 'own' },
+  { kind: 'locked trusted device, right password', userId: 'demopass', password: DEMO_PASSWORD, device: 'locked' },
 ];
 
 /**
@@ -67,9 +72,12 @@ async function token(base, useAgent) {
 }
 
 /** One refused send-login, timed alone; answers its time and status. */
-async function refusedTry(base, useAgent, { userId, password }) {
+async function refusedTry(base, useAgent, { userId, password }, device) {
   const csrf = await token(base, useAgent);
-  const headers = { ...APP_HEADERS, cookie: `sec-token=${csrf}` };
+  const headers = {
+    ...APP_HEADERS,
+    cookie: device ? `sec-token=${csrf}; portal-device=${device}` : `sec-token=${csrf}`,
+  };
   const info = await request(base, { path: `/sdportal/rest/login/info?username=${userId}`, headers, agent: useAgent });
   const send = await request(base, {
     method: 'POST',
@@ -123,19 +131,32 @@ const shuffled = (items) =>
     .sort((a, b) => a[0] - b[0])
     .map(([, item]) => item);
 
+/** demopass's own browser (a trusted device), and another of its browsers locked by six wrong tries of its own. */
+async function trustedDevices(base, useAgent) {
+  const own = (await signInSequence(base, useAgent, 'demopass', DEMO_PASSWORD)).device;
+  const locked = (await signInSequence(base, useAgent, 'demopass', DEMO_PASSWORD)).device;
+  for (let i = 0; i < 6; i += 1) await refusedTry(base, useAgent, { userId: 'demopass', password: WRONG }, locked);
+  if ((await refusedTry(base, useAgent, { userId: 'demopass', password: DEMO_PASSWORD }, locked)).status !== 401)
+    throw new Error('the locked trusted device was not refused');
+  return { own, locked };
+}
+
 export async function refusalTiming({ server, samples, warmUp }) {
   const useAgent = agent(1);
   importOldDirectoryUsers(server.dataDir);
+  const devices = await trustedDevices(server.url, useAgent);
   await startRecovery(server.url, useAgent);
   const times = new Map(KINDS.map((k) => [k.kind, []]));
   const statuses = new Set();
   for (let round = 0; round < warmUp + samples; round += 1) {
     for (const entry of shuffled(KINDS)) {
-      const { ms, status } = await refusedTry(server.url, useAgent, entry);
+      const { ms, status } = await refusedTry(server.url, useAgent, entry, devices[entry.device]);
       statuses.add(status);
       if (round >= warmUp) times.get(entry.kind).push(ms);
-      // A right password clears the count, so the active users never reach the lock (untimed).
-      if (entry.reset) await signInSequence(server.url, useAgent, entry.userId, DEMO_PASSWORD);
+      // A right password clears the count, so the active users never reach the lock (untimed). demopass signs in
+      // from its own browser, which clears its device's count and the account's, and adds no device.
+      const own = entry.userId === 'demopass' ? { device: devices.own } : {};
+      if (entry.reset) await signInSequence(server.url, useAgent, entry.userId, DEMO_PASSWORD, own);
     }
     clearFailures(server.dataDir);
   }
@@ -151,7 +172,7 @@ export async function refusalTiming({ server, samples, warmUp }) {
     id: 7,
     title: 'Refused sign-ins take the same time whatever the account',
     goal: "the median time of each kind within 5 % of the unknown user ID's (ratios 0.95 to 1.05)",
-    result: `ratios ${ratios.join(' / ')} (unknown / active / locked / inactive / recovery under way / imported bcrypt / imported {SSHA}); widest gap ${round(100 * spread, 1)} %`,
+    result: `ratios ${ratios.join(' / ')} (unknown / active / locked / inactive / recovery under way / imported bcrypt / imported {SSHA} / trusted device / locked trusted device); widest gap ${round(100 * spread, 1)} %`,
     met,
     table: { head: ['refused sign-in', 'median (ms)', 'p90 (ms)', 'median / unknown user ID'], rows },
     notes:
@@ -159,8 +180,9 @@ export async function refusalTiming({ server, samples, warmUp }) {
     method: [
       `The built service with its demo users, on SQLite; demopass first asks for a temporary password (right security answer), which stays pending throughout.`,
       'Two users are imported with `npm run portal -- users import` first, with a bcrypt (cost 10) and an {SSHA} hash of the demo password; their failed tries are set back to nought between rounds in the database (untimed), since a right password would re-hash them.',
-      `${samples} samples of each kind after ${warmUp} rounds of warm-up, the seven interleaved in a new random order each round, one request at a time on one keep-alive connection.`,
-      'Only send-login is timed, from the request to the last byte of its answer; the logout pre-step and the login-info lookup before it are not. After each try on an active user, an untimed sign-in with the right password clears its count, so it never locks.',
+      'Before it, demopass signs in from two browsers, each a trusted device of the account; the second then gets six wrong passwords of its own, which lock that device alone.',
+      `${samples} samples of each kind after ${warmUp} rounds of warm-up, the nine interleaved in a new random order each round, one request at a time on one keep-alive connection.`,
+      'Only send-login is timed, from the request to the last byte of its answer; the logout pre-step and the login-info lookup before it are not. After each try on an active user, an untimed sign-in with the right password clears its count, so it never locks (demopass signs in from its own browser, which adds no device).',
       '`server/src/signin/signin-equal-work.test.ts` counts the argon2 work of each path (one verify, no hash); this figure measures the time that work takes.',
     ],
   };

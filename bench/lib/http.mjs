@@ -57,11 +57,12 @@ export const cookieValue = (setCookie, name) => {
  * §7's sign-in sequence as the browser runs it: the logout pre-step, the login-info lookup, then send-login with the
  * sec-token cookie echoed in X-XSRF-TOKEN. Answers each step's time and the session cookie.
  */
-export async function signInSequence(base, useAgent, userId, password) {
+export async function signInSequence(base, useAgent, userId, password, { device } = {}) {
   const logout = await request(base, { path: '/sdportal/logout', headers: APP_HEADERS, agent: useAgent });
   const token = cookieValue(logout.headers['set-cookie'], 'sec-token');
   if (logout.status !== 204 || !token) throw new Error(`logout pre-step answered ${logout.status} with no sec-token`);
-  const cookie = `sec-token=${token}`;
+  // A trusted browser sends its device cookie too (docs/decisions.md, "Device trust").
+  const cookie = device ? `sec-token=${token}; portal-device=${device}` : `sec-token=${token}`;
   const info = await request(base, {
     path: `/sdportal/rest/login/info?username=${encodeURIComponent(userId)}`,
     headers: { ...APP_HEADERS, cookie },
@@ -85,6 +86,8 @@ export async function signInSequence(base, useAgent, userId, password) {
     sendMs: send.ms,
     totalMs: logout.ms + info.ms + send.ms,
     session,
+    /** The device cookie the sign-in set or renewed: the browser is a trusted device of the account. */
+    device: cookieValue(send.headers['set-cookie'], 'portal-device'),
     location: send.body,
     /** What the browser sends from then on: the session, the token re-issued for it, the language. */
     cookie: `portal-session=${session}; sec-token=${signedInToken}; user_locale=en_US`,

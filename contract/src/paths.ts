@@ -13,6 +13,9 @@ export const Paths = {
   sendLogin: '/pkmslogin.form',
   loginSignin: '/sdportal/rest/user/loginSignin',
   session: '/sdportal/rest/session',
+  /** The signed-in account's trusted devices (ours): listed, and forgotten one by one or all but this browser. */
+  devices: '/sdportal/rest/devices',
+  device: (id: string) => `/sdportal/rest/devices/${encodeURIComponent(id)}`,
   sessionPing: '/sdportal/rest/sessionExpire/pingPortal.json',
   sessionWarningContent: '/sdportal/rest/sessionExpire/sessionExpireWarningBoxContent.json',
   logErrorStatement: '/sdportal/rest/log/logErrorStatement.json',
@@ -91,6 +94,7 @@ export const PathPatterns = {
   cobrandStylesheet: '/sdportal/rest/cobrands/:name/stylesheet',
   cobrandAbbreviation: '/sdportal/rest/cobrandhostabbreviation',
   tokenPin: '/services/twofactortoken-service/protected/tokens/:ldapId',
+  device: '/sdportal/rest/devices/:id',
   ssoStart: '/sdportal/sso/:name/start',
   ssoCallback: '/sdportal/sso/:name/callback',
   ssoLogout: '/sdportal/sso/:name/logout',

@@ -31,6 +31,7 @@ import { SessionManager, sessionRoutes, SessionStore } from './session/index.js'
 import { cookiePolicy, SessionCookies } from './http/session-cookies.js';
 import { methods, signInRoutes, SignInService } from './signin/index.js';
 import { PasskeyService, passkeyRoutes, PasskeyStore, relyingPartyOf } from './passkey/index.js';
+import { DeviceCookies, DeviceNotices, deviceRoutes, DeviceStore, forgetOtherDevices } from './device/index.js';
 import { systemErrorPage } from './pages/index.js';
 import { registerScreens } from './screens.js';
 import { portalMetrics } from './metrics/index.js';
@@ -186,17 +187,6 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const tokens = new TokenStore(db);
   const tokenServers = new TokenServers(config.tokenServer, config.radiusTiming, options.env ?? process.env, app.log);
   const [passkeyStore, relyingParty] = [new PasskeyStore(db), relyingPartyOf(config.publicOrigin)];
-  const signIn = new SignInService({
-    ...{ accounts, passwords, tokens, tokenServers, sessions, cobrands, audit, clock, breached },
-    ...{ passkeys: passkeyStore, relyingParty },
-    tokenKeys: { seal: keys.seal, pin: keys.pin },
-    ...{ identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword },
-    publicOrigin: config.publicOrigin,
-    // The sign-in methods (signin/methods/), asked in this order whether they serve an account; a passkey by its route.
-    methods: [methods.singleSignOn, methods.password, methods.builtinToken, methods.tokenServer, methods.passkey],
-    // After a full sign-in, the offer of a passkey (passkey/), made below, before the way on.
-    onward: (account, location, method, browser) => passkeys.offerFirst(account, location, method, browser.cookies),
-  });
   const outbox = new OutboxStore(db, database.dialect);
   const transport = createTransport({
     ...{ smtpUrl: config.smtpUrl, smtpTls: config.smtpTls, smtpCaFile: config.smtpCaFile, dataDir: config.dataDir },
@@ -207,6 +197,20 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const mailWorker = new MailWorker(outbox, transport, clock, app.log, (err) => outage('mail outbox', err));
   const logoUrlFor = logoUrlFinder(options.catalogueDir ?? CATALOGUE_DIR, config.publicOrigin);
   const mailDeps = { accounts, passwords, sessions, cobrands, outbox, mailWorker, messages, audit, clock, logoUrlFor };
+  const devices = new DeviceStore(db);
+  const deviceNotices = new DeviceNotices({ ...mailDeps, devices });
+  const deviceCookies = new DeviceCookies(keys.device, config.secureCookies);
+  const signIn = new SignInService({
+    ...{ accounts, passwords, tokens, tokenServers, sessions, cobrands, audit, clock, breached },
+    ...{ devices, deviceNotices, passkeys: passkeyStore, relyingParty },
+    tokenKeys: { seal: keys.seal, pin: keys.pin },
+    ...{ identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword },
+    publicOrigin: config.publicOrigin,
+    // The sign-in methods (signin/methods/), asked in this order whether they serve an account; a passkey by its route.
+    methods: [methods.singleSignOn, methods.password, methods.builtinToken, methods.tokenServer, methods.passkey],
+    // After a full sign-in, the offer of a passkey (passkey/), made below, before the way on.
+    onward: (account, location, method, browser) => passkeys.offerFirst(account, location, method, browser.cookies),
+  });
   const recovery = new RecoveryService({
     ...mailDeps,
     questions: new QuestionPool(accounts, clock),
@@ -224,8 +228,8 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const readiness = options.readiness ?? new Readiness();
   readiness.busyWhen(() => hashQueue.saturated());
   return {
-    ...{ readiness, outage, outbox, tokenServers, sessionStore, sso, clock, keys, messages, cookies, accounts },
-    ...{ audit, cobrands, sessions, signIn, mailWorker, recovery, changePassword, pins, throttle },
+    ...{ readiness, outage, outbox, tokenServers, sessionStore, sso, clock, keys, messages, cookies, accounts, audit },
+    ...{ cobrands, sessions, signIn, devices, deviceCookies, mailWorker, recovery, changePassword, pins, throttle },
     passkeys,
     cspReports: new CspReportCounts(),
   };
@@ -267,11 +271,12 @@ function runInBackground(app: FastifyInstance, { config, database, startMailWork
 async function registerRoutes(app: FastifyInstance, options: AppOptions, services: Services): Promise<void> {
   const { config, database } = options;
   const { clock, messages, accounts, audit, cobrands, sessions, cookies, signIn, throttle } = services;
-  const { recovery, changePassword, pins } = services;
+  const { recovery, changePassword, pins, devices, deviceCookies } = services;
   const refusedBody = () => messages.text('en_US', 'login.failed');
   const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
   await app.register(healthRoutes, { db: database.db, readiness: services.readiness, clock, report: services.outage });
-  await app.register(signInRoutes, { signIn, sessions, cookies, throttle, refusedBody });
+  await app.register(signInRoutes, { signIn, sessions, cookies, deviceCookies, throttle, refusedBody });
+  await app.register(deviceRoutes, { devices, deviceCookies, sessions, cookies, audit, throttle });
   const publicOrigin = config.publicOrigin;
   await app.register(sessionRoutes, {
     ...{ clock, sessions, cookies, accounts, cobrands, messages, audit, publicOrigin },
@@ -280,7 +285,11 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   await app.register(clientLoggingRoutes, { sessions, cookies, throttle });
   await app.register(cspReportRoutes, { counts: services.cspReports, throttle });
   await app.register(wellKnownRoutes, { securityTxt: config.securityTxt, publicOrigin });
-  await app.register(passwordRoutes, { recovery, changePassword, sessions, cookies, throttle });
+  await app.register(passwordRoutes, {
+    ...{ recovery, changePassword, sessions, cookies, throttle },
+    forgetOtherDevices: (request, accountId) =>
+      forgetOtherDevices({ devices, deviceCookies, audit }, request, accountId),
+  });
   await app.register(tokenRoutes, { accounts, sessions, cookies, pins, throttle });
   await app.register(passkeyRoutes, {
     ...{
@@ -292,7 +301,12 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
       throttle,
     },
     ...{ refusedBody, publicOrigin, secureCookies: config.secureCookies, clock },
-    signIn: (secret, browser) => signIn.signInOnRoute('passkey', secret, browser),
+    signIn: async (secret, browser, { request, reply }) => {
+      const deviceId = deviceCookies.deviceId(request);
+      const decision = await signIn.signInOnRoute('passkey', secret, { ...browser, deviceId });
+      if (decision?.device) deviceCookies.trust(reply, decision.device);
+      return decision;
+    },
   });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });
   await app.register(ssoRoutes, {
@@ -301,7 +315,8 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
     webDistDir,
   });
   await registerScreens(app, {
-    ...{ webDistDir, messages, signIn, recovery, changePassword, accounts, pins, sessions, cookies, throttle, audit },
+    ...{ webDistDir, messages, signIn, recovery, changePassword, accounts, pins, sessions, cookies, deviceCookies },
+    ...{ throttle, audit },
     ...{ secureCookies: config.secureCookies, platformOrigin: config.platformOrigin },
     pageCobrand: pageCobrandFinder(cobrands, options.catalogueDir ?? CATALOGUE_DIR),
   });

@@ -1,7 +1,6 @@
 /** The admin commands, one small function each, keyed by what the administrator types (`users add`, ...). */
 import {
   type AccountRow,
-  type AccountStore,
   createAccount,
   generateTemporaryPassword,
   importUsers,
@@ -9,45 +8,21 @@ import {
   userIdKey,
 } from './account/index.js';
 import { importCatalogue } from './bootstrap.js';
+import { DeviceStore } from './device/index.js';
 import { CobrandDirectory, CobrandStore } from './cobrand/index.js';
 import type { Transaction } from 'kysely';
 import { readFile } from 'node:fs/promises';
-import { type AuditForwarder, type AuditKind, AuditLog, type AuditEntry, type Origin } from './db/audit-log.js';
-import { migrateToLatest, type PortalDatabase } from './db/database.js';
+import { type AuditKind, AuditLog } from './db/audit-log.js';
+import { migrateToLatest } from './db/database.js';
+import { exportAudit, listAudit } from './cli-audit.js';
+import { type CommandContext, UsageError } from './cli-context.js';
 import type { Database } from './db/tables.js';
 import { hashSecret } from './security/passwords.js';
-import type { PortalKeys } from './security/portal-secret.js';
 import { SessionStore } from './session/index.js';
 import { SsoStore } from './sso/index.js';
 import { assignToken, currentCode, TokenStore } from './token/index.js';
 
-export class UsageError extends Error {}
-
-export interface CommandContext {
-  database: PortalDatabase;
-  accounts: AccountStore;
-  keys: () => PortalKeys;
-  demo: boolean;
-  /** Queues each audit event for the bank's SIEM, in the event's transaction. */
-  forward?: AuditForwarder;
-  now: number;
-  /** Who runs the command (`cli:<login>`), recorded with every change it makes. */
-  origin: Origin;
-  /** The positional argument after the command (a user ID, a cobrand name, a folder). */
-  subject: string | undefined;
-  options: {
-    email?: string;
-    name?: string;
-    subject?: string;
-    user?: string;
-    since?: string;
-    cobrand?: string;
-    password?: string;
-    question?: string;
-    answer?: string;
-    file?: string;
-  };
-}
+export { type CommandContext, UsageError } from './cli-context.js';
 
 type Command = (ctx: CommandContext) => Promise<string>;
 
@@ -132,16 +107,25 @@ async function listUsers(ctx: CommandContext): Promise<string> {
   return rows.map(line).join('\n') || 'No users.';
 }
 
+/**
+ * Lifts every lock of the account: the lock for unknown devices (or an administrator's) and each trusted device's,
+ * and every count with them (docs/decisions.md, "Device trust"). A usage error when nothing was locked or counted.
+ */
 async function unlockUser(ctx: CommandContext): Promise<string> {
   const key = userIdKey(userIdOf(ctx));
   const account = await ctx.accounts.findByUserId(key);
-  const event = { kind: 'account.unlocked' as const, accountId: account?.id ?? null };
-  if (account && (await audited(ctx, event, (trx) => ctx.accounts.unlock(key, ctx.now, trx)))) {
-    return `Unlocked ${ctx.subject}.`;
-  }
-  throw new UsageError(
-    account ? `user "${ctx.subject}" is not locked (${account.status})` : `no user "${ctx.subject}"`,
+  if (!account) throw new UsageError(`no user "${ctx.subject}"`);
+  const devices = new DeviceStore(ctx.database.db);
+  const unlocked = await audited(ctx, { kind: 'account.unlocked', accountId: account.id }, (trx) =>
+    ctx.accounts.unlock(key, ctx.now, trx),
   );
+  const event = { kind: 'device.unlocked' as const, accountId: account.id };
+  const cleared = await audited(ctx, event, async (trx) => (await devices.clearAllFor(account.id, trx)) || false);
+  if (unlocked || cleared) {
+    const devicesPart = cleared ? ` and cleared the tries of ${cleared} of their devices` : '';
+    return `Unlocked ${ctx.subject}${devicesPart}.`;
+  }
+  throw new UsageError(`user "${ctx.subject}" is not locked (${account.status})`);
 }
 
 async function deactivateUser(ctx: CommandContext): Promise<string> {
@@ -149,10 +133,12 @@ async function deactivateUser(ctx: CommandContext): Promise<string> {
   await ctx.database.db.transaction().execute(async (trx) => {
     await ctx.accounts.setStatus(account.user_id_key, 'inactive', ctx.now, trx);
     const ended = await new SessionStore(ctx.database.db).deleteForAccount(account.id, trx);
-    const detail = { sessionsEnded: ended };
+    // Its browsers are trusted no more: were it made active again, each would be an unknown device.
+    const forgotten = await new DeviceStore(ctx.database.db).forgetAllFor(account.id, undefined, trx);
+    const detail = { sessionsEnded: ended, devicesForgotten: forgotten };
     await auditLog(ctx).record('account.deactivated', account.id, detail, { origin: ctx.origin, trx });
   });
-  return `Deactivated ${ctx.subject} and ended their sessions.`;
+  return `Deactivated ${ctx.subject}, ended their sessions and forgot their devices.`;
 }
 
 async function expirePassword(ctx: CommandContext): Promise<string> {
@@ -209,45 +195,6 @@ async function linkSso(ctx: CommandContext): Promise<string> {
     new SsoStore(ctx.database.db).link(cobrand, subject.trim(), account.id, ctx.now, trx),
   );
   return `Linked ${ctx.subject} to "${subject.trim()}" at the identity provider of ${cobrand}.`;
-}
-
-/** `--since`: an ISO 8601 time, or a span back from now (`90m`, `24h`, `7d`); the last 24 hours by default. */
-function sinceOf(ctx: CommandContext): number {
-  const given = ctx.options.since?.trim();
-  if (!given) return ctx.now - 86_400_000;
-  const span = /^(\d+)([mhd])$/.exec(given);
-  if (span) return ctx.now - Number(span[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[span[2] as 'm' | 'h' | 'd'];
-  const at = Date.parse(given);
-  if (Number.isNaN(at)) throw new UsageError('--since must be a time such as 2026-11-24T09:00Z, or a span such as 24h');
-  return at;
-}
-
-async function auditEntries(ctx: CommandContext) {
-  const userId = ctx.options.user;
-  const account = userId ? await ctx.accounts.findByUserId(userIdKey(userId)) : undefined;
-  if (userId && !account) throw new UsageError(`no user "${userId}"`);
-  return new AuditLog(ctx.database.db, () => ctx.now).list(sinceOf(ctx), account?.id);
-}
-
-/** One line an event: when, what, whose account, who made it or from where, its detail, then the client's agent. */
-async function listAudit(ctx: CommandContext): Promise<string> {
-  const line = (e: AuditEntry) =>
-    [
-      `${e.at} `,
-      e.kind.padEnd(24),
-      (e.userId ?? '-').padEnd(20),
-      (e.actor ?? e.address ?? '-').padEnd(15),
-      Object.keys(e.detail).length ? JSON.stringify(e.detail) : '',
-      e.userAgent ? JSON.stringify(e.userAgent) : '',
-    ]
-      .join(' ')
-      .trimEnd();
-  return (await auditEntries(ctx)).map(line).join('\n') || 'No events.';
-}
-
-/** One JSON object a line, for a log pipeline or a spreadsheet. */
-async function exportAudit(ctx: CommandContext): Promise<string> {
-  return (await auditEntries(ctx)).map((entry) => JSON.stringify(entry)).join('\n');
 }
 
 async function assignUserToken(ctx: CommandContext): Promise<string> {

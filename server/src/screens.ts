@@ -12,6 +12,7 @@ import type { AuditLog } from './db/audit-log.js';
 import type { PageCobrandFor } from './cobrand/index.js';
 import { ApiError } from './http/api-error.js';
 import type { FormPage } from './http/form-post.js';
+import type { DeviceCookies } from './device/index.js';
 import type { SessionCookies } from './http/session-cookies.js';
 import type { Messages } from './i18n/messages.js';
 import { PAGE_NAMES, pageSender, webPagesRoutes } from './pages/index.js';
@@ -45,6 +46,7 @@ export interface ScreenOptions {
   pins: TokenPinService;
   sessions: SessionManager;
   cookies: SessionCookies;
+  deviceCookies: DeviceCookies;
   throttle: RouteThrottle;
   audit: AuditLog;
 }
@@ -69,7 +71,8 @@ function expiredPages(page: FormPage) {
 /** Registered after every other route: the pages' not-found answer is the last resort. */
 export async function registerScreens(app: FastifyInstance, options: ScreenOptions): Promise<void> {
   const { webDistDir, messages, pageCobrand, secureCookies, platformOrigin } = options;
-  const { signIn, recovery, changePassword, accounts, pins, sessions, cookies, throttle, audit } = options;
+  const { signIn, recovery, changePassword, accounts, pins, sessions, cookies, deviceCookies, throttle, audit } =
+    options;
   // The token screens' pages carry their user (the token capability's), so they are drawn without the script.
   const userOf = tokenUserOf({ accounts, sessions, cookies });
   const screenData = tokenScreenData(userOf);
@@ -83,11 +86,14 @@ export async function registerScreens(app: FastifyInstance, options: ScreenOptio
   });
   const page = pages.again;
   // What one capability's post needs of another's is handed over as a function: the sign-in sequence, send-login.
-  const signInWith = formSignIn({ signIn, sessions, cookies });
-  const sendLogin = formSendLogin({ signIn, sessions, cookies });
+  const signInWith = formSignIn({ signIn, sessions, cookies, deviceCookies });
+  const sendLogin = formSendLogin({ signIn, sessions, cookies, deviceCookies });
   await app.register(async (forms) => {
     await expiredPages(page)(forms);
-    await forms.register(signInFormRoutes, { signIn, sessions, cookies, throttle, secureCookies, page });
+    await forms.register(signInFormRoutes, {
+      ...{ signIn, sessions, cookies, deviceCookies, throttle, secureCookies },
+      page,
+    });
     await forms.register(recoveryFormRoutes, { recovery, throttle, page });
     await forms.register(changeFormRoutes, { changePassword, sessions, cookies, throttle, page, signInWith });
     await forms.register(nextTokenFormRoutes, { sendLogin, tokenUserOf: userOf, throttle, page, logoutFor });

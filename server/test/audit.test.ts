@@ -23,6 +23,9 @@ describe('the audit trail of one account', () => {
     }));
   };
 
+  /** A sign-in from a browser the account had not signed in from: it is trusted from then on, and mailed. */
+  const newBrowser = [{ kind: 'signin.success' }, { kind: 'device.trusted' }, { kind: 'device.new.mailed' }];
+
   it('records a sign-in, a logout and a session that expired', async () => {
     const since = t.clock.now();
     const browser = t.client();
@@ -33,9 +36,9 @@ describe('the audit trail of one account', () => {
     t.clock.advance(301_000);
     expect((await idle.get(Paths.sessionPing)).statusCode).toBe(401);
     expect(await kindsSince(since)).toEqual([
-      { kind: 'signin.success' },
+      ...newBrowser,
       { kind: 'session.logout' },
-      { kind: 'signin.success' },
+      ...newBrowser,
       { kind: 'session.ended', reason: 'expired' },
     ]);
   });
@@ -52,11 +55,12 @@ describe('the audit trail of one account', () => {
     expect((await signInSequence(signedIn, 'demopass')).statusCode).toBe(200);
     for (let i = 0; i < 6; i += 1) await signInSequence(t.client(), 'demopass', `Wrong-Password-${i}`);
     expect(await kindsSince(since)).toEqual([
-      { kind: 'signin.success' },
+      ...newBrowser,
       ...Array.from({ length: 6 }, () => ({ kind: 'signin.failure', reason: 'credentials' })),
-      // The lock and its event commit together; then the lock ends the account's sessions.
+      // The lock and its event commit together; then the lock ends the account's sessions and is mailed.
       { kind: 'account.locked' },
       { kind: 'session.ended', reason: 'locked' },
+      { kind: 'device.lock.mailed' },
     ]);
     const everything = JSON.stringify(await new AuditLog(t.database.db, t.clock.now).list(0));
     for (const secret of [DEMO_PASSWORD, 'Wrong-Password-0', DEMO_ANSWER]) expect(everything).not.toContain(secret);

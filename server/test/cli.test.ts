@@ -115,7 +115,7 @@ describe('portal CLI', () => {
   it('lists and exports the security events, of one user or of all, since a time', () => {
     const list = portal('audit', 'list', '--user', 'clerk01', '--since', '1h').stdout;
     expect(list).toMatch(
-      /^\d{4}-\d\d-\d\dT[\d:.]+Z {2}account\.deactivated +clerk01 +cli:\S+ +\{"sessionsEnded":0\}$/m,
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z {2}account\.deactivated +clerk01 +cli:\S+ +\{"sessionsEnded":0,"devicesForgotten":0\}$/m,
     );
     const exported = portal('audit', 'export', '--since', '2020-01-01T00:00Z').stdout.trim().split('\n');
     const events = exported.map((line) => JSON.parse(line) as { kind: string; userId: string | null; at: string });

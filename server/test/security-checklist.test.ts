@@ -128,7 +128,9 @@ for (const dialect of DIALECTS) {
       async () => {
         const client = await signedIn(t);
         const result = portalCli(t.config.dataDir, ['users', 'deactivate', 'demopass']);
-        expect(result.stdout, result.stderr).toContain('Deactivated demopass and ended their sessions.');
+        expect(result.stdout, result.stderr).toContain(
+          'Deactivated demopass, ended their sessions and forgot their devices.',
+        );
         expectErrorShape(await client.get(Paths.session), 401, 'unauthenticated');
         expect((await signInSequence(t.client(), 'demopass')).statusCode).toBe(401);
       },

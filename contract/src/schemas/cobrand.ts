@@ -272,6 +272,16 @@ export const CobrandRecordSchema = Type.Object(
     tokenServer: Type.Optional(TokenServerSchema),
     /** The bank's own SIEM endpoint for this cobrand's security events. */
     securityEvents: Type.Optional(SecurityEventsSchema),
+    /**
+     * The mails of device trust (docs/decisions.md, "Device trust"), each on unless set false: `lock` when sign-in
+     * from unknown devices locks, `newDevice` on a sign-in from a browser the account had not signed in from.
+     */
+    deviceMails: Type.Optional(
+      Type.Object(
+        { lock: Type.Optional(Type.Boolean()), newDevice: Type.Optional(Type.Boolean()) },
+        { additionalProperties: false },
+      ),
+    ),
     /** The bank's own security questions in its other languages: the question as set, then locale → its wording. */
     securityQuestions: Type.Optional(
       Type.Record(

@@ -10,3 +10,4 @@ export * from './token.js';
 export * from './security-event.js';
 export * from './passkey.js';
 export * from './security.js';
+export * from './device.js';

@@ -44,6 +44,8 @@ export const ChangePasswordRequestSchema = Type.Object({
   userId: UserIdSchema,
   oldCredential: SecretSchema,
   newCredential: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }),
+  /** Forget every trusted device of the account but this browser (the user said yes to the question). */
+  forgetOtherDevices: Type.Optional(Type.Boolean()),
 });
 export type ChangePasswordRequest = Static<typeof ChangePasswordRequestSchema>;
 

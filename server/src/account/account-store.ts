@@ -1,6 +1,6 @@
 /** Kysely access to accounts. Rows stay inside the services that use them. */
 import { MAX_FAILED_LOGINS } from '@portal/contract';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
 import { prepareQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/tables.js';
 import { PARAMS_TAG } from '../security/passwords.js';
@@ -14,6 +14,16 @@ export type AccountKey = { kind: 'ldapId' | 'userIdKey' | 'id'; value: string };
 type KeyColumn = { ldapId: 'ldap_id'; userIdKey: 'user_id_key'; id: 'id' };
 /** The transaction of a change that must commit together with something else (its audit event, its mail). */
 type Trx = Transaction<Database> | undefined;
+
+/** At most one mail an hour tells an account of a lock on unknown devices. */
+const LOCK_MAIL_GAP_MS = 60 * 60 * 1000;
+
+/** Active, or locked only by failed tries (an administrator's lock and a deactivation clear the count). */
+const trustable = (eb: ExpressionBuilder<Database, 'account'>) =>
+  eb.or([
+    eb('status', '=', 'active'),
+    eb.and([eb('status', '=', 'locked'), eb('failed_attempts', '>=', MAX_FAILED_LOGINS)]),
+  ]);
 
 /**
  * The statements of every sign-in (ARCHITECTURE §4), built and compiled once. Each has one shape whatever the call, so
@@ -87,6 +97,57 @@ export class AccountStore {
   ): Promise<boolean> {
     const result = await this.hot.clear(id, now, changes.passwordHash ?? null, changes.signedIn ? now : null);
     return Number(result.numAffectedRows) > 0;
+  }
+
+  /**
+   * The account `by` names, when it is `accountId` (the one a trusted device of the browser belongs to) and that device
+   * may still sign it in: active, or locked by failed tries from unknown devices (docs/decisions.md, "Device trust").
+   * An account an administrator locked (no tries counted) or deactivated is not.
+   */
+  findTrustable(by: AccountKey, accountId: string): Promise<AccountRow | undefined> {
+    const column = ({ ldapId: 'ldap_id', userIdKey: 'user_id_key', id: 'id' } as const)[by.kind];
+    return this.db
+      .selectFrom('account')
+      .selectAll()
+      .where(column, '=', by.value)
+      .where('id', '=', accountId)
+      .where((eb) => trustable(eb))
+      .executeTakeFirst();
+  }
+
+  /**
+   * A right secret from a trusted device: the sign-in time and a new hash are kept as clearFailures keeps them, and
+   * the unknown-devices count is cleared while the account is active; a lock on unknown devices stays. False once an
+   * administrator locked or deactivated the account meanwhile.
+   */
+  async signedInTrusted(
+    id: string,
+    now: number,
+    changes: { passwordHash?: string; signedIn?: boolean } = {},
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('account')
+      .set((eb) => ({
+        failed_attempts: eb.case().when('status', '=', 'active').then(0).else(eb.ref('failed_attempts')).end(),
+        updated_at: now,
+        password_hash: eb.fn.coalesce(eb.val(changes.passwordHash ?? null), eb.ref('password_hash')),
+        last_signin_at: eb.fn.coalesce(eb.val(changes.signedIn ? now : null), eb.ref('last_signin_at')),
+      }))
+      .where('id', '=', id)
+      .where((eb) => trustable(eb))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Takes the account's one lock mail of the hour: true when none went in the last hour (atomic across instances). */
+  async takeLockMail(id: string, now: number, trx?: Trx): Promise<boolean> {
+    const result = await (trx ?? this.db)
+      .updateTable('account')
+      .set({ lock_mailed_at: now })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('lock_mailed_at', 'is', null), eb('lock_mailed_at', '<=', now - LOCK_MAIL_GAP_MS)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /**

@@ -43,6 +43,8 @@ export interface AccountTable {
   /** When a temporary password stops working; null for other passwords. */
   password_expires_at: number | null;
   security_answer_hash: string | null;
+  /** When the last mail telling of a lock for unknown devices went (at most one an hour). */
+  lock_mailed_at: number | null;
   created_at: number;
   updated_at: number;
 }

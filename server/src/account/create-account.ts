@@ -58,6 +58,7 @@ export async function createAccount(
     last_signin_at: input.signedInBefore ? now : null,
     password_expires_at: null,
     security_answer_hash: answerHash,
+    lock_mailed_at: null,
     created_at: now,
     updated_at: now,
   };

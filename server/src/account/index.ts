@@ -1,7 +1,7 @@
 /** What the account capability offers the rest of the service; nothing else of it is imported from outside. */
 export { ldapIdFor, userIdKey } from './account-identity.js';
 export { AccountStore } from './account-store.js';
-export type { AccountRow } from './account-store.js';
+export type { AccountKey, AccountRow } from './account-store.js';
 export type { AccountStatus, PasswordState } from './account.table.js';
 export { isCommonPassword } from './common-passwords.js';
 export { createAccount, normaliseAnswer } from './create-account.js';

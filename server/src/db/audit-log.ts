@@ -36,7 +36,13 @@ export type AuditKind =
   | 'passkey.refused'
   | 'passkey.renamed'
   | 'passkey.removed'
-  | 'session.revoked';
+  | 'session.revoked'
+  | 'device.trusted'
+  | 'device.locked'
+  | 'device.forgotten'
+  | 'device.unlocked'
+  | 'device.lock.mailed'
+  | 'device.new.mailed';
 
 /**
  * Who made a change and from where: the client's address and user agent for a change made through the portal, the

@@ -1,6 +1,7 @@
 // Each table's type is imported from its own *.table.ts file, never through its capability's index.ts: those import
 // the stores, which import this file, so going through them would close an import cycle (server/test/import-cycles.test.ts).
 import type { AccountTable, PasswordHistoryTable, TemporaryPasswordTable } from '../account/account.table.js';
+import type { TrustedDeviceTable } from '../device/device.table.js';
 import type { CobrandTable } from '../cobrand/cobrand.table.js';
 import type { WriteCheckTable } from '../health/write-check.table.js';
 import type { MailOutboxTable } from '../mail/mail-outbox.table.js';
@@ -29,4 +30,5 @@ export interface Database {
   siem_outbox: SiemOutboxTable;
   passkey: PasskeyTable;
   passkey_challenge: PasskeyChallengeTable;
+  trusted_device: TrustedDeviceTable;
 }

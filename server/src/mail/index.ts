@@ -3,10 +3,12 @@ export { MailWorker } from './mail-worker.js';
 export { mailContextFor, type MailingDeps } from './mailing-deps.js';
 export { OutboxStore } from './outbox-store.js';
 export {
+  newDeviceMail,
   passkeyAddedMail,
   passkeyRemovedMail,
   passwordChangedMail,
   pinSetMail,
   temporaryPasswordMail,
+  unknownDevicesLockedMail,
 } from './templates.js';
 export { MAX_CONNECTIONS, createTransport } from './transport.js';

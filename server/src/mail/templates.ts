@@ -22,12 +22,18 @@ export interface MailContext {
 const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function compose(ctx: MailContext, subjectKey: MessageKey, paragraphs: string[], highlight?: string): OutgoingMail {
+function compose(
+  ctx: MailContext,
+  subjectKey: MessageKey,
+  paragraphs: string[],
+  highlight?: string,
+  notYouKey: MessageKey = 'mail.notYou',
+): OutgoingMail {
   const t = (key: MessageKey, ...params: string[]) => ctx.messages.text(ctx.locale, key, params);
   const lines = [
     t('mail.greeting', ctx.greetName),
     ...paragraphs,
-    t('mail.notYou'),
+    t(notYouKey),
     t('mail.signature', ctx.appName),
     t('mail.automatic'),
   ];
@@ -89,4 +95,24 @@ export function passkeyRemovedMail(ctx: MailContext, name: string, at: number): 
   return compose(ctx, 'mail.passkeyRemoved.subject', [
     ctx.messages.text(ctx.locale, 'mail.passkeyRemoved.body', [name, ctx.userId, when(ctx, at)]),
   ]);
+}
+
+/** The account is locked for unknown devices (docs/decisions.md, "Device trust"): what happened, what still works. */
+export function unknownDevicesLockedMail(ctx: MailContext, at: number): OutgoingMail {
+  const t = (key: MessageKey, ...params: string[]) => ctx.messages.text(ctx.locale, key, params);
+  const paragraphs = [t('mail.deviceLock.body', ctx.userId, when(ctx, at)), t('mail.deviceLock.ownBrowsers')];
+  return compose(ctx, 'mail.deviceLock.subject', paragraphs, undefined, 'mail.deviceLock.notYou');
+}
+
+/** A sign-in from a browser the account had not signed in from: which browser, when, from roughly where. */
+export function newDeviceMail(
+  ctx: MailContext,
+  device: { browser: string; address: string },
+  at: number,
+): OutgoingMail {
+  const body = ctx.messages.text(ctx.locale, 'mail.newDevice.body', [
+    ...[ctx.userId, when(ctx, at)],
+    ...[device.browser, device.address],
+  ]);
+  return compose(ctx, 'mail.newDevice.subject', [body], undefined, 'mail.newDevice.notYou');
 }

@@ -25,7 +25,7 @@ import {
   WhereNextSchema,
 } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AccountStore } from '../account/index.js';
 import type { CobrandDirectory } from '../cobrand/index.js';
@@ -44,6 +44,8 @@ import type { PasskeyService } from './passkey-service.js';
 export type SignInOnRoute = (
   secret: string,
   browser: { sessionId: string | undefined; locale: string | undefined; origin: ReturnType<typeof originOf> },
+  // The exchange itself, for what the browser's other cookies carry (its trusted device).
+  exchange: { request: FastifyRequest; reply: FastifyReply },
 ) => Promise<{ location: string; open?: StartSession } | null>;
 
 export interface PasskeyRoutesOptions {
@@ -139,11 +141,11 @@ function signInWithPasskey(app: App, options: Parts) {
       reply.clearCookie(ATTEMPT_COOKIE, attemptCookie);
       const sessionId = cookies.sessionId(request);
       const browser = { sessionId, locale: request.cookies[LOCALE_COOKIE], origin: originOf(request) };
-      const decision = await options.signIn(JSON.stringify({ response, challenge }), browser);
+      const decision = await options.signIn(JSON.stringify({ response, challenge }), browser, { request, reply });
       reply.type('text/plain; charset=utf-8');
       passkeys.count('sign-in', decision ? 'passed' : 'refused');
       if (decision === null) return reply.code(401).send(options.refusedBody());
-      if (decision.open) cookies.open(reply, (await sessions.open(decision.open, sessionId)).rawId);
+      if (decision.open) cookies.open(reply, (await sessions.open(decision.open, sessionId, browser.origin)).rawId);
       return decision.location;
     },
   );

@@ -28,6 +28,8 @@ export interface PasswordRoutesOptions {
   sessions: SessionManager;
   cookies: SessionCookies;
   throttle: RouteThrottle;
+  /** Forgets the account's trusted devices but the asking browser's (a change's `forgetOtherDevices`): how many. */
+  forgetOtherDevices: (request: FastifyRequest, accountId: string) => Promise<number>;
 }
 
 const Empty = Type.Object({});
@@ -110,7 +112,7 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
 /** Change password: a restricted (must-change) session or a full one may change its own password. */
 const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
   app,
-  { changePassword, sessions, cookies, throttle },
+  { changePassword, sessions, cookies, throttle, forgetOtherDevices },
 ) => {
   app.post(
     Paths.changePassword,
@@ -145,6 +147,7 @@ const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
         ]);
       }
       await afterChange({ sessions, cookies }, request, reply, session);
+      if (request.body.forgetOtherDevices === true) await forgetOtherDevices(request, session.account_id);
       return {};
     },
   );

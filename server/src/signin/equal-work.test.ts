@@ -34,7 +34,7 @@ const tryOf = (form: SignInForm, loginType: string): MethodTry => ({
   record,
   form,
   secret: 'secret',
-  browser: { sessionId: undefined, locale: undefined, origin: { address: '127.0.0.1' } },
+  browser: { sessionId: undefined, locale: undefined, origin: { address: '127.0.0.1' }, deviceId: undefined },
   now: 0,
 });
 

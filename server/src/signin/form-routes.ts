@@ -14,12 +14,14 @@ import { whileAdmitted } from '../security/hash-admission.js';
 import type { RouteThrottle } from '../security/throttle.js';
 import type { SendLoginBody } from '@portal/contract/schemas';
 import type { SessionManager } from '../session/index.js';
+import type { DeviceCookies } from '../device/index.js';
 import type { SignInService } from './signin-service.js';
 
 export interface SignInFormOptions {
   signIn: SignInService;
   sessions: SessionManager;
   cookies: SessionCookies;
+  deviceCookies: DeviceCookies;
   throttle: RouteThrottle;
   page: FormPage;
   secureCookies: boolean;
@@ -44,7 +46,8 @@ export function formSendLogin({
   signIn,
   sessions,
   cookies,
-}: Pick<SignInFormOptions, 'signIn' | 'sessions' | 'cookies'>) {
+  deviceCookies,
+}: Pick<SignInFormOptions, 'signIn' | 'sessions' | 'cookies' | 'deviceCookies'>) {
   // `anew`: after the logout pre-step, the browser's session is gone, and none is replaced.
   const send = async (request: FastifyRequest, reply: FastifyReply, body: SendLoginBody, anew = false) => {
     const sessionId = anew ? undefined : cookies.sessionId(request);
@@ -53,9 +56,11 @@ export function formSendLogin({
       locale: request.cookies[LOCALE_COOKIE],
       origin: originOf(request),
       cookies: request.cookies,
+      deviceId: deviceCookies.deviceId(request),
     };
     const decision = await whileAdmitted(reply, () => signIn.signIn(body, browser));
     if (decision === null) return null;
+    if (decision.device) deviceCookies.trust(reply, decision.device);
     if (!decision.open) return { location: decision.location, sessionId };
     const opened = (await sessions.open(decision.open, sessionId, browser.origin)).rawId;
     cookies.open(reply, opened);
@@ -69,7 +74,7 @@ export function formSendLogin({
  * session is the token step's), the login info, send-login, and the session it opens. Answers where to go, or null
  * when refused; a refusal for load or an outage is thrown, as the calls answer it.
  */
-export function formSignIn(options: Pick<SignInFormOptions, 'signIn' | 'sessions' | 'cookies'>) {
+export function formSignIn(options: Pick<SignInFormOptions, 'signIn' | 'sessions' | 'cookies' | 'deviceCookies'>) {
   const { signIn, sessions, cookies } = options;
   const send = formSendLogin(options);
   return async (
@@ -89,9 +94,9 @@ export function formSignIn(options: Pick<SignInFormOptions, 'signIn' | 'sessions
 
 export const signInFormRoutes: FastifyPluginAsyncTypebox<SignInFormOptions> = async (
   app,
-  { signIn, sessions, cookies, throttle, page, secureCookies },
+  { signIn, sessions, cookies, deviceCookies, throttle, page, secureCookies },
 ) => {
-  const signInWith = formSignIn({ signIn, sessions, cookies });
+  const signInWith = formSignIn({ signIn, sessions, cookies, deviceCookies });
   const post = {
     screen: SCREEN,
     operationId: 'signInForm',

@@ -108,9 +108,13 @@ export interface OwnRoute {
   owner(secret: string): Promise<string | undefined>;
 }
 
-/** How a further step counts a wrong answer: true when it used the last try (the account is locked). */
+/**
+ * How a further step counts on its sign-in's claim (the account's count for unknown devices, or a trusted device's):
+ * a wrong answer, true when it used the last try (locked); a right one, false when the count locked meanwhile.
+ */
 export interface CountedRefusals {
   refuseLocking(account: AccountRow, now: number, origin: Origin): Promise<boolean>;
+  passed(account: AccountRow, now: number): Promise<boolean>;
 }
 
 /**

@@ -1,8 +1,13 @@
-/** A refused try, as every sign-in step records it: counted toward the lock of six, audited, the lock applied. */
+/**
+ * A refused try, as every sign-in step records it: counted on its claim's count (the account's for unknown devices,
+ * or a trusted device's own), audited, the lock applied. The account's lock is mailed to its owner (device-notices).
+ */
 import type { AccountRow, AccountStore } from '../account/index.js';
 import type { AuditLog, Origin } from '../db/audit-log.js';
+import type { DeviceNotices, DeviceStore } from '../device/index.js';
 import type { SessionManager } from '../session/index.js';
-import type { Aside } from './method.js';
+import type { Claim } from './claims.js';
+import type { Aside, CountedRefusals } from './method.js';
 
 /** An account ID no row has (IDs are UUIDs). */
 const NO_ACCOUNT = 'none';
@@ -11,27 +16,42 @@ export interface RefusalDeps {
   accounts: AccountStore;
   audit: AuditLog;
   sessions: SessionManager;
+  devices: DeviceStore;
+  deviceNotices: DeviceNotices;
 }
 
 export class Refusals {
   constructor(private readonly deps: RefusalDeps) {}
 
-  /** Records a refused try; the sixth locks the account and ends its sessions. Always null: the refusal. */
-  async refuse(
-    account: AccountRow,
-    now: number,
-    origin: Origin,
-    reason = 'credentials',
-    method?: string,
-  ): Promise<null> {
-    const { accounts, audit } = this.deps;
+  /**
+   * Records a refused try. The sixth from unknown devices locks the account for them, ends its sessions and tells its
+   * owner; the sixth from a trusted device locks that device alone. Always null: the refusal.
+   */
+  async refuse(claim: Claim, now: number, origin: Origin, reason = 'credentials', method?: string): Promise<null> {
+    const { accounts, audit, devices } = this.deps;
+    const { account, device, attempt } = claim;
     // The method the try was made with: the user's security page names it beside the refusal.
-    const detail = { attempt: account.failed_attempts, reason, ...(method ? { method } : {}) };
+    const detail = { attempt, reason, device: device ? 'trusted' : 'unknown', ...(method ? { method } : {}) };
     await audit.record('signin.failure', account.id, detail, { origin });
-    const locked = await audit.recordWith({ kind: 'account.locked', accountId: account.id }, origin, (trx) =>
-      accounts.lockIfExhausted(account.id, now, trx),
-    );
-    if (locked) await this.deps.sessions.endAllFor(account.id);
+    if (device) {
+      await audit.recordWith({ kind: 'device.locked', accountId: account.id }, origin, (trx) =>
+        devices.lockIfExhausted(device, now, trx),
+      );
+      return null;
+    }
+    const lock = { kind: 'account.locked' as const, accountId: account.id, detail: { scope: 'unknown devices' } };
+    const locked = await audit.recordWith(lock, origin, (trx) => accounts.lockIfExhausted(account.id, now, trx));
+    if (locked) {
+      await this.deps.sessions.endAllFor(account.id);
+      await this.deps.deviceNotices.lockedForUnknown(account, origin, now);
+    }
+    return null;
+  }
+
+  /** A trusted device that has used its six tries: refused outright, nothing more counted. */
+  async refuseLockedDevice(claim: Claim, origin: Origin): Promise<null> {
+    const detail = { reason: 'device locked', device: 'trusted' };
+    await this.deps.audit.record('signin.failure', claim.account.id, detail, { origin });
     return null;
   }
 
@@ -43,16 +63,34 @@ export class Refusals {
   }
 
   /** Not a try (the method's answer): the claimed try is given back; refused with its reason, or sent on. */
-  async setAside(account: AccountRow, now: number, origin: Origin, aside: Aside): Promise<{ location: string } | null> {
-    await this.deps.accounts.releaseAttempt(account.id, now);
+  async setAside(claim: Claim, now: number, origin: Origin, aside: Aside): Promise<{ location: string } | null> {
+    await this.release(claim, now);
+    const { account } = claim;
     if (aside.reason) await this.deps.audit.record('signin.failure', account.id, { reason: aside.reason }, { origin });
     return aside.location ? { location: aside.location } : null;
   }
 
-  /** A refused next tokencode; true when it used the last try, so it is refused outright, not asked again. */
-  async refuseLocking(account: AccountRow, now: number, origin: Origin): Promise<boolean> {
-    await this.refuse(account, now, origin, 'next tokencode');
-    return (await this.deps.accounts.findById(account.id))?.status !== 'active';
+  /**
+   * A right secret: the claim's count is cleared (a lock on unknown devices stays for a trusted device's sign-in).
+   * False when a raced wrong try locked the count meanwhile, or an administrator the account.
+   */
+  async passed(claim: Claim, now: number, changes: { passwordHash?: string; signedIn?: boolean }): Promise<boolean> {
+    const { account, device } = claim;
+    if (!device) return this.deps.accounts.clearFailures(account.id, now, changes);
+    return (
+      (await this.deps.devices.clear(device, now, null)) && this.deps.accounts.signedInTrusted(account.id, now, changes)
+    );
+  }
+
+  /** The counting a further step of this claim's sign-in uses (method.ts). */
+  countedFor(claim: Claim): CountedRefusals {
+    return {
+      refuseLocking: async (_account: AccountRow, now: number, origin: Origin) => {
+        await this.refuse(claim, now, origin, 'next tokencode');
+        return !(await this.stillOpen(claim));
+      },
+      passed: (_account: AccountRow, now: number) => this.passed(claim, now, { signedIn: true }),
+    };
   }
 
   /**
@@ -60,16 +98,27 @@ export class Refusals {
    * try is given back, and the browser gets §8's system error (the error handler answers 503 for an error that names
    * the part in `unavailable`).
    */
-  async unlessUnavailable<T>(account: AccountRow, now: number, origin: Origin, work: () => Promise<T>): Promise<T> {
+  async unlessUnavailable<T>(claim: Claim, now: number, origin: Origin, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
       if (!namesUnavailablePart(error)) throw error;
-      await this.deps.accounts.releaseAttempt(account.id, now);
+      await this.release(claim, now);
       const detail = { reason: `${error.unavailable} unavailable` };
-      await this.deps.audit.record('signin.failure', account.id, detail, { origin });
+      await this.deps.audit.record('signin.failure', claim.account.id, detail, { origin });
       throw error;
     }
+  }
+
+  private async release({ account, device }: Claim, now: number): Promise<void> {
+    if (device) await this.deps.devices.release(device);
+    else await this.deps.accounts.releaseAttempt(account.id, now);
+  }
+
+  /** Whether the claim's count may still sign in: its device unlocked, or the account active. */
+  private async stillOpen({ account, device }: Claim): Promise<boolean> {
+    if (device) return (await this.deps.devices.find(device))?.locked_at === null;
+    return (await this.deps.accounts.findById(account.id))?.status === 'active';
   }
 }
 

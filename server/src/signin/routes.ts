@@ -15,12 +15,14 @@ import type { RouteThrottle } from '../security/throttle.js';
 import { BUSY_OR_UNAVAILABLE, whileAdmitted } from '../security/hash-admission.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from '../session/index.js';
+import type { DeviceCookies } from '../device/index.js';
 import type { SignInService } from './signin-service.js';
 
 export interface SignInRoutesOptions {
   signIn: SignInService;
   sessions: SessionManager;
   cookies: SessionCookies;
+  deviceCookies: DeviceCookies;
   throttle: RouteThrottle;
   /** The one body every refused sign-in gets (§8 and ARCHITECTURE §4): no cause can be told apart. */
   refusedBody: () => string;
@@ -28,7 +30,7 @@ export interface SignInRoutesOptions {
 
 export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = async (
   app,
-  { signIn, sessions, cookies, throttle, refusedBody },
+  { signIn, sessions, cookies, deviceCookies, throttle, refusedBody },
 ) => {
   app.get(
     Paths.loginInfo,
@@ -62,15 +64,15 @@ export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = asyn
       const sessionId = cookies.sessionId(request);
       // Admitted to the hash queue before anything is read or counted: refused for load, it has done nothing.
       const browser = {
-        sessionId,
-        locale: request.cookies[LOCALE_COOKIE],
-        origin: originOf(request),
+        ...{ sessionId, locale: request.cookies[LOCALE_COOKIE], origin: originOf(request) },
         cookies: request.cookies,
+        deviceId: deviceCookies.deviceId(request),
       };
       const decision = await whileAdmitted(reply, () => signIn.signIn(request.body, browser));
       reply.type('text/plain; charset=utf-8');
       if (decision === null) return reply.code(401).send(refusedBody());
       if (decision.open) cookies.open(reply, (await sessions.open(decision.open, sessionId, browser.origin)).rawId);
+      if (decision.device) deviceCookies.trust(reply, decision.device);
       return decision.location;
     },
   );

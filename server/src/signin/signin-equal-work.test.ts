@@ -48,6 +48,23 @@ for (const dialect of DIALECTS) {
       expect(work).toEqual(Object.fromEntries(Object.keys(refusals).map((name) => [name, { verifies: 1, hashes: 0 }])));
     });
 
+    it('makes one argon2 verify and no hash for every refused sign-in from a trusted or an unknown browser', async () => {
+      const [trusted, lockedDevice] = [t.client(), t.client()];
+      for (const browser of [trusted, lockedDevice])
+        expect((await signInSequence(browser, 'demopass')).statusCode).toBe(200);
+      for (let i = 0; i < 6; i++) await signInSequence(lockedDevice, 'demopass', WRONG);
+      for (let i = 0; i < 6; i++) await signInSequence(t.client(), 'demopass', WRONG);
+      const refusals: Record<string, () => Promise<unknown>> = {
+        'a trusted browser, wrong password': () => signInSequence(trusted, 'demopass', WRONG),
+        'a locked trusted browser, right password': () => signInSequence(lockedDevice, 'demopass', DEMO_PASSWORD),
+        'an unknown browser, locked for unknown devices, right password': () =>
+          signInSequence(t.client(), 'demopass', DEMO_PASSWORD),
+      };
+      const work: Record<string, { verifies: number; hashes: number }> = {};
+      for (const [name, refuse] of Object.entries(refusals)) work[name] = await counted(refuse);
+      expect(work).toEqual(Object.fromEntries(Object.keys(refusals).map((name) => [name, { verifies: 1, hashes: 0 }])));
+    });
+
     it('makes one argon2 verify for a next tokencode refused without an attempt', async () => {
       const client = t.client();
       const { b2BAlias } = await loginInfo(client, 'demotoken');

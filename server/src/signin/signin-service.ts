@@ -8,6 +8,7 @@ import { DEFAULT_LOCALE, isLocale, routePath, type LoginInfo } from '@portal/con
 import type { SendLoginBody } from '@portal/contract/schemas';
 import { type AccountRow, ldapIdFor, userIdKey } from '../account/index.js';
 import type { Clock } from '../clock.js';
+import type { DeviceNotices, DeviceStore } from '../device/index.js';
 import { checkedRedirect } from '../security/redirects.js';
 import type { StartSession } from '../session/index.js';
 import type { Origin } from '../db/audit-log.js';
@@ -25,6 +26,7 @@ import {
   type SignInMethod,
 } from './method.js';
 import type { Deps as MethodDeps } from './methods/index.js';
+import { type Claim, type Claimed, claimTry, isLocked } from './claims.js';
 import { Refusals } from './refusals.js';
 
 export type { BrowserState, SignInDecision } from './decision.js';
@@ -37,6 +39,9 @@ export const EC_TEMPORARY_PASSWORD = '0x132120c8';
 export interface SignInDeps extends MethodDeps {
   identityKey: Buffer;
   clock: Clock;
+  /** The browsers the accounts have signed in from, and what their trust tells and records. */
+  devices: DeviceStore;
+  deviceNotices: DeviceNotices;
   /** The sign-in methods, in the order they are asked whether they serve an account (app.ts registers them). */
   methods: readonly MethodFactory<MethodDeps>[];
   /**
@@ -81,15 +86,21 @@ export class SignInService {
   /** The user ID and the secret of the account's method: claimed, worked, asked, decided. */
   private async firstStep(form: SignInForm, body: SendLoginBody, browser: BrowserState) {
     const now = this.deps.clock();
-    const claimed = { kind: 'ldapId', value: body.username.trim().toLowerCase() } as const;
-    const account = await this.deps.accounts.claimAttempt(claimed, now);
-    if (!account) {
+    const by = { kind: 'ldapId' as const, value: body.username.trim().toLowerCase() };
+    const claimed = await claimTry(this.deps, by, browser.deviceId, now);
+    if (!claimed || isLocked(claimed)) {
       await this.work.onNobody(form, body.password, now);
-      return this.refusals.refuseUnclaimed(now, browser.origin);
+      return this.unclaimed(claimed, now, browser);
     }
-    const { record } = await this.deps.cobrands.resolve(account.cobrand);
-    const attempt: MethodTry = { account, record, form, secret: body.password, browser, now };
-    return this.conclude(attempt, () => this.work.ask(attempt));
+    const { record } = await this.deps.cobrands.resolve(claimed.account.cobrand);
+    const attempt: MethodTry = { account: claimed.account, record, form, secret: body.password, browser, now };
+    return this.conclude(claimed, attempt, () => this.work.ask(attempt));
+  }
+
+  /** Refused before any method is asked: a trusted device that used its six tries, or no account claimed. */
+  private unclaimed(claimed: Claimed, now: number, browser: BrowserState) {
+    if (isLocked(claimed)) return this.refusals.refuseLockedDevice(claimed.locked, browser.origin);
+    return this.refusals.refuseUnclaimed(now, browser.origin);
   }
 
   /**
@@ -101,31 +112,31 @@ export class SignInService {
     if (!method?.route) throw new Error(`no registered sign-in method answers the ${route} route`);
     const now = this.deps.clock();
     const owner = await method.route.owner(secret);
-    const account = owner ? await this.deps.accounts.claimAttempt({ kind: 'id', value: owner }, now) : undefined;
-    if (!account) {
+    const claimed = owner ? await claimTry(this.deps, { kind: 'id', value: owner }, browser.deviceId, now) : undefined;
+    if (!claimed || isLocked(claimed)) {
       await this.work.onNobodyOwn(method, secret, now);
-      return this.refusals.refuseUnclaimed(now, browser.origin);
+      return this.unclaimed(claimed, now, browser);
     }
-    const { record } = await this.deps.cobrands.resolve(account.cobrand);
-    const attempt: MethodTry = { account, record, form: route, secret, browser, now };
-    return this.conclude(attempt, () => this.work.askOwn(method, attempt));
+    const { record } = await this.deps.cobrands.resolve(claimed.account.cobrand);
+    const attempt: MethodTry = { account: claimed.account, record, form: route, secret, browser, now };
+    return this.conclude(claimed, attempt, () => this.work.askOwn(method, attempt));
   }
 
   /** A claimed try's answer: set aside, refused and counted, or passed (the failures cleared, audited, decided). */
-  private async conclude(attempt: MethodTry, ask: () => Promise<Answer>) {
-    const { accounts, audit } = this.deps;
+  private async conclude(claimed: Claim, attempt: MethodTry, ask: () => Promise<Answer>) {
+    const { audit } = this.deps;
     const { account, browser, now } = attempt;
-    const answer = await this.refusals.unlessUnavailable(account, now, browser.origin, ask);
-    if (answer?.kind === 'aside') return this.refusals.setAside(account, now, browser.origin, answer);
-    if (!answer) return this.refusals.refuse(account, now, browser.origin, 'credentials', attempt.form);
+    const answer = await this.refusals.unlessUnavailable(claimed, now, browser.origin, ask);
+    if (answer?.kind === 'aside') return this.refusals.setAside(claimed, now, browser.origin, answer);
+    if (!answer) return this.refusals.refuse(claimed, now, browser.origin, 'credentials', attempt.form);
     const changes = { ...(answer.rehashed ? { passwordHash: answer.rehashed } : {}), signedIn: answer.complete };
-    if (!(await accounts.clearFailures(account.id, now, changes))) {
+    if (!(await this.refusals.passed(claimed, now, changes))) {
       await audit.record('signin.failure', account.id, { reason: 'locked meanwhile' }, { origin: browser.origin });
       return null;
     }
     await audit.record('signin.success', account.id, { step: answer.step }, { origin: browser.origin });
     if (answer.mustChange) await this.flagForChange(answer, browser.origin, now);
-    return this.decide(answer, browser, now);
+    return this.trusting(await this.decide(answer, browser, now), claimed, browser, now);
   }
 
   /** A further request of a sign-in a method left waiting: claimed and worked here; the method's step decides. */
@@ -133,18 +144,35 @@ export class SignInService {
     const step = this.further.find((candidate) => candidate.form === form);
     if (!step) throw new Error(`no registered sign-in method answers the ${form} form`);
     const now = this.deps.clock();
-    const account = await this.deps.accounts.claimAttempt({ kind: 'userIdKey', value: userIdKey(body.username) }, now);
-    const waiting = account ? await step.waiting(account, body, browser, now) : undefined;
-    if (!account || waiting === undefined) {
+    const by = { kind: 'userIdKey' as const, value: userIdKey(body.username) };
+    const claimed = await claimTry(this.deps, by, browser.deviceId, now);
+    const claim = claimed && !isLocked(claimed) ? claimed : undefined;
+    const waiting = claim ? await step.waiting(claim.account, body, browser, now) : undefined;
+    if (!claim || waiting === undefined) {
       await this.work.onNobody(step.continues, body.password, now);
-      return account ? this.refusals.refuse(account, now, browser.origin) : null;
+      if (isLocked(claimed)) return this.refusals.refuseLockedDevice(claimed.locked, browser.origin);
+      return claim ? this.refusals.refuse(claim, now, browser.origin) : null;
     }
+    const { account } = claim;
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
     const attempt: MethodTry = { account, record, form: step.continues, secret: body.password, browser, now };
-    return this.refusals.unlessUnavailable(account, now, browser.origin, async () => {
+    return this.refusals.unlessUnavailable(claim, now, browser.origin, async () => {
       await this.work.onAccount(attempt, body.password, now);
-      return step.answer(waiting, attempt, this.refusals);
+      const decision = await step.answer(waiting, attempt, this.refusals.countedFor(claim));
+      return decision && this.trusting(decision, claim, browser, now);
     });
+  }
+
+  /**
+   * A sign-in that opens the platform trusts its browser (docs/decisions.md, "Device trust"): a trusted device's
+   * cookie is renewed; an unknown one becomes a trusted device of the account, told of by mail in the language it
+   * signed in in. A half-way session (a password or PIN to set, a token step to come) trusts nothing yet.
+   */
+  private async trusting(decision: SignInDecision, claim: Claim, browser: BrowserState, now: number) {
+    if (decision.open?.kind !== 'full') return decision;
+    if (claim.device) return { ...decision, device: claim.device };
+    const device = await this.deps.deviceNotices.trustNew(claim.account, decision.open.locale, browser.origin, now);
+    return { ...decision, device };
   }
 
   /**

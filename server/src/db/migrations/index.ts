@@ -12,6 +12,7 @@ import * as addSsoProviderSession from './2026_11_26_1000_add_sso_provider_sessi
 import * as addPasskeys from './2026_11_27_1000_add_passkeys.js';
 import * as addSiemOutbox from './2026_11_27_1300_add_siem_outbox.js';
 import * as securityPage from './2026_11_27_1500_security_page.js';
+import * as deviceTrust from './2026_11_27_2300_device_trust.js';
 
 /** Every migration, in order; listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1000_add_passkeys': addPasskeys,
   '2026_11_27_1300_add_siem_outbox': addSiemOutbox,
   '2026_11_27_1500_security_page': securityPage,
+  '2026_11_27_2300_device_trust': deviceTrust,
 };

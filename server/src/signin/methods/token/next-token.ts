@@ -107,9 +107,10 @@ async function askAgain({ refusals, account, attempt, session, now, origin }: St
   };
 }
 
-async function nextTokenPassed({ deps, account, attempt, session, now, origin }: Step): Promise<SignInDecision | null> {
+async function nextTokenPassed(step: Step): Promise<SignInDecision | null> {
+  const { deps, account, attempt, session, now, origin } = step;
   await deps.tokens.deleteAttempt(attempt.id);
-  if (!(await deps.accounts.clearFailures(account.id, now, { signedIn: true }))) return null;
+  if (!(await step.refusals.passed(account, now))) return null;
   await deps.audit.record('signin.success', account.id, { step: 'next tokencode' }, { origin });
   const { record } = await deps.cobrands.resolve(account.cobrand);
   const home = homeOf(record.cobrand.name);

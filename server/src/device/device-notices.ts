@@ -1,0 +1,59 @@
+/**
+ * What device trust tells and records: a browser trusted at its first sign-in (audited, and mailed unless the cobrand
+ * turned the mail off), and the lock on unknown devices (mailed at most once an hour per account). Each mail commits
+ * with its audit event, or neither does.
+ */
+import type { AccountRow, AccountStore } from '../account/index.js';
+import type { Origin } from '../db/audit-log.js';
+import { mailContextFor, type MailingDeps, newDeviceMail, unknownDevicesLockedMail } from '../mail/index.js';
+import { approximateAddress, browserLabel } from './browser-label.js';
+import type { DeviceStore } from './device-store.js';
+
+export interface DeviceNoticeDeps extends MailingDeps {
+  accounts: AccountStore;
+  devices: DeviceStore;
+}
+
+export class DeviceNotices {
+  constructor(private readonly deps: DeviceNoticeDeps) {}
+
+  /** Trusts the browser that has just signed in to `account`: the new device's ID, for its cookie. */
+  async trustNew(account: AccountRow, locale: string, origin: Origin, now: number): Promise<string> {
+    const { audit, devices } = this.deps;
+    const device = { browser: browserLabel(origin.userAgent), address: approximateAddress(origin.address) };
+    const { record } = await this.deps.cobrands.resolve(account.cobrand);
+    const mail =
+      record.deviceMails?.newDevice === false
+        ? null
+        : newDeviceMail(await mailContextFor(this.deps, account, locale), device, now);
+    const trusted = { browser: device.browser };
+    const mailed = { kind: 'device.new.mailed' as const, accountId: account.id };
+    let id = '';
+    // The device, its audit event and its mail commit together (the mail's event only when there is a mail).
+    await audit.recordWith(mailed, origin, async (trx) => {
+      id = await devices.add({ accountId: account.id, ...device, locale }, now, trx);
+      await audit.record('device.trusted', account.id, trusted, { origin, trx });
+      if (!mail) return false;
+      await this.deps.outbox.enqueue(trx, mail, now);
+      return true;
+    });
+    if (mail) void this.deps.mailWorker.nudge();
+    return id;
+  }
+
+  /** The account has just locked for unknown devices: its owner is told, once an hour at most. */
+  async lockedForUnknown(account: AccountRow, origin: Origin, now: number): Promise<void> {
+    const { record } = await this.deps.cobrands.resolve(account.cobrand);
+    if (record.deviceMails?.lock === false) return;
+    // The attacker's browser names no language: the one the user last signed in in, else the cobrand's first.
+    const locale = (await this.deps.devices.lastLocale(account.id)) ?? Object.keys(record.locales)[0];
+    const mail = unknownDevicesLockedMail(await mailContextFor(this.deps, account, locale), now);
+    const event = { kind: 'device.lock.mailed' as const, accountId: account.id };
+    const sent = await this.deps.audit.recordWith(event, origin, async (trx) => {
+      if (!(await this.deps.accounts.takeLockMail(account.id, now, trx))) return false;
+      await this.deps.outbox.enqueue(trx, mail, now);
+      return true;
+    });
+    if (sent) void this.deps.mailWorker.nudge();
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The signed-in user's trusted devices (ours, for the security page): the list, forgetting one, and forgetting all but
+ * the browser asking. A full session only; a forgotten browser is an unknown device at its next sign-in.
+ */
+import { ErrorCodes, PathPatterns, Paths } from '@portal/contract';
+import {
+  ForgottenDevicesSchema,
+  NoBody,
+  TrustedDeviceListSchema,
+  TrustedDeviceParamsSchema,
+} from '@portal/contract/schemas';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { AuditLog } from '../db/audit-log.js';
+import { ApiError, sessionEnded } from '../http/api-error.js';
+import { originOf } from '../http/origin.js';
+import type { SessionCookies } from '../http/session-cookies.js';
+import type { RouteThrottle } from '../security/throttle.js';
+import type { SessionManager } from '../session/index.js';
+import type { DeviceCookies } from './device-cookie.js';
+import type { DeviceStore } from './device-store.js';
+
+export interface DeviceRoutesOptions {
+  devices: DeviceStore;
+  deviceCookies: DeviceCookies;
+  sessions: SessionManager;
+  cookies: SessionCookies;
+  audit: AuditLog;
+  throttle: RouteThrottle;
+}
+
+const notFound = () => new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]);
+
+export const deviceRoutes: FastifyPluginAsyncTypebox<DeviceRoutesOptions> = async (
+  app,
+  { devices, deviceCookies, sessions, cookies, audit, throttle },
+) => {
+  const signedIn = async (request: FastifyRequest) => {
+    const session = await sessions.find(cookies.sessionId(request), ['full']);
+    if (!session) throw sessionEnded();
+    return session.account_id;
+  };
+
+  app.get(
+    Paths.devices,
+    {
+      schema: {
+        operationId: 'trustedDevices',
+        summary: "The signed-in user's trusted devices, the last used first",
+        response: { 200: TrustedDeviceListSchema },
+      },
+    },
+    async (request) => {
+      const accountId = await signedIn(request);
+      const current = deviceCookies.deviceId(request);
+      const rows = await devices.list(accountId);
+      return {
+        devices: rows.map((row) => ({
+          ...{ id: row.id, browser: row.browser, address: row.address },
+          ...{ createdAt: Number(row.created_at), lastUsedAt: Number(row.last_used_at) },
+          ...{ current: row.id === current, locked: row.locked_at !== null },
+        })),
+      };
+    },
+  );
+
+  app.delete(
+    PathPatterns.device,
+    {
+      schema: {
+        operationId: 'forgetTrustedDevice',
+        summary: 'Forget one trusted device: its next sign-in is from an unknown device',
+        params: TrustedDeviceParamsSchema,
+        response: { 204: NoBody('Forgotten') },
+      },
+      config: throttle,
+    },
+    async (request, reply) => {
+      const accountId = await signedIn(request);
+      const event = { kind: 'device.forgotten' as const, accountId };
+      const forgotten = await audit.recordWith(event, originOf(request), (trx) =>
+        devices.forget(request.params.id, accountId, trx),
+      );
+      if (!forgotten) throw notFound();
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    Paths.devices,
+    {
+      schema: {
+        operationId: 'forgetOtherTrustedDevices',
+        summary: 'Forget every trusted device but the browser asking',
+        response: { 200: ForgottenDevicesSchema },
+      },
+      config: throttle,
+    },
+    async (request) => ({ forgotten: await forgetOthers(request, await signedIn(request)) }),
+  );
+
+  /** Every device of the account but the browser asking, forgotten and audited (with how many). */
+  const forgetOthers = (request: FastifyRequest, accountId: string) =>
+    forgetOtherDevices({ devices, deviceCookies, audit }, request, accountId);
+};
+
+/** Forgets the account's devices but this browser's; audited when any went. Also a password change's answer. */
+export async function forgetOtherDevices(
+  { devices, deviceCookies, audit }: Pick<DeviceRoutesOptions, 'devices' | 'deviceCookies' | 'audit'>,
+  request: FastifyRequest,
+  accountId: string,
+): Promise<number> {
+  const keep = deviceCookies.deviceId(request);
+  let count = 0;
+  await audit.recordWith(
+    { kind: 'device.forgotten', accountId, detail: { others: true } },
+    originOf(request),
+    async (trx) => {
+      count = await devices.forgetAllFor(accountId, keep, trx);
+      return count > 0;
+    },
+  );
+  return count;
+}

@@ -1,0 +1,328 @@
+/**
+ * Device trust (docs/decisions.md, "Device trust"): an attacker's six wrong passwords from fresh browsers lock the
+ * account for unknown devices only; the user's own browser still signs in; a trusted browser's own six failures lock
+ * that browser; the administrator's unlock clears every count; deactivation ends everything; the lock and new-device
+ * mails arrive once, in the user's language, over real SMTP.
+ */
+import { LOCALE_COOKIE, Paths } from '@portal/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { COMMANDS } from '../cli-commands.js';
+import { AccountStore } from '../account/index.js';
+import { DEMO_PASSWORD } from '../demo-users.js';
+import { deriveKeys } from '../security/portal-secret.js';
+import {
+  DIALECTS,
+  TEST_PORTAL_SECRET,
+  accountRow,
+  createTestApp,
+  setCookies,
+  signInSequence,
+  type TestApp,
+  type TestClient,
+  useMailTestApp,
+} from '../../test/harness.js';
+import { TestSmtpServer } from '../../test/smtp.js';
+
+const WRONG = 'Not-The-Password-1';
+const HOME = '/sdportal/platform/home?cobrandHost=skerrymoor';
+const DEVICE_COOKIE = 'portal-device';
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+
+for (const dialect of DIALECTS) {
+  describe(dialect, () => {
+    let t: TestApp;
+    let smtp: TestSmtpServer;
+    useMailTestApp(dialect, (app, server) => ([t, smtp] = [app, server]));
+
+    /** The user's own browser: it has signed in once, in `locale`, and holds its device cookie. */
+    async function ownBrowser(locale = 'en_US'): Promise<TestClient> {
+      const browser = t.client({ headers: { 'user-agent': FIREFOX }, remoteAddress: '198.51.100.23' });
+      browser.cookies.set(LOCALE_COOKIE, locale);
+      expect((await signInSequence(browser, 'demopass')).body).toBe(HOME);
+      expect(browser.cookie(DEVICE_COOKIE)).toBeDefined();
+      return browser;
+    }
+    /** An attacker's try: a fresh browser every time, as a script without cookies sends it. */
+    const attackerTry = (password = WRONG) => signInSequence(t.client(), 'demopass', password);
+    const lockForUnknownDevices = async () => {
+      for (let i = 0; i < 6; i++) expect((await attackerTry()).statusCode).toBe(401);
+    };
+    const devices = (accountId: string) =>
+      t.database.db.selectFrom('trusted_device').selectAll().where('account_id', '=', accountId).execute();
+    const auditKinds = async (accountId: string) =>
+      (await t.database.db.selectFrom('audit_event').select('kind').where('account_id', '=', accountId).execute()).map(
+        (row) => row.kind,
+      );
+    const unlock = () =>
+      COMMANDS['users unlock']!({
+        ...{ database: t.database, accounts: new AccountStore(t.database.db), demo: true },
+        ...{ keys: () => deriveKeys(TEST_PORTAL_SECRET), now: t.clock.now(), origin: { actor: 'cli:test' } },
+        ...{ subject: 'demopass', options: {} },
+      });
+
+    it('gives a signed-in browser an HttpOnly device cookie, MACed, that a forged value does not pass for', async () => {
+      const browser = t.client();
+      const response = await signInSequence(browser, 'demopass');
+      const cookie = setCookies(response).get(DEVICE_COOKIE);
+      expect(cookie?.httpOnly).toBe(true);
+      expect(cookie?.maxAge).toBe(400 * 24 * 60 * 60);
+      expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
+
+      // The same ID with another MAC is an unknown device: its failures count on the account.
+      const forger = t.client();
+      forger.cookies.set(DEVICE_COOKIE, `${cookie!.value.split('.')[0]}.${'A'.repeat(43)}`);
+      expect((await signInSequence(forger, 'demopass', WRONG)).statusCode).toBe(401);
+      expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(1);
+    });
+
+    it("locks the account for unknown devices after an attacker's six wrong passwords, not the user's own browser", async () => {
+      const own = await ownBrowser();
+      await lockForUnknownDevices();
+      const account = await accountRow(t.database, 'demopass');
+      expect(account).toMatchObject({ status: 'locked', failed_attempts: 6 });
+
+      const again = await signInSequence(own, 'demopass');
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toBe(HOME);
+      expect((await own.get(Paths.session)).statusCode).toBe(200);
+      // Still locked for everyone else: only an administrator lifts it.
+      expect((await accountRow(t.database, 'demopass')).status).toBe('locked');
+      expect(await auditKinds(account.id)).toEqual(expect.arrayContaining(['account.locked', 'device.lock.mailed']));
+    });
+
+    it("refuses the attacker's next right guess from a fresh browser exactly as a wrong one", async () => {
+      await ownBrowser();
+      await lockForUnknownDevices();
+      const wrong = await attackerTry(WRONG);
+      const right = await attackerTry(DEMO_PASSWORD);
+      expect(right.statusCode).toBe(401);
+      expect(right.body).toBe(wrong.body);
+      expect(right.headers['content-type']).toBe(wrong.headers['content-type']);
+      expect([...setCookies(right).keys()].sort()).toEqual([...setCookies(wrong).keys()].sort());
+      expect(setCookies(right).has(DEVICE_COOKIE)).toBe(false);
+    });
+
+    it("locks a trusted browser after its own six failures, without touching the account's count", async () => {
+      const own = await ownBrowser();
+      for (let i = 0; i < 6; i++) expect((await signInSequence(own, 'demopass', WRONG)).statusCode).toBe(401);
+      const account = await accountRow(t.database, 'demopass');
+      expect(account).toMatchObject({ status: 'active', failed_attempts: 0 });
+      const [device] = await devices(account.id);
+      expect(device).toMatchObject({ failed_attempts: 6 });
+      expect(device!.locked_at).not.toBeNull();
+
+      const locked = await signInSequence(own, 'demopass');
+      const wrong = await attackerTry(WRONG);
+      expect(locked.statusCode).toBe(401);
+      expect(locked.body).toBe(wrong.body);
+      // Another browser of the user's still signs in (as a new device).
+      expect((await signInSequence(t.client(), 'demopass')).statusCode).toBe(200);
+      expect(await auditKinds(account.id)).toContain('device.locked');
+    });
+
+    it('counts exactly six on a trusted browser when twelve wrong tries arrive at once', async () => {
+      const own = await ownBrowser();
+      await signInSequence(own, 'demopass', WRONG);
+      const { ldapId } = (await own.get(`${Paths.loginInfo}?username=demopass`)).json<{ ldapId: string }>();
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          own.post(Paths.sendLogin, { form: { username: ldapId, 'login-form-type': 'password', password: WRONG } }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(401));
+      const account = await accountRow(t.database, 'demopass');
+      expect((await devices(account.id))[0]).toMatchObject({ failed_attempts: 6 });
+      expect(account.failed_attempts).toBe(0);
+    });
+
+    it("clears every count and lock of the account at the administrator's unlock", async () => {
+      const own = await ownBrowser();
+      for (let i = 0; i < 6; i++) await signInSequence(own, 'demopass', WRONG);
+      await lockForUnknownDevices();
+
+      expect(await unlock()).toBe('Unlocked demopass and cleared the tries of 1 of their devices.');
+
+      const account = await accountRow(t.database, 'demopass');
+      expect(account).toMatchObject({ status: 'active', failed_attempts: 0 });
+      expect((await devices(account.id))[0]).toMatchObject({ failed_attempts: 0, locked_at: null });
+      expect((await signInSequence(own, 'demopass')).statusCode).toBe(200);
+      expect((await attackerTry(DEMO_PASSWORD)).statusCode).toBe(200);
+      expect(await auditKinds(account.id)).toEqual(expect.arrayContaining(['account.unlocked', 'device.unlocked']));
+    });
+
+    it("ends everything at deactivation: the user's own browser no longer signs in", async () => {
+      const own = await ownBrowser();
+      const account = await accountRow(t.database, 'demopass');
+      await COMMANDS['users deactivate']!({
+        ...{ database: t.database, accounts: new AccountStore(t.database.db), demo: true },
+        ...{ keys: () => deriveKeys(TEST_PORTAL_SECRET), now: t.clock.now(), origin: { actor: 'cli:test' } },
+        ...{ subject: 'demopass', options: {} },
+      });
+      const refused = await signInSequence(own, 'demopass');
+      expect(refused.statusCode).toBe(401);
+      expect(refused.body).toBe((await attackerTry(WRONG)).body);
+      expect(await devices(account.id)).toEqual([]);
+    });
+
+    it("mails a new device's sign-in and the lock once each, in the user's language, and the lock once an hour", async () => {
+      const own = await ownBrowser('fr_CA');
+      const [newDevice] = await smtp.waitFor(1);
+      expect(newDevice!.subject).toBe('Carte commerciale Skerrymoor Bank : connexion à partir d’un nouvel appareil');
+      expect(newDevice!.text).toContain('Firefox on Linux');
+      expect(newDevice!.text).toContain('198.51.100.x');
+      // Signing in again from the same browser is no news.
+      expect((await signInSequence(own, 'demopass')).statusCode).toBe(200);
+
+      await lockForUnknownDevices();
+      const mails = await smtp.waitFor(2);
+      expect(mails[1]!.subject).toBe(
+        'Carte commerciale Skerrymoor Bank : connexion à partir de nouveaux navigateurs bloquée',
+      );
+      expect(mails[1]!.text).toContain(
+        'Les navigateurs et appareils à partir desquels vous vous êtes déjà connecté fonctionnent toujours',
+      );
+
+      // Unlocked and locked again within the hour: no second lock mail.
+      await unlock();
+      await lockForUnknownDevices();
+      t.clock.advance(61 * 60 * 1000);
+      await unlock();
+      await lockForUnknownDevices();
+      // Every mail is written with its change, so the outbox holds all there will be; all of them arrive.
+      const written = await t.database.db.selectFrom('mail_outbox').select('subject').orderBy('created_at').execute();
+      expect(written).toHaveLength(3);
+      await smtp.waitFor(3);
+      expect(smtp.received.map((m) => m.subject)).toEqual([
+        'Carte commerciale Skerrymoor Bank : connexion à partir d’un nouvel appareil',
+        'Carte commerciale Skerrymoor Bank : connexion à partir de nouveaux navigateurs bloquée',
+        'Carte commerciale Skerrymoor Bank : connexion à partir de nouveaux navigateurs bloquée',
+      ]);
+    });
+
+    it('lists the trusted devices to their signed-in user, forgets one, and forgets all but this browser', async () => {
+      const own = await ownBrowser();
+      const other = t.client();
+      await signInSequence(other, 'demopass');
+      const listed = await own.get(Paths.devices);
+      expect(listed.statusCode).toBe(200);
+      const list = listed.json<{ devices: { id: string; current: boolean; browser: string; locked: boolean }[] }>();
+      expect(list.devices).toHaveLength(2);
+      expect(list.devices.filter((d) => d.current)).toHaveLength(1);
+      expect(list.devices.find((d) => d.current)!.browser).toBe('Firefox on Linux');
+
+      const otherId = list.devices.find((d) => !d.current)!.id;
+      expect((await own.request('DELETE', Paths.device(otherId))).statusCode).toBe(204);
+      expect((await own.request('DELETE', Paths.device(otherId))).statusCode).toBe(404);
+      // Forgotten, the other browser is an unknown device: its failures count on the account again.
+      await signInSequence(other, 'demopass', WRONG);
+      expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(1);
+
+      await signInSequence(other, 'demopass');
+      await signInSequence(t.client(), 'demopass');
+      const forgotten = await own.request('DELETE', Paths.devices);
+      expect(forgotten.json()).toEqual({ forgotten: 2 });
+      const left = (await own.get(Paths.devices)).json<{ devices: { current: boolean }[] }>().devices;
+      expect(left).toEqual([expect.objectContaining({ current: true })]);
+      expect((await t.client().get(Paths.devices)).statusCode).toBe(401);
+    });
+
+    it('forgets the other devices when a password change asks it, and keeps them when not', async () => {
+      const own = await ownBrowser();
+      await signInSequence(t.client(), 'demopass');
+      const change = (newCredential: string, oldCredential: string, forgetOtherDevices?: boolean) =>
+        own.post(Paths.changePassword, {
+          json: {
+            userId: 'demopass',
+            oldCredential,
+            newCredential,
+            ...(forgetOtherDevices ? { forgetOtherDevices } : {}),
+          },
+        });
+      const account = await accountRow(t.database, 'demopass');
+      expect((await change('Another-Pass-2027', DEMO_PASSWORD)).statusCode).toBe(200);
+      expect(await devices(account.id)).toHaveLength(2);
+      expect((await change('Third-Pass-2028', 'Another-Pass-2027', true)).statusCode).toBe(200);
+      const left = await devices(account.id);
+      expect(left).toHaveLength(1);
+      expect(own.cookie(DEVICE_COOKIE)!.startsWith(`${left[0]!.id}.`)).toBe(true);
+    });
+  });
+
+  describe(`${dialect}: a cobrand that turned the mails off`, () => {
+    let t: TestApp | undefined;
+    let smtp: TestSmtpServer | undefined;
+    afterEach(async () => {
+      await t?.close();
+      await smtp?.stop();
+    });
+
+    it('sends neither the new-device nor the lock mail, and still audits the trust and the lock', async () => {
+      smtp = await new TestSmtpServer().start();
+      t = await createTestApp(dialect, {
+        config: { smtpUrl: smtp.url },
+        beforeStart: async (database) => {
+          const row = await database.db
+            .selectFrom('cobrand')
+            .select('record')
+            .where('name', '=', 'skerrymoor')
+            .executeTakeFirstOrThrow();
+          const stored = JSON.parse(row.record) as { record: Record<string, unknown> };
+          stored.record.deviceMails = { lock: false, newDevice: false };
+          const record = JSON.stringify(stored);
+          await database.db.updateTable('cobrand').set({ record }).where('name', '=', 'skerrymoor').execute();
+        },
+      });
+      expect((await signInSequence(t.client(), 'demopass')).statusCode).toBe(200);
+      for (let i = 0; i < 6; i++) await signInSequence(t.client(), 'demopass', WRONG);
+      const account = await accountRow(t.database, 'demopass');
+      expect(account.status).toBe('locked');
+      const kinds = (
+        await t.database.db.selectFrom('audit_event').select('kind').where('account_id', '=', account.id).execute()
+      ).map((row) => row.kind);
+      expect(kinds).toEqual(expect.arrayContaining(['device.trusted', 'account.locked']));
+      expect(kinds).not.toContain('device.new.mailed');
+      expect(kinds).not.toContain('device.lock.mailed');
+      expect(await t.database.db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
+    });
+  });
+
+  if (dialect === 'postgres')
+    describe('postgres: two instances on one database', () => {
+      let first: TestApp | undefined;
+      let second: TestApp | undefined;
+      afterEach(async () => {
+        await second?.close();
+        await first?.close();
+      });
+
+      it("count a trusted browser's and the unknown devices' tries exactly, whichever instance each reaches", async () => {
+        first = await createTestApp('postgres');
+        second = await createTestApp('postgres', { sameDatabaseAs: first });
+        const own = first.client();
+        expect((await signInSequence(own, 'demopass')).statusCode).toBe(200);
+        // The same browser (one cookie jar) behind a load balancer that spreads its requests over both instances.
+        const onSecond = second.client({ cookies: own.cookies });
+        const { ldapId } = (await own.get(`${Paths.loginInfo}?username=demopass`)).json<{ ldapId: string }>();
+        const form = { username: ldapId, 'login-form-type': 'password', password: WRONG };
+        const fromOwn = await Promise.all(
+          Array.from({ length: 12 }, (_, i) => (i % 2 ? own : onSecond).post(Paths.sendLogin, { form })),
+        );
+        expect(fromOwn.map((a) => a.statusCode)).toEqual(Array(12).fill(401));
+        const strangers = await Promise.all(
+          Array.from({ length: 12 }, (_, i) => (i % 2 ? first! : second!).client().openPage()),
+        );
+        const fromStrangers = await Promise.all(strangers.map((stranger) => stranger.post(Paths.sendLogin, { form })));
+        expect(fromStrangers.map((a) => a.statusCode)).toEqual(Array(12).fill(401));
+
+        const account = await accountRow(first.database, 'demopass');
+        expect(account).toMatchObject({ status: 'locked', failed_attempts: 6 });
+        const [device] = await first.database.db
+          .selectFrom('trusted_device')
+          .selectAll()
+          .where('account_id', '=', account.id)
+          .execute();
+        expect(device).toMatchObject({ failed_attempts: 6 });
+        expect(device!.locked_at).not.toBeNull();
+      });
+    });
+}
