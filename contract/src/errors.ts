@@ -38,5 +38,9 @@ export const ErrorCodes = {
   passwordPolicy: 'password.policy',
   /** §8 new PIN: the PIN is not four digits starting with 1 to 9. */
   pinInvalid: 'pin.invalid',
+  /** Admin API: the key does not carry the scope the call needs (or is limited to cobrands, for a call over all). */
+  forbidden: 'forbidden',
+  /** Admin API: the change clashes with what is there (the user exists, is not locked, has no token). */
+  conflict: 'conflict',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

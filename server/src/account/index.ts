@@ -7,3 +7,7 @@ export { isCommonPassword } from './common-passwords.js';
 export { createAccount, normaliseAnswer } from './create-account.js';
 export { PasswordStore } from './password-store.js';
 export { generateTemporaryPassword, matchesTemporaryPassword, temporaryPasswordDigest } from './temporary-password.js';
+export { AccountAdmin } from './account-admin.js';
+export type { AccountAdminDeps, NewUser } from './account-admin.js';
+export type { AccountFilter } from './account-page.js';
+export { emailOf, nameOf } from './admin-values.js';

@@ -27,11 +27,15 @@ export type AuditKind =
   | 'account.sso.linked'
   | 'account.question.set'
   | 'account.name.set'
+  | 'account.email.set'
   | 'token.assigned'
   | 'token.at.server'
   | 'token.pin.reset'
   | 'token.unassigned'
-  | 'cobrands.imported';
+  | 'cobrands.imported'
+  | 'admin.call'
+  | 'apikey.created'
+  | 'apikey.revoked';
 
 /**
  * Who made a change and from where: the client's address and user agent for a change made through the portal, the

@@ -1,5 +1,6 @@
 // Each table's type is imported from its own *.table.ts file, never through its capability's index.ts: those import
 // the stores, which import this file, so going through them would close an import cycle (server/test/import-cycles.test.ts).
+import type { ApiKeyTable } from '../admin/api-key.table.js';
 import type { AccountTable, PasswordHistoryTable, TemporaryPasswordTable } from '../account/account.table.js';
 import type { CobrandTable } from '../cobrand/cobrand.table.js';
 import type { WriteCheckTable } from '../health/write-check.table.js';
@@ -24,4 +25,5 @@ export interface Database {
   sso_once: SsoOnceTable;
   sso_provider_session: SsoProviderSessionTable;
   write_check: WriteCheckTable;
+  api_key: ApiKeyTable;
 }

@@ -14,6 +14,8 @@ export interface PortalKeys {
   temporaryPassword: Buffer;
   /** Seals a single sign-on in progress into its cookie. */
   ssoFlow: Buffer;
+  /** The key of the admin API keys' hashes. */
+  apiKey: Buffer;
 }
 
 export function loadPortalSecret(configured: string | null, dataDir: string, warn: (message: string) => void): string {
@@ -38,5 +40,6 @@ export function deriveKeys(secret: string): PortalKeys {
     seal: derive('token seed encryption'),
     temporaryPassword: derive('temporary password digest'),
     ssoFlow: derive('single sign-on flow'),
+    apiKey: derive('admin api key'),
   };
 }

@@ -105,6 +105,27 @@ export class SessionStore {
     return Number(result.numDeletedRows);
   }
 
+  /** The account's sessions, newest first (an operator's view). */
+  listForAccount(accountId: string): Promise<SessionRow[]> {
+    return this.db
+      .selectFrom('session')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id_hash')
+      .execute();
+  }
+
+  /** Deletes one session of the account; answers whether it was there. */
+  async deleteOfAccount(accountId: string, idHash: string, trx?: Transaction<Database>): Promise<boolean> {
+    const result = await (trx ?? this.db)
+      .deleteFrom('session')
+      .where('account_id', '=', accountId)
+      .where('id_hash', '=', idHash)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   /** Deletes the account's sessions; answers how many there were. */
   async deleteForAccount(accountId: string, trx?: Transaction<Database>): Promise<number> {
     const result = await (trx ?? this.db).deleteFrom('session').where('account_id', '=', accountId).executeTakeFirst();

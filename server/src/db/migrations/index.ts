@@ -9,6 +9,7 @@ import * as addTokenServerState from './2026_11_25_0900_add_token_server_state.j
 import * as addWriteCheck from './2026_11_25_1800_add_write_check.js';
 import * as addAuditOrigin from './2026_11_26_0900_add_audit_origin.js';
 import * as addSsoProviderSession from './2026_11_26_1000_add_sso_provider_session.js';
+import * as adminApiKeys from './2026_11_27_1000_admin_api_keys.js';
 
 /** Every migration, in order; listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_1800_add_write_check': addWriteCheck,
   '2026_11_26_0900_add_audit_origin': addAuditOrigin,
   '2026_11_26_1000_add_sso_provider_session': addSsoProviderSession,
+  '2026_11_27_1000_admin_api_keys': adminApiKeys,
 };
