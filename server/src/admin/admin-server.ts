@@ -109,9 +109,13 @@ const userOf = (params: unknown): Record<string, string> => {
   return typeof userId === 'string' ? { userId: userId.slice(0, 64) } : {};
 };
 
-/** An audit event for every call, answered or refused: which key (if any), from where, what, and how it ended. */
+/**
+ * An audit event for every call, answered or refused: which key (if any), from where, what, and how it ended. It is
+ * written as the answer goes out (its status known, its body not yet sent), so a caller that has its answer finds the
+ * call in the trail.
+ */
 function auditEveryCall(app: FastifyInstance, audit: AuditLog): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     const detail = {
       method: request.method,
       route: request.routeOptions.url ?? 'unmatched',
