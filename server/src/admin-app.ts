@@ -4,7 +4,7 @@
  * user it deactivates, is ended or refused on every instance at the next request.
  */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { ApiKeys, buildAdminServer } from './admin/index.js';
+import { type AdminServerOptions, ApiKeys, buildAdminServer } from './admin/index.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { PortalDatabase } from './db/database.js';
@@ -22,6 +22,8 @@ export interface AdminAppOptions {
   /** Where a catalogue import reads; the deployment's own folder when not given. */
   catalogueDir?: string;
   messages?: Messages;
+  /** More calls on the listener, behind the same keys, throttle and audit (SCIM at /scim/v2). */
+  plugins?: AdminServerOptions['plugins'];
 }
 
 export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyInstance> {
@@ -39,6 +41,7 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
     version: VERSION,
     perMinute: config.adminRatePerMinute,
     logger: options.logger ?? false,
+    ...(options.plugins ? { plugins: options.plugins } : {}),
   });
   outage = outageLog(app.log);
   return app;
