@@ -5,7 +5,7 @@ import boundaries from 'eslint-plugin-boundaries';
 
 const INFRASTRUCTURE = ['db', 'http', 'security', 'i18n'];
 /** The files that compose the capabilities into the service and its tools; nothing they compose imports them. */
-const COMPOSING = ['app', 'main', 'cli', 'cli-commands', 'bootstrap', 'demo-users'];
+const COMPOSING = ['app', 'admin-app', 'operator', 'main', 'cli', 'cli-commands', 'bootstrap', 'demo-users'];
 
 // The first descriptor that matches a file names its element (boundaries/elements-single-match).
 const elements = [
@@ -52,7 +52,8 @@ const policies = [
   {
     from: anyOf(['capability', 'infrastructure', 'server-shared']),
     disallow: { to: { element: { type: 'composing' } } },
-    message: 'Only the composing files and tests import app.ts, main.ts, cli.ts, bootstrap.ts or demo-users.ts.',
+    message:
+      'Only the composing files and tests import app.ts, admin-app.ts, operator.ts, main.ts, cli.ts, bootstrap.ts or demo-users.ts.',
   },
   {
     from: [{ ...anyOf(['capability', 'infrastructure', 'server-shared']), ...isTest }],

@@ -41,6 +41,8 @@ function start(index) {
       PORTAL_DEMO: env.PORTAL_DEMO ?? 'true',
       // Each instance its own management port: METRICS_PORT, the next one, and so on (empty: none).
       METRICS_PORT: env.METRICS_PORT === '' ? '' : String(Number(env.METRICS_PORT ?? 9464) + index),
+      // The admin API on the first instance only: they share the database, so one listener serves them all.
+      ADMIN_PORT: index === 0 ? (env.ADMIN_PORT ?? '9465') : '',
     },
     stdio: ['ignore', index === 0 ? 'inherit' : 'ignore', 'inherit'],
   });

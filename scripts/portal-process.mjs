@@ -20,6 +20,7 @@ export const quietPortalEnv = ({ port, dataDir, secret }) => ({
   SMTP_URL: '',
   PORTAL_DEMO: 'false',
   METRICS_PORT: '',
+  ADMIN_PORT: '',
 });
 
 export async function startPortal(dataDir, env = {}) {

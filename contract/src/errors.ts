@@ -42,5 +42,9 @@ export const ErrorCodes = {
   passkeyRefused: 'passkey.refused',
   /** The change needs a sign-in made within the last five minutes: sign in again. */
   signInAgain: 'sign.in.again',
+  /** Admin API: the key does not carry the scope the call needs (or is limited to cobrands, for a call over all). */
+  forbidden: 'forbidden',
+  /** Admin API: the change clashes with what is there (the user exists, is not locked, has no token). */
+  conflict: 'conflict',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

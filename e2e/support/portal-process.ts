@@ -54,6 +54,7 @@ export async function startPortal(
       NODE_ENV: 'production',
       DATABASE_URL: '',
       METRICS_PORT: '',
+      ADMIN_PORT: '',
       DRAIN_SECONDS: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,211 +1,168 @@
-/** The admin commands, one small function each, keyed by what the administrator types (`users add`, ...). */
-import {
-  type AccountRow,
-  createAccount,
-  generateTemporaryPassword,
-  importUsers,
-  normaliseAnswer,
-  userIdKey,
-} from './account/index.js';
-import { importCatalogue } from './bootstrap.js';
-import { DeviceStore } from './device/index.js';
-import { CobrandDirectory, CobrandStore } from './cobrand/index.js';
-import type { Transaction } from 'kysely';
+/**
+ * The admin commands, one small function each, keyed by what the administrator types (`users add`, ...). Each is a
+ * client of the operator's services (operator.ts), the same the admin API calls: this file reads the arguments and
+ * prints the answer; the services check, change and audit.
+ */
+import { type AccountStore, importUsers, userIdKey } from './account/index.js';
+import { ApiKeys, type UserView } from './admin/index.js';
+import { CobrandStore } from './cobrand/index.js';
+import type { AuditEntry, AuditForwarder, Origin } from './db/audit-log.js';
 import { readFile } from 'node:fs/promises';
-import { type AuditKind, AuditLog } from './db/audit-log.js';
-import { migrateToLatest } from './db/database.js';
-import { exportAudit, listAudit } from './cli-audit.js';
-import { type CommandContext, UsageError } from './cli-context.js';
-import type { Database } from './db/tables.js';
-import { hashSecret } from './security/passwords.js';
-import { SessionStore } from './session/index.js';
-import { SsoStore } from './sso/index.js';
-import { assignToken, currentCode, TokenStore } from './token/index.js';
+import { migrateToLatest, type PortalDatabase } from './db/database.js';
+import type { Operator } from './operator.js';
+import { ALL_COBRANDS, type Refusal } from './refusal.js';
+import type { PortalKeys } from './security/portal-secret.js';
+import { currentCode, TokenStore } from './token/index.js';
 
-export { type CommandContext, UsageError } from './cli-context.js';
+export class UsageError extends Error {}
+
+export interface CommandContext {
+  database: PortalDatabase;
+  accounts: AccountStore;
+  keys: () => PortalKeys;
+  /** The operator's services, made when a command first needs them (they need the portal's keys). */
+  operator: () => Operator;
+  demo: boolean;
+  /** Queues each audit event for the bank's SIEM, in the event's transaction. */
+  forward?: AuditForwarder;
+  now: number;
+  /** Who runs the command (`cli:<login>`), recorded with every change it makes. */
+  origin: Origin;
+  /** The positional argument after the command (a user ID, a cobrand name, a folder, a key's name). */
+  subject: string | undefined;
+  options: {
+    email?: string;
+    name?: string;
+    subject?: string;
+    user?: string;
+    since?: string;
+    cobrand?: string[];
+    password?: string;
+    question?: string;
+    answer?: string;
+    scopes?: string;
+    file?: string;
+  };
+}
 
 type Command = (ctx: CommandContext) => Promise<string>;
+const all = ALL_COBRANDS;
 
 function userIdOf(ctx: CommandContext): string {
   if (!ctx.subject) throw new UsageError('a user ID is required');
   return ctx.subject;
 }
 
-async function existingUser(ctx: CommandContext): Promise<AccountRow> {
-  const account = await ctx.accounts.findByUserId(userIdKey(userIdOf(ctx)));
-  if (!account) throw new UsageError(`no user "${ctx.subject}"`);
-  return account;
-}
+/** One `--cobrand` (the commands about one user take one; `api-keys create` takes several). */
+const cobrandOf = (ctx: CommandContext) => ctx.options.cobrand?.at(-1);
 
-const auditLog = (ctx: CommandContext) => new AuditLog(ctx.database.db, () => ctx.now, undefined, ctx.forward);
-
-/**
- * Makes a change and records its audit event, with who made it, in one transaction: both land or neither does. The
- * event is written when `change` answers true (or anything but false).
- */
-async function audited<T>(
-  ctx: CommandContext,
-  event: { kind: AuditKind; accountId: string | null; detail?: Record<string, string | number | boolean> },
-  change: (trx: Transaction<Database>) => Promise<T>,
-): Promise<T> {
-  return auditLog(ctx).recordWith(event, ctx.origin, async (trx) => {
-    const result = await change(trx);
-    return (result === false ? false : (result ?? true)) as T;
-  });
-}
-
-/** `what` when the change found its user, else a usage error naming the user. */
-function done(ctx: CommandContext, found: boolean, what: string): string {
-  if (!found) throw new UsageError(`no user "${ctx.subject}"`);
-  return what;
+/** A service's refusal as the command line says it: a bad value names its option. */
+export function usageOf(refusal: Refusal): Error {
+  if (refusal.problems.length) return new Error(`${refusal.message}:\n${refusal.problems.join('\n')}`);
+  return new UsageError(
+    refusal.field && refusal.message.startsWith('must') ? `--${refusal.field} ${refusal.message}` : refusal.message,
+  );
 }
 
 async function addUser(ctx: CommandContext): Promise<string> {
   const userId = userIdOf(ctx);
-  const { email, cobrand, password: given, name } = ctx.options;
-  if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new UsageError('--email <address> is required');
+  const { email, password, name } = ctx.options;
+  const cobrand = cobrandOf(ctx);
+  if (!email) throw new UsageError('--email <address> is required');
   if (!cobrand) throw new UsageError('--cobrand <name> is required');
-  if (!(await new CobrandStore(ctx.database.db).find(cobrand))) throw new UsageError(`no cobrand "${cobrand}"`);
-  if (await ctx.accounts.findByUserId(userIdKey(userId))) throw new UsageError(`user "${userId}" already exists`);
-  const password = given ?? generateTemporaryPassword(userId);
-  const passwordState = given ? 'current' : 'temporary';
-  const input = { userId, email, name: nameOf(ctx, name), cobrand, password, passwordState } as const;
-  const identity = ctx.keys().userIdentity;
-  await ctx.database.db.transaction().execute(async (trx) => {
-    const id = await createAccount(ctx.accounts, identity, input, ctx.now, trx);
-    const detail = { cobrand, password: passwordState };
-    await auditLog(ctx).record('account.added', id, detail, { origin: ctx.origin, trx });
-  });
-  return given
-    ? `Added user ${userId}.`
-    : `Added user ${userId} with temporary password ${password} (to be changed at first sign-in).`;
-}
-
-/** Users with the hashes the old directory held, one JSON object a line (docs/operations.md, "Importing users"). */
-async function importUserFile(ctx: CommandContext): Promise<string> {
-  if (!ctx.options.file) throw new UsageError('--file <users.jsonl> is required');
-  const text = await readFile(ctx.options.file, 'utf8').catch(() => {
-    throw new UsageError(`cannot read ${ctx.options.file}`);
-  });
-  const cobrands = new CobrandStore(ctx.database.db);
-  const { imported, refused } = await importUsers(text, {
-    ...{ accounts: ctx.accounts, identityKey: ctx.keys().userIdentity, now: ctx.now },
-    cobrandExists: async (name) => (await cobrands.find(name)) !== null,
-    addAudited: (write, detail) =>
-      ctx.database.db.transaction().execute(async (trx) => {
-        await auditLog(ctx).record('account.added', await write(trx), detail, { origin: ctx.origin, trx });
-      }),
-  });
-  const lines = refused.map(({ line, problem }) => `line ${line}: ${problem}`);
-  return [...lines, `Imported ${imported} users; ${refused.length} lines refused.`].join('\n');
+  const { temporaryPassword } = await ctx
+    .operator()
+    .users.create(all, { userId, email, cobrand, name, password }, ctx.origin);
+  return temporaryPassword
+    ? `Added user ${userId} with temporary password ${temporaryPassword} (to be changed at first sign-in).`
+    : `Added user ${userId}.`;
 }
 
 async function listUsers(ctx: CommandContext): Promise<string> {
-  const rows = await ctx.accounts.list();
-  const line = (r: AccountRow) =>
-    `${r.user_id.padEnd(20)} ${r.status.padEnd(9)} ${r.login_type.padEnd(9)} password ${r.password_state.padEnd(10)} ${r.cobrand.padEnd(12)} ${r.display_name ?? ''}`.trimEnd();
-  return rows.map(line).join('\n') || 'No users.';
-}
-
-/**
- * Lifts every lock of the account: the lock for unknown devices (or an administrator's) and each trusted device's,
- * and every count with them (docs/decisions.md, "Device trust"). A usage error when nothing was locked or counted.
- */
-async function unlockUser(ctx: CommandContext): Promise<string> {
-  const key = userIdKey(userIdOf(ctx));
-  const account = await ctx.accounts.findByUserId(key);
-  if (!account) throw new UsageError(`no user "${ctx.subject}"`);
-  const devices = new DeviceStore(ctx.database.db);
-  const unlocked = await audited(ctx, { kind: 'account.unlocked', accountId: account.id }, (trx) =>
-    ctx.accounts.unlock(key, ctx.now, trx),
-  );
-  const event = { kind: 'device.unlocked' as const, accountId: account.id };
-  const cleared = await audited(ctx, event, async (trx) => (await devices.clearAllFor(account.id, trx)) || false);
-  if (unlocked || cleared) {
-    const devicesPart = cleared ? ` and cleared the tries of ${cleared} of their devices` : '';
-    return `Unlocked ${ctx.subject}${devicesPart}.`;
+  const lines: string[] = [];
+  const line = (u: UserView) =>
+    `${u.userId.padEnd(20)} ${u.status.padEnd(9)} ${u.loginType.padEnd(9)} password ${u.passwordState.padEnd(10)} ${u.cobrand.padEnd(12)} ${u.name ?? ''}`.trimEnd();
+  for (let cursor: string | undefined; ;) {
+    const { users, next } = await ctx.operator().users.list(all, { limit: 500, cursor });
+    lines.push(...users.map(line));
+    if (!next) break;
+    cursor = next;
   }
-  throw new UsageError(`user "${ctx.subject}" is not locked (${account.status})`);
-}
-
-async function deactivateUser(ctx: CommandContext): Promise<string> {
-  const account = await existingUser(ctx);
-  await ctx.database.db.transaction().execute(async (trx) => {
-    await ctx.accounts.setStatus(account.user_id_key, 'inactive', ctx.now, trx);
-    const ended = await new SessionStore(ctx.database.db).deleteForAccount(account.id, trx);
-    // Its browsers are trusted no more: were it made active again, each would be an unknown device.
-    const forgotten = await new DeviceStore(ctx.database.db).forgetAllFor(account.id, undefined, trx);
-    const detail = { sessionsEnded: ended, devicesForgotten: forgotten };
-    await auditLog(ctx).record('account.deactivated', account.id, detail, { origin: ctx.origin, trx });
-  });
-  return `Deactivated ${ctx.subject}, ended their sessions and forgot their devices.`;
-}
-
-async function expirePassword(ctx: CommandContext): Promise<string> {
-  const account = await existingUser(ctx);
-  const event = { kind: 'account.password.expired' as const, accountId: account.id };
-  const found = await audited(ctx, event, (trx) => ctx.accounts.expirePassword(account.user_id_key, ctx.now, trx));
-  return done(ctx, found, `Expired the password of ${ctx.subject}; the next sign-in leads to change password.`);
+  return lines.join('\n') || 'No users.';
 }
 
 async function setQuestion(ctx: CommandContext): Promise<string> {
-  const key = userIdKey(userIdOf(ctx));
-  const question = ctx.options.question?.trim();
-  const answer = ctx.options.answer?.trim();
-  if (!question || !answer) throw new UsageError('--question <text> and --answer <answer> are required');
-  if (answer.length < 4) throw new UsageError('the answer must be at least 4 characters');
-  const answerHash = await hashSecret(normaliseAnswer(answer));
-  const account = await ctx.accounts.findByUserId(key);
-  const event = { kind: 'account.question.set' as const, accountId: account?.id ?? null };
-  const found =
-    !!account &&
-    (await audited(ctx, event, (trx) => ctx.accounts.setSecurityQuestion(key, question, answerHash, ctx.now, trx)));
-  return done(ctx, found, `Set the security question of ${ctx.subject}.`);
-}
-
-/** A name mails can greet by: printable, one line, at most the column's 200 characters. */
-function nameOf(ctx: CommandContext, given: string | undefined): string | null {
-  if (given === undefined) return null;
-  const name = given.trim().replace(/\s+/g, ' ');
-  if (!name || name.length > 200 || /\p{Cc}/u.test(name))
-    throw new UsageError('--name must be 1 to 200 printable characters');
-  return name;
+  const { question, answer } = ctx.options;
+  if (!question?.trim() || !answer?.trim())
+    throw new UsageError('--question <text> and --answer <answer> are required');
+  await ctx.operator().users.setQuestion(all, userIdOf(ctx), { question, answer }, ctx.origin);
+  return `Set the security question of ${ctx.subject}.`;
 }
 
 async function setName(ctx: CommandContext): Promise<string> {
-  const name = nameOf(ctx, ctx.options.name ?? '');
-  const account = await existingUser(ctx);
-  const event = { kind: 'account.name.set' as const, accountId: account.id };
-  const found = await audited(ctx, event, (trx) => ctx.accounts.setName(account.user_id_key, name!, ctx.now, trx));
-  return done(ctx, found, `Set the name of ${ctx.subject}: mails greet them as "${name}".`);
+  const user = await ctx.operator().users.change(all, userIdOf(ctx), { name: ctx.options.name ?? '' }, ctx.origin);
+  return `Set the name of ${ctx.subject}: mails greet them as "${user.name}".`;
 }
 
 /** Links the subject a cobrand's identity provider names a user by to that portal user of the cobrand. */
 async function linkSso(ctx: CommandContext): Promise<string> {
-  const account = await existingUser(ctx);
-  const { cobrand, subject } = ctx.options;
-  if (!cobrand || !subject?.trim()) throw new UsageError('--cobrand <name> and --subject <subject> are required');
-  const stored = await new CobrandStore(ctx.database.db).find(cobrand);
-  if (!stored) throw new UsageError(`no cobrand "${cobrand}"`);
-  if (!stored.record.identityProvider) throw new UsageError(`cobrand "${cobrand}" has no identity provider`);
-  if (account.cobrand !== cobrand)
-    throw new UsageError(`user "${ctx.subject}" belongs to cobrand "${account.cobrand}"`);
-  const event = { kind: 'account.sso.linked' as const, accountId: account.id, detail: { cobrand } };
-  await audited(ctx, event, (trx) =>
-    new SsoStore(ctx.database.db).link(cobrand, subject.trim(), account.id, ctx.now, trx),
-  );
-  return `Linked ${ctx.subject} to "${subject.trim()}" at the identity provider of ${cobrand}.`;
+  const cobrand = cobrandOf(ctx);
+  const subject = ctx.options.subject?.trim();
+  if (!cobrand || !subject) throw new UsageError('--cobrand <name> and --subject <subject> are required');
+  const operator = ctx.operator();
+  const user = await operator.users.get(all, userIdOf(ctx));
+  if (!(await new CobrandStore(ctx.database.db).find(cobrand))) throw new UsageError(`no cobrand "${cobrand}"`);
+  // The service links at the user's own cobrand: the one named here must be it.
+  if (user.cobrand !== cobrand) throw new UsageError(`user "${user.userId}" belongs to cobrand "${user.cobrand}"`);
+  await operator.sso.link(all, user.userId, subject, ctx.origin);
+  return `Linked ${ctx.subject} to "${subject}" at the identity provider of ${cobrand}.`;
+}
+
+/** `--since`: an ISO 8601 time, or a span back from now (`90m`, `24h`, `7d`); the last 24 hours by default. */
+function sinceOf(ctx: CommandContext): string {
+  const given = ctx.options.since?.trim();
+  if (!given) return new Date(ctx.now - 86_400_000).toISOString();
+  const span = /^(\d+)([mhd])$/.exec(given);
+  const unit = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+  if (span) return new Date(ctx.now - Number(span[1]) * unit[span[2] as 'm' | 'h' | 'd']).toISOString();
+  const at = Date.parse(given);
+  if (Number.isNaN(at)) throw new UsageError('--since must be a time such as 2026-11-24T09:00Z, or a span such as 24h');
+  return new Date(at).toISOString();
+}
+
+/** The events `audit list` and `audit export` print, read a page at a time. */
+async function* auditEntries(ctx: CommandContext): AsyncIterable<AuditEntry> {
+  const query = { since: sinceOf(ctx), ...(ctx.options.user ? { userId: ctx.options.user } : {}) };
+  for await (const { id: _id, ...entry } of await ctx.operator().audit.stream(all, query)) yield entry;
+}
+
+/** One line an event: when, what, whose account, who made it or from where, its detail, then the client's agent. */
+async function listAudit(ctx: CommandContext): Promise<string> {
+  const line = (e: AuditEntry) =>
+    [
+      `${e.at} `,
+      e.kind.padEnd(24),
+      (e.userId ?? '-').padEnd(20),
+      (e.actor ?? e.address ?? '-').padEnd(15),
+      Object.keys(e.detail).length ? JSON.stringify(e.detail) : '',
+      e.userAgent ? JSON.stringify(e.userAgent) : '',
+    ]
+      .join(' ')
+      .trimEnd();
+  const lines: string[] = [];
+  for await (const entry of auditEntries(ctx)) lines.push(line(entry));
+  return lines.join('\n') || 'No events.';
+}
+
+/** One JSON object a line, for a log pipeline or a spreadsheet. */
+async function exportAudit(ctx: CommandContext): Promise<string> {
+  const lines: string[] = [];
+  for await (const entry of auditEntries(ctx)) lines.push(JSON.stringify(entry));
+  return lines.join('\n');
 }
 
 async function assignUserToken(ctx: CommandContext): Promise<string> {
-  const account = await existingUser(ctx);
-  const { record } = await new CobrandDirectory(new CobrandStore(ctx.database.db), Date.now).resolve(account.cobrand);
-  const tokens = new TokenStore(ctx.database.db);
-  const { seal } = ctx.keys();
-  const event = { kind: 'token.assigned' as const, accountId: account.id };
-  const uri = await audited(ctx, event, (trx) =>
-    assignToken(tokens, seal, account, record.cobrand.appName, ctx.now, trx),
-  );
+  const uri = await ctx.operator().tokens.assign(all, userIdOf(ctx), ctx.origin);
   return `Assigned a new token to ${ctx.subject}, in new-PIN mode.\nLoad it into an authenticator app: ${uri}\n${await qrCode(uri)}`;
 }
 
@@ -222,32 +179,10 @@ async function qrCode(uri: string): Promise<string> {
   }
 }
 
-async function resetPin(ctx: CommandContext): Promise<string> {
-  const account = await existingUser(ctx);
-  const event = { kind: 'token.pin.reset' as const, accountId: account.id };
-  if (!(await audited(ctx, event, (trx) => new TokenStore(ctx.database.db).resetPin(account.id, ctx.now, trx)))) {
-    throw new UsageError(`user "${ctx.subject}" has no token`);
-  }
-  return `Reset the PIN of ${ctx.subject}: the next sign-in with a tokencode alone sets a new one.`;
-}
-
-async function tokenAtServer(ctx: CommandContext): Promise<string> {
-  const account = await existingUser(ctx);
-  const event = { kind: 'token.at.server' as const, accountId: account.id };
-  await audited(ctx, event, (trx) => new TokenStore(ctx.database.db).assignAtServer(account.id, ctx.now, trx));
-  return `${ctx.subject} now signs in with the PIN and tokencode of the token the bank's token server holds (RADIUS).`;
-}
-
-async function unassignToken(ctx: CommandContext): Promise<string> {
-  const account = await existingUser(ctx);
-  const event = { kind: 'token.unassigned' as const, accountId: account.id };
-  await audited(ctx, event, (trx) => new TokenStore(ctx.database.db).unassign(account.id, ctx.now, trx));
-  return `Removed the token of ${ctx.subject}; they sign in with their password again.`;
-}
-
 async function tokenCode(ctx: CommandContext): Promise<string> {
   if (!ctx.demo) throw new UsageError('tokens code is for demo mode only (PORTAL_DEMO=true)');
-  const account = await existingUser(ctx);
+  const user = await ctx.operator().users.get(all, userIdOf(ctx));
+  const account = (await ctx.accounts.findByUserId(userIdKey(user.userId)))!;
   const code = await currentCode(new TokenStore(ctx.database.db), ctx.keys().seal, account.id, ctx.now);
   if (!code) throw new UsageError(`user "${ctx.subject}" has no token`);
   return code;
@@ -255,10 +190,65 @@ async function tokenCode(ctx: CommandContext): Promise<string> {
 
 async function exportCobrand(ctx: CommandContext): Promise<string> {
   if (!ctx.subject) throw new UsageError('a cobrand name is required');
-  const stored = await new CobrandStore(ctx.database.db).find(ctx.subject);
-  if (!stored) throw new UsageError(`no cobrand "${ctx.subject}"`);
-  return JSON.stringify(stored.record, null, 2);
+  return JSON.stringify(await ctx.operator().cobrands.get(all, ctx.subject), null, 2);
 }
+
+const apiKeys = (ctx: CommandContext) => new ApiKeys(ctx.database.db, ctx.keys().apiKey, () => ctx.now);
+
+/** Makes a key and prints it alone on the last line, for a script to take; only its hash is kept. */
+async function createApiKey(ctx: CommandContext): Promise<string> {
+  const { name, scopes } = ctx.options;
+  if (!name || !scopes) throw new UsageError('--name <name> and --scopes <list> are required');
+  const cobrands = ctx.options.cobrand ?? [];
+  const known = new Set((await new CobrandStore(ctx.database.db).list()).map((c) => c.name));
+  const unknown = cobrands.find((c) => !known.has(c));
+  if (unknown) throw new UsageError(`no cobrand "${unknown}"`);
+  const list = scopes.split(/[\s,]+/).filter(Boolean);
+  const key = await apiKeys(ctx).create({ name, scopes: list, cobrands }, ctx.operator().auditLog, ctx.origin);
+  const covers = cobrands.length ? `the users of ${cobrands.join(', ')}` : 'the users of every cobrand';
+  return `Created the API key "${name}" (${list.join(', ')}; ${covers}). It is shown this once:\n${key}`;
+}
+
+async function listApiKeys(ctx: CommandContext): Promise<string> {
+  const rows = await apiKeys(ctx).list();
+  const line = (k: Awaited<ReturnType<ApiKeys['list']>>[number]) =>
+    `${k.name.padEnd(24)} ${(k.revokedAt ? `revoked ${k.revokedAt}` : 'in use').padEnd(33)} ${k.scopes.join(',').padEnd(40)} ${k.cobrands?.join(',') ?? '(all cobrands)'}`;
+  return rows.map(line).join('\n') || 'No API keys.';
+}
+
+async function revokeApiKey(ctx: CommandContext): Promise<string> {
+  if (!ctx.subject) throw new UsageError("a key's name is required");
+  await apiKeys(ctx).revoke(ctx.subject, ctx.operator().auditLog, ctx.origin);
+  return `Revoked the API key "${ctx.subject}": calls with it are refused from now on.`;
+}
+
+/** `users import --file`: one user a JSON line, with the old directory's password hash; bad lines named, the rest in. */
+async function importUserFile(ctx: CommandContext): Promise<string> {
+  if (!ctx.options.file) throw new UsageError('--file <users.jsonl> is required');
+  const text = await readFile(ctx.options.file, 'utf8').catch(() => {
+    throw new UsageError(`cannot read ${ctx.options.file}`);
+  });
+  const cobrands = new CobrandStore(ctx.database.db);
+  const audit = ctx.operator().auditLog;
+  const { imported, refused } = await importUsers(text, {
+    ...{ accounts: ctx.accounts, identityKey: ctx.keys().userIdentity, now: ctx.now },
+    cobrandExists: async (name) => (await cobrands.find(name)) !== null,
+    addAudited: (write, detail) =>
+      ctx.database.db.transaction().execute(async (trx) => {
+        await audit.record('account.added', await write(trx), detail, { origin: ctx.origin, trx });
+      }),
+  });
+  const lines = refused.map(({ line, problem }) => `line ${line}: ${problem}`);
+  return [...lines, `Imported ${imported} users; ${refused.length} lines refused.`].join('\n');
+}
+
+/** A command that changes one user and prints what it did. */
+const onUser =
+  (change: (ctx: CommandContext, userId: string) => Promise<unknown>, said: (ctx: CommandContext) => string): Command =>
+  async (ctx) => {
+    await change(ctx, userIdOf(ctx));
+    return said(ctx);
+  };
 
 export const COMMANDS: Readonly<Record<string, Command>> = {
   'db migrate': async ({ database }) => {
@@ -268,29 +258,48 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   'users add': addUser,
   'users list': listUsers,
   'users import': importUserFile,
-  'users unlock': unlockUser,
-  'users deactivate': deactivateUser,
-  'users expire-password': expirePassword,
+  'users unlock': onUser(
+    (ctx, id) => ctx.operator().users.unlock(all, id, ctx.origin),
+    (ctx) => `Unlocked ${ctx.subject}.`,
+  ),
+  'users deactivate': onUser(
+    (ctx, id) => ctx.operator().users.deactivate(all, id, ctx.origin),
+    (ctx) => `Deactivated ${ctx.subject}, ended their sessions and forgot their devices.`,
+  ),
+  'users expire-password': onUser(
+    (ctx, id) => ctx.operator().users.expirePassword(all, id, ctx.origin),
+    (ctx) => `Expired the password of ${ctx.subject}; the next sign-in leads to change password.`,
+  ),
   'users set-question': setQuestion,
   'users set-name': setName,
   'users link-sso': linkSso,
   'audit list': listAudit,
   'audit export': exportAudit,
   'tokens assign': assignUserToken,
-  'tokens at-server': tokenAtServer,
-  'tokens reset-pin': resetPin,
-  'tokens unassign': unassignToken,
+  'tokens at-server': onUser(
+    (ctx, id) => ctx.operator().tokens.atServer(all, id, ctx.origin),
+    (ctx) =>
+      `${ctx.subject} now signs in with the PIN and tokencode of the token the bank's token server holds (RADIUS).`,
+  ),
+  'tokens reset-pin': onUser(
+    (ctx, id) => ctx.operator().tokens.resetPin(all, id, ctx.origin),
+    (ctx) => `Reset the PIN of ${ctx.subject}: the next sign-in with a tokencode alone sets a new one.`,
+  ),
+  'tokens unassign': onUser(
+    (ctx, id) => ctx.operator().tokens.unassign(all, id, ctx.origin),
+    (ctx) => `Removed the token of ${ctx.subject}; they sign in with their password again.`,
+  ),
   'tokens code': tokenCode,
-  'cobrands list': async ({ database }) => {
-    const rows = await new CobrandStore(database.db).list();
+  'cobrands list': async (ctx) => {
+    const rows = await ctx.operator().cobrands.list(all);
     return rows.map((r) => `${r.name.padEnd(20)} ${r.abbreviation}`).join('\n') || 'No cobrands.';
   },
   'cobrands import': async (ctx) => {
-    const names = await importCatalogue(ctx.database, ctx.subject, {
-      alongside: (trx, imported) =>
-        auditLog(ctx).record('cobrands.imported', null, { cobrands: imported.join(', ') }, { origin: ctx.origin, trx }),
-    });
+    const names = await ctx.operator().cobrands.importCatalogue(ctx.origin, ctx.subject);
     return `Imported ${names.length} cobrands: ${names.join(', ')}`;
   },
   'cobrands export': exportCobrand,
+  'api-keys create': createApiKey,
+  'api-keys list': listApiKeys,
+  'api-keys revoke': revokeApiKey,
 };

@@ -2,10 +2,12 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { AccountStore } from './account/index.js';
-import { COMMANDS, UsageError } from './cli-commands.js';
+import { COMMANDS, UsageError, usageOf } from './cli-commands.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { siemForwarder } from './siem/index.js';
 import { migrateToLatest, openDatabase, type PortalDatabase } from './db/database.js';
+import { createOperator, type Operator } from './operator.js';
+import { Refusal } from './refusal.js';
 import { deriveKeys, loadPortalSecret, type PortalKeys } from './security/portal-secret.js';
 
 const USAGE = `Usage: npm run portal -- <command>
@@ -44,6 +46,13 @@ const USAGE = `Usage: npm run portal -- <command>
                                                footer variants of the footers folder beside it); nothing is
                                                loaded when any record is bad, and each bad field is listed
   cobrands export <name>                       print a cobrand's catalogue record (its cobrand.json) as JSON
+  api-keys create --name <name> --scopes <list> [--cobrand <name>]...
+                                               make a key for the admin API (ADMIN_PORT) and print it alone
+                                               on the last line, this once; scopes, comma-separated: users:read,
+                                               users:write, audit:read, cobrands:read, cobrands:write, scim; each
+                                               --cobrand limits the key to that cobrand's users
+  api-keys list                                the keys by name, with their scopes, cobrands and state
+  api-keys revoke <name>                       refuse the key from now on
 `;
 
 async function run(argv: string[], database: PortalDatabase, keys: () => PortalKeys, config: Config): Promise<string> {
@@ -58,7 +67,8 @@ async function run(argv: string[], database: PortalDatabase, keys: () => PortalK
       subject: { type: 'string' },
       user: { type: 'string' },
       since: { type: 'string' },
-      cobrand: { type: 'string' },
+      cobrand: { type: 'string', multiple: true },
+      scopes: { type: 'string' },
       password: { type: 'string' },
       question: { type: 'string' },
       answer: { type: 'string' },
@@ -73,7 +83,25 @@ async function run(argv: string[], database: PortalDatabase, keys: () => PortalK
   }
   const accounts = new AccountStore(database.db);
   const origin = { actor: `cli:${administrator()}` };
-  return command({ database, accounts, keys, demo, forward, now: Date.now(), origin, subject, options: values });
+  const now = Date.now();
+  let operator: Operator | undefined;
+  const operatorOnce = () => (operator ??= createOperator({ database, keys: keys(), clock: () => now, forward }));
+  try {
+    return await command({
+      database,
+      accounts,
+      keys,
+      operator: operatorOnce,
+      demo,
+      forward,
+      now,
+      origin,
+      subject,
+      options: values,
+    });
+  } catch (error) {
+    throw error instanceof Refusal ? usageOf(error) : error;
+  }
 }
 
 /** Who runs the command, for the audit trail: the login behind sudo when there is one. */

@@ -27,6 +27,9 @@ describe('loadConfig', () => {
       redisUrl: null,
       metricsPort: 9464,
       metricsHost: '127.0.0.1',
+      adminPort: 9465,
+      adminHost: '127.0.0.1',
+      adminRatePerMinute: 600,
       portalSecret: null,
       publicOrigin: 'http://localhost:8080',
       platformOrigin: null,
@@ -113,6 +116,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_HOST: ' ' }, CWD).metricsHost).toBe('127.0.0.1');
   });
 
+  it('opens the admin listener where ADMIN_HOST says, on 127.0.0.1 unless set, and none for an empty ADMIN_PORT', () => {
+    expect(loadConfig({ ADMIN_HOST: '10.20.0.5', ADMIN_PORT: '9500' }, CWD)).toMatchObject({
+      adminHost: '10.20.0.5',
+      adminPort: 9500,
+    });
+    expect(loadConfig({ ADMIN_PORT: '' }, CWD).adminPort).toBeNull();
+    expect(loadConfig({ ADMIN_PORT: ' ' }, CWD).adminPort).toBeNull();
+  });
+
   it('reads good values and turns on secure cookies for an https origin', () => {
     const config = loadConfig(
       {
@@ -161,6 +173,9 @@ describe('loadConfig', () => {
     ['REDIS_URL', { REDIS_URL: 'http://cache:6379' }],
     ['METRICS_PORT', { METRICS_PORT: 'nine' }],
     ['METRICS_PORT', { METRICS_PORT: '70000' }],
+    ['ADMIN_PORT', { ADMIN_PORT: 'nine' }],
+    ['ADMIN_PORT', { ADMIN_PORT: '70000' }],
+    ['ADMIN_RATE_LIMIT_PER_MINUTE', { ADMIN_RATE_LIMIT_PER_MINUTE: '-1' }],
     ['LOG_FORMAT', { LOG_FORMAT: 'xml' }],
     ['TOKEN_BACKEND', { TOKEN_BACKEND: 'rsa' }],
     ['RADIUS_SERVERS', { RADIUS_SERVERS: 'radius.bank.example' }],

@@ -30,6 +30,9 @@ const whole = (fallback: number, minimum: number, maximum: number) =>
     problem: `must be a whole number from ${minimum} to ${maximum}`,
   });
 const onOff = (fallback: boolean) => Type.Boolean({ default: fallback, problem: 'must be true or false' });
+/** A port of a listener apart from the service's own; empty turns the listener off. */
+const portOrOff = (fallback: string, what: string, problem = `must be a port number for ${what}, or empty for none`) =>
+  Type.String({ default: fallback, pattern: '^([0-9]{1,5})?$', problem });
 const optional = (pattern: string, problem: string) => Type.Optional(Type.String({ pattern, problem }));
 
 /** The environment the service reads. `problem` is what a bad value is told; README lists the same variables. */
@@ -42,12 +45,11 @@ const EnvironmentSchema = Type.Object({
     'must start with postgres:// or postgresql:// (leave it unset for the embedded SQLite database)',
   ),
   SMTP_URL: optional('^smtps?://[^/]+', 'must look like smtp://host:port or smtps://user:pass@host:port'),
-  METRICS_PORT: Type.String({
-    default: '9464',
-    pattern: '^([0-9]{1,5})?$',
-    problem: 'must be a port number for the management port (on METRICS_HOST), or empty to turn it off',
-  }),
+  METRICS_PORT: portOrOff('9464', 'the management port (on METRICS_HOST)'),
   METRICS_HOST: Type.String({ default: '127.0.0.1' }),
+  ADMIN_PORT: portOrOff('9465', 'the admin API (on ADMIN_HOST)'),
+  ADMIN_HOST: Type.String({ default: '127.0.0.1' }),
+  ADMIN_RATE_LIMIT_PER_MINUTE: whole(600, 0, 1_000_000),
   REDIS_URL: optional('^rediss?://[^/]+', 'must look like redis://host:6379 or rediss://user:pass@host:6380'),
   PORTAL_SECRET: Type.Optional(
     Type.String({ minLength: 32, problem: 'must be at least 32 characters (use e.g. `openssl rand -base64 48`)' }),
@@ -133,6 +135,10 @@ export interface Config {
   metricsPort: number | null;
   /** The address the management port listens on (0.0.0.0 for Prometheus outside a container). */
   metricsHost: string;
+  /** The admin API's own listener (null: none), and the calls a key may make a minute there (0: no throttle). */
+  adminPort: number | null;
+  adminHost: string;
+  adminRatePerMinute: number;
   /** Where instances count the throttle together; null counts in each instance's memory. */
   redisUrl: string | null;
   /** PORTAL_SECRET as given; null means a generated one is kept in DATA_DIR (see portal-secret.ts). */
@@ -214,11 +220,11 @@ function readEnvironment(env: Env, problems: string[]): Environment {
   const values: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(EnvironmentSchema.properties) as [string, TSchema][]) {
     // An empty PORTAL_SECRET is a mistake to report, not a request for a generated one.
-    // An empty METRICS_PORT turns the management port off, so it is kept, not read as unset.
+    // An empty METRICS_PORT or ADMIN_PORT turns its listener off, so it is kept, not read as unset.
     const raw =
       name === 'PORTAL_SECRET'
         ? env[name]
-        : name === 'METRICS_PORT'
+        : name === 'METRICS_PORT' || name === 'ADMIN_PORT'
           ? env[name]?.trim()
           : env[name]?.trim() || undefined;
     if (raw === undefined) continue;
@@ -255,8 +261,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!isMailbox(e.MAIL_FROM)) {
     problems.push(`MAIL_FROM must be an address such as "Bank <no-reply@bank.example>" (got "${e.MAIL_FROM}")`);
   }
-  if (Number(e.METRICS_PORT) > 65535)
-    problems.push(`METRICS_PORT must be a port number up to 65535 (got "${e.METRICS_PORT}")`);
+  for (const name of ['METRICS_PORT', 'ADMIN_PORT'] as const)
+    if (Number(e[name]) > 65535) problems.push(`${name} must be a port number up to 65535 (got "${e[name]}")`);
   const tokenServer = tokenServerOf(e, problems);
   const trustProxy = trustProxyOf(e.TRUST_PROXY, problems);
   const smtpCaFile = e.SMTP_CA_FILE ? resolve(cwd, e.SMTP_CA_FILE) : null;
@@ -274,6 +280,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     redisUrl: e.REDIS_URL ?? null,
     metricsPort: e.METRICS_PORT === '' ? null : Number(e.METRICS_PORT),
     metricsHost: e.METRICS_HOST,
+    adminPort: e.ADMIN_PORT === '' ? null : Number(e.ADMIN_PORT),
+    adminHost: e.ADMIN_HOST,
+    adminRatePerMinute: e.ADMIN_RATE_LIMIT_PER_MINUTE,
     portalSecret: e.PORTAL_SECRET ?? null,
     publicOrigin,
     platformOrigin,

@@ -1,5 +1,6 @@
 /** Starts one instance of the service. */
-import { buildApp, metricsOf } from './app.js';
+import { buildAdminApp } from './admin-app.js';
+import { buildApp, loggerOptions, metricsOf } from './app.js';
 import { startManagementServer } from './metrics/index.js';
 import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -69,6 +70,7 @@ const management =
         app.log.warn(`The management port ${config.metricsPort} is not open (${error.message}); no metrics here.`);
         return null;
       });
+const admin = await startAdminListener();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 const origin =
@@ -98,6 +100,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     clearInterval(sweeper);
     idleMemory.stop();
     management?.close();
+    await admin?.close();
     app
       .close()
       .then(() => database.close())
@@ -119,5 +122,26 @@ async function reportSingleSignOn(): Promise<void> {
     if (lines.length) console.log(lines.join('\n'));
   } catch (error) {
     app.log.warn({ err: error }, 'the single sign-on settings could not be checked');
+  }
+}
+
+/**
+ * The admin API on its own listener (ADMIN_PORT on ADMIN_HOST, loopback by default), never the public one. A port
+ * someone else holds costs the admin API, never the service.
+ */
+async function startAdminListener() {
+  if (config.adminPort === null) return null;
+  const adminApp = await buildAdminApp({
+    config,
+    database,
+    logger: loggerOptions(config.logLevel, config.logFormat),
+  });
+  try {
+    await adminApp.listen({ port: config.adminPort, host: config.adminHost });
+    return adminApp;
+  } catch (error) {
+    app.log.warn(`The admin port ${config.adminPort} is not open (${(error as Error).message}); no admin API here.`);
+    await adminApp.close();
+    return null;
   }
 }

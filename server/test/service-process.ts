@@ -42,6 +42,7 @@ export async function startService(env: Record<string, string>, port?: number): 
       PORT: String(chosen),
       HOST: '127.0.0.1',
       METRICS_PORT: '',
+      ADMIN_PORT: '',
       DATA_DIR: dataDir,
       PORTAL_SECRET: TEST_PORTAL_SECRET,
       PORTAL_DEMO: 'false',

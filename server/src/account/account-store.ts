@@ -259,6 +259,15 @@ export class AccountStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  async setEmail(userIdKey: string, email: string, now: number, trx?: Trx): Promise<boolean> {
+    const result = await (trx ?? this.db)
+      .updateTable('account')
+      .set({ email, updated_at: now })
+      .where('user_id_key', '=', userIdKey)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async expirePassword(userIdKey: string, now: number, trx?: Trx): Promise<boolean> {
     const result = await (trx ?? this.db)
       .updateTable('account')

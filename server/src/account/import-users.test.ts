@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../cli-commands.js';
+import { createOperator } from '../operator.js';
 import { argon2Work, PARAMS_TAG } from '../security/passwords.js';
 import { AccountStore } from './account-store.js';
 import { deriveKeys, loadPortalSecret } from '../security/portal-secret.js';
@@ -78,6 +79,7 @@ async function importFile(t: TestApp, lines: string[]): Promise<string> {
     origin: { actor: 'cli:test' },
     subject: undefined,
     options: { file },
+    operator: () => createOperator({ database: t.database, keys: keys(), clock: t.clock.now }),
   });
 }
 

@@ -24,3 +24,7 @@ export {
   shippedBreachList,
 } from './breached-passwords.js';
 export type { BreachedPasswords, BreachedPasswordSettings, BreachVerdict } from './breached-passwords.js';
+export { AccountAdmin } from './account-admin.js';
+export type { AccountAdminDeps, NewUser } from './account-admin.js';
+export type { AccountFilter } from './account-page.js';
+export { emailOf, nameOf } from './admin-values.js';

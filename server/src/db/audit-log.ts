@@ -27,6 +27,7 @@ export type AuditKind =
   | 'account.sso.linked'
   | 'account.question.set'
   | 'account.name.set'
+  | 'account.email.set'
   | 'token.assigned'
   | 'token.at.server'
   | 'token.pin.reset'
@@ -42,7 +43,10 @@ export type AuditKind =
   | 'device.forgotten'
   | 'device.unlocked'
   | 'device.lock.mailed'
-  | 'device.new.mailed';
+  | 'device.new.mailed'
+  | 'admin.call'
+  | 'apikey.created'
+  | 'apikey.revoked';
 
 /**
  * Who made a change and from where: the client's address and user agent for a change made through the portal, the

@@ -1,5 +1,6 @@
 // Each table's type is imported from its own *.table.ts file, never through its capability's index.ts: those import
 // the stores, which import this file, so going through them would close an import cycle (server/test/import-cycles.test.ts).
+import type { ApiKeyTable } from '../admin/api-key.table.js';
 import type { AccountTable, PasswordHistoryTable, TemporaryPasswordTable } from '../account/account.table.js';
 import type { TrustedDeviceTable } from '../device/device.table.js';
 import type { CobrandTable } from '../cobrand/cobrand.table.js';
@@ -31,4 +32,5 @@ export interface Database {
   passkey: PasskeyTable;
   passkey_challenge: PasskeyChallengeTable;
   trusted_device: TrustedDeviceTable;
+  api_key: ApiKeyTable;
 }

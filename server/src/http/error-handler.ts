@@ -105,6 +105,8 @@ export interface ErrorHandlerHooks {
   unavailable?: (part: string, error: unknown) => void;
   /** The page a browser opening an address gets for a 503, in its language, instead of the error shape. */
   systemErrorPage?: (request: FastifyRequest) => string;
+  /** The answer to an error of the caller's own kind (the admin API's refusals), or null for the usual one. */
+  translate?: (error: unknown) => ApiError | null;
 }
 
 /** A browser opening a page (not the page's script calling): it is answered a page, not JSON. */
@@ -130,7 +132,7 @@ export function unexpectedAnswer(error: FastifyError, request: FastifyRequest, h
 
 export function registerErrorHandler(app: FastifyInstance, messages: Messages, hooks: ErrorHandlerHooks): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const answer = classify(error) ?? unexpectedAnswer(error, request, hooks);
+    const answer = hooks.translate?.(error) ?? classify(error) ?? unexpectedAnswer(error, request, hooks);
     if (answer.statusCode === 503 && hooks.systemErrorPage && opensPage(request))
       return reply
         .code(503)

@@ -16,6 +16,8 @@ export interface PortalKeys {
   ssoFlow: Buffer;
   /** Signs the device cookie of a browser an account has signed in from. */
   device: Buffer;
+  /** The key of the admin API keys' hashes. */
+  apiKey: Buffer;
 }
 
 export function loadPortalSecret(configured: string | null, dataDir: string, warn: (message: string) => void): string {
@@ -41,5 +43,6 @@ export function deriveKeys(secret: string): PortalKeys {
     temporaryPassword: derive('temporary password digest'),
     ssoFlow: derive('single sign-on flow'),
     device: derive('device cookie'),
+    apiKey: derive('admin api key'),
   };
 }

@@ -4,3 +4,5 @@ export { SessionManager } from './session-manager.js';
 export type { SessionEntry, StartSession } from './session-manager.js';
 export { SessionStore } from './session-store.js';
 export type { SessionRow } from './session-store.js';
+export { SessionAdmin } from './session-admin.js';
+export type { SessionView } from './session-admin.js';

@@ -188,7 +188,7 @@ export class SessionManager {
       (candidate) => candidate.id_hash !== session.id_hash && sessionHandle(candidate.id_hash) === handle,
     );
     if (!row) return false;
-    return (await this.store.deleteOfAccount(session.account_id, row.id_hash)) > 0;
+    return this.store.deleteOfAccount(session.account_id, row.id_hash);
   }
 
   /** The user ends every other session of theirs (OWASP ASVS 5.0 7.5.2); answers how many ended. */

@@ -105,6 +105,27 @@ export class SessionStore {
     return Number(result.numDeletedRows);
   }
 
+  /** The account's sessions, newest first (an operator's view). */
+  listForAccount(accountId: string): Promise<SessionRow[]> {
+    return this.db
+      .selectFrom('session')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id_hash')
+      .execute();
+  }
+
+  /** Deletes one session of the account; answers whether it was there. */
+  async deleteOfAccount(accountId: string, idHash: string, trx?: Transaction<Database>): Promise<boolean> {
+    const result = await (trx ?? this.db)
+      .deleteFrom('session')
+      .where('account_id', '=', accountId)
+      .where('id_hash', '=', idHash)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   /** Deletes the account's sessions; answers how many there were. */
   async deleteForAccount(accountId: string, trx?: Transaction<Database>): Promise<number> {
     const result = await (trx ?? this.db).deleteFrom('session').where('account_id', '=', accountId).executeTakeFirst();
@@ -133,16 +154,6 @@ export class SessionStore {
       .orderBy('created_at', 'desc')
       .orderBy('id_hash')
       .execute();
-  }
-
-  /** Deletes the session if it is the account's; answers how many it deleted (0 or 1). */
-  async deleteOfAccount(accountId: string, idHash: string): Promise<number> {
-    const result = await this.db
-      .deleteFrom('session')
-      .where('id_hash', '=', idHash)
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
   }
 
   async deleteForAccountExcept(accountId: string, keepIdHash: string): Promise<number> {

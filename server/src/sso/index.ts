@@ -5,3 +5,4 @@ export { Providers, SAML_REQUEST_MS } from './providers.js';
 export { ssoRoutes } from './routes.js';
 export { SsoService } from './sso-service.js';
 export { SsoStore } from './sso-store.js';
+export { SsoAdmin } from './sso-admin.js';

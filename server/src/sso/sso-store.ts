@@ -21,6 +21,22 @@ export class SsoStore {
       .execute();
   }
 
+  /** The subjects linked to the account, by cobrand. */
+  async linksOf(accountId: string): Promise<{ cobrand: string; subject: string; linkedAt: string }[]> {
+    const rows = await this.db
+      .selectFrom('sso_link')
+      .select(['cobrand', 'subject', 'created_at'])
+      .where('account_id', '=', accountId)
+      .orderBy('cobrand')
+      .orderBy('subject')
+      .execute();
+    return rows.map((r) => ({
+      cobrand: r.cobrand,
+      subject: r.subject,
+      linkedAt: new Date(Number(r.created_at)).toISOString(),
+    }));
+  }
+
   async linkedAccount(cobrand: string, subject: string): Promise<string | undefined> {
     const row = await this.db
       .selectFrom('sso_link')

@@ -2,7 +2,7 @@
 export { pinHmac } from './pin.js';
 export { tokenRoutes } from './routes.js';
 export { openSealed } from '../security/sealed-box.js';
-export { assignToken, currentCode, tokenUri } from './token-admin.js';
+export { assignToken, currentCode, TokenAdmin, tokenUri } from './token-admin.js';
 export { checkNextCode, checkToken } from './token-check.js';
 export { askTokenServer, openState, sealState } from './token-server-step.js';
 export { TokenServers, TokenServerUnavailable } from './token-servers.js';

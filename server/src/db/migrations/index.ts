@@ -13,6 +13,7 @@ import * as addPasskeys from './2026_11_27_1000_add_passkeys.js';
 import * as addSiemOutbox from './2026_11_27_1300_add_siem_outbox.js';
 import * as securityPage from './2026_11_27_1500_security_page.js';
 import * as deviceTrust from './2026_11_27_2300_device_trust.js';
+import * as adminApiKeys from './2026_11_27_1000_admin_api_keys.js';
 
 /** Every migration, in order; listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1300_add_siem_outbox': addSiemOutbox,
   '2026_11_27_1500_security_page': securityPage,
   '2026_11_27_2300_device_trust': deviceTrust,
+  '2026_11_27_1000_admin_api_keys': adminApiKeys,
 };

@@ -1,0 +1,158 @@
+/**
+ * What an operator does to users, for the command line and the admin API alike (one code path, one audit trail). A
+ * user outside the caller's cobrands is answered as unknown; every change commits with its audit event, naming who
+ * made it and from where.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Clock } from '../clock.js';
+import { type AuditKind, type AuditLog, type Origin } from '../db/audit-log.js';
+import type { Database } from '../db/tables.js';
+import { hashSecret } from '../security/passwords.js';
+import { inScope, type OperatorScope, Refusal } from '../refusal.js';
+import { accountPage, type AccountFilter } from './account-page.js';
+import { userIdKey } from './account-identity.js';
+import type { AccountRow, AccountStore } from './account-store.js';
+import { emailOf, nameOf, questionOf, userIdOf } from './admin-values.js';
+import { createAccount, normaliseAnswer } from './create-account.js';
+import { generateTemporaryPassword } from './temporary-password.js';
+
+export interface AccountAdminDeps {
+  db: Kysely<Database>;
+  accounts: AccountStore;
+  audit: AuditLog;
+  identityKey: Buffer;
+  clock: Clock;
+  /** Ends the account's sessions in the transaction of its deactivation (the session capability's store). */
+  endSessions: (accountId: string, trx: Transaction<Database>) => Promise<number>;
+  /**
+   * The account's trusted browsers (the device capability's store): their own tries cleared at an unlock, all of
+   * them forgotten at a deactivation (docs/decisions.md, "Device trust").
+   */
+  devices: {
+    clearAll: (accountId: string, trx: Transaction<Database>) => Promise<number>;
+    forgetAll: (accountId: string, trx: Transaction<Database>) => Promise<number>;
+  };
+  cobrandExists: (name: string) => Promise<boolean>;
+}
+
+export interface NewUser {
+  userId: string;
+  email: string;
+  cobrand: string;
+  name?: string | undefined;
+  /** Without one, a temporary password is made: it opens one sign-in, which must change it. */
+  password?: string | undefined;
+}
+
+type Change = (account: AccountRow, trx: Transaction<Database>, now: number) => Promise<boolean>;
+
+export class AccountAdmin {
+  constructor(private readonly deps: AccountAdminDeps) {}
+
+  /** The user, if the scope covers their cobrand: one outside it is as unknown as one that does not exist. */
+  async find(scope: OperatorScope, userId: string | undefined): Promise<AccountRow> {
+    const account = userId ? await this.deps.accounts.findByUserId(userIdKey(userId)) : undefined;
+    if (!account || !inScope(scope, account.cobrand)) throw new Refusal('not-found', `no user "${userId ?? ''}"`);
+    return account;
+  }
+
+  list(filter: AccountFilter) {
+    return accountPage(this.deps.db, filter);
+  }
+
+  async create(scope: OperatorScope, given: NewUser, origin: Origin) {
+    const userId = userIdOf(given.userId);
+    const email = emailOf(given.email);
+    const name = given.name === undefined ? null : nameOf(given.name);
+    if (!inScope(scope, given.cobrand) || !(await this.deps.cobrandExists(given.cobrand)))
+      throw new Refusal('invalid', `no cobrand "${given.cobrand}"`, 'cobrand');
+    if (await this.deps.accounts.findByUserId(userIdKey(userId)))
+      throw new Refusal('conflict', `user "${userId}" already exists`);
+    const password = given.password ?? generateTemporaryPassword(userId);
+    const passwordState = given.password === undefined ? 'temporary' : 'current';
+    const input = { userId, email, name, cobrand: given.cobrand, password, passwordState } as const;
+    const now = this.deps.clock();
+    const id = await this.deps.db.transaction().execute(async (trx) => {
+      const made = await createAccount(this.deps.accounts, this.deps.identityKey, input, now, trx);
+      const detail = { cobrand: given.cobrand, password: passwordState };
+      await this.deps.audit.record('account.added', made, detail, { origin, trx });
+      return made;
+    });
+    const account = (await this.deps.accounts.findById(id))!;
+    return { account, temporaryPassword: passwordState === 'temporary' ? password : null };
+  }
+
+  setName(scope: OperatorScope, userId: string, given: string | undefined, origin: Origin) {
+    const name = nameOf(given);
+    return this.change(scope, userId, 'account.name.set', origin, (a, trx, now) =>
+      this.deps.accounts.setName(a.user_id_key, name, now, trx),
+    );
+  }
+
+  setEmail(scope: OperatorScope, userId: string, given: string | undefined, origin: Origin) {
+    const email = emailOf(given);
+    return this.change(scope, userId, 'account.email.set', origin, (a, trx, now) =>
+      this.deps.accounts.setEmail(a.user_id_key, email, now, trx),
+    );
+  }
+
+  async setQuestion(scope: OperatorScope, userId: string, given: { question?: string; answer?: string }, o: Origin) {
+    const { question, answer } = questionOf(given.question, given.answer);
+    const account = await this.find(scope, userId);
+    const answerHash = await hashSecret(normaliseAnswer(answer));
+    return this.change(scope, account.user_id, 'account.question.set', o, (a, trx, now) =>
+      this.deps.accounts.setSecurityQuestion(a.user_id_key, question, answerHash, now, trx),
+    );
+  }
+
+  expirePassword(scope: OperatorScope, userId: string, origin: Origin) {
+    return this.change(scope, userId, 'account.password.expired', origin, (a, trx, now) =>
+      this.deps.accounts.expirePassword(a.user_id_key, now, trx),
+    );
+  }
+
+  /** Lifts a lock; a user who is not locked is refused, naming their state. */
+  async unlock(scope: OperatorScope, userId: string, origin: Origin): Promise<AccountRow> {
+    const account = await this.find(scope, userId);
+    const event = { kind: 'account.unlocked' as const, accountId: account.id };
+    const now = this.deps.clock();
+    const unlocked = await this.deps.audit.recordWith(event, origin, (trx) =>
+      this.deps.accounts.unlock(account.user_id_key, now, trx),
+    );
+    // A lock of the account's own browsers is lifted too: an unlock clears every count of the account.
+    const devices = { kind: 'device.unlocked' as const, accountId: account.id };
+    const cleared = await this.deps.audit.recordWith(
+      devices,
+      origin,
+      async (trx) => (await this.deps.devices.clearAll(account.id, trx)) > 0,
+    );
+    if (!unlocked && !cleared)
+      throw new Refusal('conflict', `user "${account.user_id}" is not locked (${account.status})`);
+    return (await this.deps.accounts.findById(account.id))!;
+  }
+
+  /** Makes the user inactive and ends their sessions at once, in one transaction; answers how many it ended. */
+  async deactivate(scope: OperatorScope, userId: string, origin: Origin): Promise<number> {
+    const account = await this.find(scope, userId);
+    const now = this.deps.clock();
+    return this.deps.db.transaction().execute(async (trx) => {
+      await this.deps.accounts.setStatus(account.user_id_key, 'inactive', now, trx);
+      const ended = await this.deps.endSessions(account.id, trx);
+      // Its browsers are trusted no more: were it made active again, each would be an unknown device.
+      const forgotten = await this.deps.devices.forgetAll(account.id, trx);
+      const detail = { sessionsEnded: ended, devicesForgotten: forgotten };
+      await this.deps.audit.record('account.deactivated', account.id, detail, { origin, trx });
+      return ended;
+    });
+  }
+
+  /** A change of one user and its audit event, in one transaction; answers the user as it stands after. */
+  private async change(scope: OperatorScope, userId: string, kind: AuditKind, origin: Origin, change: Change) {
+    const account = await this.find(scope, userId);
+    const now = this.deps.clock();
+    const event = { kind, accountId: account.id };
+    if (!(await this.deps.audit.recordWith(event, origin, (trx) => change(account, trx, now))))
+      throw new Refusal('not-found', `no user "${userId}"`);
+    return (await this.deps.accounts.findById(account.id))!;
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Composes the admin listener (ADMIN_PORT): the operator's services (operator.ts, as the command line uses them) behind
+ * the admin API (admin/). It shares the database with the public service and nothing else: a session it ends, or a
+ * user it deactivates, is ended or refused on every instance at the next request.
+ */
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { type AdminServerOptions, ApiKeys, buildAdminServer } from './admin/index.js';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { PortalDatabase } from './db/database.js';
+import { outageLog } from './http/outage-log.js';
+import { Messages } from './i18n/messages.js';
+import { createOperator } from './operator.js';
+import { siemForwarder } from './siem/index.js';
+import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
+import { VERSION } from './version.js';
+
+export interface AdminAppOptions {
+  config: Config;
+  database: PortalDatabase;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  /** Where a catalogue import reads; the deployment's own folder when not given. */
+  catalogueDir?: string;
+  messages?: Messages;
+  /** More calls on the listener, behind the same keys, throttle and audit (SCIM at /scim/v2). */
+  plugins?: AdminServerOptions['plugins'];
+}
+
+export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const keys = deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, () => {}));
+  // Every admin change reaches the bank's SIEM as the service's own events do.
+  const forward = siemForwarder(database, config.siem);
+  const operator = createOperator({ database, keys, clock, catalogueDir: options.catalogueDir, forward });
+  let outage = (_part: string, _error: unknown): void => {};
+  const app = await buildAdminServer({
+    operations: operator,
+    keys: new ApiKeys(database.db, keys.apiKey, clock),
+    audit: operator.auditLog,
+    messages: options.messages ?? new Messages(),
+    outage: (part, error) => outage(part, error),
+    version: VERSION,
+    perMinute: config.adminRatePerMinute,
+    logger: options.logger ?? false,
+    ...(options.plugins ? { plugins: options.plugins } : {}),
+  });
+  outage = outageLog(app.log);
+  return app;
+}

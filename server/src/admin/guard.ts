@@ -1,0 +1,65 @@
+/**
+ * Bearer keys on the admin listener, for every plugin on it (the admin REST calls, and SCIM's with its own refusal):
+ * `authenticateKeys` reads the key once a request, before the throttle counts it by key; `requireScope` refuses a
+ * call the key may not make. A refusal is the same for a missing, malformed, unknown or revoked key.
+ */
+import { ErrorCodes } from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { type Origin, USER_AGENT_MAX } from '../db/audit-log.js';
+import { ApiError } from '../http/api-error.js';
+import type { OperatorScope } from '../refusal.js';
+import type { ApiKey, ApiKeys, Scope } from './api-keys.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The admin key the request carries; null when it carries none that is in use. */
+    apiKey: ApiKey | null;
+  }
+}
+
+/** Answers a refused call in the caller's own error shape (SCIM has its own); the admin API's by default. */
+export type Refuse = (reply: FastifyReply, status: 401 | 403) => Promise<unknown> | unknown;
+
+export const adminRefusal: Refuse = (_reply, status) => {
+  throw status === 401
+    ? new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'admin.key.refused' }], {
+        'www-authenticate': 'Bearer',
+      })
+    : new ApiError(403, [{ code: ErrorCodes.forbidden, messageKey: 'admin.scope.missing' }]);
+};
+
+export function authenticateKeys(app: FastifyInstance, keys: ApiKeys): void {
+  app.decorateRequest('apiKey', null);
+  app.addHook('onRequest', async (request) => {
+    request.apiKey = await keys.authenticate(request.headers.authorization);
+  });
+}
+
+/**
+ * A call needs a key with `scope`; `allCobrands`: and one not limited to some cobrands (a call over the whole
+ * deployment, such as a catalogue import).
+ */
+export function requireScope(scope: Scope, refuse: Refuse = adminRefusal, allCobrands = false) {
+  const guard: preHandlerAsyncHookHandler = async (request, reply) => {
+    const key = request.apiKey;
+    if (!key) return refuse(reply, 401);
+    if (!key.scopes.has(scope) || (allCobrands && key.cobrands !== null)) return refuse(reply, 403);
+  };
+  return guard;
+}
+
+/** The cobrands the request's key covers (its routes run behind `requireScope`, so there is a key). */
+export const scopeOf = (request: FastifyRequest): OperatorScope => ({
+  // No key covers nothing; a key's null covers every cobrand.
+  cobrands: request.apiKey ? request.apiKey.cobrands : [],
+});
+
+/** Who made a change and from where, for the audit trail: the key by its name, and the client's address. */
+export function keyOrigin(request: FastifyRequest): Origin {
+  const agent = request.headers['user-agent'];
+  return {
+    address: request.ip,
+    actor: request.apiKey ? `api:${request.apiKey.name}` : undefined,
+    ...(agent ? { userAgent: agent.slice(0, USER_AGENT_MAX) } : {}),
+  };
+}

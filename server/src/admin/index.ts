@@ -1,0 +1,13 @@
+/** What the admin capability offers the rest of the service; nothing else of it is imported from outside. */
+export { ApiKeys, SCOPES } from './api-keys.js';
+export type { ApiKey, ApiKeyListing, Scope } from './api-keys.js';
+export type { AdminOperations } from './operations.js';
+export type { UserView } from './schemas.js';
+import type { AdminServerOptions } from './admin-server.js';
+export type { AdminServerOptions };
+
+/** Loaded when a listener is built: the command line, which needs the keys alone, never loads the web framework. */
+export const buildAdminServer = async (options: AdminServerOptions) =>
+  (await import('./admin-server.js')).buildAdminServer(options);
+export { keyOrigin, requireScope, scopeOf } from './guard.js';
+export type { Refuse } from './guard.js';

@@ -1,0 +1,102 @@
+/**
+ * What the admin API asks of the portal's services: the same operations the command line runs (composed in
+ * operator.ts from the capabilities' services), so both share one code path and one audit trail. Every operation is
+ * given the caller's cobrands; a user outside them is answered as unknown (a Refusal of kind not-found).
+ */
+import type { Origin } from '../db/audit-log.js';
+import type { OperatorScope } from '../refusal.js';
+import type { AuditEventView, AuditQuery, UserView } from './schemas.js';
+
+export interface UserFilter {
+  cobrand?: string | undefined;
+  status?: UserView['status'] | undefined;
+  loginType?: UserView['loginType'] | undefined;
+  email?: string | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface NewUserInput {
+  userId: string;
+  email: string;
+  cobrand: string;
+  name?: string | undefined;
+  password?: string | undefined;
+}
+
+export interface UserOperations {
+  get(scope: OperatorScope, userId: string): Promise<UserView>;
+  list(scope: OperatorScope, filter: UserFilter): Promise<{ users: UserView[]; next: string | null }>;
+  create(
+    scope: OperatorScope,
+    input: NewUserInput,
+    origin: Origin,
+  ): Promise<{ user: UserView; temporaryPassword: string | null }>;
+  change(
+    scope: OperatorScope,
+    userId: string,
+    change: { name?: string; email?: string },
+    origin: Origin,
+  ): Promise<UserView>;
+  setQuestion(
+    scope: OperatorScope,
+    userId: string,
+    given: { question: string; answer: string },
+    origin: Origin,
+  ): Promise<UserView>;
+  deactivate(scope: OperatorScope, userId: string, origin: Origin): Promise<{ user: UserView; sessionsEnded: number }>;
+  unlock(scope: OperatorScope, userId: string, origin: Origin): Promise<UserView>;
+  expirePassword(scope: OperatorScope, userId: string, origin: Origin): Promise<UserView>;
+}
+
+export interface TokenOperations {
+  assign(scope: OperatorScope, userId: string, origin: Origin): Promise<string>;
+  atServer(scope: OperatorScope, userId: string, origin: Origin): Promise<void>;
+  resetPin(scope: OperatorScope, userId: string, origin: Origin): Promise<void>;
+  unassign(scope: OperatorScope, userId: string, origin: Origin): Promise<void>;
+}
+
+export interface SsoOperations {
+  links(scope: OperatorScope, userId: string): Promise<{ cobrand: string; subject: string; linkedAt: string }[]>;
+  /** Links the subject at the identity provider of the user's own cobrand. */
+  link(scope: OperatorScope, userId: string, subject: string, origin: Origin): Promise<void>;
+}
+
+export interface SessionView {
+  id: string;
+  kind: string;
+  cobrand: string;
+  singleSignOn: boolean;
+  createdAt: string;
+  lastSeenAt: string;
+  idleExpiresAt: string;
+  absoluteExpiresAt: string;
+}
+
+export interface SessionOperations {
+  list(scope: OperatorScope, userId: string): Promise<SessionView[]>;
+  endAll(scope: OperatorScope, userId: string, origin: Origin): Promise<number>;
+  endOne(scope: OperatorScope, userId: string, sessionId: string, origin: Origin): Promise<void>;
+}
+
+export interface AuditOperations {
+  page(scope: OperatorScope, query: AuditQuery): Promise<{ events: AuditEventView[]; next: string | null }>;
+  /** Every event the query selects, oldest first, read a page at a time. */
+  stream(scope: OperatorScope, query: AuditQuery): Promise<AsyncIterable<AuditEventView>>;
+}
+
+export interface CobrandOperations {
+  list(scope: OperatorScope): Promise<{ name: string; abbreviation: string }[]>;
+  get(scope: OperatorScope, name: string): Promise<object>;
+  /** Validates and loads the deployment's catalogue folder, or nothing; answers the names imported. */
+  importCatalogue(origin: Origin): Promise<string[]>;
+}
+
+export interface AdminOperations {
+  users: UserOperations;
+  tokens: TokenOperations;
+  sso: SsoOperations;
+  sessions: SessionOperations;
+  audit: AuditOperations;
+  cobrands: CobrandOperations;
+}

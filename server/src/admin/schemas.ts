@@ -1,0 +1,134 @@
+/** The admin API's bodies and answers (TypeBox: they validate the calls and write /admin/openapi.json). */
+import { ApiErrorBodySchema, CobrandNameSchema, NO_CONTROL_CHARACTERS, UserIdSchema } from '@portal/contract/schemas';
+import { Type, type Static } from 'typebox';
+
+const Time = Type.String({ format: 'date-time' });
+const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: NO_CONTROL_CHARACTERS });
+
+export const UserSchema = Type.Object({
+  userId: Type.String(),
+  email: Type.String(),
+  name: Type.Union([Type.String(), Type.Null()]),
+  cobrand: Type.String(),
+  status: Type.Union([Type.Literal('active'), Type.Literal('locked'), Type.Literal('inactive')]),
+  loginType: Type.Union([Type.Literal('password'), Type.Literal('token')]),
+  passwordState: Type.Union([Type.Literal('current'), Type.Literal('expired'), Type.Literal('temporary')]),
+  securityQuestion: Type.Union([Type.String(), Type.Null()]),
+  failedAttempts: Type.Integer(),
+  lockedAt: Type.Union([Time, Type.Null()]),
+  lastSignInAt: Type.Union([Time, Type.Null()]),
+  createdAt: Time,
+  updatedAt: Time,
+});
+export type UserView = Static<typeof UserSchema>;
+
+export const NewUserSchema = Type.Object(
+  {
+    userId: UserIdSchema,
+    email: Text(254),
+    cobrand: CobrandNameSchema,
+    name: Type.Optional(Text(200)),
+    password: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  },
+  { additionalProperties: false },
+);
+
+export const CreatedUserSchema = Type.Object({
+  user: UserSchema,
+  temporaryPassword: Type.Union([Type.String(), Type.Null()], {
+    description: 'Without a password in the call: the temporary password, shown this once; it opens one sign-in.',
+  }),
+});
+
+export const UserChangeSchema = Type.Object(
+  { name: Type.Optional(Text(200)), email: Type.Optional(Text(254)) },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const QuestionSchema = Type.Object(
+  { question: Text(255), answer: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+
+export const UserListQuerySchema = Type.Object(
+  {
+    cobrand: Type.Optional(CobrandNameSchema),
+    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('locked'), Type.Literal('inactive')])),
+    loginType: Type.Optional(Type.Union([Type.Literal('password'), Type.Literal('token')])),
+    email: Type.Optional(Text(254)),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+    cursor: Type.Optional(Text(200)),
+  },
+  { additionalProperties: false },
+);
+
+export const UserListSchema = Type.Object({
+  users: Type.Array(UserSchema),
+  next: Type.Union([Type.String(), Type.Null()], { description: 'The cursor of the next page; null on the last' }),
+});
+
+export const UserParamsSchema = Type.Object({ userId: UserIdSchema });
+
+export const DeactivatedSchema = Type.Object({ user: UserSchema, sessionsEnded: Type.Integer() });
+
+export const TokenAssignedSchema = Type.Object({
+  otpauthUri: Type.String({ description: 'Load it into an authenticator app; shown this once' }),
+});
+
+export const SsoLinkSchema = Type.Object({ cobrand: Type.String(), subject: Type.String(), linkedAt: Time });
+export const SsoLinksSchema = Type.Object({ links: Type.Array(SsoLinkSchema) });
+export const NewSsoLinkSchema = Type.Object({ subject: Text(255) }, { additionalProperties: false });
+
+export const SessionSchema = Type.Object({
+  id: Type.String(),
+  kind: Type.String(),
+  cobrand: Type.String(),
+  singleSignOn: Type.Boolean(),
+  createdAt: Time,
+  lastSeenAt: Time,
+  idleExpiresAt: Time,
+  absoluteExpiresAt: Time,
+});
+export const SessionsSchema = Type.Object({ sessions: Type.Array(SessionSchema) });
+export const SessionParamsSchema = Type.Object({ userId: UserIdSchema, sessionId: Text(128) });
+export const EndedSchema = Type.Object({ sessionsEnded: Type.Integer() });
+
+export const AuditQuerySchema = Type.Object(
+  {
+    since: Type.Optional(Time),
+    until: Type.Optional(Time),
+    userId: Type.Optional(UserIdSchema),
+    kind: Type.Optional(Text(64)),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+    cursor: Type.Optional(Text(200)),
+  },
+  { additionalProperties: false },
+);
+export type AuditQuery = Static<typeof AuditQuerySchema>;
+
+export const AuditEventSchema = Type.Object({
+  id: Type.String(),
+  at: Time,
+  kind: Type.String(),
+  userId: Type.Union([Type.String(), Type.Null()]),
+  detail: Type.Record(Type.String(), Type.Unknown()),
+  address: Type.Union([Type.String(), Type.Null()]),
+  userAgent: Type.Union([Type.String(), Type.Null()]),
+  actor: Type.Union([Type.String(), Type.Null()]),
+});
+export type AuditEventView = Static<typeof AuditEventSchema>;
+export const AuditPageSchema = Type.Object({
+  events: Type.Array(AuditEventSchema),
+  next: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const CobrandSummarySchema = Type.Object({ name: Type.String(), abbreviation: Type.String() });
+export const CobrandsSchema = Type.Object({ cobrands: Type.Array(CobrandSummarySchema) });
+export const CobrandParamsSchema = Type.Object({ name: CobrandNameSchema });
+export const CobrandRecordAnswer = Type.Object(
+  {},
+  { additionalProperties: true, description: "The cobrand's catalogue record, as its cobrand.json holds it" },
+);
+export const ImportedSchema = Type.Object({ imported: Type.Array(Type.String()) });
+
+export const ErrorAnswer = (description: string) => ({ ...ApiErrorBodySchema, description });

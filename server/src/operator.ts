@@ -1,0 +1,189 @@
+/**
+ * The operator's services, composed once from the capabilities for the command line (cli-commands.ts) and the admin
+ * API (admin/): one code path and one audit trail whichever an operator uses.
+ */
+import { AccountAdmin, type AccountRow, AccountStore, emailOf, nameOf } from './account/index.js';
+import type { AdminOperations, UserView } from './admin/index.js';
+import { importCatalogue } from './bootstrap.js';
+import type { Clock } from './clock.js';
+import { CobrandDirectory, CobrandStore, readCatalogue } from './cobrand/index.js';
+import { CATALOGUE_DIR } from './paths.js';
+import { type AuditForwarder, type AuditListener, AuditLog, type Origin } from './db/audit-log.js';
+import { auditPage, auditStream, type AuditFilter } from './db/audit-query.js';
+import type { PortalDatabase } from './db/database.js';
+import type { PortalKeys } from './security/portal-secret.js';
+import { inScope, type OperatorScope, Refusal } from './refusal.js';
+import { DeviceStore } from './device/index.js';
+import { SessionAdmin, SessionStore } from './session/index.js';
+import { SsoAdmin, SsoStore } from './sso/index.js';
+import { TokenAdmin, TokenStore } from './token/index.js';
+
+export interface OperatorOptions {
+  database: PortalDatabase;
+  keys: PortalKeys;
+  clock: Clock;
+  /** Where `cobrands import` reads the catalogue; the deployment's own folder when not given. */
+  catalogueDir?: string | undefined;
+  /** Told of each audit event (the admin listener logs the security events among them). */
+  auditListener?: AuditListener | undefined;
+  /** Queues each audit event for the bank's SIEM, in the event's transaction. */
+  forward?: AuditForwarder | undefined;
+}
+
+const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
+
+export const userView = (a: AccountRow): UserView => ({
+  ...{ userId: a.user_id, email: a.email, name: a.display_name, cobrand: a.cobrand, status: a.status },
+  ...{ loginType: a.login_type, passwordState: a.password_state, securityQuestion: a.security_question },
+  ...{ failedAttempts: Number(a.failed_attempts), lockedAt: iso(a.locked_at), lastSignInAt: iso(a.last_signin_at) },
+  ...{ createdAt: iso(a.created_at)!, updatedAt: iso(a.updated_at)! },
+});
+
+export type Operator = ReturnType<typeof createOperator>;
+
+export function createOperator({ database, keys, clock, catalogueDir, auditListener, forward }: OperatorOptions) {
+  const db = database.db;
+  const audit = new AuditLog(db, clock, auditListener, forward);
+  const accountStore = new AccountStore(db);
+  const cobrandStore = new CobrandStore(db);
+  const directory = new CobrandDirectory(cobrandStore, clock);
+  const sessionStore = new SessionStore(db);
+  const deviceStore = new DeviceStore(db);
+  const accounts = new AccountAdmin({
+    ...{ db, accounts: accountStore, audit, identityKey: keys.userIdentity, clock },
+    endSessions: (accountId, trx) => sessionStore.deleteForAccount(accountId, trx),
+    devices: {
+      clearAll: (accountId, trx) => deviceStore.clearAllFor(accountId, trx),
+      forgetAll: (accountId, trx) => deviceStore.forgetAllFor(accountId, undefined, trx),
+    },
+    cobrandExists: async (name) => (await cobrandStore.find(name)) !== null,
+  });
+  const tokens = new TokenAdmin({ tokens: new TokenStore(db), audit, sealKey: keys.seal, clock });
+  const sso = new SsoAdmin({
+    ...{ store: new SsoStore(db), audit, clock },
+    hasProvider: async (name) => {
+      const stored = await cobrandStore.find(name);
+      return stored ? Boolean(stored.record.identityProvider) : null;
+    },
+  });
+  const sessions = new SessionAdmin(sessionStore, audit, clock);
+  const find = (scope: OperatorScope, userId: string) => accounts.find(scope, userId);
+  const operations = {
+    users: userOperations(accounts),
+    tokens: {
+      assign: async (scope, userId, origin) => {
+        const account = await find(scope, userId);
+        const { record } = await directory.resolve(account.cobrand);
+        return tokens.assign(account, record.cobrand.appName, origin);
+      },
+      atServer: async (scope, userId, origin) => tokens.atServer(await find(scope, userId), origin),
+      resetPin: async (scope, userId, origin) => tokens.resetPin(await find(scope, userId), origin),
+      unassign: async (scope, userId, origin) => tokens.unassign(await find(scope, userId), origin),
+    },
+    sso: {
+      links: async (scope, userId) => sso.links(await find(scope, userId)),
+      link: async (scope, userId, subject, origin) => {
+        const account = await find(scope, userId);
+        await sso.link(account, account.cobrand, subject, origin);
+      },
+    },
+    sessions: {
+      list: async (scope, userId) => sessions.list((await find(scope, userId)).id),
+      endAll: async (scope, userId, origin) => sessions.endAll((await find(scope, userId)).id, origin),
+      endOne: async (scope, userId, sessionId, origin) => {
+        if (!(await sessions.endOne((await find(scope, userId)).id, sessionId, origin)))
+          throw new Refusal('not-found', `no session "${sessionId}"`);
+      },
+    },
+    audit: auditOperations(db, find, clock),
+    cobrands: cobrandOperations({ database, store: cobrandStore, directory, audit, clock, catalogueDir }),
+  } satisfies AdminOperations;
+
+  return { ...operations, auditLog: audit };
+}
+
+function userOperations(accounts: AccountAdmin): AdminOperations['users'] {
+  return {
+    get: async (scope, userId) => userView(await accounts.find(scope, userId)),
+    list: async (scope, filter) => {
+      const cobrands = filter.cobrand ? (inScope(scope, filter.cobrand) ? [filter.cobrand] : []) : scope.cobrands;
+      const { rows, next } = await accounts.list({ ...filter, cobrands, after: filter.cursor });
+      return { users: rows.map(userView), next };
+    },
+    create: async (scope, input, origin) => {
+      const { account, temporaryPassword } = await accounts.create(scope, input, origin);
+      return { user: userView(account), temporaryPassword };
+    },
+    change: async (scope, userId, change, origin) => {
+      // Both values are checked before either is written: a bad one changes nothing.
+      if (change.name !== undefined) nameOf(change.name);
+      if (change.email !== undefined) emailOf(change.email);
+      let account: AccountRow | undefined;
+      if (change.name !== undefined) account = await accounts.setName(scope, userId, change.name, origin);
+      if (change.email !== undefined) account = await accounts.setEmail(scope, userId, change.email, origin);
+      return userView(account ?? (await accounts.find(scope, userId)));
+    },
+    setQuestion: async (scope, userId, given, origin) =>
+      userView(await accounts.setQuestion(scope, userId, given, origin)),
+    deactivate: async (scope, userId, origin) => {
+      const sessionsEnded = await accounts.deactivate(scope, userId, origin);
+      return { user: userView(await accounts.find(scope, userId)), sessionsEnded };
+    },
+    unlock: async (scope, userId, origin) => userView(await accounts.unlock(scope, userId, origin)),
+    expirePassword: async (scope, userId, origin) => userView(await accounts.expirePassword(scope, userId, origin)),
+  };
+}
+
+type Find = (scope: OperatorScope, userId: string) => Promise<AccountRow>;
+
+function auditOperations(db: PortalDatabase['db'], find: Find, clock: Clock): AdminOperations['audit'] {
+  /** The query's user must be one the scope covers; the cobrands of the scope bound the events. */
+  async function filterOf(scope: OperatorScope, query: Parameters<AdminOperations['audit']['page']>[1]) {
+    const account = query.userId ? await find(scope, query.userId) : undefined;
+    const filter: AuditFilter = {
+      since: query.since ? Date.parse(query.since) : clock() - 86_400_000,
+      until: query.until ? Date.parse(query.until) : undefined,
+      ...{ accountId: account?.id, kind: query.kind, cobrands: scope.cobrands, after: query.cursor },
+    };
+    return filter;
+  }
+  return {
+    page: async (scope, query) => auditPage(db, await filterOf(scope, query), query.limit ?? 100),
+    stream: async (scope, query) => auditStream(db, await filterOf(scope, query)),
+  };
+}
+
+interface CobrandParts {
+  database: PortalDatabase;
+  store: CobrandStore;
+  directory: CobrandDirectory;
+  audit: AuditLog;
+  clock: Clock;
+  catalogueDir: string | undefined;
+}
+
+function cobrandOperations({ database, store, directory, audit, clock, catalogueDir }: CobrandParts) {
+  return {
+    list: async (scope: OperatorScope) => (await store.list()).filter((c) => inScope(scope, c.name)),
+    get: async (scope: OperatorScope, name: string) => {
+      const stored = inScope(scope, name) ? await store.find(name) : null;
+      if (!stored) throw new Refusal('not-found', `no cobrand "${name}"`);
+      return stored.record;
+    },
+    // The command line may name another folder (`cobrands import <dir>`); the admin API loads the deployment's. The
+    // catalogue is read once to list its problems as a refusal, then again by the import itself.
+    importCatalogue: async (origin: Origin, dir = catalogueDir) => {
+      const { problems } = readCatalogue(dir ?? CATALOGUE_DIR);
+      if (problems.length) {
+        const said = `The cobrand catalogue has problems (${problems.length}); nothing was imported`;
+        throw new Refusal('invalid', said, undefined, problems);
+      }
+      return importCatalogue(database, dir, {
+        now: clock(),
+        directory,
+        alongside: (trx, imported) =>
+          audit.record('cobrands.imported', null, { cobrands: imported.join(', ') }, { origin, trx }),
+      });
+    },
+  } satisfies AdminOperations['cobrands'];
+}
