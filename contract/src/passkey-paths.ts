@@ -25,6 +25,11 @@ export const PasskeyPathPatterns = { passkey: `${BASE}/:id` } as const;
 export const PASSKEY_OFFER_SCREEN = 'passkey-offer-component';
 /** The cookie that remembers, on this device, that the offer was skipped (docs/decisions.md). */
 export const PASSKEY_SKIP_COOKIE = 'passkey-offer-skipped';
+/**
+ * The cookie the sign-in page's script sets where this device can make a passkey (a user-verifying platform
+ * authenticator): only such a browser is sent to the offer after it signs in (docs/decisions.md, "Passkeys").
+ */
+export const PASSKEY_CAPABLE_COOKIE = 'passkey-capable';
 /** How long a skipped offer is not made again on that device: 30 days. */
 export const PASSKEY_SKIP_DAYS = 30;
 /** Removing a passkey needs a sign-in made within this long. */

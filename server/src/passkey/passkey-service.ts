@@ -3,7 +3,13 @@
  * within five minutes of signing in). Each change is audited with who and from where and, for an addition or a
  * removal, told to the user by mail in their language.
  */
-import { PASSKEY_FRESH_SIGN_IN_MS, PASSKEY_OFFER_SCREEN, PASSKEY_SKIP_COOKIE, PORTAL_UI_BASE } from '@portal/contract';
+import {
+  PASSKEY_CAPABLE_COOKIE,
+  PASSKEY_FRESH_SIGN_IN_MS,
+  PASSKEY_OFFER_SCREEN,
+  PASSKEY_SKIP_COOKIE,
+  PORTAL_UI_BASE,
+} from '@portal/contract';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AccountRow } from '../account/index.js';
 import { cobrandIn } from '../cobrand/index.js';
@@ -43,10 +49,12 @@ export class PasskeyService {
 
   /**
    * Where a full sign-in goes: first to the offer of a passkey where the cobrand offers them, the user has none, the
-   * sign-in was not made with one and this device has not skipped the offer; else straight to `location`.
+   * sign-in was not made with one, the sign-in page's script found this device able to make one, and the device has
+   * not skipped the offer; else straight to `location` (no extra page for a browser that could not use it).
    */
   async offerFirst(account: AccountRow, location: string, method: string, cookies: Cookies = {}): Promise<string> {
     if (method === 'passkey' || cookies[PASSKEY_SKIP_COOKIE] !== undefined) return location;
+    if (cookies[PASSKEY_CAPABLE_COOKIE] !== '1') return location;
     if (!(await this.allowed(account)) || (await this.list(account)).length > 0) return location;
     const cobrand = (await this.deps.cobrands.resolve(account.cobrand)).record.cobrand.name;
     const query = new URLSearchParams({ cobrandHost: cobrand, next: location });

@@ -3,11 +3,12 @@
  * can, and by a button where it can only ask in a dialog. Both end as a password sign-in does, at the address the
  * service answers. Nothing of it runs without the page's script: the form alone stays a password sign-in.
  */
-import { PasskeyPaths } from '@portal/contract';
+import { PASSKEY_CAPABLE_COOKIE, PasskeyPaths } from '@portal/contract';
 import {
   WebAuthnAbortService,
   browserSupportsWebAuthn,
   browserSupportsWebAuthnAutofill,
+  platformAuthenticatorIsAvailable,
   startAuthentication,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
@@ -61,6 +62,10 @@ export function usePasskeySignIn(offered: boolean, onFailure: (failure: PasskeyF
     if (!offered || !browserSupportsWebAuthn()) return;
     setButton(true);
     let live = true;
+    // Told to the service with the sign-in, so that only a device that can make a passkey is offered one after it.
+    void platformAuthenticatorIsAvailable().then((able) => {
+      if (able) document.cookie = `${PASSKEY_CAPABLE_COOKIE}=1; Path=/; SameSite=Lax`;
+    });
     void browserSupportsWebAuthnAutofill().then((autofill) => {
       if (autofill && live) void go(true).then((again) => again && live && setRound((r) => r + 1));
     });
