@@ -1,5 +1,5 @@
 // `npm run bench`: builds if stale, starts the built service as child processes on free ports with temporary data
-// folders, measures the nine figures of the benchmark issues, prints each with how it was measured, and writes
+// folders, measures the ten figures of the benchmark issues, prints each with how it was measured, and writes
 // docs/benchmarks.md. Options: --quick (shorter runs, 100,000 instead of 1,000,000 rows; prints only),
 // --only=1,3 (those figures; prints only), --write (write docs/benchmarks.md even with --quick or --only).
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { lighthouseFigure } from './figures/lighthouse.mjs';
 import { loginStormFigure } from './figures/login-storm.mjs';
 import { memoryFigure } from './figures/memory.mjs';
 import { refusalTiming } from './figures/refusal-timing.mjs';
+import { passkeySignInFigure } from './figures/passkey-sign-in.mjs';
 import { scaleFigure } from './figures/scale.mjs';
 import { signInLoad, signInThroughput } from './figures/signin-throughput.mjs';
 import { launchChromium } from './lib/chromium.mjs';
@@ -50,6 +51,7 @@ const PLAN = quick
       f7: { samples: 30, warmUp: 3 },
       f8: { runs: 2 },
       f9: { userCount: 4_000, seconds: 4, capacitySeconds: 3 },
+      f10: { seeded: 100, loads: 5 },
     }
   : {
       mainUsers: 20_000,
@@ -60,6 +62,7 @@ const PLAN = quick
       f7: { samples: 200, warmUp: 10 },
       f8: { runs: 5 },
       f9: { userCount: 20_000, seconds: 20, capacitySeconds: 10 },
+      f10: { seeded: 1_000, loads: 20 },
     };
 
 const runStarted = performance.now();
@@ -262,6 +265,22 @@ try {
       loginStormFigure({ ...PLAN.f9, server: storm, seed: stormSeed, users, pageFiles }),
     );
     await storm.stop();
+  }
+
+  if (wanted(10)) {
+    const passkeyDir = join(tempRoot, 'passkey');
+    const passkeySeed = seed(passkeyDir, PLAN.f10.seeded, 0);
+    const portal = await startPortal({ dataDir: passkeyDir, name: 'passkey' });
+    stopAfter.push(portal);
+    await measure(10, 'time to the signed-in page with a passkey and with a password', () =>
+      passkeySignInFigure({
+        portal,
+        seed: passkeySeed,
+        users: ['bench0000000', 'bench0000001'],
+        loads: PLAN.f10.loads,
+      }),
+    );
+    await portal.stop();
   }
 
   if (wanted(5) && memory) {

@@ -92,6 +92,7 @@ const accountRow = (i: number): AccountRow => ({
   password_changed_at: now,
   failed_attempts: 0,
   locked_at: null,
+  lock_mailed_at: null,
   security_question: null,
   last_signin_at: now,
   password_expires_at: null,
@@ -108,10 +109,13 @@ const sessionRow = (rawId: string, accountId: string): SessionRow => ({
   cobrand: COBRAND,
   locale: 'en_US',
   sso: 0,
+  method: 'password',
   created_at: now,
   last_seen_at: now,
   idle_expires_at: now + idleMs,
   absolute_expires_at: now + absoluteMs,
+  user_agent: null,
+  client_address: null,
 });
 
 const accountIds: string[] = new Array(users);

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { PASSKEY_SKIP_COOKIE } from '@portal/contract';
 import { launchChromium } from '../../scripts/chromium.mjs';
 
 const require = createRequire(import.meta.url);
@@ -19,8 +20,21 @@ export interface TrackedPage {
   problems: string[];
 }
 
-export async function openPage(browser: Browser, viewport = { width: 1024, height: 900 }): Promise<TrackedPage> {
+/** The passkey offer's "Not now" on this browser: its sign-ins go where they lead. */
+export const skipPasskeyOffer = (context: BrowserContext, base = baseUrl()): Promise<void> =>
+  context.addCookies([{ name: PASSKEY_SKIP_COOKIE, value: '1', url: base }]);
+
+/**
+ * A browser that skipped the passkey offer (its cookie, as the offer's "Not now" sets it), so a sign-in lands where it
+ * leads; `passkeyOffer` keeps the offer for the tests of passkeys.
+ */
+export async function openPage(
+  browser: Browser,
+  viewport = { width: 1024, height: 900 },
+  { passkeyOffer = false } = {},
+): Promise<TrackedPage> {
   const context = await browser.newContext({ viewport });
+  if (!passkeyOffer) await skipPasskeyOffer(context);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -59,7 +73,7 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
  */
 export function useChromium(): {
   browser: () => Browser;
-  withPage: (run: (tracked: TrackedPage) => Promise<void>) => Promise<void>;
+  withPage: (run: (tracked: TrackedPage) => Promise<void>, options?: { passkeyOffer?: boolean }) => Promise<void>;
 } {
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -74,8 +88,8 @@ export function useChromium(): {
   };
   return {
     browser: current,
-    async withPage(run) {
-      const tracked = await openPage(current());
+    async withPage(run, options) {
+      const tracked = await openPage(current(), undefined, options);
       try {
         await run(tracked);
         expect(tracked.problems).toEqual([]);

@@ -5,16 +5,24 @@
 import type { Browser, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, addUser, portal } from '../support/admin';
-import { expectAccessible, openPage, signInUrl, useChromium } from '../support/browser';
+import { expectAccessible, openPage, signInUrl, skipPasskeyOffer, useChromium } from '../support/browser';
 import { temporaryPasswordIn, waitForMail } from '../support/mailbox';
 import { tokenUser } from '../support/tokens';
 
 const chromium = useChromium();
 const HOME = '**/sdportal/platform/home?cobrandHost=skerrymoor';
 
-/** A browser context without JavaScript: the page's scripts never run (page.evaluate, for axe, still does). */
-async function withoutScript(run: (page: Page) => Promise<void>, browser: Browser = chromium.browser()) {
+/**
+ * A browser context without JavaScript: the page's scripts never run (page.evaluate, for axe, still does). It has
+ * skipped the passkey offer, unless `passkeyOffer`.
+ */
+async function withoutScript(
+  run: (page: Page) => Promise<void>,
+  browser: Browser = chromium.browser(),
+  { passkeyOffer = false } = {},
+) {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1024, height: 900 } });
+  if (!passkeyOffer) await skipPasskeyOffer(context);
   try {
     await run(await context.newPage());
   } finally {
@@ -51,6 +59,17 @@ async function expectSignedIn(page: Page): Promise<void> {
   expect(cookies.some((cookie) => /portal-session$/.test(cookie.name))).toBe(true);
 }
 
+/**
+ * The passkey offer a cobrand that offers them puts after a sign-in: no passkey is made without the script, and its
+ * way on is shown (the page's noscript stylesheet), as "Not now".
+ */
+async function passOffer(page: Page): Promise<void> {
+  await page.waitForURL('**/public-portal-ui/passkey-offer-component?cobrandHost=skerrymoor&next=**');
+  const onward = page.getByRole('link', { name: 'Not now', exact: true });
+  expect(await onward.isVisible()).toBe(true);
+  await onward.click();
+}
+
 async function submit(page: Page, userId: string, password: string): Promise<void> {
   await page.getByLabel('User ID', { exact: true }).fill(userId);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -60,43 +79,55 @@ async function submit(page: Page, userId: string, password: string): Promise<voi
 describe('sign-in without the script', () => {
   it('signs a password user in, from a page with the button enabled and no show/hide toggle; axe clean', async () => {
     const userId = addUser(`e2enojs${Date.now()}`);
-    await withoutScript(async (page) => {
-      const opened = await page.goto(signInUrl('skerrymoor'));
-      expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isEnabled()).toBe(true);
-      expect(await page.getByRole('button', { name: /show password/i }).count()).toBe(0);
-      await expectAccessibleAsAnswered(opened, 'the sign-in page without the script');
-      await page.getByLabel('Remember my user ID on this device').check();
-      await submit(page, userId, PASSWORD);
-      await expectSignedIn(page);
-      // The next sign-in page comes with the user ID written in.
-      await page.goto(signInUrl('skerrymoor'));
-      expect(await page.getByLabel('User ID', { exact: true }).inputValue()).toBe(userId);
-      expect(await page.getByLabel('Remember my user ID on this device').isChecked()).toBe(true);
-    });
+    await withoutScript(
+      async (page) => {
+        const opened = await page.goto(signInUrl('skerrymoor'));
+        expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isEnabled()).toBe(true);
+        expect(await page.getByRole('button', { name: /show password/i }).count()).toBe(0);
+        await expectAccessibleAsAnswered(opened, 'the sign-in page without the script');
+        await page.getByLabel('Remember my user ID on this device').check();
+        const offer = page.waitForResponse((r) => r.url().includes('/passkey-offer-component?'));
+        await submit(page, userId, PASSWORD);
+        await expectAccessibleAsAnswered(await offer, 'the passkey offer without the script');
+        await passOffer(page);
+        await expectSignedIn(page);
+        // The next sign-in page comes with the user ID written in.
+        await page.goto(signInUrl('skerrymoor'));
+        expect(await page.getByLabel('User ID', { exact: true }).inputValue()).toBe(userId);
+        expect(await page.getByLabel('Remember my user ID on this device').isChecked()).toBe(true);
+      },
+      undefined,
+      { passkeyOffer: true },
+    );
   });
 
   it('shows the error summary for a wrong password, then signs in from that page; axe clean', async () => {
     const userId = addUser(`e2enojsbad${Date.now()}`);
-    await withoutScript(async (page) => {
-      await page.goto(signInUrl('skerrymoor'));
-      let answered = postAnswer(page);
-      await submit(page, userId, 'Not-The-Password-1');
-      const refused = await answered;
-      expect(refused.status()).toBe(401);
-      const summary = page.locator('.portal-error-summary');
-      await summary.getByRole('heading', { name: 'Invalid Login' }).waitFor();
-      const link = summary.getByRole('link', { name: 'Please verify your information and try again.' });
-      expect(await link.getAttribute('href')).toBe('#userId');
-      expect(await page.title()).toMatch(/^Error: /);
-      expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
-      await expectAccessibleAsAnswered(refused, 'the sign-in page with Invalid Login, without the script');
-      answered = postAnswer(page);
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await summary.getByRole('link', { name: 'User ID is required.' }).waitFor();
-      await expectAccessibleAsAnswered(await answered, 'the sign-in page with required fields, without the script');
-      await submit(page, userId, PASSWORD);
-      await expectSignedIn(page);
-    });
+    await withoutScript(
+      async (page) => {
+        await page.goto(signInUrl('skerrymoor'));
+        let answered = postAnswer(page);
+        await submit(page, userId, 'Not-The-Password-1');
+        const refused = await answered;
+        expect(refused.status()).toBe(401);
+        const summary = page.locator('.portal-error-summary');
+        await summary.getByRole('heading', { name: 'Invalid Login' }).waitFor();
+        const link = summary.getByRole('link', { name: 'Please verify your information and try again.' });
+        expect(await link.getAttribute('href')).toBe('#userId');
+        expect(await page.title()).toMatch(/^Error: /);
+        expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+        await expectAccessibleAsAnswered(refused, 'the sign-in page with Invalid Login, without the script');
+        answered = postAnswer(page);
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await summary.getByRole('link', { name: 'User ID is required.' }).waitFor();
+        await expectAccessibleAsAnswered(await answered, 'the sign-in page with required fields, without the script');
+        await submit(page, userId, PASSWORD);
+        await passOffer(page);
+        await expectSignedIn(page);
+      },
+      undefined,
+      { passkeyOffer: true },
+    );
   });
 });
 
@@ -209,7 +240,9 @@ describe('forgotten password without the script', () => {
       await page.goto(signInUrl('skerrymoor'));
       await submit(page, userId, PASSWORD);
       await expectSignedIn(page);
+      // Signed out by forgetting the cookies; the passkey offer's skip is kept, as a browser keeps it.
       await page.context().clearCookies();
+      await skipPasskeyOffer(page.context());
 
       await page.goto(signInUrl('skerrymoor'));
       await page.getByRole('link', { name: 'Forgot your password?' }).click();

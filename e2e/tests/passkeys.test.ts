@@ -1,13 +1,21 @@
 /**
  * Passkeys in Chromium with its virtual authenticator (CDP WebAuthn): the offer after a password sign-in, a passkey
- * made there, and a sign-in with it by the User ID field's autofill in another browser that holds the credential.
+ * made there, and a sign-in with it, by the User ID field's autofill or by the button, in another browser that holds
+ * the credential; a removed passkey, a cloned one and a token user's under the cobrand's policy.
  */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Cobrand } from '@portal/contract';
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, addUser } from '../support/admin';
-import { expectAccessible, openPage, signInThroughForm, signInUrl, useChromium } from '../support/browser';
+import { PASSWORD, addUser, portal } from '../support/admin';
+import { baseUrl, expectAccessible, openPage, signInThroughForm, signInUrl, useChromium } from '../support/browser';
+import { tokenUser } from '../support/tokens';
 
 const chromium = useChromium();
+/** A browser that has not skipped the passkey offer. */
+const withOffer = (run: Parameters<typeof chromium.withPage>[0]) => chromium.withPage(run, { passkeyOffer: true });
 
 interface Credential {
   credentialId: string;
@@ -18,8 +26,16 @@ interface Credential {
   userHandle?: string;
 }
 
-/** A platform authenticator with resident keys and user verification, as a phone's or a laptop's. */
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+interface Authenticator {
+  cdp: CDPSession;
+  authenticatorId: string;
+}
+
+/**
+ * A platform authenticator with resident keys and user verification, as a phone's or a laptop's. Not `present`, it
+ * answers nothing until told it is (`presence`): the autofill the page starts as it loads stays unanswered.
+ */
+async function virtualAuthenticator(page: Page, present = true): Promise<Authenticator> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -29,20 +45,113 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
       hasResidentKey: true,
       hasUserVerification: true,
       isUserVerified: true,
-      automaticPresenceSimulation: true,
+      automaticPresenceSimulation: present,
     },
   });
   return { cdp, authenticatorId };
 }
 
-const credentialsOf = async ({ cdp, authenticatorId }: Awaited<ReturnType<typeof virtualAuthenticator>>) =>
+const credentialsOf = async ({ cdp, authenticatorId }: Authenticator) =>
   (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials as Credential[];
+
+const presence = ({ cdp, authenticatorId }: Authenticator, enabled: boolean) =>
+  cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled });
+
+/** Present for one assertion only: the autofill the page starts again after a refusal is then left unanswered. */
+async function presentOnce(authenticator: Authenticator): Promise<void> {
+  authenticator.cdp.once('WebAuthn.credentialAsserted', () => void presence(authenticator, false));
+  await presence(authenticator, true);
+}
+
+const home = /\/sdportal\/platform\/home/;
+const passkeyButton = (page: Page) => page.getByRole('button', { name: 'Sign in with a passkey', exact: true });
+
+/** Signs in by the form, creates a passkey on the offer page that follows, and gives the page and the credentials. */
+async function enrol(page: Page, userId: string, password = PASSWORD): Promise<Credential[]> {
+  const authenticator = await virtualAuthenticator(page);
+  await signInThroughForm(page, 'skerrymoor', userId, password);
+  return createOnOffer(page, authenticator);
+}
+
+async function createOnOffer(page: Page, authenticator: Authenticator): Promise<Credential[]> {
+  await page.waitForURL(/\/public-portal-ui\/passkey-offer-component\?/);
+  await page.getByRole('button', { name: 'Create a passkey' }).click();
+  await page.waitForURL(home);
+  return credentialsOf(authenticator);
+}
+
+/** Another browser whose authenticator holds the credentials, on the sign-in page; fails on a page error or CSP. */
+async function withHolder(
+  credentials: Credential[],
+  present: boolean,
+  run: (page: Page, authenticator: Authenticator) => Promise<void>,
+): Promise<void> {
+  const other = await openPage(chromium.browser(), undefined, { passkeyOffer: true });
+  try {
+    const authenticator = await virtualAuthenticator(other.page, present);
+    for (const credential of credentials)
+      await authenticator.cdp.send('WebAuthn.addCredential', {
+        authenticatorId: authenticator.authenticatorId,
+        credential,
+      });
+    await other.page.goto(signInUrl('skerrymoor'));
+    await run(other.page, authenticator);
+    expect(other.problems).toEqual([]);
+  } finally {
+    await other.context.close();
+  }
+}
+
+/** Keyboard only: Tab from the page's start until the element with this id has focus. */
+async function tabTo(page: Page, id: string): Promise<void> {
+  for (let i = 0; i < 30; i++) {
+    if ((await page.evaluate(() => document.activeElement?.id)) === id) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached #${id}`);
+}
+
+/** Presses the passkey button by the keyboard, with the authenticator present for that one ceremony. */
+async function pressButton(page: Page, authenticator: Authenticator): Promise<void> {
+  await passkeyButton(page).waitFor();
+  await presentOnce(authenticator);
+  await tabTo(page, 'passkey-sign-in');
+  await page.keyboard.press('Enter');
+}
+
+/** The error summary of a passkey the service refused, checked by axe-core. */
+async function expectRefused(page: Page, label: string): Promise<void> {
+  const summary = page.locator('.portal-error-summary');
+  await summary.getByRole('heading', { name: 'Invalid Login' }).waitFor();
+  await summary.getByText('That passkey did not sign you in.').waitFor();
+  expect(page.url()).toContain('/public-portal-ui/login-signin-component');
+  await expectAccessible(page, label);
+}
+
+/** Sets the skerrymoor cobrand's passkey policy by importing the catalogue with it changed, as an operator would. */
+async function setSkerrymoorPasskeys(policy: 'offered' | 'second-factor'): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-catalogue-'));
+  cpSync('data/cobrands', join(dir, 'cobrands'), { recursive: true });
+  cpSync('data/footers', join(dir, 'footers'), { recursive: true });
+  const file = join(dir, 'cobrands', 'skerrymoor', 'cobrand.json');
+  const record = JSON.parse(readFileSync(file, 'utf8')) as { cobrand: { passkeys?: string } };
+  record.cobrand.passkeys = policy;
+  writeFileSync(file, JSON.stringify(record, null, 2));
+  portal('cobrands', 'import', join(dir, 'cobrands'));
+  // The running service reads the catalogue again once its short cache has run out.
+  await expect
+    .poll(
+      async () => ((await (await fetch(`${baseUrl()}/sdportal/rest/cobrand/skerrymoor`)).json()) as Cobrand).passkeys,
+      { timeout: 30_000 },
+    )
+    .toBe(policy);
+}
 
 describe('passkeys', () => {
   it('are offered after a password sign-in, made there, and sign in by autofill in another browser that holds it', async () => {
     const userId = addUser(`e2epk${Date.now()}`);
     let copied: Credential[] = [];
-    await chromium.withPage(async ({ page }) => {
+    await withOffer(async ({ page }) => {
       const authenticator = await virtualAuthenticator(page);
       await signInThroughForm(page, 'skerrymoor', userId, PASSWORD);
       await page.waitForURL(/\/public-portal-ui\/passkey-offer-component\?/);
@@ -53,28 +162,110 @@ describe('passkeys', () => {
       // Keyboard only: the create button takes focus by Tab and is pressed by Enter.
       await create.focus();
       await page.keyboard.press('Enter');
-      await page.waitForURL(/\/sdportal\/platform\/home/);
+      await page.waitForURL(home);
       copied = await credentialsOf(authenticator);
       expect(copied).toHaveLength(1);
       expect(copied[0]!.isResidentCredential).toBe(true);
     });
 
-    const other = await openPage(chromium.browser());
-    try {
-      const { page } = other;
-      const authenticator = await virtualAuthenticator(page);
-      for (const credential of copied)
-        await authenticator.cdp.send('WebAuthn.addCredential', {
-          authenticatorId: authenticator.authenticatorId,
-          credential,
-        });
-      await page.goto(signInUrl('skerrymoor'));
+    await withHolder(copied, true, async (page) => {
       // The User ID field offers the passkey as the page loads; the virtual authenticator, present, answers at once.
-      await page.waitForURL(/\/sdportal\/platform\/home/);
       // Signed in with the passkey: no offer of another, straight to the platform's home.
-      expect(other.problems).toEqual([]);
+      await page.waitForURL(home);
+    });
+  });
+
+  it('sign in by the button, keyboard only, where the autofill is not answered', async () => {
+    let copied: Credential[] = [];
+    await withOffer(async ({ page }) => {
+      copied = await enrol(page, addUser(`e2epkbutton${Date.now()}`));
+    });
+    await withHolder(copied, false, async (page, authenticator) => {
+      await passkeyButton(page).waitFor();
+      await expectAccessible(page, 'the sign-in page with its passkey button');
+      await pressButton(page, authenticator);
+      await page.waitForURL(home);
+    });
+  });
+
+  it('refuse a removed passkey: the error summary says so', async () => {
+    let copied: Credential[] = [];
+    await withOffer(async ({ page }) => {
+      copied = await enrol(page, addUser(`e2epkremoved${Date.now()}`));
+      // Removed by the JSON call the security page makes, within five minutes of the sign-in.
+      const status = await page.evaluate(async () => {
+        const token = /(?:^|; )sec-token=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+        const headers = {
+          'X-Requested-With': 'XMLHttpRequest',
+          Accept: 'application/json',
+          'X-XSRF-TOKEN': decodeURIComponent(token),
+          'X-CSRF-TOKEN': decodeURIComponent(token),
+        };
+        const listed = (await (await fetch('/sdportal/rest/passkeys', { headers })).json()) as {
+          passkeys: { id: string }[];
+        };
+        const id = encodeURIComponent(listed.passkeys[0]!.id);
+        return (await fetch(`/sdportal/rest/passkeys/${id}`, { method: 'DELETE', headers })).status;
+      });
+      expect(status).toBe(204);
+    });
+    await withHolder(copied, false, async (page, authenticator) => {
+      await pressButton(page, authenticator);
+      await expectRefused(page, 'the sign-in page after a removed passkey');
+    });
+  });
+
+  it('refuse a cloned credential whose signature counter is behind the one last seen', async () => {
+    let copied: Credential[] = [];
+    await withOffer(async ({ page }) => {
+      copied = await enrol(page, addUser(`e2epkclone${Date.now()}`));
+    });
+    // The original, used many times since the copy was made: its counter is far ahead of the copy's.
+    const original = copied.map((credential) => ({ ...credential, signCount: credential.signCount + 100 }));
+    let ahead = 0;
+    await withHolder(original, true, async (page, authenticator) => {
+      await page.waitForURL(home);
+      ahead = (await credentialsOf(authenticator))[0]!.signCount;
+    });
+    // The copy made before that sign-in counts from where the original was then.
+    expect(copied[0]!.signCount).toBeLessThan(ahead);
+    await withHolder(copied, false, async (page, authenticator) => {
+      await pressButton(page, authenticator);
+      await expectRefused(page, 'the sign-in page after a cloned passkey');
+      expect((await credentialsOf(authenticator))[0]!.signCount).toBeLessThanOrEqual(ahead);
+    });
+  });
+
+  it('sign a token user in where the cobrand accepts one as the second factor, and not where it only offers them', async () => {
+    const token = tokenUser('e2epktoken');
+    await setSkerrymoorPasskeys('second-factor');
+    try {
+      let copied: Credential[] = [];
+      await withOffer(async ({ page }) => {
+        const authenticator = await virtualAuthenticator(page);
+        await signInThroughForm(page, 'skerrymoor', token.userId, token.code(-1));
+        await page.waitForURL('**/public-portal-ui/new-rsa-pin-component?cobrandHost=skerrymoor');
+        await page.getByLabel('New PIN', { exact: true }).fill('1357');
+        await page.getByLabel('Confirm new PIN', { exact: true }).fill('1357');
+        await page.getByLabel('Next passcode').fill(token.code(0));
+        await page.getByRole('button', { name: 'Save' }).click();
+        await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
+        await signInThroughForm(page, 'skerrymoor', token.userId, `1357${token.code(1)}`);
+        copied = await createOnOffer(page, authenticator);
+      });
+      await withHolder(copied, true, async (page) => {
+        await page.waitForURL(home);
+        await page.getByText(`Signed in as ${token.userId}`).waitFor();
+      });
+
+      // Where the cobrand only offers passkeys, a token user's passkey alone signs nobody in: PIN + tokencode do.
+      await setSkerrymoorPasskeys('offered');
+      await withHolder(copied, false, async (page, authenticator) => {
+        await pressButton(page, authenticator);
+        await expectRefused(page, "the sign-in page after a token user's passkey");
+      });
     } finally {
-      await other.context.close();
+      await setSkerrymoorPasskeys('offered');
     }
   });
 });

@@ -8,7 +8,14 @@ import { Paths } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, addUser } from '../support/admin';
-import { baseUrl, expectAccessible, openPage, signInThroughForm, useChromium } from '../support/browser';
+import {
+  baseUrl,
+  expectAccessible,
+  openPage,
+  signInThroughForm,
+  useChromium,
+  skipPasskeyOffer,
+} from '../support/browser';
 
 const chromium = useChromium();
 const { withPage } = chromium;
@@ -125,6 +132,7 @@ describe('security page', () => {
     const userId = addUser(`e2esecnoscript${Date.now()}`);
     const other = await otherBrowser(chromium.browser(), userId);
     const context = await chromium.browser().newContext({ javaScriptEnabled: false });
+    await skipPasskeyOffer(context);
     try {
       const page = await context.newPage();
       await signInThroughForm(page, 'skerrymoor', userId, PASSWORD);

@@ -108,12 +108,13 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
     return reply.redirect(`${routePath('forgot-password-component')}${query}`, 302);
   });
 
-  // Without the page's script, what waits for it (the logout screen's labels) shows as it is (issue 33).
+  // Without the page's script, what waits for it (the logout screen's labels, the passkey offer's way on) shows as it
+  // is (issue 33).
   app.get(NO_SCRIPT_STYLESHEET, { schema: { hide: true } }, async (_request, reply) =>
     reply
       .type('text/css; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
-      .send('.portal-logout--pending{visibility:visible}\n'),
+      .send('.portal-logout--pending,.portal-passkey-offer__onward{visibility:visible}\n'),
   );
 
   const bundles = new PreparedAnswers('application/json; charset=utf-8');

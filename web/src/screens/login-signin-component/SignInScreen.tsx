@@ -158,7 +158,8 @@ export function SignInScreen() {
           {form.submitting ? t('signin.submitting') : (cobrand.signInButtonLabel ?? t('signin.submit'))}
         </button>
       </form>
-      {passkey.button && <PasskeyButton busy={passkey.busy} press={passkey.press} />}
+      {/* Drawn with the page and kept hidden until the script finds passkeys here: showing it moves nothing. */}
+      {offersPasskeys && <PasskeyButton shown={passkey.button} busy={passkey.busy} press={passkey.press} />}
       {/* The provider has the user's password: its recovery and the registration links do not apply to this step. */}
       {!tokenStepFor && <SignInLinks />}
       <LanguageSelector />
@@ -268,13 +269,13 @@ function usePasskeyOnForm(offered: boolean, fail: (failure: { page: PageError; k
 }
 
 /** For a device whose browser offers no passkeys in the field's suggestions; shown only by the page's script. */
-function PasskeyButton({ busy, press }: { busy: boolean; press: () => Promise<void> }) {
+function PasskeyButton({ shown, busy, press }: { shown: boolean; busy: boolean; press: () => Promise<void> }) {
   const { t } = usePage();
   return (
     <button
       type="button"
       id={PASSKEY_BUTTON}
-      className="portal-button portal-button--secondary portal-signin__passkey"
+      className={`portal-button portal-button--secondary portal-signin__passkey${shown ? '' : ' portal-toggle--waiting'}`}
       onClick={() => void press()}
       aria-busy={busy}
     >

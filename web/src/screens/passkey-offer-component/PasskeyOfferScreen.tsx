@@ -1,7 +1,7 @@
 // After a full sign-in, one skippable offer to create a passkey (issue 34): the service sends the browser here only
 // where the cobrand offers passkeys, the user has none and this device has not skipped it; the page asks once more
 // (GET offer, which also checks where to go on) and goes on at once where the browser cannot make one.
-import { PASSKEY_SKIP_COOKIE, PASSKEY_SKIP_DAYS, PasskeyPaths } from '@portal/contract';
+import { PASSKEY_SKIP_COOKIE, PASSKEY_SKIP_DAYS, PasskeyPaths, Paths } from '@portal/contract';
 import {
   browserSupportsWebAuthn,
   startRegistration,
@@ -33,6 +33,15 @@ function skipOnThisDevice(): void {
   document.cookie = `${PASSKEY_SKIP_COOKIE}=1; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
 }
 
+/**
+ * Where a browser without the script goes on: `next` when it is a path on this site (nothing another site could
+ * have put there leads off it), else the cobrand's home, where the service's check would send it too.
+ */
+function onwardWithoutScript(next: string | null, cobrand: string): string {
+  if (next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\')) return next;
+  return `${Paths.platformHome}?cobrandHost=${encodeURIComponent(cobrand)}`;
+}
+
 export function PasskeyOfferScreen() {
   const { t, cobrand, query } = usePage();
   const [next, setNext] = useState<string | null>(null);
@@ -49,7 +58,21 @@ export function PasskeyOfferScreen() {
     );
   }, [query, cobrand.name]);
 
-  if (next === null) return <h1 className="portal-heading">{t('page.title.passkey-offer-component')}</h1>;
+  if (next === null)
+    return (
+      <div className="portal-passkey-offer">
+        <h1 className="portal-heading">{t('page.title.passkey-offer-component')}</h1>
+        {/* No passkey is made without the script: the page's noscript stylesheet shows the way on (issue 33). */}
+        <p className="portal-passkey-offer__onward">
+          <a
+            className="portal-button portal-button--secondary"
+            href={onwardWithoutScript(query.get('next'), cobrand.name)}
+          >
+            {t('passkeyOffer.skip')}
+          </a>
+        </p>
+      </div>
+    );
 
   async function create(to: string) {
     setBusy(true);
