@@ -4,7 +4,7 @@
  * try; the keyboard alone does it; the page's form works without the script; axe finds nothing on each state the
  * script shows.
  */
-import { Paths } from '@portal/contract';
+import { PASSKEY_SKIP_COOKIE, Paths } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, addUser } from '../support/admin';
@@ -18,14 +18,20 @@ const SECURITY = '**/public-portal-ui/security-component?cobrandHost=skerrymoor'
 /** A browser of its own (a new context: its own cookies), signed in as the user. */
 async function otherBrowser(browser: Browser, userId: string) {
   const other = await openPage(browser);
+  await skipPasskeyOffer(other.page);
   await signInThroughForm(other.page, 'skerrymoor', userId, PASSWORD);
   await other.page.waitForURL(HOME);
   return other;
 }
 
+/** The passkey offer (skerrymoor offers passkeys) skipped on this browser: a sign-in goes straight home. */
+const skipPasskeyOffer = (page: Page) =>
+  page.context().addCookies([{ name: PASSKEY_SKIP_COOKIE, value: '1', url: baseUrl() }]);
+
 const sessionStatus = async (page: Page) => (await page.request.get(`${baseUrl()}${Paths.session}`)).status();
 
 async function openSecurityPage(page: Page, userId: string): Promise<void> {
+  await skipPasskeyOffer(page);
   await signInThroughForm(page, 'skerrymoor', userId, PASSWORD);
   await page.waitForURL(HOME);
   await page.getByRole('link', { name: 'Security and sessions' }).click();
@@ -127,6 +133,7 @@ describe('security page', () => {
     const context = await chromium.browser().newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
+      await skipPasskeyOffer(page);
       await signInThroughForm(page, 'skerrymoor', userId, PASSWORD);
       await page.waitForURL(HOME);
       await page.goto(`${baseUrl()}/public-portal-ui/security-component?cobrandHost=skerrymoor`);
