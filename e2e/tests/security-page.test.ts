@@ -25,6 +25,7 @@ const SECURITY = '**/public-portal-ui/security-component?cobrandHost=skerrymoor'
 /** A browser of its own (a new context: its own cookies), signed in as the user. */
 async function otherBrowser(browser: Browser, userId: string) {
   const other = await openPage(browser);
+  await skipPasskeyOffer(other.page.context());
   await signInThroughForm(other.page, 'skerrymoor', userId, PASSWORD);
   await other.page.waitForURL(HOME);
   return other;
@@ -33,6 +34,7 @@ async function otherBrowser(browser: Browser, userId: string) {
 const sessionStatus = async (page: Page) => (await page.request.get(`${baseUrl()}${Paths.session}`)).status();
 
 async function openSecurityPage(page: Page, userId: string): Promise<void> {
+  await skipPasskeyOffer(page.context());
   await signInThroughForm(page, 'skerrymoor', userId, PASSWORD);
   await page.waitForURL(HOME);
   await page.getByRole('link', { name: 'Security and sessions' }).click();

@@ -7,7 +7,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorCodes } from '@portal/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { AccountStore, breachedPasswords, PasswordStore } from './account/index.js';
 import { systemClock, type Clock } from './clock.js';
 import {
@@ -285,10 +285,12 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   await app.register(clientLoggingRoutes, { sessions, cookies, throttle });
   await app.register(cspReportRoutes, { counts: services.cspReports, throttle });
   await app.register(wellKnownRoutes, { securityTxt: config.securityTxt, publicOrigin });
+  // A password change's `forgetOtherDevices`, by the script's call or the form without it (the device capability's).
+  const forgetOthers = (request: FastifyRequest, accountId: string) =>
+    forgetOtherDevices({ devices, deviceCookies, audit }, request, accountId);
   await app.register(passwordRoutes, {
     ...{ recovery, changePassword, sessions, cookies, throttle },
-    forgetOtherDevices: (request, accountId) =>
-      forgetOtherDevices({ devices, deviceCookies, audit }, request, accountId),
+    forgetOtherDevices: forgetOthers,
   });
   await app.register(tokenRoutes, { accounts, sessions, cookies, pins, throttle });
   await app.register(passkeyRoutes, {
@@ -316,7 +318,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   });
   await registerScreens(app, {
     ...{ webDistDir, messages, signIn, recovery, changePassword, accounts, pins, sessions, cookies, deviceCookies },
-    ...{ throttle, audit },
+    ...{ throttle, audit, forgetOtherDevices: forgetOthers },
     ...{ secureCookies: config.secureCookies, platformOrigin: config.platformOrigin },
     pageCobrand: pageCobrandFinder(cobrands, options.catalogueDir ?? CATALOGUE_DIR),
   });

@@ -49,6 +49,8 @@ export interface ScreenOptions {
   deviceCookies: DeviceCookies;
   throttle: RouteThrottle;
   audit: AuditLog;
+  /** Forgets the account's trusted devices but the asking browser's: a password change's checkbox. */
+  forgetOtherDevices: (request: FastifyRequest, accountId: string) => Promise<number>;
 }
 
 /** The screen a native post was made from: its address's last segment is the screen's route name. */
@@ -73,6 +75,7 @@ export async function registerScreens(app: FastifyInstance, options: ScreenOptio
   const { webDistDir, messages, pageCobrand, secureCookies, platformOrigin } = options;
   const { signIn, recovery, changePassword, accounts, pins, sessions, cookies, deviceCookies, throttle, audit } =
     options;
+  const { forgetOtherDevices } = options;
   // The token screens' pages carry their user (the token capability's), so they are drawn without the script.
   const userOf = tokenUserOf({ accounts, sessions, cookies });
   const screenData = tokenScreenData(userOf);
@@ -95,7 +98,10 @@ export async function registerScreens(app: FastifyInstance, options: ScreenOptio
       page,
     });
     await forms.register(recoveryFormRoutes, { recovery, throttle, page });
-    await forms.register(changeFormRoutes, { changePassword, sessions, cookies, throttle, page, signInWith });
+    await forms.register(changeFormRoutes, {
+      ...{ changePassword, sessions, cookies, throttle, page, signInWith },
+      forgetOtherDevices,
+    });
     await forms.register(nextTokenFormRoutes, { sendLogin, tokenUserOf: userOf, throttle, page, logoutFor });
     await forms.register(newPinFormRoutes, { accounts, sessions, cookies, pins, throttle, page, sendLogin });
   });

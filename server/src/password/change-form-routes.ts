@@ -24,10 +24,15 @@ export interface ChangeFormOptions {
   throttle: RouteThrottle;
   page: FormPage;
   signInWith: SignInWith;
+  /** Forgets the account's trusted devices but the asking browser's: the form's checkbox ticked. */
+  forgetOtherDevices: (request: FastifyRequest, accountId: string) => Promise<number>;
 }
 
 const SCREEN = 'change-password-component';
-const ChangeFormSchema = Type.Object({ old: FormField, new1: FormField, new2: FormField, cancel: FormField });
+const ChangeFormSchema = Type.Object({
+  ...{ old: FormField, new1: FormField, new2: FormField, cancel: FormField },
+  forgetOtherDevices: FormField,
+});
 const ChangeQuerySchema = Type.Object(
   { dest: Type.Optional(Type.String()), cobrandHost: Type.Optional(Type.String()) },
   { additionalProperties: true },
@@ -57,7 +62,7 @@ const policyCode = (rules: readonly string[]) =>
   (['history', 'common', 'breached'] as const).find((rule) => rules.includes(rule)) ?? 'construction';
 
 export const changeFormRoutes: FastifyPluginAsyncTypebox<ChangeFormOptions> = async (app, options) => {
-  const { changePassword, sessions, cookies, throttle, page, signInWith } = options;
+  const { changePassword, sessions, cookies, throttle, page, signInWith, forgetOtherDevices } = options;
   /** Where the script sends the user away: the profile (from MyProfile, signed in) or the logout address. */
   const away = (reply: FastifyReply, session: SessionRow | null, myProfile: boolean, cobrand = '') =>
     reply.redirect(
@@ -71,7 +76,7 @@ export const changeFormRoutes: FastifyPluginAsyncTypebox<ChangeFormOptions> = as
     request: FastifyRequest,
     reply: FastifyReply,
     session: SessionRow,
-    body: Partial<Record<Fields | 'cancel', string>>,
+    body: Partial<Record<Fields | 'cancel' | 'forgetOtherDevices', string>>,
     myProfile: boolean,
   ) => {
     const userId = (await changePassword.userIdOf(session)) ?? '';
@@ -89,6 +94,8 @@ export const changeFormRoutes: FastifyPluginAsyncTypebox<ChangeFormOptions> = as
       return page(request, reply, SCREEN, { values: {}, fields: refused, rules: { ...rules, ...serviceRules } }, 400);
     }
     await afterChange({ sessions, cookies }, request, reply, session);
+    // A ticked checkbox sends its value; an unticked one sends nothing.
+    if (body.forgetOtherDevices !== undefined) await forgetOtherDevices(request, session.account_id);
     if (myProfile) return away(reply, session, true);
     // Changed: the script signs in with the new password, and goes to the logout address when that fails.
     const location = await signInWith(request, reply, userId, input.newCredential).catch(() => null);

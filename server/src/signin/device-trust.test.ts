@@ -4,7 +4,7 @@
  * that browser; the administrator's unlock clears every count; deactivation ends everything; the lock and new-device
  * mails arrive once, in the user's language, over real SMTP.
  */
-import { LOCALE_COOKIE, Paths } from '@portal/contract';
+import { FORM_TOKEN_FIELD, LOCALE_COOKIE, PASSKEY_SKIP_COOKIE, Paths, routePath } from '@portal/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../cli-commands.js';
 import { createOperator } from '../operator.js';
@@ -39,6 +39,8 @@ for (const dialect of DIALECTS) {
     async function ownBrowser(locale = 'en_US'): Promise<TestClient> {
       const browser = t.client({ headers: { 'user-agent': FIREFOX }, remoteAddress: '198.51.100.23' });
       browser.cookies.set(LOCALE_COOKIE, locale);
+      // The passkey offer (skerrymoor offers passkeys) skipped on this browser: its sign-ins go straight home.
+      browser.cookies.set(PASSKEY_SKIP_COOKIE, '1');
       expect((await signInSequence(browser, 'demopass')).body).toBe(HOME);
       expect(browser.cookie(DEVICE_COOKIE)).toBeDefined();
       return browser;
@@ -247,6 +249,28 @@ for (const dialect of DIALECTS) {
       expect((await change('Another-Pass-2027', DEMO_PASSWORD)).statusCode).toBe(200);
       expect(await devices(account.id)).toHaveLength(2);
       expect((await change('Third-Pass-2028', 'Another-Pass-2027', true)).statusCode).toBe(200);
+      const left = await devices(account.id);
+      expect(left).toHaveLength(1);
+      expect(own.cookie(DEVICE_COOKIE)!.startsWith(`${left[0]!.id}.`)).toBe(true);
+    });
+
+    it('forgets the other devices when the change form posted without the script has the box ticked', async () => {
+      const own = await ownBrowser();
+      await signInSequence(t.client(), 'demopass');
+      const account = await accountRow(t.database, 'demopass');
+      const form = `${routePath('change-password-component')}?cobrandHost=skerrymoor&dest=MyProfile`;
+      const post = async (fields: Record<string, string>) => {
+        const page = await own.get(form, { browser: true });
+        const token = new RegExp(`name="${FORM_TOKEN_FIELD}" value="([^"]*)"`).exec(page.body)?.[1] ?? '';
+        return own.post(form, { form: { ...fields, [FORM_TOKEN_FIELD]: token }, browser: true, csrf: false });
+      };
+      const unticked = await post({ old: DEMO_PASSWORD, new1: 'Another-Pass-2027', new2: 'Another-Pass-2027' });
+      expect(unticked.statusCode).toBe(303);
+      expect(await devices(account.id)).toHaveLength(2);
+      const fields = { old: 'Another-Pass-2027', new1: 'Third-Pass-2028', new2: 'Third-Pass-2028' };
+      const ticked = await post({ ...fields, forgetOtherDevices: '1' });
+      expect(ticked.statusCode).toBe(303);
+      expect(ticked.headers.location).toBe(`${routePath('security-component')}?cobrandHost=skerrymoor`);
       const left = await devices(account.id);
       expect(left).toHaveLength(1);
       expect(own.cookie(DEVICE_COOKIE)!.startsWith(`${left[0]!.id}.`)).toBe(true);

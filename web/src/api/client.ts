@@ -14,7 +14,7 @@ export class HttpError extends Error {
 }
 
 export interface CallOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'HEAD';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   json?: unknown;
   form?: Record<string, string>;
 }

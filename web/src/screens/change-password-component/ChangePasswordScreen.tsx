@@ -48,6 +48,7 @@ export function ChangePasswordScreen() {
   const [refused, setRefused] = useState<readonly string[]>(() =>
     CHECKED_ON_SAVE.filter((rule) => posted?.rules?.[rule] === false),
   );
+  const [forgetOthers, setForgetOthers] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -56,7 +57,10 @@ export function ChangePasswordScreen() {
     try {
       await call(Paths.changePassword, {
         method: 'POST',
-        json: { userId, oldCredential: trimmed(form.values.old), newCredential: newPassword },
+        json: {
+          ...{ userId, oldCredential: trimmed(form.values.old), newCredential: newPassword },
+          ...(forgetOthers ? { forgetOtherDevices: true } : {}),
+        },
       });
     } catch (error) {
       // Refused for load, nothing was checked or changed: not a wrong password, and the fields stay to send again.
@@ -104,6 +108,7 @@ export function ChangePasswordScreen() {
         <RuleLines rules={rules} refused={refused} />
         <PasswordField {...form.field('new1')} autoComplete="new-password" describedBy="change-rules" />
         <PasswordField {...form.field('new2')} autoComplete="new-password" />
+        <ForgetOtherDevices checked={forgetOthers} onChange={setForgetOthers} />
         <div className="portal-actions">
           <button type="submit" className="portal-button portal-button--primary" disabled={!form.canSubmit}>
             {form.submitting ? t('change.saving') : t('change.submit')}
@@ -112,6 +117,31 @@ export function ChangePasswordScreen() {
         </div>
       </form>
       <SessionWarning />
+    </div>
+  );
+}
+
+/** Issue 35's question at a password change: whether the account's other trusted browsers are forgotten too. */
+function ForgetOtherDevices({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const { t } = usePage();
+  return (
+    <div className="portal-checkbox">
+      <input
+        type="checkbox"
+        id="forgetOtherDevices"
+        name="forgetOtherDevices"
+        value="1"
+        className="portal-checkbox__input"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby="forgetOtherDevices-hint"
+      />
+      <label htmlFor="forgetOtherDevices" className="portal-checkbox__label">
+        {t('change.forgetOtherDevices')}
+      </label>
+      <p id="forgetOtherDevices-hint" className="portal-checkbox__hint">
+        {t('change.forgetOtherDevices.hint')}
+      </p>
     </div>
   );
 }

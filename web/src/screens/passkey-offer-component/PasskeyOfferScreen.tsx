@@ -2,28 +2,18 @@
 // where the cobrand offers passkeys, the user has none and this device has not skipped it; the page asks once more
 // (GET offer, which also checks where to go on) and goes on at once where the browser cannot make one.
 import { PASSKEY_SKIP_COOKIE, PASSKEY_SKIP_DAYS, PasskeyPaths, Paths } from '@portal/contract';
-import {
-  browserSupportsWebAuthn,
-  startRegistration,
-  type PublicKeyCredentialCreationOptionsJSON,
-} from '@simplewebauthn/browser';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useEffect, useState } from 'react';
-import { call, getJson } from '../../api/client';
+import { getJson } from '../../api/client';
 import { ErrorSummary, type PageError } from '../../components/ErrorSummary';
 import { usePage } from '../../page/page-context';
-import { postForOptions } from '../../passkeys/passkey-calls';
+import { createPasskey } from '../../passkeys/passkey-calls';
 
 const CREATE_BUTTON = 'passkey-create';
 /** GET offer's answer (docs/api.md). */
 interface PasskeyOffer {
   offer: boolean;
   next: string;
-}
-
-async function createPasskey(): Promise<void> {
-  const optionsJSON = await postForOptions<PublicKeyCredentialCreationOptionsJSON>(PasskeyPaths.registrationOptions);
-  const response = await startRegistration({ optionsJSON });
-  await call(PasskeyPaths.passkeys, { method: 'POST', json: { response } });
 }
 
 /** The skip, remembered on this device (docs/decisions.md). */

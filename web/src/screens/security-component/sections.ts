@@ -3,10 +3,14 @@
  * own data; adding one (passkeys from web/src/passkeys/, trusted devices, recovery codes) is one line here.
  */
 import type { ComponentType } from 'react';
+import { DevicesSection } from './DevicesSection';
+import { PasskeysSection } from './PasskeysSection';
 import { SessionsSection } from './SessionsSection';
 import { SignInsSection } from './SignInsSection';
 
 export const SECTIONS: readonly { id: string; Section: ComponentType }[] = [
   { id: 'sessions', Section: SessionsSection },
+  { id: 'passkeys', Section: PasskeysSection },
+  { id: 'devices', Section: DevicesSection },
   { id: 'sign-ins', Section: SignInsSection },
 ];

@@ -1,0 +1,96 @@
+// My trusted devices (issue 35): the browsers the account signed in from, this one marked, with when each was first
+// and last used; forget one, and its next sign-in is from an unknown device. Loaded by the script (docs/decisions.md).
+import { Paths } from '@portal/contract';
+import { useEffect, useRef, useState } from 'react';
+import { HttpError, call, getJson } from '../../api/client';
+import { announce } from '../../components/announce';
+import { useHydrated } from '../../page/browser-value';
+import { usePage } from '../../page/page-context';
+import { useDescribe } from './describe';
+import { useSectionCalls } from './section-calls';
+
+/** One device as GET /sdportal/rest/devices lists it (docs/api.md). */
+interface TrustedDevice {
+  id: string;
+  browser: string;
+  address: string;
+  createdAt: number;
+  lastUsedAt: number;
+  current: boolean;
+  locked: boolean;
+}
+
+export function DevicesSection() {
+  const { t } = usePage();
+  const hydrated = useHydrated();
+  const [devices, setDevices] = useState<TrustedDevice[] | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const sections = useSectionCalls();
+  const reload = async () => setDevices((await getJson<{ devices: TrustedDevice[] }>(Paths.devices)).devices);
+
+  useEffect(() => {
+    reload().catch(sections.failure);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the page opens
+  }, []);
+
+  const forget = async (device: TrustedDevice) => {
+    sections.clear();
+    try {
+      await call(Paths.device(device.id), { method: 'DELETE' });
+    } catch (error) {
+      // Already forgotten (from another browser): the list read again says so as well.
+      if (!(error instanceof HttpError && error.status === 404)) return sections.failure(error);
+    }
+    try {
+      await reload();
+      announce(t('security.devices.forgotten'));
+      // The button pressed is gone with its device: focus goes back to the list's heading.
+      heading.current?.focus();
+    } catch (error) {
+      sections.failure(error);
+    }
+  };
+
+  return (
+    <section className="portal-security__section" aria-labelledby="security-devices">
+      <h2 className="portal-security__heading" id="security-devices" ref={heading} tabIndex={-1}>
+        {t('security.devices.heading')}
+      </h2>
+      <p className="portal-hint">{t('security.devices.intro')}</p>
+      {!hydrated && <p className="portal-hint">{t('security.needsScript')}</p>}
+      {sections.error && <p className="portal-security__error">{sections.error}</p>}
+      {devices && devices.length === 0 && <p className="portal-hint">{t('security.devices.none')}</p>}
+      <ul className="portal-security__list">
+        {(devices ?? []).map((device) => (
+          <DeviceItem key={device.id} device={device} onForget={() => void forget(device)} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function DeviceItem({ device, onForget }: { device: TrustedDevice; onForget: () => void }) {
+  const { t } = usePage();
+  const describe = useDescribe();
+  return (
+    <li className="portal-security__item">
+      <p className="portal-security__title">
+        {device.browser}
+        {device.current && <strong className="portal-security__badge"> {t('security.devices.current')}</strong>}
+      </p>
+      <dl className="portal-security__facts">
+        <dt>{t('security.address')}</dt>
+        <dd>{device.address}</dd>
+        <dt>{t('security.devices.firstUsed')}</dt>
+        <dd>{describe.time(device.createdAt)}</dd>
+        <dt>{t('security.devices.lastUsed')}</dt>
+        <dd>{describe.time(device.lastUsedAt)}</dd>
+      </dl>
+      {device.locked && <p className="portal-security__error">{t('security.devices.locked')}</p>}
+      <button type="button" className="portal-button portal-button--secondary" onClick={onForget}>
+        {t('security.devices.forget')}
+        <span className="portal-visually-hidden">: {device.browser}</span>
+      </button>
+    </li>
+  );
+}
