@@ -141,7 +141,7 @@ describe('security page: trusted devices', () => {
       const others = deviceItems(page).filter({ hasNotText: '(this browser)' });
       await others.getByRole('button', { name: /^Forget device/ }).click();
       await expect.poll(() => deviceItems(page).count()).toBe(1);
-      await expect.poll(() => announced(page)).toBe('The device has been forgotten.');
+      await expect.poll(() => announced(page)).toBe('The device is no longer trusted.');
       expect(await focused(page)).toBe('Trusted devices');
       expect(await deviceItems(page).textContent()).toContain('(this browser)');
       await expectAccessible(page, 'security page, one trusted device');
