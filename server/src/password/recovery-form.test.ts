@@ -21,7 +21,8 @@ const summaryLinks = (html: string) =>
 /** Each change-password rule line's state as a screen reader reads it ("met", "not met yet", ...). */
 const ruleLines = (html: string) =>
   [...html.matchAll(/portal-rules__item[^"]*">[^<]*<span class="portal-visually-hidden"> \(([^)]*)\)/g)].map(
-    (m) => m[1],
+    // React writes an empty comment between adjacent text nodes; a screen reader reads none of it.
+    (m) => m[1]!.replaceAll('<!-- -->', ''),
   );
 
 /** Posts the form of the page last answered, as the browser sends it. */
