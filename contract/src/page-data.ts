@@ -91,4 +91,6 @@ export const STATEFUL_QUERY_PARAMS = [
   'authn_attempt_id',
   'in_response_to',
   'referral_path',
+  // The passkey offer's way on (its no-script "Not now" link): a page for one visitor.
+  'next',
 ] as const;

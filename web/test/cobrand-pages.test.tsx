@@ -12,6 +12,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 // The service's own catalogue reader, so the page renders exactly the record the service would answer.
 import { cobrandIn, readCatalogue } from '../../server/src/cobrand/index.js';
+import { Messages } from '../../server/src/i18n/messages.js';
 import { Shell } from '../src/components/Shell';
 import { createTranslator, type Dictionary, type Translate } from '../src/i18n/translator';
 import { PageContext, type PageContextValue } from '../src/page/page-context';
@@ -41,11 +42,9 @@ const html = (text: string) =>
 
 /** The language's texts over English's, as the service writes them into a page. */
 function translator(locale: string): Translate {
-  const bundle = (from: string, name: string) =>
-    JSON.parse(readFileSync(join(data, 'i18n', from, `${name}.json`), 'utf8')) as Dictionary;
-  const texts = ['en_US', locale].flatMap((from) => [bundle(from, 'Messages'), bundle(from, 'PortalLabels')]);
-  return createTranslator(locale, Object.assign({}, ...texts) as Dictionary);
+  return createTranslator(locale, messages.dictionary(locale) as Dictionary);
 }
+const messages = new Messages();
 
 /** §7: the client takes the first of jpg, png, gif that exists. */
 function logoUrl(name: string): string | null {
