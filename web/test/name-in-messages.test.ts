@@ -12,12 +12,14 @@ import { describe, expect, it } from 'vitest';
 import { cobrandIn, readCatalogue } from '../../server/src/cobrand/index.js';
 import { createTranslator, type Dictionary } from '../src/i18n/translator';
 import { signInHeading } from '../src/page/sign-in-heading';
+import { Messages } from '../../server/src/i18n/messages.js';
 
 const data = fileURLToPath(new URL('../../data', import.meta.url));
 const labels = (locale: string): Record<string, string> =>
   JSON.parse(readFileSync(join(data, 'i18n', locale, 'PortalLabels.json'), 'utf8'));
-const translator = (locale: string) =>
-  createTranslator(locale, { ...labels('en_US'), ...labels(locale) } as Dictionary);
+// The texts as the service writes them into a page (placeholders parsed).
+const messages = new Messages();
+const translator = (locale: string) => createTranslator(locale, messages.dictionary(locale) as Dictionary);
 const isEnglish = (locale: string) => locale.startsWith('en_');
 
 /**
