@@ -22,6 +22,8 @@ export interface NewUserInput {
   cobrand: string;
   name?: string | undefined;
   password?: string | undefined;
+  /** In place of a password: a hash the old directory held (PHC, bcrypt, {SSHA}…), re-hashed at the first sign-in. */
+  passwordHash?: string | undefined;
 }
 
 export interface UserOperations {

@@ -29,6 +29,14 @@ export const NewUserSchema = Type.Object(
     cobrand: CobrandNameSchema,
     name: Type.Optional(Text(200)),
     password: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+    passwordHash: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1024,
+        description:
+          'In place of `password`, never with it: the hash the old directory holds (PHC argon2, scrypt, pbkdf2-sha256 or -sha512; bcrypt $2a$, $2b$, $2y$; {SSHA}, {SSHA256}, {SSHA512}, {PBKDF2-SHA256}). The first right password re-hashes it to argon2id.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

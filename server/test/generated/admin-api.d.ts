@@ -10,7 +10,7 @@ export interface paths {
         /** List users in user ID order, filtered; `next` is the cursor of the following page */
         get: operations["listUsers"];
         put?: never;
-        /** Create an active password user; without a password, a temporary one opens one sign-in */
+        /** Create an active password user with a password or an imported password hash; with neither, a temporary password opens one sign-in */
         post: operations["createUser"];
         delete?: never;
         options?: never;
@@ -482,6 +482,8 @@ export interface operations {
                     cobrand: string;
                     name?: string;
                     password?: string;
+                    /** @description In place of `password`, never with it: the hash the old directory holds (PHC argon2, scrypt, pbkdf2-sha256 or -sha512; bcrypt $2a$, $2b$, $2y$; {SSHA}, {SSHA256}, {SSHA512}, {PBKDF2-SHA256}). The first right password re-hashes it to argon2id. */
+                    passwordHash?: string;
                 };
             };
         };
