@@ -101,6 +101,16 @@ export const SessionsSchema = Type.Object({ sessions: Type.Array(SessionSchema) 
 export const SessionParamsSchema = Type.Object({ userId: UserIdSchema, sessionId: Text(128) });
 export const EndedSchema = Type.Object({ sessionsEnded: Type.Integer() });
 
+export const PasskeySchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  createdAt: Time,
+  lastUsedAt: Type.Union([Time, Type.Null()], { description: 'The last sign-in with it; null: never used' }),
+  backedUp: Type.Boolean({ description: "The authenticator's backup state: synced to the user's other devices" }),
+});
+export const PasskeysSchema = Type.Object({ passkeys: Type.Array(PasskeySchema) });
+export const PasskeyParamsSchema = Type.Object({ userId: UserIdSchema, passkeyId: Text(128) });
+
 export const AuditQuerySchema = Type.Object(
   {
     since: Type.Optional(Time),
