@@ -2,8 +2,8 @@
  * The admin API on its own listener, as a bank's tools call it: bearer keys whose refusal tells nothing, each call
  * refused without its scope (changing nothing) and answered with it, keys limited to cobrands that see only their
  * users, the user's life from creation to deactivation (which ends their sessions at once), tokens, single sign-on
- * links, sessions, passkeys, the audit trail paged and streamed, the cobrands, a throttle per key, and an audit event for every
- * call naming the key and the client's address. The scenarios use a client generated from /admin/openapi.json.
+ * links, sessions, passkeys, the audit trail paged and streamed, the cobrands, a throttle per key, and an audit event
+ * for every call naming the key and the client's address. The scenarios use a client generated from /admin/openapi.json.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES, type Scope } from '../src/admin/index.js';

@@ -33,8 +33,11 @@ export const NewUserSchema = Type.Object(
       Type.String({
         minLength: 1,
         maxLength: 1024,
-        description:
-          'In place of `password`, never with it: the hash the old directory holds (PHC argon2, scrypt, pbkdf2-sha256 or -sha512; bcrypt $2a$, $2b$, $2y$; {SSHA}, {SSHA256}, {SSHA512}, {PBKDF2-SHA256}). The first right password re-hashes it to argon2id.',
+        description: [
+          'In place of `password`, never with it: the hash the old directory holds (PHC argon2, scrypt,',
+          'pbkdf2-sha256 or -sha512; bcrypt $2a$, $2b$, $2y$; {SSHA}, {SSHA256}, {SSHA512}, {PBKDF2-SHA256}).',
+          'The first right password re-hashes it to argon2id.',
+        ].join(' '),
       }),
     ),
   },
