@@ -33,13 +33,17 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
   const keys = deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, () => {}));
   // Every admin change reaches the bank's SIEM as the service's own events do.
   const forward = siemForwarder(database, config.siem);
-  const operator = createOperator({ database, keys, clock, catalogueDir: options.catalogueDir, forward });
+  const messages = options.messages ?? new Messages();
+  const operator = createOperator({
+    ...{ database, keys, clock, catalogueDir: options.catalogueDir, forward },
+    ...{ publicOrigin: config.publicOrigin, messages },
+  });
   let outage = (_part: string, _error: unknown): void => {};
   const app = await buildAdminServer({
     operations: operator,
     keys: new ApiKeys(database.db, keys.apiKey, clock),
     audit: operator.auditLog,
-    messages: options.messages ?? new Messages(),
+    messages,
     outage: (part, error) => outage(part, error),
     version: VERSION,
     perMinute: config.adminRatePerMinute,

@@ -14,6 +14,8 @@ import type { PortalDatabase } from './db/database.js';
 import type { PortalKeys } from './security/portal-secret.js';
 import { inScope, type OperatorScope, Refusal } from './refusal.js';
 import { DeviceStore } from './device/index.js';
+import type { Messages } from './i18n/messages.js';
+import { passkeyOperations } from './operator-passkeys.js';
 import { SessionAdmin, SessionStore } from './session/index.js';
 import { SsoAdmin, SsoStore } from './sso/index.js';
 import { TokenAdmin, TokenStore } from './token/index.js';
@@ -28,6 +30,10 @@ export interface OperatorOptions {
   auditListener?: AuditListener | undefined;
   /** Queues each audit event for the bank's SIEM, in the event's transaction. */
   forward?: AuditForwarder | undefined;
+  /** The portal's public origin, which the mail to a user links to (PUBLIC_ORIGIN); localhost when not given. */
+  publicOrigin?: string | undefined;
+  /** The texts of the mail to a user; read from the deployment's folder when not given. */
+  messages?: Messages | undefined;
 }
 
 const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
@@ -41,7 +47,8 @@ export const userView = (a: AccountRow): UserView => ({
 
 export type Operator = ReturnType<typeof createOperator>;
 
-export function createOperator({ database, keys, clock, catalogueDir, auditListener, forward }: OperatorOptions) {
+export function createOperator(options: OperatorOptions) {
+  const { database, keys, clock, catalogueDir, auditListener, forward } = options;
   const db = database.db;
   const audit = new AuditLog(db, clock, auditListener, forward);
   const accountStore = new AccountStore(db);
@@ -95,6 +102,10 @@ export function createOperator({ database, keys, clock, catalogueDir, auditListe
           throw new Refusal('not-found', `no session "${sessionId}"`);
       },
     },
+    passkeys: passkeyOperations({
+      ...{ database, directory, devices: deviceStore, audit, clock, find, catalogueDir, messages: options.messages },
+      publicOrigin: options.publicOrigin ?? 'http://localhost:8080',
+    }),
     audit: auditOperations(db, find, clock),
     cobrands: cobrandOperations({ database, store: cobrandStore, directory, audit, clock, catalogueDir }),
   } satisfies AdminOperations;

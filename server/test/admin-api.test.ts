@@ -2,8 +2,8 @@
  * The admin API on its own listener, as a bank's tools call it: bearer keys whose refusal tells nothing, each call
  * refused without its scope (changing nothing) and answered with it, keys limited to cobrands that see only their
  * users, the user's life from creation to deactivation (which ends their sessions at once), tokens, single sign-on
- * links, sessions, the audit trail paged and streamed, the cobrands, a throttle per key, and an audit event for every
- * call naming the key and the client's address. The scenarios use a client generated from /admin/openapi.json.
+ * links, sessions, passkeys, the audit trail paged and streamed, the cobrands, a throttle per key, and an audit event
+ * for every call naming the key and the client's address. The scenarios use a client generated from /admin/openapi.json.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES, type Scope } from '../src/admin/index.js';
@@ -93,6 +93,8 @@ describe.each(DIALECTS)('admin API (%s)', (dialect) => {
       ['users:read', 'GET', `/users/${u}/sessions`, undefined, 200],
       ['users:write', 'DELETE', `/users/${u}/sessions/no-such-session`, undefined, 404],
       ['users:write', 'DELETE', `/users/${u}/sessions`, undefined, 200],
+      ['users:read', 'GET', `/users/${u}/passkeys`, undefined, 200],
+      ['users:write', 'DELETE', `/users/${u}/passkeys/no-such-passkey`, undefined, 404],
       ['users:write', 'POST', `/users/${u}/deactivate`, undefined, 200],
       ['audit:read', 'GET', '/audit', undefined, 200],
       ['audit:read', 'GET', '/audit/export', undefined, 200],
@@ -134,6 +136,8 @@ describe.each(DIALECTS)('admin API (%s)', (dialect) => {
       ['POST', '/users/demoinactive/token', undefined],
       ['DELETE', '/users/demoinactive/sessions', undefined],
       ['GET', '/users/demoinactive/sessions', undefined],
+      ['GET', '/users/demoinactive/passkeys', undefined],
+      ['DELETE', '/users/demoinactive/passkeys/any-passkey', undefined],
       ['GET', '/audit?userId=demoinactive', undefined],
     ] as const)
       expect((await call(key.skerry, method, `${V1}${path}`, body)).status, `${method} ${path}`).toBe(404);

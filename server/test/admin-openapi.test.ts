@@ -42,6 +42,8 @@ describe('/admin/openapi.json', () => {
         '/admin/v1/users/{userId}/token',
         '/admin/v1/users/{userId}/sessions',
         '/admin/v1/users/{userId}/sso-links',
+        '/admin/v1/users/{userId}/passkeys',
+        '/admin/v1/users/{userId}/passkeys/{passkeyId}',
         '/admin/v1/audit',
         '/admin/v1/audit/export',
         '/admin/v1/cobrands',

@@ -1,7 +1,8 @@
 /**
  * Debian's rsyslog as a bank's SIEM collector, started on a loopback port with a configuration of its own in a
- * temporary folder (never the system's), taking RFC 5424 over TCP with octet-counting framing and writing each
- * message's fields on a line of a file the test reads back.
+ * temporary folder (never the system's), taking RFC 5424 over TCP with octet-counting framing, or over TLS (RFC 5425,
+ * rsyslog-gnutls's gtls driver) with a certificate the test gives, and writing each message's fields on a line of a
+ * file the test reads back.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const RSYSLOGD = ['/usr/sbin/rsyslogd', '/usr/bin/rsyslogd'].find((path) => existsSync(path));
+/** rsyslog-gnutls's driver, in the multiarch folder of the machine (or the plain one). */
+const GTLS = ['x86_64-linux-gnu', 'aarch64-linux-gnu', '']
+  .map((arch) => join('/usr/lib', arch, 'rsyslog', 'lmnsd_gtls.so'))
+  .find((path) => existsSync(path));
 
 export interface Logged {
   pri: string;
@@ -19,10 +24,18 @@ export interface Logged {
   msg: string;
 }
 
+/** The server's certificate and key (PEM), for TLS: the certificate is its own CA (self-signed). */
+export interface RsyslogTls {
+  key: string;
+  cert: string;
+}
+
 export class Rsyslog {
   private child: ChildProcess | null = null;
   private readonly dir = mkdtempSync(join(tmpdir(), 'portal-rsyslog-'));
   port = 0;
+
+  constructor(private readonly tls?: RsyslogTls) {}
 
   get output(): string {
     return join(this.dir, 'portal.log');
@@ -30,14 +43,17 @@ export class Rsyslog {
 
   async start(): Promise<this> {
     if (!RSYSLOGD) throw new Error('rsyslogd is missing: apt-get install rsyslog (.ci/run installs it)');
+    if (this.tls && !GTLS) throw new Error('rsyslog-gnutls is missing: apt-get install rsyslog-gnutls (.ci/run does)');
     this.port ||= await freePort();
     mkdirSync(join(this.dir, 'work'), { recursive: true });
     const conf = join(this.dir, 'rsyslog.conf');
     writeFileSync(
       conf,
       [
-        `global(workDirectory="${join(this.dir, 'work')}")`,
-        'module(load="imtcp")',
+        `global(workDirectory="${join(this.dir, 'work')}"${this.tlsGlobals()})`,
+        this.tls
+          ? 'module(load="imtcp" StreamDriver.Name="gtls" StreamDriver.Mode="1" StreamDriver.AuthMode="anon")'
+          : 'module(load="imtcp")',
         'template(name="fields" type="string" string="%pri%|%msgid%|%app-name%|%msg%\\n")',
         `input(type="imtcp" address="127.0.0.1" port="${this.port}" ruleset="portal")`,
         `ruleset(name="portal") { action(type="omfile" file="${this.output}" template="fields") }`,
@@ -48,6 +64,15 @@ export class Rsyslog {
     this.child = child;
     await untilListening(this.port, child);
     return this;
+  }
+
+  /** The gtls driver's files: its certificate and key, and its CA file (its own certificate; clients are not asked). */
+  private tlsGlobals(): string {
+    if (!this.tls) return '';
+    const [cert, key] = [join(this.dir, 'cert.pem'), join(this.dir, 'key.pem')];
+    writeFileSync(cert, this.tls.cert);
+    writeFileSync(key, this.tls.key, { mode: 0o600 });
+    return ` DefaultNetstreamDriverCAFile="${cert}" DefaultNetstreamDriverCertFile="${cert}" DefaultNetstreamDriverKeyFile="${key}"`;
   }
 
   /** Stops the server (an outage); start() brings it back on the same port. */

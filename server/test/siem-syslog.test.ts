@@ -1,7 +1,9 @@
 /**
  * Security events to a SIEM that takes syslog (docs/operations.md, "Security events to the SIEM"): RFC 5424 over TCP
  * to Debian's rsyslog on loopback, which reads each event once, in order, with the event's type as MSGID and the
- * published JSON as the message, and gets the events queued while it was down once it is back.
+ * published JSON as the message, and gets the events queued while it was down once it is back. Over TLS (RFC 5425,
+ * rsyslog's gtls driver), a collector whose certificate chains to the configured CA takes them; one it does not
+ * verify is sent nothing, the operator's log says why, and the events wait for a collector that is verified.
  */
 import { SecurityEventSchema, type SecurityEvent } from '@portal/contract/schemas';
 import { Value } from 'typebox/value';
@@ -9,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { siemWorkerOf } from '../src/siem/index.js';
 import { createTestApp, keptLog, signInSequence, type TestApp } from './harness.js';
 import { Rsyslog } from './rsyslog.js';
+import { certificateFor } from './smtp.js';
 
 let rsyslog: Rsyslog | undefined;
 let t: TestApp | undefined;
@@ -24,6 +27,16 @@ async function deliver(app: TestApp['app']): Promise<void> {
   await siemWorkerOf(app).nudge();
 }
 
+/** The audit trail, oldest first: what the collector must have received, each once. */
+const trail = () => t!.database.db.selectFrom('audit_event').select(['id', 'kind']).orderBy('id').execute();
+/** Delivers what is waiting, and waits until the collector wrote every event of the trail. */
+async function deliverAll(): Promise<void> {
+  await deliver(t!.app);
+  const expected = (await trail()).length;
+  await expect.poll(() => rsyslog!.lines().length).toBe(expected);
+}
+const received = () => rsyslog!.lines().map((line) => JSON.parse(line.msg) as SecurityEvent);
+
 describe('security events by syslog', () => {
   it('reach rsyslog once each, in order, as RFC 5424 with the JSON event, also after it was down', async () => {
     rsyslog = await new Rsyslog().start();
@@ -34,8 +47,7 @@ describe('security events by syslog', () => {
     });
     await signInSequence(t.client(), 'demopass');
     await signInSequence(t.client(), 'demopass', 'wrong');
-    await deliver(t.app);
-    await expect.poll(() => rsyslog!.lines().length).toBe(2);
+    await deliverAll();
 
     await rsyslog.stop();
     await signInSequence(t.client(), 'demopass', 'wrong again');
@@ -44,20 +56,62 @@ describe('security events by syslog', () => {
     expect(log.lines.some((line) => String(line.msg).startsWith('the SIEM receiver syslog failed'))).toBe(true);
     await rsyslog.start();
     t.clock.advance(10 * 60_000);
-    await deliver(t.app);
-    await expect.poll(() => rsyslog!.lines().length).toBe(4);
+    await deliverAll();
 
-    const trail = await t.database.db.selectFrom('audit_event').select(['id', 'kind']).orderBy('id').execute();
-    const lines = rsyslog.lines();
-    const events = lines.map((line) => JSON.parse(line.msg) as SecurityEvent);
-    expect(events.map(({ id, type }) => ({ id, kind: type }))).toEqual(trail);
+    const events = received();
+    expect(events.map(({ id, type }) => ({ id, kind: type }))).toEqual(await trail());
     for (const event of events) expect(Value.Check(SecurityEventSchema, event)).toBe(true);
     // authpriv: notice for what was done, warning for a refusal; the event's type as MSGID.
-    expect(lines.map(({ pri, msgid, app }) => [pri, msgid, app])).toEqual([
+    const signIns = rsyslog.lines().filter(({ msgid }) => msgid.startsWith('signin.'));
+    expect(signIns.map(({ pri, msgid, app }) => [pri, msgid, app])).toEqual([
       ['85', 'signin.success', 'portal'],
       ['84', 'signin.failure', 'portal'],
       ['84', 'signin.failure', 'portal'],
       ['85', 'signin.success', 'portal'],
     ]);
+  });
+});
+
+describe('security events by syslog over TLS', () => {
+  const syslogOverTls = (port: number, caFile: string | null) => ({
+    config: { siem: { webhook: null, syslog: { url: `tls://127.0.0.1:${port}`, caFile } } },
+  });
+
+  it('reach rsyslog once each, in order, when its certificate chains to the configured CA', async () => {
+    const certificate = certificateFor('127.0.0.1');
+    rsyslog = await new Rsyslog(certificate).start();
+    t = await createTestApp('sqlite', syslogOverTls(rsyslog.port, certificate.file));
+    await signInSequence(t.client(), 'demopass');
+    await signInSequence(t.client(), 'demopass', 'wrong');
+    await deliverAll();
+    expect(received().map(({ id, type }) => ({ id, kind: type }))).toEqual(await trail());
+    const signIns = rsyslog.lines().filter(({ msgid }) => msgid.startsWith('signin.'));
+    expect(signIns.map(({ pri, msgid }) => [pri, msgid])).toEqual([
+      ['85', 'signin.success'],
+      ['84', 'signin.failure'],
+    ]);
+  });
+
+  it('send nothing to a collector the CA file does not verify, say why, and keep the events', async () => {
+    const certificate = certificateFor('127.0.0.1');
+    const otherCa = certificateFor('127.0.0.1');
+    rsyslog = await new Rsyslog(certificate).start();
+    // Another CA's file, and none (Node's own list of public CAs): neither verifies the collector's certificate.
+    for (const caFile of [otherCa.file, null]) {
+      const log = keptLog('info');
+      t = await createTestApp('sqlite', { ...syslogOverTls(rsyslog.port, caFile), logger: log.logger });
+      await signInSequence(t.client(), 'demopass');
+      await deliver(t.app);
+      const said = log.lines.map((line) => String(line.msg)).find((m) => m.startsWith('the SIEM receiver syslog'));
+      expect(said, String(caFile)).toMatch(
+        /^the SIEM receiver syslog failed \(the syslog server's certificate was not verified \([A-Z_]+: .*SIEM_SYSLOG_CA_FILE must name the CA/,
+      );
+      const waiting = await t.database.db.selectFrom('siem_outbox').select('event_id').orderBy('event_id').execute();
+      expect(waiting.map((row) => row.event_id)).toEqual((await trail()).map((event) => event.id));
+      await t.close();
+      t = undefined;
+    }
+    // The handshake failed before a byte of an event went out.
+    expect(rsyslog.lines()).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import type { AdminOperations } from './operations.js';
 import { registerAdminOpenApi } from './openapi.js';
 import { auditRoutes } from './routes/audit.js';
 import { cobrandRoutes } from './routes/cobrands.js';
+import { passkeyRoutes } from './routes/passkeys.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { userRoutes } from './routes/users.js';
@@ -37,8 +38,8 @@ export interface AdminServerOptions {
   plugins?: { plugin: FastifyPluginAsync<{ operations: AdminOperations }>; prefix: string }[];
 }
 
-/** The admin API's calls under /admin/v1, one file a resource: a new resource (passkeys) is one more entry. */
-export const ADMIN_V1_ROUTES = [userRoutes, tokenRoutes, sessionRoutes, auditRoutes, cobrandRoutes];
+/** The admin API's calls under /admin/v1, one file a resource: a new resource is one more entry. */
+export const ADMIN_V1_ROUTES = [userRoutes, tokenRoutes, sessionRoutes, passkeyRoutes, auditRoutes, cobrandRoutes];
 
 const REFUSALS: Record<Refusal['kind'], (r: Refusal) => ApiError> = {
   'not-found': () => new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]),

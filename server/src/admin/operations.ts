@@ -22,6 +22,8 @@ export interface NewUserInput {
   cobrand: string;
   name?: string | undefined;
   password?: string | undefined;
+  /** In place of a password: a hash the old directory held (PHC, bcrypt, {SSHA}…), re-hashed at the first sign-in. */
+  passwordHash?: string | undefined;
 }
 
 export interface UserOperations {
@@ -79,6 +81,21 @@ export interface SessionOperations {
   endOne(scope: OperatorScope, userId: string, sessionId: string, origin: Origin): Promise<void>;
 }
 
+export interface PasskeyView {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  /** Whether the authenticator reported the passkey backed up (synced to the user's other devices). */
+  backedUp: boolean;
+}
+
+export interface PasskeyOperations {
+  list(scope: OperatorScope, userId: string): Promise<PasskeyView[]>;
+  /** Removes one passkey of the user, audited and mailed to them as their own removal is. */
+  remove(scope: OperatorScope, userId: string, passkeyId: string, origin: Origin): Promise<void>;
+}
+
 export interface AuditOperations {
   page(scope: OperatorScope, query: AuditQuery): Promise<{ events: AuditEventView[]; next: string | null }>;
   /** Every event the query selects, oldest first, read a page at a time. */
@@ -97,6 +114,7 @@ export interface AdminOperations {
   tokens: TokenOperations;
   sso: SsoOperations;
   sessions: SessionOperations;
+  passkeys: PasskeyOperations;
   audit: AuditOperations;
   cobrands: CobrandOperations;
 }

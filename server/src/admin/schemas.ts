@@ -29,6 +29,17 @@ export const NewUserSchema = Type.Object(
     cobrand: CobrandNameSchema,
     name: Type.Optional(Text(200)),
     password: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+    passwordHash: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1024,
+        description: [
+          'In place of `password`, never with it: the hash the old directory holds (PHC argon2, scrypt,',
+          'pbkdf2-sha256 or -sha512; bcrypt $2a$, $2b$, $2y$; {SSHA}, {SSHA256}, {SSHA512}, {PBKDF2-SHA256}).',
+          'The first right password re-hashes it to argon2id.',
+        ].join(' '),
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -92,6 +103,16 @@ export const SessionSchema = Type.Object({
 export const SessionsSchema = Type.Object({ sessions: Type.Array(SessionSchema) });
 export const SessionParamsSchema = Type.Object({ userId: UserIdSchema, sessionId: Text(128) });
 export const EndedSchema = Type.Object({ sessionsEnded: Type.Integer() });
+
+export const PasskeySchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  createdAt: Time,
+  lastUsedAt: Type.Union([Time, Type.Null()], { description: 'The last sign-in with it; null: never used' }),
+  backedUp: Type.Boolean({ description: "The authenticator's backup state: synced to the user's other devices" }),
+});
+export const PasskeysSchema = Type.Object({ passkeys: Type.Array(PasskeySchema) });
+export const PasskeyParamsSchema = Type.Object({ userId: UserIdSchema, passkeyId: Text(128) });
 
 export const AuditQuerySchema = Type.Object(
   {

@@ -10,7 +10,8 @@ import type { MailContext } from './templates.js';
 export interface MailingDeps {
   cobrands: CobrandDirectory;
   outbox: OutboxStore;
-  mailWorker: MailWorker;
+  /** Told of a mail just queued; where none runs (an operator's process), an instance's worker sends it. */
+  mailWorker: Pick<MailWorker, 'nudge'>;
   messages: Messages;
   audit: AuditLog;
   clock: Clock;

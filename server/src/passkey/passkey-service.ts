@@ -113,14 +113,24 @@ export class PasskeyService {
 
   /** `again`: the session's sign-in is older than five minutes; `gone`: no such passkey of this user. */
   async remove(account: AccountRow, session: SessionRow, id: string, origin: Origin) {
+    if (this.deps.clock() - session.created_at > PASSKEY_FRESH_SIGN_IN_MS) return 'again' as const;
+    return (await this.removeOne(account, id, session.locale, origin)) ? ('removed' as const) : ('gone' as const);
+  }
+
+  /**
+   * Removes one of the account's passkeys, with its audit event (naming the passkey) and the mail that tells the
+   * user, in one transaction: the user's own removal and an operator's (the admin API) alike. `locale` is the mail's
+   * language; null where no browser names one (an operator's call): the cobrand's first. False: no such passkey.
+   */
+  async removeOne(account: AccountRow, id: string, locale: string | null, origin: Origin): Promise<boolean> {
     const { store, audit, outbox, clock } = this.deps;
     const now = clock();
-    if (now - session.created_at > PASSKEY_FRESH_SIGN_IN_MS) return 'again' as const;
     const row = (await store.ofAccount(account.id)).find((candidate) => candidate.id === id);
-    if (!row) return 'gone' as const;
-    const mail = passkeyRemovedMail(await mailContextFor(this.deps, account, session.locale), row.name, now);
+    if (!row) return false;
+    const language = locale ?? Object.keys((await this.deps.cobrands.resolve(account.cobrand)).record.locales)[0];
+    const mail = passkeyRemovedMail(await mailContextFor(this.deps, account, language), row.name, now);
     const removed = await audit.recordWith(
-      { kind: 'passkey.removed', accountId: account.id, detail: { passkey: id } },
+      { kind: 'passkey.removed', accountId: account.id, detail: { passkey: id, name: row.name } },
       origin,
       async (trx) => {
         const done = await store.remove(account.id, id, trx);
@@ -128,9 +138,8 @@ export class PasskeyService {
         return done;
       },
     );
-    if (!removed) return 'gone' as const;
-    void this.deps.mailWorker.nudge();
-    return 'removed' as const;
+    if (removed) void this.deps.mailWorker.nudge();
+    return removed;
   }
 }
 

@@ -5,9 +5,9 @@
  * cannot tell (docs/decisions.md): a SIEM that must see every event takes the webhooks.
  */
 import { readFileSync } from 'node:fs';
-import { connect as tcpConnect, type Socket } from 'node:net';
+import { isIP, connect as tcpConnect, type Socket } from 'node:net';
 import { hostname } from 'node:os';
-import { connect as tlsConnect } from 'node:tls';
+import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import type { SecurityEvent } from '@portal/contract/schemas';
 import type { Sink } from './sinks.js';
 import type { SiemRow } from './siem-outbox.js';
@@ -33,6 +33,19 @@ export function syslogMessage(row: SiemRow, host = hostname()): Buffer {
   const pri = FACILITY * 8 + (event.outcome === 'failure' ? WARNING : NOTICE);
   const header = `<${pri}>1 ${event.time} ${printable(host, 255)} portal ${process.pid} ${printable(event.type, 32)} -`;
   return Buffer.concat([Buffer.from(`${header} \uFEFF`, 'utf8'), Buffer.from(row.payload, 'utf8')]);
+}
+
+/**
+ * A refused certificate, said so the operator's log tells what to fix: TLS failed because the server is not the one
+ * configured (or the CA file is not its CA), not because it is down.
+ */
+function unverified(socket: TLSSocket, error: Error): Error {
+  const reason = socket.authorizationError;
+  if (!reason) return error;
+  return new Error(
+    `the syslog server's certificate was not verified (${String(reason)}: ${error.message}), so no event was sent; ` +
+      'SIEM_SYSLOG_CA_FILE must name the CA it chains to, and the certificate the host SIEM_SYSLOG_URL names',
+  );
 }
 
 export class SyslogSink implements Sink {
@@ -75,22 +88,16 @@ export class SyslogSink implements Sink {
   }
 
   private open(): Promise<Socket> {
-    const port = Number(this.target.port);
-    const host = this.target.hostname.replace(/^\[|\]$/g, '');
-    const ca = this.settings.caFile ? readFileSync(this.settings.caFile) : undefined;
-    const socket =
-      this.target.protocol === 'tls:'
-        ? tlsConnect({ host, port, servername: host, ...(ca ? { ca } : {}) })
-        : tcpConnect({ host, port });
+    const tls = this.target.protocol === 'tls:';
+    const socket = tls ? this.openTls() : tcpConnect({ host: this.host(), port: Number(this.target.port) });
     return new Promise((resolve, reject) => {
-      const ready = this.target.protocol === 'tls:' ? 'secureConnect' : 'connect';
       socket.setTimeout(CONNECT_TIMEOUT_MS, () => socket.destroy(new Error('the syslog server did not answer')));
-      socket.once(ready, () => {
+      socket.once(tls ? 'secureConnect' : 'connect', () => {
         socket.setTimeout(0);
         this.live = socket;
         resolve(socket);
       });
-      socket.once('error', reject);
+      socket.once('error', (error) => reject(tls ? unverified(socket as TLSSocket, error) : error));
       // A server that closes or fails later: the next event opens a new connection.
       socket.on('error', () => this.drop(socket));
       socket.on('close', () => this.drop(socket));
@@ -99,6 +106,21 @@ export class SyslogSink implements Sink {
       // The server sends nothing in this protocol; anything it does send is read and dropped.
       socket.resume();
     });
+  }
+
+  /**
+   * RFC 5425: the server's certificate must chain to the CA file (else Node's own list) and name the host the URL
+   * names; a server that fails either is refused (Node's rejectUnauthorized, never turned off) and no event is sent.
+   */
+  private openTls(): TLSSocket {
+    const host = this.host();
+    const ca = this.settings.caFile ? readFileSync(this.settings.caFile) : undefined;
+    // SNI takes a host name only; an address is checked against the certificate's IP names all the same.
+    return tlsConnect({ host, port: Number(this.target.port), ...(isIP(host) ? {} : { servername: host }), ca });
+  }
+
+  private host(): string {
+    return this.target.hostname.replace(/^\[|\]$/g, '');
   }
 
   private drop(socket: Socket): void {

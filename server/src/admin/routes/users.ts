@@ -34,7 +34,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ operations: AdminOperations
       ...write,
       schema: {
         ...{ operationId: 'createUser', tags: TAGS, body: NewUserSchema, response: { 201: CreatedUserSchema } },
-        summary: 'Create an active password user; without a password, a temporary one opens one sign-in',
+        summary:
+          'Create an active password user with a password or an imported password hash; with neither, a temporary password opens one sign-in',
       },
     },
     async (request, reply) => {

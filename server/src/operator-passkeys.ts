@@ -1,0 +1,63 @@
+/**
+ * A user's passkeys for the operator (the admin API): the passkey capability's own service, the one the user's
+ * security page calls, so an operator's removal is audited and mailed to the user as the user's own is.
+ */
+import type { AccountRow } from './account/index.js';
+import type { PasskeyOperations } from './admin/index.js';
+import type { Clock } from './clock.js';
+import type { CobrandDirectory } from './cobrand/index.js';
+import { logoUrlFinder } from './cobrand/index.js';
+import type { AuditLog } from './db/audit-log.js';
+import type { PortalDatabase } from './db/database.js';
+import type { DeviceStore } from './device/index.js';
+import { Messages } from './i18n/messages.js';
+import { OutboxStore } from './mail/index.js';
+import { PasskeyService, PasskeyStore, relyingPartyOf } from './passkey/index.js';
+import { CATALOGUE_DIR } from './paths.js';
+import { type OperatorScope, Refusal } from './refusal.js';
+
+export interface OperatorPasskeyParts {
+  database: PortalDatabase;
+  directory: CobrandDirectory;
+  devices: DeviceStore;
+  audit: AuditLog;
+  clock: Clock;
+  find: (scope: OperatorScope, userId: string) => Promise<AccountRow>;
+  /** The portal's public origin: the mail's logo is served from it. */
+  publicOrigin: string;
+  catalogueDir: string | undefined;
+  messages: Messages | undefined;
+}
+
+const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
+
+export function passkeyOperations(parts: OperatorPasskeyParts): PasskeyOperations {
+  const { database, find } = parts;
+  let made: PasskeyService | undefined;
+  // Made at the first call: the command line, which has no passkey command, never reads the texts for it.
+  const service = () =>
+    (made ??= new PasskeyService({
+      ...{ cobrands: parts.directory, audit: parts.audit, clock: parts.clock },
+      store: new PasskeyStore(database.db),
+      relyingParty: relyingPartyOf(parts.publicOrigin),
+      outbox: new OutboxStore(database.db, database.dialect),
+      // The mail is queued in the removal's transaction; the instances' mail workers send it on their next pass.
+      mailWorker: { nudge: async () => {} },
+      messages: parts.messages ?? new Messages(),
+      logoUrlFor: logoUrlFinder(parts.catalogueDir ?? CATALOGUE_DIR, parts.publicOrigin),
+    }));
+  return {
+    list: async (scope, userId) =>
+      (await service().list(await find(scope, userId))).map((row) => ({
+        ...{ id: row.id, name: row.name, createdAt: iso(row.created_at)!, lastUsedAt: iso(row.last_used_at) },
+        backedUp: Number(row.backed_up) === 1,
+      })),
+    remove: async (scope, userId, passkeyId, origin) => {
+      const account = await find(scope, userId);
+      // The mail in the language the user last signed in in, as the device notices write theirs.
+      const locale = await parts.devices.lastLocale(account.id);
+      if (!(await service().removeOne(account, passkeyId, locale, origin)))
+        throw new Refusal('not-found', `no passkey "${passkeyId}"`);
+    },
+  };
+}
