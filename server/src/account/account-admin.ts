@@ -9,11 +9,12 @@ import { type AuditKind, type AuditLog, type Origin } from '../db/audit-log.js';
 import type { Database } from '../db/tables.js';
 import { hashSecret } from '../security/passwords.js';
 import { inScope, type OperatorScope, Refusal } from '../refusal.js';
-import { accountPage, type AccountFilter } from './account-page.js';
+import { accountPage, accountSlice, type AccountFilter } from './account-page.js';
 import { userIdKey } from './account-identity.js';
 import type { AccountRow, AccountStore } from './account-store.js';
 import { emailOf, nameOf, questionOf, userIdOf } from './admin-values.js';
 import { createAccount, normaliseAnswer } from './create-account.js';
+import { HashFormatError, parsePasswordHash, type ParsedHash } from './imported-hashes.js';
 import { generateTemporaryPassword } from './temporary-password.js';
 
 export interface AccountAdminDeps {
@@ -40,8 +41,30 @@ export interface NewUser {
   email: string;
   cobrand: string;
   name?: string | undefined;
-  /** Without one, a temporary password is made: it opens one sign-in, which must change it. */
+  /** Without one (nor a hash), a temporary password is made: it opens one sign-in, which must change it. */
   password?: string | undefined;
+  /** Instead of a password: the hash the old directory held (as `users import` takes it), kept until sign-in. */
+  passwordHash?: string | undefined;
+}
+
+/** The password a new user starts with: given, imported as a hash, or temporary. */
+function startingPassword(
+  given: NewUser,
+  userId: string,
+): { password: string | { imported: ParsedHash }; state: 'current' | 'temporary'; detail: Record<string, string> } {
+  if (given.passwordHash !== undefined) {
+    if (given.password !== undefined) throw new Refusal('invalid', 'give a password or a hash, not both', 'password');
+    try {
+      const imported = parsePasswordHash(given.passwordHash);
+      return { password: { imported }, state: 'current', detail: { password: 'imported', scheme: imported.scheme } };
+    } catch (error) {
+      if (error instanceof HashFormatError) throw new Refusal('invalid', error.message, 'passwordHash');
+      throw error;
+    }
+  }
+  if (given.password !== undefined) return { password: given.password, state: 'current', detail: { password: 'current' } };
+  const password = generateTemporaryPassword(userId);
+  return { password, state: 'temporary', detail: { password: 'temporary' } };
 }
 
 type Change = (account: AccountRow, trx: Transaction<Database>, now: number) => Promise<boolean>;
@@ -60,26 +83,31 @@ export class AccountAdmin {
     return accountPage(this.deps.db, filter);
   }
 
+  slice(filter: Parameters<typeof accountSlice>[1]) {
+    return accountSlice(this.deps.db, filter);
+  }
+
   async create(scope: OperatorScope, given: NewUser, origin: Origin) {
     const userId = userIdOf(given.userId);
     const email = emailOf(given.email);
     const name = given.name === undefined ? null : nameOf(given.name);
     if (!inScope(scope, given.cobrand) || !(await this.deps.cobrandExists(given.cobrand)))
       throw new Refusal('invalid', `no cobrand "${given.cobrand}"`, 'cobrand');
+    const start = startingPassword(given, userId);
     if (await this.deps.accounts.findByUserId(userIdKey(userId)))
       throw new Refusal('conflict', `user "${userId}" already exists`);
-    const password = given.password ?? generateTemporaryPassword(userId);
-    const passwordState = given.password === undefined ? 'temporary' : 'current';
-    const input = { userId, email, name, cobrand: given.cobrand, password, passwordState } as const;
+    const passwordState = start.state;
+    const input = { userId, email, name, cobrand: given.cobrand, password: start.password, passwordState };
     const now = this.deps.clock();
     const id = await this.deps.db.transaction().execute(async (trx) => {
       const made = await createAccount(this.deps.accounts, this.deps.identityKey, input, now, trx);
-      const detail = { cobrand: given.cobrand, password: passwordState };
+      const detail = { cobrand: given.cobrand, ...start.detail };
       await this.deps.audit.record('account.added', made, detail, { origin, trx });
       return made;
     });
     const account = (await this.deps.accounts.findById(id))!;
-    return { account, temporaryPassword: passwordState === 'temporary' ? password : null };
+    const temporaryPassword = typeof start.password === 'string' && passwordState === 'temporary' ? start.password : null;
+    return { account, temporaryPassword };
   }
 
   setName(scope: OperatorScope, userId: string, given: string | undefined, origin: Origin) {
@@ -144,6 +172,21 @@ export class AccountAdmin {
       await this.deps.audit.record('account.deactivated', account.id, detail, { origin, trx });
       return ended;
     });
+  }
+
+  /**
+   * Makes an inactive user active again (SCIM's `active: true`); a user who is not inactive is left as they are, with no
+   * event. Their sessions and trusted browsers stay ended: the next sign-in starts afresh.
+   */
+  async reactivate(scope: OperatorScope, userId: string, origin: Origin): Promise<AccountRow> {
+    const account = await this.find(scope, userId);
+    if (account.status !== 'inactive') return account;
+    const event = { kind: 'account.reactivated' as const, accountId: account.id };
+    const now = this.deps.clock();
+    await this.deps.audit.recordWith(event, origin, (trx) =>
+      this.deps.accounts.reactivate(account.user_id_key, now, trx),
+    );
+    return (await this.deps.accounts.findById(account.id))!;
   }
 
   /** A change of one user and its audit event, in one transaction; answers the user as it stands after. */
