@@ -62,7 +62,8 @@ function startingPassword(
       throw error;
     }
   }
-  if (given.password !== undefined) return { password: given.password, state: 'current', detail: { password: 'current' } };
+  if (given.password !== undefined)
+    return { password: given.password, state: 'current', detail: { password: 'current' } };
   const password = generateTemporaryPassword(userId);
   return { password, state: 'temporary', detail: { password: 'temporary' } };
 }
@@ -106,7 +107,8 @@ export class AccountAdmin {
       return made;
     });
     const account = (await this.deps.accounts.findById(id))!;
-    const temporaryPassword = typeof start.password === 'string' && passwordState === 'temporary' ? start.password : null;
+    const temporaryPassword =
+      typeof start.password === 'string' && passwordState === 'temporary' ? start.password : null;
     return { account, temporaryPassword };
   }
 
