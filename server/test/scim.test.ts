@@ -262,6 +262,27 @@ describe.each(DIALECTS)('SCIM 2.0 (%s)', (dialect) => {
     expectScimError(await scim('pak_unknown', 'GET', '/ServiceProviderConfig'), 401);
   });
 
+  it('answers a throttled key in its error shape, with Retry-After', async () => {
+    const throttled = await startAdmin(t, { adminRatePerMinute: 2 });
+    try {
+      const call = () =>
+        fetch(`${throttled.base}/scim/v2/Users/demopass`, { headers: { authorization: `Bearer ${entra}` } });
+      expect((await call()).status).toBe(200);
+      expect((await call()).status).toBe(200);
+      const refused = await call();
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('content-type')).toContain('application/scim+json');
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await refused.json()).toMatchObject({
+        schemas: [ERROR],
+        status: '429',
+        detail: expect.stringContaining('Too many calls'),
+      });
+    } finally {
+      await throttled.close();
+    }
+  });
+
   it("keeps a key limited to a cobrand to its users: another cobrand's user is unknown to it", async () => {
     await scim(entra, 'POST', '/Users', newUser('scimother', 'skerrymoor'));
     const larch = await admin.key('larchmere-okta', ['scim'], ['larchmere']);

@@ -59,6 +59,8 @@ function classify(error: FastifyError): [number, string | null, string] | null {
   if (error instanceof Refusal) return REFUSALS[error.kind](error);
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return [415, null, 'Send application/scim+json'];
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return [413, null, 'The body is too large'];
+  if (error.statusCode === 429)
+    return [429, null, 'Too many calls with this key; call again after Retry-After seconds'];
   if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return [400, 'invalidSyntax', 'The body is empty'];
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500)
     return [error.statusCode, error.statusCode === 400 ? 'invalidSyntax' : null, error.message];
