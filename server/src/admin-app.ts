@@ -11,6 +11,7 @@ import type { PortalDatabase } from './db/database.js';
 import { outageLog } from './http/outage-log.js';
 import { Messages } from './i18n/messages.js';
 import { createOperator } from './operator.js';
+import { scimRoutes, SCIM_PREFIX } from './scim/index.js';
 import { siemForwarder } from './siem/index.js';
 import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
 import { VERSION } from './version.js';
@@ -23,7 +24,7 @@ export interface AdminAppOptions {
   /** Where a catalogue import reads; the deployment's own folder when not given. */
   catalogueDir?: string;
   messages?: Messages;
-  /** More calls on the listener, behind the same keys, throttle and audit (SCIM at /scim/v2). */
+  /** More calls on the listener, behind the same keys, throttle and audit, after SCIM's at /scim/v2. */
   plugins?: AdminServerOptions['plugins'];
 }
 
@@ -48,7 +49,7 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
     version: VERSION,
     perMinute: config.adminRatePerMinute,
     logger: options.logger ?? false,
-    ...(options.plugins ? { plugins: options.plugins } : {}),
+    plugins: [{ plugin: scimRoutes, prefix: SCIM_PREFIX }, ...(options.plugins ?? [])],
   });
   outage = outageLog(app.log);
   return app;

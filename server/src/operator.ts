@@ -2,7 +2,7 @@
  * The operator's services, composed once from the capabilities for the command line (cli-commands.ts) and the admin
  * API (admin/): one code path and one audit trail whichever an operator uses.
  */
-import { AccountAdmin, type AccountRow, AccountStore, emailOf, nameOf } from './account/index.js';
+import { AccountAdmin, type AccountRow, AccountStore, emailOf, nameOf, userIdKey } from './account/index.js';
 import type { AdminOperations, UserView } from './admin/index.js';
 import { importCatalogue } from './bootstrap.js';
 import type { Clock } from './clock.js';
@@ -121,6 +121,12 @@ function userOperations(accounts: AccountAdmin): AdminOperations['users'] {
       const { rows, next } = await accounts.list({ ...filter, cobrands, after: filter.cursor });
       return { users: rows.map(userView), next };
     },
+    search: async (scope, { userId, email, active, cobrand, offset, limit }) => {
+      const cobrands = cobrand ? (inScope(scope, cobrand) ? [cobrand] : []) : scope.cobrands;
+      const key = userId === undefined ? undefined : userIdKey(userId);
+      const { rows, total } = await accounts.slice({ cobrands, userIdKey: key, email, active, offset, limit });
+      return { users: rows.map(userView), total };
+    },
     create: async (scope, input, origin) => {
       const { account, temporaryPassword } = await accounts.create(scope, input, origin);
       return { user: userView(account), temporaryPassword };
@@ -140,6 +146,7 @@ function userOperations(accounts: AccountAdmin): AdminOperations['users'] {
       const sessionsEnded = await accounts.deactivate(scope, userId, origin);
       return { user: userView(await accounts.find(scope, userId)), sessionsEnded };
     },
+    reactivate: async (scope, userId, origin) => userView(await accounts.reactivate(scope, userId, origin)),
     unlock: async (scope, userId, origin) => userView(await accounts.unlock(scope, userId, origin)),
     expirePassword: async (scope, userId, origin) => userView(await accounts.expirePassword(scope, userId, origin)),
   };

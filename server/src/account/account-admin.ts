@@ -9,7 +9,7 @@ import { type AuditKind, type AuditLog, type Origin } from '../db/audit-log.js';
 import type { Database } from '../db/tables.js';
 import { hashSecret } from '../security/passwords.js';
 import { inScope, type OperatorScope, Refusal } from '../refusal.js';
-import { accountPage, type AccountFilter } from './account-page.js';
+import { accountPage, accountSlice, type AccountFilter } from './account-page.js';
 import { userIdKey } from './account-identity.js';
 import type { AccountRow, AccountStore } from './account-store.js';
 import { emailOf, nameOf, questionOf, userIdOf } from './admin-values.js';
@@ -90,6 +90,10 @@ export class AccountAdmin {
 
   list(filter: AccountFilter) {
     return accountPage(this.deps.db, filter);
+  }
+
+  slice(filter: Parameters<typeof accountSlice>[1]) {
+    return accountSlice(this.deps.db, filter);
   }
 
   async create(scope: OperatorScope, given: NewUser, origin: Origin) {
@@ -174,6 +178,21 @@ export class AccountAdmin {
       await this.deps.audit.record('account.deactivated', account.id, detail, { origin, trx });
       return ended;
     });
+  }
+
+  /**
+   * Makes an inactive user active again (SCIM's `active: true`); a user who is not inactive is left as they are, with no
+   * event. Their sessions and trusted browsers stay ended: the next sign-in starts afresh.
+   */
+  async reactivate(scope: OperatorScope, userId: string, origin: Origin): Promise<AccountRow> {
+    const account = await this.find(scope, userId);
+    if (account.status !== 'inactive') return account;
+    const event = { kind: 'account.reactivated' as const, accountId: account.id };
+    const now = this.deps.clock();
+    await this.deps.audit.recordWith(event, origin, (trx) =>
+      this.deps.accounts.reactivate(account.user_id_key, now, trx),
+    );
+    return (await this.deps.accounts.findById(account.id))!;
   }
 
   /** A change of one user and its audit event, in one transaction; answers the user as it stands after. */

@@ -206,6 +206,17 @@ export class AccountStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /** Makes an inactive account active, with no failed tries; one that is not inactive is left alone. */
+  async reactivate(userIdKey: string, now: number, trx?: Trx): Promise<boolean> {
+    const result = await (trx ?? this.db)
+      .updateTable('account')
+      .set({ status: 'active', failed_attempts: 0, locked_at: null, updated_at: now })
+      .where('user_id_key', '=', userIdKey)
+      .where('status', '=', 'inactive')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   /** Lifts a lock and clears the failed tries; an account that is not locked (active or inactive) is left alone. */
   async unlock(userIdKey: string, now: number, trx?: Trx): Promise<boolean> {
     const result = await (trx ?? this.db)

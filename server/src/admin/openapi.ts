@@ -21,7 +21,8 @@ const TAGS = {
 
 function declareRefusals(route: RouteOptions): void {
   const schema = (route.schema ??= {}) as Record<string, unknown>;
-  if (route.url === ADMIN_OPENAPI_PATH) return;
+  // A hidden call is not the admin API's (this document, SCIM's): its answers are its own, in its own shape.
+  if (route.url === ADMIN_OPENAPI_PATH || schema.hide) return;
   const response: Record<string, unknown> = { ...(schema.response as object) };
   response['400'] ??= ErrorAnswer(
     'A value the call does not take (code invalid, required or too.long; `field` names it)',

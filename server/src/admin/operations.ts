@@ -16,6 +16,16 @@ export interface UserFilter {
   cursor?: string | undefined;
 }
 
+/** Users as SCIM finds them: by exact values, from the `offset`-th on, with how many match in all. */
+export interface UserSearch {
+  userId?: string | undefined;
+  email?: string | undefined;
+  active?: boolean | undefined;
+  cobrand?: string | undefined;
+  offset: number;
+  limit: number;
+}
+
 export interface NewUserInput {
   userId: string;
   email: string;
@@ -29,6 +39,7 @@ export interface NewUserInput {
 export interface UserOperations {
   get(scope: OperatorScope, userId: string): Promise<UserView>;
   list(scope: OperatorScope, filter: UserFilter): Promise<{ users: UserView[]; next: string | null }>;
+  search(scope: OperatorScope, search: UserSearch): Promise<{ users: UserView[]; total: number }>;
   create(
     scope: OperatorScope,
     input: NewUserInput,
@@ -47,6 +58,8 @@ export interface UserOperations {
     origin: Origin,
   ): Promise<UserView>;
   deactivate(scope: OperatorScope, userId: string, origin: Origin): Promise<{ user: UserView; sessionsEnded: number }>;
+  /** Makes an inactive user active again; any other is answered as they are. */
+  reactivate(scope: OperatorScope, userId: string, origin: Origin): Promise<UserView>;
   unlock(scope: OperatorScope, userId: string, origin: Origin): Promise<UserView>;
   expirePassword(scope: OperatorScope, userId: string, origin: Origin): Promise<UserView>;
 }

@@ -22,6 +22,7 @@ export type AuditKind =
   | 'recovery.asked'
   | 'account.unlocked'
   | 'account.deactivated'
+  | 'account.reactivated'
   | 'account.added'
   | 'account.password.expired'
   | 'account.sso.linked'

@@ -1,0 +1,158 @@
+/**
+ * SCIM's Users on the operator's services (the same the admin API and the command line call, audited alike): scimmy
+ * checks bodies against the schema, parses filters and applies PATCH operations; the portal's services do the rest.
+ * Every value is checked before the first change, so a refused call changes nothing.
+ */
+import SCIMMY from 'scimmy';
+import type { AdminOperations, UserView } from '../admin/index.js';
+import type { Origin } from '../db/audit-log.js';
+import type { OperatorScope } from '../refusal.js';
+import { ScimError } from './errors.js';
+import { criteriaOf } from './filter.js';
+import { MAX_RESULTS } from './scimmy-setup.js';
+import { scimUser, type Wanted, wantedOf } from './user-mapping.js';
+
+export interface Caller {
+  scope: OperatorScope;
+  origin: Origin;
+}
+
+export interface ListQuery {
+  filter?: unknown;
+  startIndex?: unknown;
+  count?: unknown;
+  attributes?: unknown;
+  excludedAttributes?: unknown;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** scimmy reports a value of the wrong type as a TypeError: the caller's bad value, answered as invalidValue. */
+function checked<T>(read: () => T, scimType: 'invalidValue' | 'invalidFilter' = 'invalidValue'): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof TypeError) throw new ScimError(400, scimType, error.message);
+    throw error;
+  }
+}
+
+const whole = (value: unknown, fallback: number) => {
+  const number = typeof value === 'string' && /^-?\d{1,9}$/.test(value) ? Number(value) : fallback;
+  return Number.isInteger(number) ? number : fallback;
+};
+
+/** `active: "False"`, as Entra ID sends it in a PATCH, read as the boolean it means. */
+function booleanText(operation: unknown): unknown {
+  if (!isObject(operation)) return operation;
+  const fix = (v: unknown) => (typeof v === 'string' && /^(true|false)$/i.test(v) ? v.toLowerCase() === 'true' : v);
+  const { path, value } = operation;
+  if (typeof path === 'string' && path.toLowerCase() === 'active') return { ...operation, value: fix(value) };
+  if (path === undefined && isObject(value) && 'active' in value)
+    return { ...operation, value: { ...value, active: fix(value.active) } };
+  return operation;
+}
+
+type Users = AdminOperations['users'];
+
+/** The changes a User asks of an existing user, checked whole before the first is made. */
+async function apply(users: Users, caller: Caller, current: UserView, wanted: Wanted): Promise<UserView> {
+  if (wanted.userName.trim().toLowerCase() !== current.userId.toLowerCase())
+    throw new ScimError(400, 'mutability', 'userName cannot change');
+  if (wanted.cobrand !== undefined && wanted.cobrand !== current.cobrand)
+    throw new ScimError(400, 'mutability', 'cobrand cannot change');
+  if (wanted.password !== undefined || wanted.passwordHash !== undefined)
+    throw new ScimError(400, 'invalidValue', 'A password can be given only when the user is created');
+  const change = {
+    ...(wanted.name !== undefined && wanted.name !== current.name ? { name: wanted.name } : {}),
+    ...(wanted.email !== undefined && wanted.email !== current.email ? { email: wanted.email } : {}),
+  };
+  let user = current;
+  if (Object.keys(change).length) user = await users.change(caller.scope, user.userId, change, caller.origin);
+  const active = user.status !== 'inactive';
+  if (wanted.active === false && active) user = (await users.deactivate(caller.scope, user.userId, caller.origin)).user;
+  if (wanted.active === true && !active) user = await users.reactivate(caller.scope, user.userId, caller.origin);
+  return user;
+}
+
+const incoming = (body: unknown) => {
+  if (!isObject(body)) throw new ScimError(400, 'invalidSyntax', 'The body must be a User object');
+  return wantedOf(checked(() => new SCIMMY.Schemas.User(body, 'in')));
+};
+
+/** The query's `attributes`, `excludedAttributes` and `filter`, parsed by scimmy (paging is read here). */
+function parsedQuery(query: ListQuery, keys: (keyof ListQuery)[]) {
+  const params = Object.fromEntries(keys.filter((key) => typeof query[key] === 'string').map((k) => [k, query[k]]));
+  return checked(() => new SCIMMY.Resources.User(params as never), 'invalidFilter');
+}
+
+export function scimUsers(operations: AdminOperations) {
+  const users = operations.users;
+
+  return {
+    async create(caller: Caller, body: unknown) {
+      const wanted = incoming(body);
+      const only = caller.scope.cobrands?.length === 1 ? caller.scope.cobrands[0] : undefined;
+      const cobrand = wanted.cobrand ?? only;
+      if (!cobrand) throw new ScimError(400, 'invalidValue', 'cobrand (in the portal extension) is required');
+      if (!wanted.email) throw new ScimError(400, 'invalidValue', "emails needs the user's address");
+      const input = { userId: wanted.userName, email: wanted.email, cobrand, name: wanted.name };
+      const password = { password: wanted.password, passwordHash: wanted.passwordHash };
+      // Without either, the temporary password made is never shown: the user signs in through their bank's identity
+      // provider, or an operator gives them a password.
+      const { user } = await users.create(caller.scope, { ...input, ...password }, caller.origin);
+      if (wanted.active === false) return (await users.deactivate(caller.scope, user.userId, caller.origin)).user;
+      return user;
+    },
+
+    get: (caller: Caller, userId: string) => users.get(caller.scope, userId),
+
+    async replace(caller: Caller, userId: string, body: unknown) {
+      const wanted = incoming(body);
+      return apply(users, caller, await users.get(caller.scope, userId), wanted);
+    },
+
+    async patch(caller: Caller, userId: string, body: unknown) {
+      if (!isObject(body)) throw new ScimError(400, 'invalidSyntax', 'The body must be a PatchOp message');
+      const operations = Array.isArray(body.Operations) ? body.Operations.map(booleanText) : body.Operations;
+      const message = checked(() => new SCIMMY.Messages.PatchOp({ ...body, Operations: operations } as never));
+      const current = await users.get(caller.scope, userId);
+      let target: InstanceType<typeof SCIMMY.Schemas.User> | undefined;
+      // The patched User is only taken here; the changes are made after, each value checked first.
+      await message
+        .apply(scimUser(current), async (patched) => {
+          target = patched as typeof target;
+          return patched;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof TypeError) throw new ScimError(400, 'invalidValue', error.message);
+          throw error;
+        });
+      return target ? apply(users, caller, current, wantedOf(target)) : current;
+    },
+
+    async deactivate(caller: Caller, userId: string) {
+      await users.deactivate(caller.scope, userId, caller.origin);
+    },
+
+    /** One page of the users a filter selects, by index (startIndex from 1), with their total. */
+    async list(caller: Caller, query: ListQuery) {
+      const resource = parsedQuery(query, ['filter', 'attributes', 'excludedAttributes']);
+      const startIndex = Math.max(whole(query.startIndex, 1), 1);
+      const count = Math.min(Math.max(whole(query.count, 100), 0), MAX_RESULTS);
+      const criteria = criteriaOf(resource.filter);
+      const found = await users.search(caller.scope, { ...criteria, offset: startIndex - 1, limit: count });
+      const list = new SCIMMY.Messages.ListResponse(
+        found.users.map((u) => scimUser(u, resource.attributes)),
+        { startIndex: 1, count: Math.max(count, 1), totalResults: found.total },
+      );
+      // Built from one page, the message is told its place afterwards (scimmy would slice the page again).
+      return Object.assign(list, { startIndex, itemsPerPage: found.users.length });
+    },
+
+    attributesOf: (query: ListQuery) => parsedQuery(query, ['attributes', 'excludedAttributes']).attributes,
+  };
+}
+
+export type ScimUsers = ReturnType<typeof scimUsers>;
