@@ -211,12 +211,9 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     tokenKeys: { seal: keys.seal, pin: keys.pin },
     ...{ identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword },
     publicOrigin: config.publicOrigin,
-    // The sign-in methods (signin/methods/), asked in this order whether they serve an account; a passkey and a
-    // recovery code by their own routes.
-    methods: [
-      ...[methods.singleSignOn, methods.password, methods.builtinToken, methods.tokenServer],
-      ...[methods.passkey, methods.recoveryCode],
-    ],
+    // The sign-in methods (signin/methods/), asked in this order whether they serve an account; the last two by
+    // their own routes.
+    methods: [methods.singleSignOn, methods.password, methods.builtinToken, methods.tokenServer, ...routedMethods],
     // After a full sign-in, the offer of a passkey (passkey/), made below, before the way on.
     onward: (account, location, method, browser) => passkeys.offerFirst(account, location, method, browser.cookies),
   });
@@ -243,6 +240,9 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     cspReports: new CspReportCounts(),
   };
 }
+
+/** The sign-in methods that answer tries on routes of their own: a passkey's assertion, a recovery code. */
+const routedMethods = [methods.passkey, methods.recoveryCode];
 
 /** Single sign-on's store, service, flow cookies and identity providers. */
 function ssoServices(

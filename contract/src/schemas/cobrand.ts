@@ -1,5 +1,11 @@
 import { Type, type TSchema } from 'typebox';
-import { COBRAND_TEXT_FIELDS, type FOOTER_LAYOUTS, FOOTER_LINK_KEYS, type PasskeyPolicy, type RecoveryCodePolicy } from '../cobrand.js';
+import {
+  COBRAND_TEXT_FIELDS,
+  type FOOTER_LAYOUTS,
+  FOOTER_LINK_KEYS,
+  type PasskeyPolicy,
+  type RecoveryCodePolicy,
+} from '../cobrand.js';
 import { CobrandNameSchema } from './common.js';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);

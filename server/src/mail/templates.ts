@@ -100,7 +100,10 @@ export function passkeyRemovedMail(ctx: MailContext, name: string, at: number): 
 /** A recovery code stood in for the tokencode: when, and how many codes are left. */
 export function recoveryCodeUsedMail(ctx: MailContext, left: number, at: number): OutgoingMail {
   const t = (key: MessageKey, ...params: string[]) => ctx.messages.text(ctx.locale, key, params);
-  const paragraphs = [t('mail.recoveryCodeUsed.body', ctx.userId, when(ctx, at)), t('mail.recoveryCodeUsed.left', String(left))];
+  const paragraphs = [
+    t('mail.recoveryCodeUsed.body', ctx.userId, when(ctx, at)),
+    t('mail.recoveryCodeUsed.left', String(left)),
+  ];
   return compose(ctx, 'mail.recoveryCodeUsed.subject', paragraphs, undefined, 'mail.recoveryCodeUsed.notYou');
 }
 

@@ -24,13 +24,11 @@ export function newCodes(count = RECOVERY_CODE_COUNT): string[] {
  * Anything else (a character outside the alphabet, the wrong length) still gives a string, which matches no code.
  */
 export function normalisedCode(typed: string): string {
-  return typed
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  return typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
 }
 
 /** What is kept of a code: the HMAC of the account's ID and the normalised code, under the recovery-code key. */
 export const codeHmac = (key: Buffer, accountId: string, typed: string): string =>
-  createHmac('sha256', key).update(`${accountId}\u0000${normalisedCode(typed)}`).digest('base64url');
+  createHmac('sha256', key)
+    .update(`${accountId}\u0000${normalisedCode(typed)}`)
+    .digest('base64url');

@@ -68,16 +68,12 @@ export class RecoveryCodeService {
   async spend(account: AccountRow, id: string, locale: string | undefined, origin: Origin, now: number) {
     const { store, audit, outbox } = this.deps;
     const context = await mailContextFor(this.deps, account, locale);
-    const spent = await audit.recordWith(
-      { kind: 'recovery-code.used', accountId: account.id },
-      origin,
-      async (trx) => {
-        if (!(await store.spend(id, now, trx))) return false;
-        const left = await store.left(account.id, trx);
-        await outbox.enqueue(trx, recoveryCodeUsedMail(context, left, now), now);
-        return true;
-      },
-    );
+    const spent = await audit.recordWith({ kind: 'recovery-code.used', accountId: account.id }, origin, async (trx) => {
+      if (!(await store.spend(id, now, trx))) return false;
+      const left = await store.left(account.id, trx);
+      await outbox.enqueue(trx, recoveryCodeUsedMail(context, left, now), now);
+      return true;
+    });
     if (spent) void this.deps.mailWorker.nudge();
     return spent;
   }

@@ -8,9 +8,7 @@ import { ErrorCodes, FORM_TOKEN_FIELD, LOCALE_COOKIE, Paths, RecoveryCodePaths, 
 import { describe, expect, it } from 'vitest';
 import { DEMO_TOKEN_PIN as PIN } from '../demo-users.js';
 import { deriveKeys } from '../security/portal-secret.js';
-import { openSealed } from '../security/sealed-box.js';
-import { TokenStore } from '../token/token-store.js';
-import { codeAt, stepAt } from '../token/tokencode.js';
+import { codeAt, openSealed, stepAt, TokenStore } from '../token/index.js';
 import {
   DIALECTS,
   TEST_PORTAL_SECRET,

@@ -57,7 +57,8 @@ export const recoveryCodeRoutes: FastifyPluginAsyncTypebox<RecoveryCodeRoutesOpt
     {
       schema: {
         operationId: 'recoveryCodeSignIn',
-        summary: 'Sign in with user ID, PIN and a recovery code in place of the tokencode; answers, as text, where to go',
+        summary:
+          'Sign in with user ID, PIN and a recovery code in place of the tokencode; answers, as text, where to go',
         body: RecoveryCodeSignInBodySchema,
         response: { 200: textAnswer(WhereNextSchema), 401: textAnswer(RefusedSchema) },
       },
@@ -76,7 +77,7 @@ export const recoveryCodeRoutes: FastifyPluginAsyncTypebox<RecoveryCodeRoutesOpt
     {
       schema: {
         operationId: 'recoveryCodeStatus',
-        summary: "Whether the signed-in user may keep recovery codes, and how many of their codes are left",
+        summary: 'Whether the signed-in user may keep recovery codes, and how many of their codes are left',
         response: { 200: RecoveryCodeStatusSchema },
       },
     },
@@ -88,7 +89,8 @@ export const recoveryCodeRoutes: FastifyPluginAsyncTypebox<RecoveryCodeRoutesOpt
     {
       schema: {
         operationId: 'createRecoveryCodes',
-        summary: 'A new set of ten recovery codes, shown this once; the old ones void. Within five minutes of signing in',
+        summary:
+          'A new set of ten recovery codes, shown this once; the old ones void. Within five minutes of signing in',
         response: { 201: RecoveryCodeSetSchema },
       },
       config: throttle,
@@ -106,4 +108,3 @@ export const recoveryCodeRoutes: FastifyPluginAsyncTypebox<RecoveryCodeRoutesOpt
     },
   );
 };
-

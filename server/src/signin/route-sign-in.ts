@@ -30,7 +30,8 @@ export function routeSignIn({ signIn, sessions, cookies, deviceCookies }: RouteS
     const decision = await signIn.signInOnRoute(route, JSON.stringify(secret), browser);
     if (decision === null) return null;
     if (decision.device) deviceCookies.trust(reply, decision.device);
-    if (decision.open) cookies.open(reply, (await sessions.open(decision.open, browser.sessionId, browser.origin)).rawId);
+    if (decision.open)
+      cookies.open(reply, (await sessions.open(decision.open, browser.sessionId, browser.origin)).rawId);
     return decision.location;
   };
 }
