@@ -97,6 +97,8 @@ export interface CobrandEntry extends CobrandFooterTexts {
   footerVariant: string;
   /** Whether its users may sign in with a passkey; absent: `off`. */
   passkeys?: PasskeyPolicy;
+  /** Whether its users with a second step may keep recovery codes; absent: `off`. */
+  recoveryCodes?: RecoveryCodePolicy;
 }
 
 /**
@@ -104,6 +106,9 @@ export interface CobrandEntry extends CobrandFooterTexts {
  * users too, instead of PIN + tokencode).
  */
 export type PasskeyPolicy = 'off' | 'offered' | 'second-factor';
+
+/** A cobrand's recovery-code policy: `off`, or `offered` (its token users may keep ten single-use codes). */
+export type RecoveryCodePolicy = 'off' | 'offered';
 
 export interface FooterLink {
   key: FooterLinkKey;

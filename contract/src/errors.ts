@@ -42,6 +42,8 @@ export const ErrorCodes = {
   passkeyRefused: 'passkey.refused',
   /** The change needs a sign-in made within the last five minutes: sign in again. */
   signInAgain: 'sign.in.again',
+  /** The user's cobrand does not offer recovery codes, or the user has no second step they could stand in for. */
+  recoveryCodesNotOffered: 'recovery.codes.not.offered',
   /** Admin API: the key does not carry the scope the call needs (or is limited to cobrands, for a call over all). */
   forbidden: 'forbidden',
   /** Admin API: the change clashes with what is there (the user exists, is not locked, has no token). */

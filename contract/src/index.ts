@@ -8,5 +8,6 @@ export { COBRAND_TEXT_FIELDS, FOOTER_LINK_KEYS } from './cobrand.js';
 export type * from './session.js';
 export * from './page-data.js';
 export * from './passkey-paths.js';
+export * from './recovery-code-paths.js';
 export type * from './security.js';
 export { ENDED_PARAM, SECURITY_FORM } from './security.js';

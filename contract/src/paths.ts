@@ -76,6 +76,8 @@ export const ROUTES = [
   'logout-component',
   // Ours (issue 34): the signed-in user's sessions and recent sign-ins; also change password's MyProfile destination.
   'security-component',
+  // Ours (issue 35): a token user's sign-in with a recovery code in place of the tokencode.
+  'recovery-code-component',
 ] as const;
 export type RouteName = (typeof ROUTES)[number];
 

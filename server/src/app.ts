@@ -29,8 +29,9 @@ import { createTransport, MailWorker, OutboxStore } from './mail/index.js';
 import { healthRoutes, Readiness } from './health/index.js';
 import { SessionManager, sessionRoutes, SessionStore } from './session/index.js';
 import { cookiePolicy, SessionCookies } from './http/session-cookies.js';
-import { methods, signInRoutes, SignInService } from './signin/index.js';
+import { methods, routeSignIn, signInRoutes, SignInService } from './signin/index.js';
 import { PasskeyService, passkeyRoutes, PasskeyStore, relyingPartyOf } from './passkey/index.js';
+import { RecoveryCodeService, recoveryCodeRoutes, RecoveryCodeStore } from './recovery-code/index.js';
 import { DeviceCookies, DeviceNotices, deviceRoutes, DeviceStore, forgetOtherDevices } from './device/index.js';
 import { systemErrorPage } from './pages/index.js';
 import { registerScreens } from './screens.js';
@@ -200,14 +201,19 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const devices = new DeviceStore(db);
   const deviceNotices = new DeviceNotices({ ...mailDeps, devices });
   const deviceCookies = new DeviceCookies(keys.device, config.secureCookies);
+  const recoveryCodes = new RecoveryCodeService({
+    ...{ ...mailDeps, store: new RecoveryCodeStore(db), key: keys.recoveryCode },
+    tokenServerOf: (record) => tokenServers.for(record.tokenServer).kind,
+  });
   const signIn = new SignInService({
     ...{ accounts, passwords, tokens, tokenServers, sessions, cobrands, audit, clock, breached },
-    ...{ devices, deviceNotices, passkeys: passkeyStore, relyingParty },
+    ...{ devices, deviceNotices, passkeys: passkeyStore, relyingParty, recoveryCodes },
     tokenKeys: { seal: keys.seal, pin: keys.pin },
     ...{ identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword },
     publicOrigin: config.publicOrigin,
-    // The sign-in methods (signin/methods/), asked in this order whether they serve an account; a passkey by its route.
-    methods: [methods.singleSignOn, methods.password, methods.builtinToken, methods.tokenServer, methods.passkey],
+    // The sign-in methods (signin/methods/), asked in this order whether they serve an account; the last two by
+    // their own routes.
+    methods: [methods.singleSignOn, methods.password, methods.builtinToken, methods.tokenServer, ...routedMethods],
     // After a full sign-in, the offer of a passkey (passkey/), made below, before the way on.
     onward: (account, location, method, browser) => passkeys.offerFirst(account, location, method, browser.cookies),
   });
@@ -230,10 +236,13 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   return {
     ...{ readiness, outage, outbox, tokenServers, sessionStore, sso, clock, keys, messages, cookies, accounts, audit },
     ...{ cobrands, sessions, signIn, devices, deviceCookies, mailWorker, recovery, changePassword, pins, throttle },
-    passkeys,
+    ...{ passkeys, recoveryCodes },
     cspReports: new CspReportCounts(),
   };
 }
+
+/** The sign-in methods that answer tries on routes of their own: a passkey's assertion, a recovery code. */
+const routedMethods = [methods.passkey, methods.recoveryCode];
 
 /** Single sign-on's store, service, flow cookies and identity providers. */
 function ssoServices(
@@ -310,6 +319,12 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
       return decision;
     },
   });
+  // A recovery code in place of the tokencode, on its own route, and the signed-in user's codes (recovery-code/).
+  const recoveryCodeSignIn = routeSignIn({ signIn, sessions, cookies, deviceCookies }, 'recovery-code');
+  await app.register(recoveryCodeRoutes, {
+    ...{ recoveryCodes: services.recoveryCodes, accounts, sessions, cookies, throttle, refusedBody },
+    signIn: recoveryCodeSignIn,
+  });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });
   await app.register(ssoRoutes, {
     ...{ ...services.sso, cobrands, sessions, cookies, clock, publicOrigin, audit, messages },
@@ -318,7 +333,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   });
   await registerScreens(app, {
     ...{ webDistDir, messages, signIn, recovery, changePassword, accounts, pins, sessions, cookies, deviceCookies },
-    ...{ throttle, audit, forgetOtherDevices: forgetOthers },
+    ...{ throttle, audit, forgetOtherDevices: forgetOthers, recoveryCodeSignIn },
     ...{ secureCookies: config.secureCookies, platformOrigin: config.platformOrigin },
     pageCobrand: pageCobrandFinder(cobrands, options.catalogueDir ?? CATALOGUE_DIR),
   });

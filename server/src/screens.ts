@@ -24,6 +24,7 @@ import {
 } from './password/index.js';
 import type { RouteThrottle } from './security/throttle.js';
 import type { SessionManager } from './session/index.js';
+import { recoveryCodeFormRoutes } from './recovery-code/index.js';
 import {
   formSendLogin,
   formSignIn,
@@ -51,6 +52,8 @@ export interface ScreenOptions {
   audit: AuditLog;
   /** Forgets the account's trusted devices but the asking browser's: a password change's checkbox. */
   forgetOtherDevices: (request: FastifyRequest, accountId: string) => Promise<number>;
+  /** A sign-in with a recovery code on the method's own route (the signin capability's, made in app.ts). */
+  recoveryCodeSignIn: Parameters<typeof recoveryCodeFormRoutes>[1]['signIn'];
 }
 
 /** The screen a native post was made from: its address's last segment is the screen's route name. */
@@ -104,6 +107,7 @@ export async function registerScreens(app: FastifyInstance, options: ScreenOptio
     });
     await forms.register(nextTokenFormRoutes, { sendLogin, tokenUserOf: userOf, throttle, page, logoutFor });
     await forms.register(newPinFormRoutes, { accounts, sessions, cookies, pins, throttle, page, sendLogin });
+    await forms.register(recoveryCodeFormRoutes, { signIn: options.recoveryCodeSignIn, throttle, page });
   });
   // The security page is the signed-in user's own: its capability answers its calls, and the page with the user's
   // lists through the pages' `personal`.

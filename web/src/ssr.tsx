@@ -17,6 +17,7 @@ import { NewPinScreen, newPinPosted } from './screens/new-rsa-pin-component/NewP
 import { NextTokenScreen, nextTokenPosted } from './screens/next-token-component/NextTokenScreen';
 import { NotFoundScreen } from './screens/not-found/NotFoundScreen';
 import { PasskeyOfferScreen } from './screens/passkey-offer-component/PasskeyOfferScreen';
+import { RecoveryCodeScreen, recoveryCodePosted } from './screens/recovery-code-component/RecoveryCodeScreen';
 import { SecurityScreen } from './screens/security-component/SecurityScreen';
 import { StandInScreen } from './screens/stand-in/StandInScreen';
 import { SsoNoAccountScreen } from './screens/sso-no-account/SsoNoAccountScreen';
@@ -32,6 +33,7 @@ const SCREENS: Record<string, ComponentType> = {
   'next-token-component': NextTokenScreen,
   'not-found': NotFoundScreen,
   'passkey-offer-component': PasskeyOfferScreen,
+  'recovery-code-component': RecoveryCodeScreen,
   'security-component': SecurityScreen,
   'stand-in': StandInScreen,
   'sso-no-account': SsoNoAccountScreen,
@@ -44,6 +46,7 @@ const POSTED: Record<string, (t: Translate, posted: PostedForm) => Omit<PostedFo
   'change-password-component': changePosted,
   'new-rsa-pin-component': newPinPosted,
   'next-token-component': nextTokenPosted,
+  'recovery-code-component': recoveryCodePosted,
 };
 
 /** Each form's first field and its label: where the summary sends the user for an error of the whole form. */
@@ -53,6 +56,7 @@ const FIRST_FIELDS: Record<string, [string, MessageKey]> = {
   'change-password-component': ['old', 'change.current'],
   'new-rsa-pin-component': ['pin', 'newpin.pin'],
   'next-token-component': ['passcode', 'nexttoken.passcode'],
+  'recovery-code-component': ['userId', 'signin.userId'],
 };
 
 /**

@@ -1,5 +1,11 @@
 import { Type, type TSchema } from 'typebox';
-import { COBRAND_TEXT_FIELDS, type FOOTER_LAYOUTS, FOOTER_LINK_KEYS, type PasskeyPolicy } from '../cobrand.js';
+import {
+  COBRAND_TEXT_FIELDS,
+  type FOOTER_LAYOUTS,
+  FOOTER_LINK_KEYS,
+  type PasskeyPolicy,
+  type RecoveryCodePolicy,
+} from '../cobrand.js';
 import { CobrandNameSchema } from './common.js';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -85,6 +91,13 @@ export const CobrandEntrySchema = Type.Object(
     passkeys: Type.Optional(
       Type.Union([Type.Literal('off'), Type.Literal('offered'), Type.Literal('second-factor')]),
     ) satisfies TSchema & { anyOf: { const: PasskeyPolicy }[] },
+    /**
+     * Recovery codes (docs/decisions.md): `off` (the default when absent) keeps the cobrand as it was; `offered` lets
+     * its users with a second step (a PIN and the portal's token) keep ten single-use codes for when the token is lost.
+     */
+    recoveryCodes: Type.Optional(Type.Union([Type.Literal('off'), Type.Literal('offered')])) satisfies TSchema & {
+      anyOf: { const: RecoveryCodePolicy }[];
+    },
   },
   { additionalProperties: false },
 );

@@ -11,3 +11,4 @@ export * from './security-event.js';
 export * from './passkey.js';
 export * from './security.js';
 export * from './device.js';
+export * from './recovery-code.js';

@@ -47,7 +47,9 @@ export type AuditKind =
   | 'device.new.mailed'
   | 'admin.call'
   | 'apikey.created'
-  | 'apikey.revoked';
+  | 'apikey.revoked'
+  | 'recovery-codes.created'
+  | 'recovery-code.used';
 
 /**
  * Who made a change and from where: the client's address and user agent for a change made through the portal, the

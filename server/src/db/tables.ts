@@ -8,6 +8,7 @@ import type { WriteCheckTable } from '../health/write-check.table.js';
 import type { MailOutboxTable } from '../mail/mail-outbox.table.js';
 import type { SiemOutboxTable } from '../siem/siem-outbox.table.js';
 import type { PasskeyChallengeTable, PasskeyTable } from '../passkey/passkey.table.js';
+import type { RecoveryCodeTable } from '../recovery-code/recovery-code.table.js';
 import type { SessionTable } from '../session/session.table.js';
 import type { SsoProviderSessionTable } from '../sso/oidc/provider-session.table.js';
 import type { SsoLinkTable, SsoOnceTable } from '../sso/sso.table.js';
@@ -33,4 +34,5 @@ export interface Database {
   passkey_challenge: PasskeyChallengeTable;
   trusted_device: TrustedDeviceTable;
   api_key: ApiKeyTable;
+  recovery_code: RecoveryCodeTable;
 }

@@ -8,6 +8,7 @@ export {
   passkeyRemovedMail,
   passwordChangedMail,
   pinSetMail,
+  recoveryCodeUsedMail,
   temporaryPasswordMail,
   unknownDevicesLockedMail,
 } from './templates.js';

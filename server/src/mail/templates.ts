@@ -97,6 +97,16 @@ export function passkeyRemovedMail(ctx: MailContext, name: string, at: number): 
   ]);
 }
 
+/** A recovery code stood in for the tokencode: when, and how many codes are left. */
+export function recoveryCodeUsedMail(ctx: MailContext, left: number, at: number): OutgoingMail {
+  const t = (key: MessageKey, ...params: string[]) => ctx.messages.text(ctx.locale, key, params);
+  const paragraphs = [
+    t('mail.recoveryCodeUsed.body', ctx.userId, when(ctx, at)),
+    t('mail.recoveryCodeUsed.left', String(left)),
+  ];
+  return compose(ctx, 'mail.recoveryCodeUsed.subject', paragraphs, undefined, 'mail.recoveryCodeUsed.notYou');
+}
+
 /** The account is locked for unknown devices (docs/decisions.md, "Device trust"): what happened, what still works. */
 export function unknownDevicesLockedMail(ctx: MailContext, at: number): OutgoingMail {
   const t = (key: MessageKey, ...params: string[]) => ctx.messages.text(ctx.locale, key, params);

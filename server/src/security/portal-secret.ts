@@ -18,6 +18,8 @@ export interface PortalKeys {
   device: Buffer;
   /** The key of the admin API keys' hashes. */
   apiKey: Buffer;
+  /** The key of the recovery codes' HMACs. */
+  recoveryCode: Buffer;
 }
 
 export function loadPortalSecret(configured: string | null, dataDir: string, warn: (message: string) => void): string {
@@ -44,5 +46,6 @@ export function deriveKeys(secret: string): PortalKeys {
     ssoFlow: derive('single sign-on flow'),
     device: derive('device cookie'),
     apiKey: derive('admin api key'),
+    recoveryCode: derive('recovery code'),
   };
 }

@@ -5,3 +5,4 @@ export type { SignInMethod } from './method.js';
 export * as methods from './methods/index.js';
 export { formSendLogin, formSignIn, signInFormRoutes } from './form-routes.js';
 export { nextTokenFormRoutes } from './next-token-form-routes.js';
+export { routeSignIn } from './route-sign-in.js';

@@ -1,5 +1,5 @@
 /** What the token capability offers the rest of the service; nothing else of it is imported from outside. */
-export { pinHmac } from './pin.js';
+export { pinHmac, pinMatches } from './pin.js';
 export { tokenRoutes } from './routes.js';
 export { openSealed } from '../security/sealed-box.js';
 export { assignToken, currentCode, TokenAdmin, tokenUri } from './token-admin.js';

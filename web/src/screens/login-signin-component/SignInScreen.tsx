@@ -3,6 +3,8 @@ import {
   FORCE_REFRESH_MS,
   OutgoingLinks,
   PORTAL_FORM_ID as FORM_ID,
+  RECOVERY_CODE_SCREEN,
+  routePath,
   USER_ID_COOKIE,
   trimmed,
   type PostedForm,
@@ -231,6 +233,14 @@ function SignInLinks() {
           <li>
             <a className="portal-link" href={`${OutgoingLinks.companyRegistration}${linkQuery(true)}`}>
               {t('signin.companyRegistration')}
+            </a>
+          </li>
+        )}
+        {/* A token user who has lost the token signs in with a recovery code instead (issue 35). */}
+        {(cobrand.recoveryCodes ?? 'off') !== 'off' && (
+          <li>
+            <a className="portal-link" href={`${routePath(RECOVERY_CODE_SCREEN)}${linkQuery(false)}`}>
+              {t('signin.useRecoveryCode')}
             </a>
           </li>
         )}

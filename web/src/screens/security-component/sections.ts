@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import { DevicesSection } from './DevicesSection';
 import { PasskeysSection } from './PasskeysSection';
+import { RecoveryCodesSection } from './RecoveryCodesSection';
 import { SessionsSection } from './SessionsSection';
 import { SignInsSection } from './SignInsSection';
 
@@ -12,5 +13,6 @@ export const SECTIONS: readonly { id: string; Section: ComponentType }[] = [
   { id: 'sessions', Section: SessionsSection },
   { id: 'passkeys', Section: PasskeysSection },
   { id: 'devices', Section: DevicesSection },
+  { id: 'recovery-codes', Section: RecoveryCodesSection },
   { id: 'sign-ins', Section: SignInsSection },
 ];

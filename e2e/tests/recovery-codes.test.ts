@@ -1,0 +1,71 @@
+/**
+ * Recovery codes in Chromium (issue 35): a token user makes a set on the security page, then, the token lost, signs
+ * in with the sign-in page's "Use a recovery code": user ID, PIN and a code in place of the tokencode. The security
+ * page then says nine are left. axe finds nothing on the recovery screen or the section.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, expectAccessible, openPage, signInThroughForm, useChromium } from '../support/browser';
+import { tokenUser, type TestToken } from '../support/tokens';
+
+const chromium = useChromium();
+const { withPage } = chromium;
+const HOME = '**/sdportal/platform/home?cobrandHost=skerrymoor';
+const SECURITY = '/public-portal-ui/security-component?cobrandHost=skerrymoor';
+const PIN = '1357';
+
+/** A new token user with a PIN set through the new-PIN screen, then signed in with PIN + tokencode. */
+async function tokenUserSignedIn(page: Page): Promise<TestToken> {
+  const token = tokenUser('e2erecovery');
+  await signInThroughForm(page, 'skerrymoor', token.userId, token.code(-1));
+  await page.waitForURL('**/public-portal-ui/new-rsa-pin-component?cobrandHost=skerrymoor');
+  await page.getByLabel('New PIN', { exact: true }).fill(PIN);
+  await page.getByLabel('Confirm new PIN', { exact: true }).fill(PIN);
+  await page.getByLabel('Next passcode').fill(token.code(0));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
+  await signInThroughForm(page, 'skerrymoor', token.userId, `${PIN}${token.code(1)}`);
+  await page.waitForURL(HOME);
+  return token;
+}
+
+const section = (page: Page) => page.getByRole('region', { name: 'Recovery codes' });
+
+describe('recovery codes', () => {
+  it('signs a token user in with PIN and a recovery code instead of the tokencode; nine are left', async () => {
+    await withPage(async ({ page }) => {
+      const token = await tokenUserSignedIn(page);
+      await page.goto(`${baseUrl()}${SECURITY}`);
+      await section(page).getByText('Recovery codes left: 0').waitFor();
+      await section(page).getByRole('button', { name: 'Create new recovery codes' }).click();
+      const codes = section(page).getByRole('listitem');
+      await expect.poll(() => codes.count()).toBe(10);
+      await section(page).getByText('Recovery codes left: 10').waitFor();
+      await expectAccessible(page, 'security page, new recovery codes shown');
+      const code = (await codes.first().textContent())!.trim();
+
+      // Another browser, the token lost: the sign-in page's link, then user ID, PIN and the code.
+      const { page: other, context, problems } = await openPage(chromium.browser());
+      try {
+        await other.goto(`${baseUrl()}/public-portal-ui/login-signin-component?cobrandHost=skerrymoor`);
+        await other.getByRole('link', { name: 'Use a recovery code' }).click();
+        await other.getByRole('heading', { name: 'Sign in with a recovery code' }).waitFor();
+        await expect.poll(() => other.title()).toBe('Sign in with a recovery code');
+        await expectAccessible(other, 'the recovery-code screen');
+        await other.getByLabel('User ID', { exact: true }).fill(token.userId);
+        await other.getByLabel('PIN', { exact: true }).fill(PIN);
+        await other.getByLabel('Recovery code', { exact: true }).fill(code);
+        await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await other.waitForURL(HOME);
+        await other.getByText(`Signed in as ${token.userId}`).waitFor();
+
+        await other.goto(`${baseUrl()}${SECURITY}`);
+        await section(other).getByText('Recovery codes left: 9').waitFor();
+        await expectAccessible(other, 'security page, nine recovery codes left');
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+});
