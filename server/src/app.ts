@@ -200,9 +200,10 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const devices = new DeviceStore(db);
   const deviceNotices = new DeviceNotices({ ...mailDeps, devices });
   const deviceCookies = new DeviceCookies(keys.device, config.secureCookies);
+  const passkeys = new PasskeyService({ ...mailDeps, store: passkeyStore, relyingParty });
   const signIn = new SignInService({
     ...{ accounts, passwords, tokens, tokenServers, sessions, cobrands, audit, clock, breached },
-    ...{ devices, deviceNotices, passkeys: passkeyStore, relyingParty },
+    ...{ devices, deviceNotices, passkeys: passkeyStore, relyingParty, passkeyClones: passkeys },
     tokenKeys: { seal: keys.seal, pin: keys.pin },
     ...{ identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword },
     publicOrigin: config.publicOrigin,
@@ -220,7 +221,6 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const changePassword = new ChangePasswordService({ ...mailDeps, breached });
   const pins = new TokenPinService({ ...mailDeps, tokens, tokenServers, pinKey: keys.pin, sealKey: keys.seal });
   const throttle = routeThrottle(config.rateLimitPerMinute);
-  const passkeys = new PasskeyService({ ...mailDeps, store: passkeyStore, relyingParty });
   const sso = ssoServices(db, keys, config, options.env ?? process.env, { accounts, audit, clock });
 
   // The login storm (docs/operations.md): argon2's own bounded queue, its limit, and readiness failing while it refuses.

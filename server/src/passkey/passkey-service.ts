@@ -14,7 +14,13 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AccountRow } from '../account/index.js';
 import { cobrandIn } from '../cobrand/index.js';
 import type { Origin } from '../db/audit-log.js';
-import { mailContextFor, type MailingDeps, passkeyAddedMail, passkeyRemovedMail } from '../mail/index.js';
+import {
+  mailContextFor,
+  type MailingDeps,
+  passkeyAddedMail,
+  passkeyDisabledMail,
+  passkeyRemovedMail,
+} from '../mail/index.js';
 import type { SessionRow } from '../session/index.js';
 import { Ceremonies, type RelyingParty } from './ceremonies.js';
 import type { PasskeyRow, PasskeyStore } from './passkey-store.js';
@@ -103,6 +109,30 @@ export class PasskeyService {
     void this.deps.mailWorker.nudge();
     this.count('registration', 'added');
     return row;
+  }
+
+  /**
+   * A right signature whose counter went backwards: a copy of the passkey is in use. Disabled for good (a copy's counter
+   * catches up; the genuine one cannot be told from it), audited with the counters, and the user told by mail.
+   */
+  async disableCloned(
+    account: AccountRow,
+    passkey: PasskeyRow,
+    counter: number,
+    browser: { origin: Origin; locale: string | undefined },
+  ): Promise<void> {
+    const { store, audit, outbox, clock } = this.deps;
+    const now = clock();
+    const mail = passkeyDisabledMail(await mailContextFor(this.deps, account, browser.locale), passkey.name, now);
+    const detail = { passkey: passkey.id, reason: 'counter went backwards', counter, stored: Number(passkey.counter) };
+    const event = { kind: 'passkey.disabled' as const, accountId: account.id, detail };
+    const disabled = await audit.recordWith(event, browser.origin, async (trx) => {
+      const done = await store.disable(passkey.id, now, trx);
+      if (done) await outbox.enqueue(trx, mail, now);
+      return done;
+    });
+    if (disabled) void this.deps.mailWorker.nudge();
+    this.count('sign-in', 'cloned');
   }
 
   async rename(account: AccountRow, id: string, name: string, origin: Origin) {
