@@ -209,8 +209,8 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     publicOrigin: config.publicOrigin,
     // The sign-in methods (signin/methods/), asked in this order whether they serve an account; a passkey by its route.
     methods: [methods.singleSignOn, methods.password, methods.builtinToken, methods.tokenServer, methods.passkey],
-    // After a full sign-in, the offer of a passkey (passkey/), made below, before the way on.
-    onward: (account, location, method, browser) => passkeys.offerFirst(account, location, method, browser.cookies),
+    // After a full sign-in by any method or step, the offer of a passkey (passkey/) before the way on; SSO's too.
+    onward: (open, location, cookies) => passkeys.onward(open, location, cookies),
   });
   const recovery = new RecoveryService({
     ...mailDeps,
@@ -315,6 +315,8 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
     ...{ ...services.sso, cobrands, sessions, cookies, clock, publicOrigin, audit, messages },
     sessionAbsoluteSeconds: config.sessionAbsoluteSeconds,
     webDistDir,
+    // The one decision of where a full sign-in goes first, as the sign-in service's (PasskeyService.onward).
+    onward: (open, location, cookies) => services.passkeys.onward(open, location, cookies),
   });
   await registerScreens(app, {
     ...{ webDistDir, messages, signIn, recovery, changePassword, accounts, pins, sessions, cookies, deviceCookies },

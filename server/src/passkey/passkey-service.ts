@@ -11,7 +11,7 @@ import {
   PORTAL_UI_BASE,
 } from '@portal/contract';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { AccountRow } from '../account/index.js';
+import type { AccountRow, AccountStore } from '../account/index.js';
 import { cobrandIn } from '../cobrand/index.js';
 import type { Origin } from '../db/audit-log.js';
 import {
@@ -29,6 +29,7 @@ import { passkeyServes } from './policy.js';
 type Cookies = Readonly<Record<string, string | undefined>>;
 
 export interface PasskeyServiceDeps extends MailingDeps {
+  accounts: Pick<AccountStore, 'findById'>;
   store: PasskeyStore;
   relyingParty: RelyingParty;
 }
@@ -65,6 +66,21 @@ export class PasskeyService {
     const cobrand = (await this.deps.cobrands.resolve(account.cobrand)).record.cobrand.name;
     const query = new URLSearchParams({ cobrandHost: cobrand, next: location });
     return `${PORTAL_UI_BASE}${PASSKEY_OFFER_SCREEN}?${query.toString()}`;
+  }
+
+  /**
+   * The one decision for every way in (docs/decisions.md, "The passkey offer after every sign-in"): where a sign-in that
+   * opens `open` goes instead of `location`. Only a full session is offered a passkey; a half-way one (a password or
+   * PIN to set, a token step to come) goes on to its screen.
+   */
+  async onward(
+    open: { accountId: string; kind: string; method?: string | undefined },
+    location: string,
+    cookies: Cookies = {},
+  ): Promise<string> {
+    if (open.kind !== 'full') return location;
+    const account = await this.deps.accounts.findById(open.accountId);
+    return account ? this.offerFirst(account, location, open.method ?? '', cookies) : location;
   }
 
   /** Whether this account may have a passkey at all (its cobrand's policy). */
