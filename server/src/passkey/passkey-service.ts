@@ -59,7 +59,12 @@ export class PasskeyService {
    * sign-in was not made with one, the sign-in page's script found this device able to make one, and the device has
    * not skipped the offer; else straight to `location` (no extra page for a browser that could not use it).
    */
-  async offerFirst(account: AccountRow, location: string, method: string, cookies: Cookies = {}): Promise<string> {
+  private async offerFirst(
+    account: AccountRow,
+    location: string,
+    method: string,
+    cookies: Cookies = {},
+  ): Promise<string> {
     if (method === 'passkey' || cookies[PASSKEY_SKIP_COOKIE] !== undefined) return location;
     if (cookies[PASSKEY_CAPABLE_COOKIE] !== '1') return location;
     if (!(await this.allowed(account)) || (await this.list(account)).length > 0) return location;
