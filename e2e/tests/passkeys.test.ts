@@ -1,7 +1,8 @@
 /**
  * Passkeys in Chromium with its virtual authenticator (CDP WebAuthn): the offer after a password sign-in, a passkey
  * made there, and a sign-in with it, by the User ID field's autofill or by the button, in another browser that holds
- * the credential; a removed passkey, a cloned one and a token user's under the cobrand's policy.
+ * the credential; a removed passkey, a cloned one (disabled for good, shown so on the security page) and a token
+ * user's under the cobrand's policy, offered after the next-token step too.
  */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -215,10 +216,11 @@ describe('passkeys', () => {
     });
   });
 
-  it('refuse a cloned credential whose signature counter is behind the one last seen', async () => {
+  it('refuse a cloned credential whose signature counter is behind the one last seen, and then the genuine one', async () => {
     let copied: Credential[] = [];
+    const userId = addUser(`e2epkclone${Date.now()}`);
     await withOffer(async ({ page }) => {
-      copied = await enrol(page, addUser(`e2epkclone${Date.now()}`));
+      copied = await enrol(page, userId);
     });
     // The original, used many times since the copy was made: its counter is far ahead of the copy's.
     const original = copied.map((credential) => ({ ...credential, signCount: credential.signCount + 100 }));
@@ -234,6 +236,49 @@ describe('passkeys', () => {
       await expectRefused(page, 'the sign-in page after a cloned passkey');
       expect((await credentialsOf(authenticator))[0]!.signCount).toBeLessThanOrEqual(ahead);
     });
+    // Disabled for good: the genuine authenticator, its counter ahead of any seen, signs nobody in either.
+    const genuine = copied.map((credential) => ({ ...credential, signCount: ahead + 1 }));
+    await withHolder(genuine, false, async (page, authenticator) => {
+      await pressButton(page, authenticator);
+      await expectRefused(page, 'the sign-in page after a disabled passkey');
+    });
+    // The security page's passkeys section says so.
+    await chromium.withPage(async ({ page }) => {
+      await signInThroughForm(page, 'skerrymoor', userId, PASSWORD);
+      await page.waitForURL(home);
+      await page.goto(`${baseUrl()}/public-portal-ui/security-component?cobrandHost=skerrymoor`);
+      await page.getByText('Disabled: a copy of this passkey appears to have been used.').waitFor();
+      await expectAccessible(page, 'the security page with a disabled passkey');
+    });
+  });
+
+  it('are offered to a token user after the next-token step, where the cobrand takes one as the second factor', async () => {
+    const token = tokenUser('e2epknext');
+    await setSkerrymoorPasskeys('second-factor');
+    try {
+      await withOffer(async ({ page }) => {
+        await virtualAuthenticator(page);
+        await signInThroughForm(page, 'skerrymoor', token.userId, token.code(-1));
+        await page.waitForURL('**/public-portal-ui/new-rsa-pin-component?cobrandHost=skerrymoor');
+        await page.getByLabel('New PIN', { exact: true }).fill('1357');
+        await page.getByLabel('Confirm new PIN', { exact: true }).fill('1357');
+        await page.getByLabel('Next passcode').fill(token.code(0));
+        await page.getByRole('button', { name: 'Save' }).click();
+        await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
+        // A wrong PIN first: the next right try is doubted, and the next-token screen asks for the next code.
+        await signInThroughForm(page, 'skerrymoor', token.userId, `9999${token.code(1)}`);
+        await page.locator('.portal-error-summary').getByRole('heading', { name: 'Invalid Login' }).waitFor();
+        await signInThroughForm(page, 'skerrymoor', token.userId, `1357${token.code(1)}`);
+        await page.waitForURL('**/public-portal-ui/next-token-component?authn_attempt_id=**');
+        await page.getByLabel('Next passcode').fill(token.code(2));
+        await page.getByRole('button', { name: 'Continue' }).click();
+        await page.waitForURL(/\/public-portal-ui\/passkey-offer-component\?/);
+        await page.getByRole('button', { name: 'Create a passkey' }).waitFor();
+        await expectAccessible(page, 'the passkey offer after the next-token step');
+      });
+    } finally {
+      await setSkerrymoorPasskeys('offered');
+    }
   });
 
   it('sign a token user in where the cobrand accepts one as the second factor, and not where it only offers them', async () => {

@@ -205,17 +205,18 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     ...{ ...mailDeps, store: new RecoveryCodeStore(db), key: keys.recoveryCode },
     tokenServerOf: (record) => tokenServers.for(record.tokenServer).kind,
   });
+  const passkeys = new PasskeyService({ ...mailDeps, store: passkeyStore, relyingParty });
   const signIn = new SignInService({
     ...{ accounts, passwords, tokens, tokenServers, sessions, cobrands, audit, clock, breached },
-    ...{ devices, deviceNotices, passkeys: passkeyStore, relyingParty, recoveryCodes },
+    ...{ devices, deviceNotices, passkeys: passkeyStore, relyingParty, passkeyClones: passkeys, recoveryCodes },
     tokenKeys: { seal: keys.seal, pin: keys.pin },
     ...{ identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword },
     publicOrigin: config.publicOrigin,
     // The sign-in methods (signin/methods/), asked in this order whether they serve an account; the last two by
     // their own routes.
     methods: [methods.singleSignOn, methods.password, methods.builtinToken, methods.tokenServer, ...routedMethods],
-    // After a full sign-in, the offer of a passkey (passkey/), made below, before the way on.
-    onward: (account, location, method, browser) => passkeys.offerFirst(account, location, method, browser.cookies),
+    // After a full sign-in by any method or step, the offer of a passkey (passkey/) before the way on; SSO's too.
+    onward: (open, location, cookies) => passkeys.onward(open, location, cookies),
   });
   const recovery = new RecoveryService({
     ...mailDeps,
@@ -226,7 +227,6 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const changePassword = new ChangePasswordService({ ...mailDeps, breached });
   const pins = new TokenPinService({ ...mailDeps, tokens, tokenServers, pinKey: keys.pin, sealKey: keys.seal });
   const throttle = routeThrottle(config.rateLimitPerMinute);
-  const passkeys = new PasskeyService({ ...mailDeps, store: passkeyStore, relyingParty });
   const sso = ssoServices(db, keys, config, options.env ?? process.env, { accounts, audit, clock });
 
   // The login storm (docs/operations.md): argon2's own bounded queue, its limit, and readiness failing while it refuses.
@@ -330,6 +330,8 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
     ...{ ...services.sso, cobrands, sessions, cookies, clock, publicOrigin, audit, messages },
     sessionAbsoluteSeconds: config.sessionAbsoluteSeconds,
     webDistDir,
+    // The one decision of where a full sign-in goes first, as the sign-in service's (PasskeyService.onward).
+    onward: (open, location, cookies) => services.passkeys.onward(open, location, cookies),
   });
   await registerScreens(app, {
     ...{ webDistDir, messages, signIn, recovery, changePassword, accounts, pins, sessions, cookies, deviceCookies },

@@ -2,7 +2,7 @@
  * A user's passkeys for the operator (the admin API): the passkey capability's own service, the one the user's
  * security page calls, so an operator's removal is audited and mailed to the user as the user's own is.
  */
-import type { AccountRow } from './account/index.js';
+import { type AccountRow, AccountStore } from './account/index.js';
 import type { PasskeyOperations } from './admin/index.js';
 import type { Clock } from './clock.js';
 import type { CobrandDirectory } from './cobrand/index.js';
@@ -38,6 +38,7 @@ export function passkeyOperations(parts: OperatorPasskeyParts): PasskeyOperation
   const service = () =>
     (made ??= new PasskeyService({
       ...{ cobrands: parts.directory, audit: parts.audit, clock: parts.clock },
+      accounts: new AccountStore(database.db),
       store: new PasskeyStore(database.db),
       relyingParty: relyingPartyOf(parts.publicOrigin),
       outbox: new OutboxStore(database.db, database.dialect),

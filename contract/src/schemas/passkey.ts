@@ -50,6 +50,8 @@ export const PasskeySchema = Type.Object({
   lastUsedAt: Type.Union([Type.Number(), Type.Null()]),
   /** A synced passkey (backed up by its provider). */
   backedUp: Type.Boolean(),
+  /** When it was disabled because a copy of it was used (its counter went backwards); null: it signs in. */
+  disabledAt: Type.Union([Type.Number(), Type.Null()]),
 });
 export const PasskeyListSchema = Type.Object({ passkeys: Type.Array(PasskeySchema) });
 export const PasskeyOfferQuerySchema = Type.Object({ next: Type.Optional(Type.String({ maxLength: 2048 })) });

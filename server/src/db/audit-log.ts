@@ -35,6 +35,7 @@ export type AuditKind =
   | 'token.unassigned'
   | 'cobrands.imported'
   | 'passkey.added'
+  | 'passkey.disabled'
   | 'passkey.refused'
   | 'passkey.renamed'
   | 'passkey.removed'

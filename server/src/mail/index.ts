@@ -5,6 +5,7 @@ export { OutboxStore } from './outbox-store.js';
 export {
   newDeviceMail,
   passkeyAddedMail,
+  passkeyDisabledMail,
   passkeyRemovedMail,
   passwordChangedMail,
   pinSetMail,

@@ -107,6 +107,13 @@ export function recoveryCodeUsedMail(ctx: MailContext, left: number, at: number)
   return compose(ctx, 'mail.recoveryCodeUsed.subject', paragraphs, undefined, 'mail.recoveryCodeUsed.notYou');
 }
 
+/** A passkey disabled because a copy of it was used (its counter went backwards): what happened, what to do. */
+export function passkeyDisabledMail(ctx: MailContext, name: string, at: number): OutgoingMail {
+  return compose(ctx, 'mail.passkeyDisabled.subject', [
+    ctx.messages.text(ctx.locale, 'mail.passkeyDisabled.body', [name, ctx.userId, when(ctx, at)]),
+  ]);
+}
+
 /** The account is locked for unknown devices (docs/decisions.md, "Device trust"): what happened, what still works. */
 export function unknownDevicesLockedMail(ctx: MailContext, at: number): OutgoingMail {
   const t = (key: MessageKey, ...params: string[]) => ctx.messages.text(ctx.locale, key, params);

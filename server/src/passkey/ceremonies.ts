@@ -131,7 +131,20 @@ export interface AssertionCheck {
   counter: number;
   deviceType: string;
   backedUp: boolean;
+  /**
+   * A right signature whose counter did not go forward from a non-zero one: a copy of the credential is in use (WebAuthn
+   * §6.1.1). Not verified; the passkey is to be disabled for good, since the copy's counter will catch up.
+   */
+  cloned: boolean;
 }
+
+const REFUSED: AssertionCheck = {
+  verified: false,
+  counter: 0,
+  deviceType: 'singleDevice',
+  backedUp: false,
+  cloned: false,
+};
 
 /**
  * Checks an assertion against a stored passkey (or, for none, against a key nobody holds, with the same work): the
@@ -143,10 +156,12 @@ export async function checkAssertion(
   challenge: string,
   passkey: Pick<PasskeyRow, 'credential_id' | 'public_key' | 'counter' | 'transports'>,
 ): Promise<AssertionCheck> {
+  const stored = Number(passkey.counter);
+  // The library is given no counter (it would only throw): the signature is checked alone, the counter here.
   const credential: WebAuthnCredential = {
     id: passkey.credential_id,
     publicKey: new Uint8Array(Buffer.from(passkey.public_key, 'base64url')),
-    counter: Number(passkey.counter),
+    counter: 0,
     transports: (passkey.transports ? passkey.transports.split(',') : []) as WebAuthnCredential['transports'],
   };
   try {
@@ -158,13 +173,18 @@ export async function checkAssertion(
       credential,
       requireUserVerification: true,
     });
+    const counter = authenticationInfo.newCounter;
+    const cloned = verified && counter > 0 && counter <= stored;
+    // Nought after a count: refused, as an authenticator that stopped counting cannot be told from a copy's reset.
+    const forward = counter > stored || (counter === 0 && stored === 0);
     return {
-      verified,
-      counter: authenticationInfo.newCounter,
+      verified: verified && forward,
+      counter,
       deviceType: authenticationInfo.credentialDeviceType,
       backedUp: authenticationInfo.credentialBackedUp,
+      cloned,
     };
   } catch {
-    return { verified: false, counter: 0, deviceType: 'singleDevice', backedUp: false };
+    return REFUSED;
   }
 }

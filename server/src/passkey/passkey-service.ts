@@ -11,10 +11,16 @@ import {
   PORTAL_UI_BASE,
 } from '@portal/contract';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { AccountRow } from '../account/index.js';
+import type { AccountRow, AccountStore } from '../account/index.js';
 import { cobrandIn } from '../cobrand/index.js';
 import type { Origin } from '../db/audit-log.js';
-import { mailContextFor, type MailingDeps, passkeyAddedMail, passkeyRemovedMail } from '../mail/index.js';
+import {
+  mailContextFor,
+  type MailingDeps,
+  passkeyAddedMail,
+  passkeyDisabledMail,
+  passkeyRemovedMail,
+} from '../mail/index.js';
 import type { SessionRow } from '../session/index.js';
 import { Ceremonies, type RelyingParty } from './ceremonies.js';
 import type { PasskeyRow, PasskeyStore } from './passkey-store.js';
@@ -23,6 +29,7 @@ import { passkeyServes } from './policy.js';
 type Cookies = Readonly<Record<string, string | undefined>>;
 
 export interface PasskeyServiceDeps extends MailingDeps {
+  accounts: Pick<AccountStore, 'findById'>;
   store: PasskeyStore;
   relyingParty: RelyingParty;
 }
@@ -52,13 +59,33 @@ export class PasskeyService {
    * sign-in was not made with one, the sign-in page's script found this device able to make one, and the device has
    * not skipped the offer; else straight to `location` (no extra page for a browser that could not use it).
    */
-  async offerFirst(account: AccountRow, location: string, method: string, cookies: Cookies = {}): Promise<string> {
+  private async offerFirst(
+    account: AccountRow,
+    location: string,
+    method: string,
+    cookies: Cookies = {},
+  ): Promise<string> {
     if (method === 'passkey' || cookies[PASSKEY_SKIP_COOKIE] !== undefined) return location;
     if (cookies[PASSKEY_CAPABLE_COOKIE] !== '1') return location;
     if (!(await this.allowed(account)) || (await this.list(account)).length > 0) return location;
     const cobrand = (await this.deps.cobrands.resolve(account.cobrand)).record.cobrand.name;
     const query = new URLSearchParams({ cobrandHost: cobrand, next: location });
     return `${PORTAL_UI_BASE}${PASSKEY_OFFER_SCREEN}?${query.toString()}`;
+  }
+
+  /**
+   * The one decision for every way in (docs/decisions.md, "The passkey offer after every sign-in"): where a sign-in that
+   * opens `open` goes instead of `location`. Only a full session is offered a passkey; a half-way one (a password or
+   * PIN to set, a token step to come) goes on to its screen.
+   */
+  async onward(
+    open: { accountId: string; kind: string; method?: string | undefined },
+    location: string,
+    cookies: Cookies = {},
+  ): Promise<string> {
+    if (open.kind !== 'full') return location;
+    const account = await this.deps.accounts.findById(open.accountId);
+    return account ? this.offerFirst(account, location, open.method ?? '', cookies) : location;
   }
 
   /** Whether this account may have a passkey at all (its cobrand's policy). */
@@ -103,6 +130,30 @@ export class PasskeyService {
     void this.deps.mailWorker.nudge();
     this.count('registration', 'added');
     return row;
+  }
+
+  /**
+   * A right signature whose counter went backwards: a copy of the passkey is in use. Disabled for good (a copy's counter
+   * catches up; the genuine one cannot be told from it), audited with the counters, and the user told by mail.
+   */
+  async disableCloned(
+    account: AccountRow,
+    passkey: PasskeyRow,
+    counter: number,
+    browser: { origin: Origin; locale: string | undefined },
+  ): Promise<void> {
+    const { store, audit, outbox, clock } = this.deps;
+    const now = clock();
+    const mail = passkeyDisabledMail(await mailContextFor(this.deps, account, browser.locale), passkey.name, now);
+    const detail = { passkey: passkey.id, reason: 'counter went backwards', counter, stored: Number(passkey.counter) };
+    const event = { kind: 'passkey.disabled' as const, accountId: account.id, detail };
+    const disabled = await audit.recordWith(event, browser.origin, async (trx) => {
+      const done = await store.disable(passkey.id, now, trx);
+      if (done) await outbox.enqueue(trx, mail, now);
+      return done;
+    });
+    if (disabled) void this.deps.mailWorker.nudge();
+    this.count('sign-in', 'cloned');
   }
 
   async rename(account: AccountRow, id: string, name: string, origin: Origin) {

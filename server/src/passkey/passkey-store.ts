@@ -42,6 +42,7 @@ export class PasskeyStore {
       name: passkey.name,
       created_at: now,
       last_used_at: null,
+      disabled_at: null,
     };
     await (trx ?? this.db).insertInto('passkey').values(row).execute();
     return row;
@@ -63,7 +64,8 @@ export class PasskeyStore {
 
   /**
    * Records a use, only over a lower counter than the one reported (or both nought, for authenticators that keep
-   * none): two uses racing with one signature cannot both pass. False: the counter moved meanwhile.
+   * none): two uses racing with one signature cannot both pass. False: the counter moved, or it was disabled,
+   * meanwhile.
    */
   async used(id: string, before: number, use: PasskeyUse): Promise<boolean> {
     const result = await this.db
@@ -76,6 +78,18 @@ export class PasskeyStore {
       })
       .where('id', '=', id)
       .where('counter', '=', before)
+      .where('disabled_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Disables a passkey for good (a cloned credential); false when it was disabled or removed meanwhile. */
+  async disable(id: string, at: number, trx?: Transaction<Database>): Promise<boolean> {
+    const result = await (trx ?? this.db)
+      .updateTable('passkey')
+      .set({ disabled_at: at })
+      .where('id', '=', id)
+      .where('disabled_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }

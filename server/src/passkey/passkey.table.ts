@@ -16,6 +16,8 @@ export interface PasskeyTable {
   name: string;
   created_at: number;
   last_used_at: number | null;
+  /** When its counter went backwards (a cloned credential): it signs nobody in from then on. */
+  disabled_at: number | null;
 }
 
 /** An issued ceremony's challenge: used once, before `expires_at`, by the session or attempt it is bound to. */

@@ -198,13 +198,31 @@ for (const dialect of DIALECTS) {
       await refusedLikeAPassword(response, 'other-user', 1);
     });
 
-    it('refuses a cloned credential whose counter went backwards, and keeps the counter', async () => {
+    it('disables a cloned credential whose counter went backwards for good, tells the user, and lists it so', async () => {
       const { credential } = await enrol(await signedIn());
       expect((await passkeySignIn(credential)).response.statusCode).toBe(200);
       expect((await passkeySignIn(credential)).response.statusCode).toBe(200);
       await refusedLikeAPassword((await passkeySignIn(credential, { counter: 1 })).response);
       const [row] = await new PasskeyStore(t.database.db).ofAccount((await accountRow(t.database, 'demopass'))!.id);
       expect(Number(row!.counter)).toBe(2);
+      // Once the clone's counter has caught up, and for the genuine authenticator too: still refused.
+      await refusedLikeAPassword((await passkeySignIn(credential, { counter: 10 })).response, 'demopass', 2);
+      await refusedLikeAPassword((await passkeySignIn(credential)).response, 'demopass', 3);
+      const audit = await t.database.db.selectFrom('audit_event').select(['kind', 'detail']).execute();
+      const disabled = audit.filter((event) => event.kind === 'passkey.disabled');
+      expect(disabled).toHaveLength(1);
+      expect(JSON.parse(disabled[0]!.detail)).toEqual(expect.objectContaining({ passkey: row!.id, counter: 1 }));
+      const subjects = (await t.database.db.selectFrom('mail_outbox').select('subject').execute()).map(
+        (m) => m.subject,
+      );
+      expect(subjects.filter((s) => s === 'Skerrymoor Bank Commercial Card: a passkey was disabled')).toHaveLength(1);
+      const client = await signedIn();
+      const { passkeys } = (await client.get(PasskeyPaths.passkeys)).json<{ passkeys: { disabledAt: unknown }[] }>();
+      expect(passkeys).toEqual([expect.objectContaining({ disabledAt: t.clock.now() })]);
+      // Removed and made again, the user's new passkey signs in.
+      expect((await client.request('DELETE', PasskeyPaths.passkey(row!.id))).statusCode).toBe(204);
+      const { credential: fresh } = await enrol(client);
+      expect((await passkeySignIn(fresh)).response.statusCode).toBe(200);
     });
 
     it('removes a passkey within five minutes of signing in, mails the user, and it signs nobody in', async () => {

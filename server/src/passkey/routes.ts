@@ -72,6 +72,7 @@ const listed = (row: PasskeyRow) => ({
   createdAt: Number(row.created_at),
   lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
   backedUp: row.backed_up === 1,
+  disabledAt: row.disabled_at === null ? null : Number(row.disabled_at),
 });
 const JSON_BODY = requireContentType('application/json');
 

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_LOCALE, isLocale, routePath, type LoginInfo } from '@portal/contract';
 import type { SendLoginBody } from '@portal/contract/schemas';
-import { type AccountRow, ldapIdFor, userIdKey } from '../account/index.js';
+import { ldapIdFor, userIdKey } from '../account/index.js';
 import type { Clock } from '../clock.js';
 import type { DeviceNotices, DeviceStore } from '../device/index.js';
 import { checkedRedirect } from '../security/redirects.js';
@@ -31,6 +31,13 @@ import { Refusals } from './refusals.js';
 
 export type { BrowserState, SignInDecision } from './decision.js';
 
+/** Where a sign-in goes instead of its destination (`SignInDeps.onward`). */
+export type Onward = (
+  open: StartSession,
+  location: string,
+  cookies: Readonly<Record<string, string | undefined>>,
+) => Promise<string>;
+
 /** §8 external codes carried in `ec` to the change-password screen for a password that must be replaced. */
 export const EC_PASSWORD_EXPIRED = '0x13212079';
 export const EC_TEMPORARY_PASSWORD = '0x132120c8';
@@ -45,10 +52,10 @@ export interface SignInDeps extends MethodDeps {
   /** The sign-in methods, in the order they are asked whether they serve an account (app.ts registers them). */
   methods: readonly MethodFactory<MethodDeps>[];
   /**
-   * Where a full sign-in goes instead of its destination, given the account, the method that signed it in and the
-   * browser: a page put first (the passkey offer, wired in app.ts), or the destination itself.
+   * Where a sign-in that opens `open` goes instead of its destination, given the browser's cookies: a page put first
+   * (the passkey offer, wired in app.ts, and given to single sign-on too), or the destination itself.
    */
-  onward?: (account: AccountRow, location: string, method: string, browser: BrowserState) => Promise<string>;
+  onward?: Onward;
 }
 
 export class SignInService {
@@ -164,15 +171,21 @@ export class SignInService {
   }
 
   /**
-   * A sign-in that opens the platform trusts its browser (docs/decisions.md, "Device trust"): a trusted device's
-   * cookie is renewed; an unknown one becomes a trusted device of the account, told of by mail in the language it
-   * signed in in. A half-way session (a password or PIN to set, a token step to come) trusts nothing yet.
+   * A sign-in that opens the platform, by any method or step, goes first where `onward` says (the passkey offer), and
+   * trusts its browser (docs/decisions.md, "Device trust"): a trusted device's cookie is renewed; an unknown one
+   * becomes a trusted device of the account, told of by mail in the language it signed in in. A half-way session (a
+   * password or PIN to set, a token step to come) goes to its screen and trusts nothing yet.
    */
   private async trusting(decision: SignInDecision, claim: Claim, browser: BrowserState, now: number) {
     if (decision.open?.kind !== 'full') return decision;
-    if (claim.device) return { ...decision, device: claim.device };
+    const location = await this.onward(decision.open, decision.location, browser);
+    if (claim.device) return { ...decision, location, device: claim.device };
     const device = await this.deps.deviceNotices.trustNew(claim.account, decision.open.locale, browser.origin, now);
-    return { ...decision, device };
+    return { ...decision, location, device };
+  }
+
+  private async onward(open: StartSession, location: string, browser: BrowserState): Promise<string> {
+    return (await this.deps.onward?.(open, location, browser.cookies ?? {})) ?? location;
   }
 
   /**
@@ -220,6 +233,6 @@ export class SignInService {
       this.deps.publicOrigin,
       homeOf(cobrand),
     );
-    return go((await this.deps.onward?.(account, home, passed.step, browser)) ?? home, 'full');
+    return go(home, 'full');
   }
 }

@@ -5,9 +5,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { originOf } from '../http/origin.js';
 import type { SessionCookies } from '../http/session-cookies.js';
-import type { SessionManager } from '../session/index.js';
+import type { SessionManager, StartSession } from '../session/index.js';
 import type { FlowCookies } from './flow-cookie.js';
 import type { Received, SsoDecision, SsoService } from './sso-service.js';
+
+/**
+ * Where a sign-on that opens `open` goes instead of its destination: the sign-in service's own decision (the passkey
+ * offer), wired in app.ts, so that single sign-on leads where every other way in does.
+ */
+export type SsoOnward = (
+  open: StartSession,
+  location: string,
+  cookies: Readonly<Record<string, string | undefined>>,
+) => Promise<string>;
 
 export class SsoReplies {
   constructor(
@@ -18,6 +28,7 @@ export class SsoReplies {
       service: SsoService;
       /** How long the logout details of a federated session are kept: the session's own absolute lifetime. */
       sessionAbsoluteSeconds: number;
+      onward: SsoOnward;
     },
   ) {}
 
@@ -30,11 +41,13 @@ export class SsoReplies {
   async finish(request: FastifyRequest, reply: FastifyReply, decision: SsoDecision, logout: Record<string, string>) {
     const { sessions, cookies, flows } = this.o;
     if (decision.refused) reply.log.warn(decision.refused, 'single sign-on refused');
-    if (decision.open) {
-      const { rawId } = await sessions.open(decision.open, cookies.sessionId(request), originOf(request));
-      cookies.open(reply, rawId);
-      flows.signedIn(reply, logout, this.o.sessionAbsoluteSeconds);
-    } else flows.askFresh(reply);
-    return reply.redirect(decision.location, 303);
+    if (!decision.open) {
+      flows.askFresh(reply);
+      return reply.redirect(decision.location, 303);
+    }
+    const { rawId } = await sessions.open(decision.open, cookies.sessionId(request), originOf(request));
+    cookies.open(reply, rawId);
+    flows.signedIn(reply, logout, this.o.sessionAbsoluteSeconds);
+    return reply.redirect(await this.o.onward(decision.open, decision.location, request.cookies), 303);
   }
 }

@@ -20,7 +20,7 @@ import { FORM } from '../http/content-type.js';
 import { originOf } from '../http/origin.js';
 import { cameFromPortal } from '../security/fetch-metadata.js';
 import type { SsoStore } from './sso-store.js';
-import { SsoReplies } from './replies.js';
+import { SsoReplies, type SsoOnward } from './replies.js';
 import { OidcFlow } from './oidc/oidc-flow.js';
 import { SamlFlow, type SamlAnswer } from './saml/saml-flow.js';
 import { BackChannelLogout } from './oidc/back-channel-logout.js';
@@ -46,6 +46,8 @@ export interface SsoRoutesOptions {
   audit: AuditLog;
   messages: Messages;
   webDistDir: string;
+  /** Where a full sign-on goes instead of its destination (the passkey offer), as every sign-in does. */
+  onward: SsoOnward;
 }
 
 const LogoutTokenSchema = Type.Object({ logout_token: Type.Optional(Type.String({ maxLength: 20_000 })) });

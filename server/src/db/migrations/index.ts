@@ -15,6 +15,7 @@ import * as securityPage from './2026_11_27_1500_security_page.js';
 import * as deviceTrust from './2026_11_27_2300_device_trust.js';
 import * as adminApiKeys from './2026_11_27_1000_admin_api_keys.js';
 import * as recoveryCodes from './2026_11_28_1400_recovery_codes.js';
+import * as passkeyDisabled from './2026_11_28_1500_passkey_disabled.js';
 
 /** Every migration, in order; listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_2300_device_trust': deviceTrust,
   '2026_11_27_1000_admin_api_keys': adminApiKeys,
   '2026_11_28_1400_recovery_codes': recoveryCodes,
+  '2026_11_28_1500_passkey_disabled': passkeyDisabled,
 };

@@ -17,6 +17,8 @@ interface Passkey {
   name: string;
   createdAt: number;
   lastUsedAt: number | null;
+  /** When it was disabled because a copy of it was used: it signs nobody in until removed. */
+  disabledAt: number | null;
 }
 
 const NAME_MAX = 64;
@@ -152,6 +154,7 @@ function PasskeyItem({ passkey, editing, onEdit, onRename, onRemove }: ItemProps
   return (
     <li className="portal-security__item">
       <p className="portal-security__title">{passkey.name}</p>
+      {passkey.disabledAt !== null && <p className="portal-security__error">{t('security.passkeys.disabled')}</p>}
       <dl className="portal-security__facts">
         <dt>{t('security.passkeys.created')}</dt>
         <dd>{describe.time(passkey.createdAt)}</dd>

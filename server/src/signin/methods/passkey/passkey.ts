@@ -10,6 +10,7 @@ import {
   checkAssertion,
   type PasskeyRow,
   passkeyServes,
+  type PasskeyService,
   type PasskeyStore,
   type RelyingParty,
   userHandleOf,
@@ -19,6 +20,8 @@ import type { Answer, MethodTry, SignInMethod } from '../../method.js';
 export interface PasskeyMethodDeps {
   passkeys: PasskeyStore;
   relyingParty: RelyingParty;
+  /** What disables a cloned passkey (audited, the user told): the passkey capability's. */
+  passkeyClones: Pick<PasskeyService, 'disableCloned'>;
 }
 
 /** What the passkey route hands the service: the browser's assertion and the challenge it took for this attempt. */
@@ -45,7 +48,9 @@ export function passkeyMethod(deps: PasskeyMethodDeps): SignInMethod<PasskeyWork
     async equalWork(secret, on) {
       const { response, challenge } = readSecret(secret);
       const found = await deps.passkeys.byCredential(response.id);
-      const passkey = on && found?.account_id === on.account.id ? found : undefined;
+      // A disabled passkey (a clone was seen) is checked as a credential nobody has: it signs nobody in.
+      const usable = found?.disabled_at === null ? found : undefined;
+      const passkey = on && usable?.account_id === on.account.id ? usable : undefined;
       // A challenge nobody issued still gets the whole check, which then fails on it.
       const check = await checkAssertion(deps.relyingParty, response, challenge ?? NO_CHALLENGE, passkey ?? NOBODY);
       return { check, passkey };
@@ -57,6 +62,10 @@ export function passkeyMethod(deps: PasskeyMethodDeps): SignInMethod<PasskeyWork
 async function verifyPasskey(deps: PasskeyMethodDeps, attempt: MethodTry, work: PasskeyWork): Promise<Answer> {
   const { check, passkey } = work;
   const { response } = readSecret(attempt.secret);
+  if (passkey && check.cloned) {
+    await deps.passkeyClones.disableCloned(attempt.account, passkey, check.counter, attempt.browser);
+    return null;
+  }
   if (!passkey || !check.verified) return null;
   // The handle the authenticator keeps with the credential is the account's: another's is not this account's key.
   if (response.response.userHandle && response.response.userHandle !== userHandleOf(attempt.account.id)) return null;
