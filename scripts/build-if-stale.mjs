@@ -23,11 +23,19 @@ function newest(path) {
   return Math.max(0, ...readdirSync(full).map((entry) => newest(join(path, entry))));
 }
 
+/** Whether a target ('web' or 'server') has a source newer than its last build (or was never built). */
+export function isStale(target) {
+  const stampFile = join(root, target.stamp);
+  const built = existsSync(stampFile) ? statSync(stampFile).mtimeMs : 0;
+  return built <= Math.max(...target.inputs.map(newest));
+}
+
+/** The service's bundle is current: tests may start it rather than compile its source again at every start. */
+export const serverBuildIsCurrent = () => !isStale(TARGETS.find((target) => target.name === 'server'));
+
 export function buildIfStale({ quiet = false } = {}) {
   for (const target of TARGETS) {
-    const stampFile = join(root, target.stamp);
-    const built = existsSync(stampFile) ? statSync(stampFile).mtimeMs : 0;
-    if (built > Math.max(...target.inputs.map(newest))) continue;
+    if (!isStale(target)) continue;
     if (!quiet) console.log(`Building ${target.name}…`);
     // Always a production build, whatever NODE_ENV the caller runs under (Vitest sets it to "test").
     const env = { ...process.env, NODE_ENV: 'production' };
@@ -36,7 +44,7 @@ export function buildIfStale({ quiet = false } = {}) {
       env,
       stdio: quiet ? 'ignore' : 'inherit',
     });
-    writeFileSync(stampFile, new Date().toISOString());
+    writeFileSync(join(root, target.stamp), new Date().toISOString());
   }
 }
 

@@ -19,7 +19,11 @@ const commit = (() => {
 })();
 const version = commit ? `${pkg.version}+${commit}` : pkg.version;
 const bundled = new Set(['typebox', 'kysely']);
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@portal/') && !bundled.has(name));
+// Development dependencies the CLI imports only when it runs (qrcode) stay out too, loaded from node_modules as the
+// source loads them.
+const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies ?? {})].filter(
+  (name) => !name.startsWith('@portal/') && !bundled.has(name),
+);
 
 await build({
   entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },

@@ -19,6 +19,7 @@ import {
   signInSequence,
   withPgClient,
   type TestApp,
+  dropSchema,
 } from './harness.js';
 import { TestSmtpServer } from './smtp.js';
 
@@ -126,7 +127,7 @@ describe.runIf(DIALECTS.includes('postgres'))('migrations', () => {
     } finally {
       await first.close();
       await second.close();
-      await withPgClient((client) => client.query(`drop schema if exists ${schema} cascade`));
+      await dropSchema(schema);
     }
   });
 });

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.mjs';
 import { HttpClient } from './http-client.js';
 import { openDatabase } from '../src/db/database.js';
-import { DIALECTS, TEST_DATABASE_URL, TEST_PORTAL_SECRET, untilReady, withPgClient } from './harness.js';
+import { DIALECTS, TEST_DATABASE_URL, TEST_PORTAL_SECRET, serverEntry, untilReady, withPgClient } from './harness.js';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const USERS = 8;
@@ -42,7 +42,7 @@ for (const dialect of DIALECTS) {
       };
       const cli = (...args: string[]) =>
         new Promise<void>((resolve, reject) => {
-          spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+          spawn(process.execPath, [...serverEntry('cli'), ...args], {
             cwd: serverDir,
             env,
             stdio: 'ignore',
@@ -50,7 +50,7 @@ for (const dialect of DIALECTS) {
         });
       const start = async (): Promise<{ child: ChildProcess; base: string }> => {
         const port = await freePort();
-        const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        const child = spawn(process.execPath, serverEntry('main'), {
           cwd: serverDir,
           env: { ...env, PORT: String(port) },
           stdio: 'ignore',

@@ -17,6 +17,7 @@ import {
   withPgClient,
   type TestApp,
   useFreshTestApp,
+  dropSchema,
 } from './harness.js';
 
 for (const dialect of DIALECTS) {
@@ -91,7 +92,7 @@ describe.runIf(DIALECTS.includes('postgres'))('postgres schema', () => {
   });
   afterEach(async () => {
     rmSync(dataDir, { recursive: true, force: true });
-    await withPgClient((client) => client.query(`drop schema if exists ${schema} cascade`));
+    await dropSchema(schema);
   });
 
   it('migrates into an empty schema of its own', async () => {

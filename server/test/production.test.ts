@@ -25,6 +25,7 @@ import {
   type TestApp,
   type TestAppOverrides,
   withPgClient,
+  dropSchema,
 } from './harness.js';
 import { TcpProxy } from './tcp-proxy.js';
 
@@ -140,7 +141,7 @@ describe.runIf(DIALECTS.includes('postgres'))('postgres: instances started toget
       expect(Number(count)).toBe(1);
     } finally {
       for (const database of databases) await database.close();
-      await withPgClient((client) => client.query(`drop schema ${schema} cascade`));
+      await dropSchema(schema);
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -8,7 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /** The key of Kysely's own migration lock, so this lock and the migrator's are one. */
-const MIGRATION_LOCK = BigInt('3853314791062309107');
+export const MIGRATION_LOCK = BigInt('3853314791062309107');
 
 export function inMigrationTransaction<DB, T>(db: Kysely<DB>, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
   return db.connection().execute(async (connection) => {
