@@ -67,6 +67,12 @@ const shared =
  */
 const notShared =
   /\/web\/src\/(session|token|components\/SessionWarning|page\/(settle-by-calls|choose-locale|report)|cobrand\/load-cobrand|i18n\/load-dictionary)|\/contract\/src\/(locales|password-rules)\./;
+/**
+ * The WebAuthn library, whose every part comes through one module re-exporting them all (its exports map allows no
+ * other): taken as a module with side effects, that one module took the registration half (startRegistration, which
+ * only the pages that add a passkey call) into the chunk the sign-in page loads (docs/benchmarks.md, figure 3).
+ */
+const webAuthnLibrary = /\/node_modules\/@simplewebauthn\/browser\//;
 const service = process.env.PORTAL_SERVICE_URL ?? 'http://localhost:8080';
 
 // In development, serve each page at its production address (`/public-portal-ui/<route>`) as the service does.
@@ -130,6 +136,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         modulePreload: { polyfill: false },
         rollupOptions: {
           input: pages,
+          // The WebAuthn library's modules do nothing on import (its package.json does not say so): said here, a page
+          // loads the parts it uses rather than every part its one entry module re-exports.
+          treeshake: { moduleSideEffects: [{ test: webAuthnLibrary, sideEffects: false }] },
           // One chunk of everything the screens share (React, the shell, the client): a first visit fetches the screen's
           // own chunk, this one and the stylesheet at once, within the browser's six connections, in one round trip.
           output: {

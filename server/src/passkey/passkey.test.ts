@@ -110,6 +110,10 @@ for (const dialect of DIALECTS) {
       ]);
       const mail = await t.database.db.selectFrom('mail_outbox').selectAll().execute();
       expect(mail.map((m) => m.subject)).toContain('Skerrymoor Bank Commercial Card: a passkey was added');
+      // Which passkey, for which user ID, and when.
+      expect(mail.map((m) => m.text_body).join('\n')).toMatch(
+        /A passkey named “My laptop” was added to user ID demopass on [^{}\n]+ UTC\. It can now be used to sign in\./,
+      );
       const audit = await t.database.db
         .selectFrom('audit_event')
         .select('kind')
@@ -242,10 +246,11 @@ for (const dialect of DIALECTS) {
 
       const fresh = await signedIn();
       expect((await fresh.request('DELETE', PasskeyPaths.passkey(listed!.id))).statusCode).toBe(204);
-      const subjects = (await t.database.db.selectFrom('mail_outbox').select('subject').execute()).map(
-        (m) => m.subject,
+      const mails = await t.database.db.selectFrom('mail_outbox').select(['subject', 'text_body']).execute();
+      expect(mails.map((m) => m.subject)).toContain('Skerrymoor Bank Commercial Card: a passkey was removed');
+      expect(mails.map((m) => m.text_body).join('\n')).toMatch(
+        /The passkey named “Old phone” was removed from user ID demopass on [^{}\n]+ UTC\. It can no longer be used/,
       );
-      expect(subjects).toContain('Skerrymoor Bank Commercial Card: a passkey was removed');
       const { response } = await passkeySignIn(credential);
       expect(response.statusCode).toBe(401);
       expect(response.body).toBe((await signInSequence(t.client(), 'nobody-at-all', 'Wrong-Pass-2026')).body);

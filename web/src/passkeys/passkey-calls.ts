@@ -1,10 +1,6 @@
 /** The passkey calls (docs/api.md, "Passkeys") as the pages make them. */
 import { PasskeyPaths } from '@portal/contract';
-import {
-  startRegistration,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-} from '@simplewebauthn/browser';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { call } from '../api/client';
 import { whereNext } from '../api/sign-in';
 
@@ -15,10 +11,3 @@ export const postForOptions = async <Options>(path: string): Promise<Options> =>
 /** A passkey sign-in's assertion: answered as send-login is, with the address to go to (same origin or https). */
 export const sendAssertion = async (response: AuthenticationResponseJSON): Promise<string> =>
   whereNext(await call(PasskeyPaths.signIn, { method: 'POST', json: { response } }));
-
-/** The add ceremony, as the offer page and the security page make it: options, the browser's passkey, the answer. */
-export async function createPasskey(): Promise<void> {
-  const optionsJSON = await postForOptions<PublicKeyCredentialCreationOptionsJSON>(PasskeyPaths.registrationOptions);
-  const response = await startRegistration({ optionsJSON });
-  await call(PasskeyPaths.passkeys, { method: 'POST', json: { response } });
-}

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { getJson } from '../../api/client';
 import { ErrorSummary, type PageError } from '../../components/ErrorSummary';
 import { usePage } from '../../page/page-context';
-import { createPasskey } from '../../passkeys/passkey-calls';
+import { createPasskey } from '../../passkeys/create-passkey';
 
 const CREATE_BUTTON = 'passkey-create';
 /** GET offer's answer (docs/api.md). */

@@ -7,7 +7,7 @@ import { HttpError, call, getJson } from '../../api/client';
 import { announce } from '../../components/announce';
 import { useHydrated } from '../../page/browser-value';
 import { usePage } from '../../page/page-context';
-import { createPasskey } from '../../passkeys/passkey-calls';
+import { createPasskey } from '../../passkeys/create-passkey';
 import { useDescribe } from './describe';
 import { useSectionCalls } from './section-calls';
 
