@@ -17,12 +17,15 @@ const chromium = useChromium();
 async function sendWithoutItsData(page: Page): Promise<void> {
   await page.route('**/login-signin-component?*', async (route) => {
     const response = await route.fetch();
+    // The root emptied up to what follows it (the form's hidden anti-forgery field, for a browser without scripts).
     const body = (await response.text())
       .replace(/<script type="application\/json" id="portal-page-data">.*?<\/script>/s, '')
       .replace(
-        /<div id="root" class="portal-root">.*<\/div>(\s*<\/body>)/s,
+        /<div id="root" class="portal-root">.*<\/div>(\s*(?:<input [^>]*>\s*)*<\/body>)/s,
         '<div id="root" class="portal-root"></div>$1',
       );
+    // Else the rendered screen would be there at once, and the tests below would pass before the script ran.
+    if (body.includes('portal-signin__submit')) throw new Error('the page still holds its rendered screen');
     await route.fulfill({ response, body });
   });
 }

@@ -2,10 +2,11 @@
  * Issue 33: the sign-in form without the page's script, in Chromium with JavaScript off, and with the script held
  * back while the user signs in. The form posts natively; the service answers as the script would have ended.
  */
+import { PASSKEY_CAPABLE_COOKIE, PASSKEY_OFFER_SCREEN } from '@portal/contract';
 import type { Browser, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, addUser, portal } from '../support/admin';
-import { expectAccessible, openPage, signInUrl, skipPasskeyOffer, useChromium } from '../support/browser';
+import { baseUrl, expectAccessible, openPage, signInUrl, skipPasskeyOffer, useChromium } from '../support/browser';
 import { temporaryPasswordIn, waitForMail } from '../support/mailbox';
 import { tokenUser } from '../support/tokens';
 
@@ -14,15 +15,17 @@ const HOME = '**/sdportal/platform/home?cobrandHost=skerrymoor';
 
 /**
  * A browser context without JavaScript: the page's scripts never run (page.evaluate, for axe, still does). It has
- * skipped the passkey offer, unless `passkeyOffer`.
+ * skipped the passkey offer, unless `passkeyOffer`; `capable` gives it the cookie a sign-in page's script sets where the
+ * device can make a passkey, as one kept from an earlier visit made with the script.
  */
 async function withoutScript(
   run: (page: Page) => Promise<void>,
   browser: Browser = chromium.browser(),
-  { passkeyOffer = false } = {},
+  { passkeyOffer = false, capable = false } = {},
 ) {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1024, height: 900 } });
   if (!passkeyOffer) await skipPasskeyOffer(context);
+  if (capable) await context.addCookies([{ name: PASSKEY_CAPABLE_COOKIE, value: '1', url: baseUrl() }]);
   try {
     await run(await context.newPage());
   } finally {
@@ -59,12 +62,21 @@ async function expectSignedIn(page: Page): Promise<void> {
   expect(cookies.some((cookie) => /portal-session$/.test(cookie.name))).toBe(true);
 }
 
+/** The addresses of the pages the browser was sent to, so far (to show that no passkey offer was among them). */
+function pagesOpened(page: Page): string[] {
+  const opened: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) opened.push(new URL(request.url()).pathname);
+  });
+  return opened;
+}
+
 /**
- * The passkey offer a cobrand that offers them puts after a sign-in: no passkey is made without the script, and its
- * way on is shown (the page's noscript stylesheet), as "Not now".
+ * The passkey offer a cobrand that offers them puts after a sign-in, where the browser said it could make one: no
+ * passkey is made without the script, and its way on is shown (the page's noscript stylesheet), as "Not now".
  */
 async function passOffer(page: Page): Promise<void> {
-  await page.waitForURL('**/public-portal-ui/passkey-offer-component?cobrandHost=skerrymoor&next=**');
+  await page.waitForURL(`**/public-portal-ui/${PASSKEY_OFFER_SCREEN}?cobrandHost=skerrymoor&next=**`);
   const onward = page.getByRole('link', { name: 'Not now', exact: true });
   expect(await onward.isVisible()).toBe(true);
   await onward.click();
@@ -77,6 +89,8 @@ async function submit(page: Page, userId: string, password: string): Promise<voi
 }
 
 describe('sign-in without the script', () => {
+  // Skerrymoor offers passkeys, and these browsers have not skipped the offer: without the script none can make one,
+  // nor has a script said it could, so a sign-in goes straight where it leads.
   it('signs a password user in, from a page with the button enabled and no show/hide toggle; axe clean', async () => {
     const userId = addUser(`e2enojs${Date.now()}`);
     await withoutScript(
@@ -86,11 +100,10 @@ describe('sign-in without the script', () => {
         expect(await page.getByRole('button', { name: /show password/i }).count()).toBe(0);
         await expectAccessibleAsAnswered(opened, 'the sign-in page without the script');
         await page.getByLabel('Remember my user ID on this device').check();
-        const offer = page.waitForResponse((r) => r.url().includes('/passkey-offer-component?'));
+        const pages = pagesOpened(page);
         await submit(page, userId, PASSWORD);
-        await expectAccessibleAsAnswered(await offer, 'the passkey offer without the script');
-        await passOffer(page);
         await expectSignedIn(page);
+        expect(pages.some((path) => path.endsWith(PASSKEY_OFFER_SCREEN))).toBe(false);
         // The next sign-in page comes with the user ID written in.
         await page.goto(signInUrl('skerrymoor'));
         expect(await page.getByLabel('User ID', { exact: true }).inputValue()).toBe(userId);
@@ -121,12 +134,29 @@ describe('sign-in without the script', () => {
         await page.getByRole('button', { name: 'Sign in', exact: true }).click();
         await summary.getByRole('link', { name: 'User ID is required.' }).waitFor();
         await expectAccessibleAsAnswered(await answered, 'the sign-in page with required fields, without the script');
+        const pages = pagesOpened(page);
         await submit(page, userId, PASSWORD);
+        await expectSignedIn(page);
+        expect(pages.some((path) => path.endsWith(PASSKEY_OFFER_SCREEN))).toBe(false);
+      },
+      undefined,
+      { passkeyOffer: true },
+    );
+  });
+
+  it('offers a passkey to a browser whose earlier page found it could make one, and goes on by Not now; axe clean', async () => {
+    const userId = addUser(`e2enojsoffer${Date.now()}`);
+    await withoutScript(
+      async (page) => {
+        await page.goto(signInUrl('skerrymoor'));
+        const offer = page.waitForResponse((r) => r.url().includes(`/${PASSKEY_OFFER_SCREEN}?`));
+        await submit(page, userId, PASSWORD);
+        await expectAccessibleAsAnswered(await offer, 'the passkey offer without the script');
         await passOffer(page);
         await expectSignedIn(page);
       },
       undefined,
-      { passkeyOffer: true },
+      { passkeyOffer: true, capable: true },
     );
   });
 });
@@ -295,7 +325,14 @@ describe('forgotten password without the script', () => {
 describe('sign-in before the script arrives', () => {
   it('signs in once, natively, when the user sends the form while the script is held back', async () => {
     const userId = addUser(`e2eearly${Date.now()}`);
-    const { page, context, problems } = await openPage(chromium.browser());
+    // A device that could make a passkey, offer not skipped: its page's script had not said so when the form went,
+    // so the sign-in goes straight where it leads (the offer comes with a later sign-in the script has seen).
+    const { page, context, problems } = await openPage(chromium.browser(), undefined, { passkeyOffer: true });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true },
+    });
     let release = () => undefined as void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/public-portal-ui/static/*.js', async (route) => {

@@ -65,9 +65,9 @@ describe('forgotten password', () => {
       await fillNewPassword(page, temporary, 'Northern-Lights-9');
       expect(await page.locator('.portal-rules__item--met').count()).toBe(4);
       await page.getByRole('button', { name: 'Save new password' }).click();
-      // The profile (MyProfile's destination) is the security page: this session, the only one left.
-      await page.waitForURL('**/public-portal-ui/security-component?cobrandHost=skerrymoor');
-      await page.getByText('(this session)').waitFor();
+      // Not from the profile (no dest=MyProfile): signed in with the new password, where that sign-in leads (§4).
+      await page.waitForURL('**/sdportal/platform/home?cobrandHost=skerrymoor');
+      await page.getByText(`Signed in as ${userId}`).waitFor();
       await waitForMail(`${userId}@example.com`, /password was changed/);
     });
   });
