@@ -15,7 +15,8 @@ const OTHER_REGISTER: Record<string, { words: readonly string[]; caseSensitive?:
     words: [
       ...['ty', 'ciebie', 'tobie', 'cię', 'twój', 'twoja', 'twoje', 'twojego', 'twojej', 'twoim', 'twoją', 'twoich'],
       ...['chcesz', 'możesz', 'musisz', 'spróbuj', 'wprowadź', 'wpisz', 'podaj', 'sprawdź', 'wybierz', 'utwórz'],
-      ...['powtórz', 'zaczekaj', 'odśwież', 'skontaktuj'],
+      ...['powtórz', 'zaczekaj', 'odśwież', 'skontaktuj', 'jesteś', 'masz', 'widzisz', 'rozpoznajesz', 'wybierzesz'],
+      ...['używasz', 'logowałeś', 'logowałaś'],
     ],
   },
   ru: {
