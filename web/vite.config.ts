@@ -73,6 +73,30 @@ const notShared =
  * only the pages that add a passkey call) into the chunk the sign-in page loads (docs/benchmarks.md, figure 3).
  */
 const webAuthnLibrary = /\/node_modules\/@simplewebauthn\/browser\//;
+/**
+ * Vite wraps every dynamic `import()` in a helper that first fetches the imported chunk's own imports and stylesheets:
+ * about 1 KB gzip in the chunk the sign-in page loads, with the list of those files, even with modulePreload off
+ * (vitejs/vite#18551). The portal's dynamic imports (what a page sent without its data loads, the late ICU parser)
+ * bring no stylesheet, and the browser fetches their few imports as it reads them, so the helper here only imports;
+ * the pages' own `<link rel="modulepreload">` stay (`resolveDependencies` below). Should a lazy chunk ever bring a
+ * stylesheet, the build fails rather than show it unstyled.
+ */
+const preloadHelper = '\0vite/preload-helper.js';
+const importOnly: Plugin = {
+  name: 'portal-import-only',
+  apply: 'build',
+  enforce: 'pre',
+  load: (id) =>
+    id === preloadHelper ? { code: 'export const __vitePreload = (load) => load();', moduleSideEffects: false } : null,
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && chunk.code.includes('__vite__mapDeps'))
+          this.error(`${chunk.fileName}: a dynamic import brings files the portal's import helper does not load`);
+    },
+  },
+};
 const service = process.env.PORTAL_SERVICE_URL ?? 'http://localhost:8080';
 
 // In development, serve each page at its production address (`/public-portal-ui/<route>`) as the service does.
@@ -112,6 +136,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: parserAliases },
   plugins: [
     devPageAddresses,
+    importOnly,
     parsedEnglish,
     // Scripts and styles are also written as .br and .gz beside themselves, which the service sends to browsers that
     // ask for them (preCompressed in its static routes): no compression work per request.
@@ -133,7 +158,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsDir: 'static',
         target: 'es2022',
         // The strict CSP allows no inline code; Vite's module-preload polyfill is inline-free but unneeded by our targets.
-        modulePreload: { polyfill: false },
+        // The pages preload their scripts' imports; a dynamic import loads its own as it runs (importOnly above).
+        modulePreload: {
+          polyfill: false,
+          resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+        },
         rollupOptions: {
           input: pages,
           // The WebAuthn library's modules do nothing on import (its package.json does not say so): said here, a page
