@@ -82,7 +82,7 @@ const passkeyCommon =
   /\/web\/src\/passkeys\/passkey-calls\.|\/@simplewebauthn\/browser\/esm\/helpers\/(webAuthnAbortService|webAuthnError|base64URLStringToBuffer|bufferToBase64URLString|browserSupportsWebAuthn|isValidDomain|toPublicKeyCredentialDescriptor|toAuthenticatorAttachment)\.js$/;
 /**
  * Vite wraps every dynamic `import()` in a helper that first fetches the imported chunk's own imports and stylesheets:
- * about 1 KB gzip in the chunk the sign-in page loads, with the list of those files, even with modulePreload off
+ * about 700 bytes gzip in the chunk the sign-in page loads, with the list of those files, even with modulePreload off
  * (vitejs/vite#18551). The portal's dynamic imports (what a page sent without its data loads, the late ICU parser)
  * bring no stylesheet, and the browser fetches their few imports as it reads them, so the helper here only imports;
  * the pages' own `<link rel="modulepreload">` stay (`resolveDependencies` below). Should a lazy chunk ever bring a
