@@ -73,6 +73,37 @@ const notShared =
  * only the pages that add a passkey call) into the chunk the sign-in page loads (docs/benchmarks.md, figure 3).
  */
 const webAuthnLibrary = /\/node_modules\/@simplewebauthn\/browser\//;
+/**
+ * What both passkey ceremonies use (the service's calls; the library's encoding, errors, abort and checks), shared
+ * too: the sign-in page then loads two files rather than three, each compressed on its own. The pages that make no
+ * passkey carry them in the shared chunk (about 650 bytes gzip), as it comes cached from the sign-in page.
+ */
+const passkeyCommon =
+  /\/web\/src\/passkeys\/passkey-calls\.|\/@simplewebauthn\/browser\/esm\/helpers\/(webAuthnAbortService|webAuthnError|base64URLStringToBuffer|bufferToBase64URLString|browserSupportsWebAuthn|isValidDomain|toPublicKeyCredentialDescriptor|toAuthenticatorAttachment)\.js$/;
+/**
+ * Vite wraps every dynamic `import()` in a helper that first fetches the imported chunk's own imports and stylesheets:
+ * about 700 bytes gzip in the chunk the sign-in page loads, with the list of those files, even with modulePreload off
+ * (vitejs/vite#18551). The portal's dynamic imports (what a page sent without its data loads, the late ICU parser)
+ * bring no stylesheet, and the browser fetches their few imports as it reads them, so the helper here only imports;
+ * the pages' own `<link rel="modulepreload">` stay (`resolveDependencies` below). Should a lazy chunk ever bring a
+ * stylesheet, the build fails rather than show it unstyled.
+ */
+const preloadHelper = '\0vite/preload-helper.js';
+const importOnly: Plugin = {
+  name: 'portal-import-only',
+  apply: 'build',
+  enforce: 'pre',
+  load: (id) =>
+    id === preloadHelper ? { code: 'export const __vitePreload = (load) => load();', moduleSideEffects: false } : null,
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && chunk.code.includes('__vite__mapDeps'))
+          this.error(`${chunk.fileName}: a dynamic import brings files the portal's import helper does not load`);
+    },
+  },
+};
 const service = process.env.PORTAL_SERVICE_URL ?? 'http://localhost:8080';
 
 // In development, serve each page at its production address (`/public-portal-ui/<route>`) as the service does.
@@ -112,6 +143,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: parserAliases },
   plugins: [
     devPageAddresses,
+    importOnly,
     parsedEnglish,
     // Scripts and styles are also written as .br and .gz beside themselves, which the service sends to browsers that
     // ask for them (preCompressed in its static routes): no compression work per request.
@@ -133,7 +165,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsDir: 'static',
         target: 'es2022',
         // The strict CSP allows no inline code; Vite's module-preload polyfill is inline-free but unneeded by our targets.
-        modulePreload: { polyfill: false },
+        // The pages preload their scripts' imports; a dynamic import loads its own as it runs (importOnly above).
+        modulePreload: {
+          polyfill: false,
+          resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+        },
         rollupOptions: {
           input: pages,
           // The WebAuthn library's modules do nothing on import (its package.json does not say so): said here, a page
@@ -142,7 +178,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           // One chunk of everything the screens share (React, the shell, the client): a first visit fetches the screen's
           // own chunk, this one and the stylesheet at once, within the browser's six connections, in one round trip.
           output: {
-            advancedChunks: { groups: [{ name: 'portal', test: (id) => shared.test(id) && !notShared.test(id) }] },
+            advancedChunks: {
+              groups: [
+                { name: 'portal', test: (id) => (shared.test(id) && !notShared.test(id)) || passkeyCommon.test(id) },
+              ],
+            },
           },
         },
       },
