@@ -189,6 +189,22 @@ describe('passkeys', () => {
     });
   });
 
+  it('are asked for once where the browser ends the autofill at once, not again and again', async () => {
+    await chromium.withPage(async ({ page }) => {
+      let asked = 0;
+      page.on('request', (request) => {
+        if (request.url().endsWith('/passkeys/sign-in/options')) asked += 1;
+      });
+      // Opened by its address rather than by the relying party's host name: the browser refuses every ceremony there
+      // at once, as it does for a service that cannot answer.
+      await page.goto(signInUrl('skerrymoor', '', baseUrl().replace('localhost', '127.0.0.1')));
+      await passkeyButton(page).waitFor();
+      // Long enough for a page that starts the autofill again on each end to have asked hundreds of times.
+      await page.waitForTimeout(1_500);
+      expect(asked).toBe(1);
+    });
+  });
+
   it('refuse a removed passkey: the error summary says so', async () => {
     let copied: Credential[] = [];
     await withOffer(async ({ page }) => {

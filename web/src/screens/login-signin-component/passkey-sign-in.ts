@@ -12,9 +12,12 @@ import {
   startAuthentication,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { HttpError } from '../../api/client';
 import { postForOptions, sendAssertion } from '../../passkeys/passkey-calls';
+
+/** How often the autofill is offered again by itself after the service refused the passkey picked in it. */
+const AUTOFILL_RESTARTS = 3;
 
 /** How a passkey sign-in that did not sign in ended: refused by the service, given up in the browser, or failed. */
 export type PasskeyFailure = 'refused' | 'cancelled' | 'system';
@@ -41,18 +44,19 @@ export function usePasskeySignIn(offered: boolean, onFailure: (failure: PasskeyF
   const [button, setButton] = useState(false);
   const [busy, setBusy] = useState(false);
   const [round, setRound] = useState(0);
+  const restarts = useRef(0);
 
-  /** One try; true when it ended without signing in and the autofill is to be offered again. */
+  /** One try: signed in, or what ended it (null: set aside for another ceremony). */
   const go = useCallback(
-    async (autofill: boolean) => {
+    async (autofill: boolean): Promise<PasskeyFailure | 'signed-in' | null> => {
       try {
         location.assign(await signInWithPasskey(autofill));
-        return false;
+        return 'signed-in';
       } catch (error) {
         const failure = failureOf(error);
         // A refused autofill is said as the button's is; one the user let go of says nothing.
         if (failure && !(autofill && failure === 'cancelled')) onFailure(failure);
-        return failure !== null;
+        return failure;
       }
     },
     [onFailure],
@@ -67,7 +71,16 @@ export function usePasskeySignIn(offered: boolean, onFailure: (failure: PasskeyF
       if (able) document.cookie = `${PASSKEY_CAPABLE_COOKIE}=1; Path=/; SameSite=Lax`;
     });
     void browserSupportsWebAuthnAutofill().then((autofill) => {
-      if (autofill && live) void go(true).then((again) => again && live && setRound((r) => r + 1));
+      // Offered again only after the service refused a passkey the user picked, a few times at most: a browser that
+      // ends the autofill at once (no authenticator, or one that answers by itself) or a service that cannot answer
+      // would otherwise have the page ask for options without end.
+      if (autofill && live)
+        void go(true).then((ended) => {
+          if (ended === 'refused' && live && restarts.current < AUTOFILL_RESTARTS) {
+            restarts.current += 1;
+            setRound((r) => r + 1);
+          }
+        });
     });
     return () => {
       live = false;
@@ -80,8 +93,10 @@ export function usePasskeySignIn(offered: boolean, onFailure: (failure: PasskeyF
     setBusy(true);
     // The button's ceremony sets the autofill's aside (the library aborts it); the autofill starts again after.
     // Signed in, the button stays busy until the next page opens.
-    if (!(await go(false))) return;
+    const ended = await go(false);
+    if (ended === 'signed-in' || ended === null) return;
     setBusy(false);
+    restarts.current = 0;
     setRound((r) => r + 1);
   };
   return { button, busy, press };
