@@ -16,6 +16,7 @@ import {
   TEST_PORTAL_SECRET,
   accountRow,
   createTestApp,
+  expectErrorShape,
   setCookies,
   signInSequence,
   type TestApp,
@@ -274,6 +275,45 @@ for (const dialect of DIALECTS) {
       const left = await devices(account.id);
       expect(left).toHaveLength(1);
       expect(own.cookie(DEVICE_COOKIE)!.startsWith(`${left[0]!.id}.`)).toBe(true);
+    });
+
+    const changeFrom = (client: TestClient, oldCredential: string, newCredential: string) =>
+      client.post(Paths.changePassword, { json: { userId: 'demopass', oldCredential, newCredential } });
+
+    it('lets the own browser change an expired password while the account is locked for unknown devices', async () => {
+      const own = await ownBrowser();
+      await lockForUnknownDevices();
+      const account = await accountRow(t.database, 'demopass');
+      await new AccountStore(t.database.db).expirePassword(account.user_id_key, t.clock.now());
+      expect((await signInSequence(own, 'demopass')).body).toContain('change-password-component');
+
+      // The same session without the device cookie (another browser's request) is refused as today.
+      const stranger = t.client({ cookies: new Map([...own.cookies].filter(([name]) => name !== DEVICE_COOKIE)) });
+      expectErrorShape(await changeFrom(stranger, DEMO_PASSWORD, 'Harbour-Light-77'), 400, 'invalid.credentials');
+
+      expect((await changeFrom(own, DEMO_PASSWORD, 'Harbour-Light-77')).statusCode).toBe(200);
+      expect((await signInSequence(own, 'demopass', 'Harbour-Light-77')).body).toBe(HOME);
+      // The lock on unknown devices stays until an administrator lifts it.
+      expect(await accountRow(t.database, 'demopass')).toMatchObject({ status: 'locked', failed_attempts: 6 });
+      expect((await attackerTry('Harbour-Light-77')).statusCode).toBe(401);
+    });
+
+    it("counts a trusted browser's wrong current passwords on that browser: a right one clears, six lock it", async () => {
+      const own = await ownBrowser();
+      await lockForUnknownDevices();
+      await signInSequence(own, 'demopass');
+      const account = await accountRow(t.database, 'demopass');
+      expectErrorShape(await changeFrom(own, WRONG, 'Harbour-Light-77'), 400, 'invalid.credentials');
+      expect((await devices(account.id))[0]).toMatchObject({ failed_attempts: 1 });
+      expect((await changeFrom(own, DEMO_PASSWORD, 'Harbour-Light-77')).statusCode).toBe(200);
+      expect((await devices(account.id))[0]).toMatchObject({ failed_attempts: 0 });
+      for (let i = 0; i < 6; i++) await changeFrom(own, WRONG, 'Harbour-Light-78');
+      const [device] = await devices(account.id);
+      expect(device).toMatchObject({ failed_attempts: 6 });
+      expect(device!.locked_at).not.toBeNull();
+      expectErrorShape(await changeFrom(own, 'Harbour-Light-77', 'Harbour-Light-78'), 400, 'invalid.credentials');
+      expect((await signInSequence(own, 'demopass', 'Harbour-Light-77')).statusCode).toBe(401);
+      expect(await auditKinds(account.id)).toContain('device.locked');
     });
   });
 
