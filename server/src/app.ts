@@ -29,7 +29,7 @@ import { createTransport, MailWorker, OutboxStore } from './mail/index.js';
 import { healthRoutes, Readiness } from './health/index.js';
 import { SessionManager, sessionRoutes, SessionStore } from './session/index.js';
 import { cookiePolicy, SessionCookies } from './http/session-cookies.js';
-import { methods, routeSignIn, signInRoutes, SignInService } from './signin/index.js';
+import { claimTry, isLocked, methods, routeSignIn, signInRoutes, SignInService } from './signin/index.js';
 import { PasskeyService, passkeyRoutes, PasskeyStore, relyingPartyOf } from './passkey/index.js';
 import { RecoveryCodeService, recoveryCodeRoutes, RecoveryCodeStore } from './recovery-code/index.js';
 import { DeviceCookies, DeviceNotices, deviceRoutes, DeviceStore, forgetOtherDevices } from './device/index.js';
@@ -224,7 +224,14 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     ...{ identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword },
     temporaryPasswordMinutes: config.temporaryPasswordMinutes,
   });
-  const changePassword = new ChangePasswordService({ ...mailDeps, breached });
+  // The current password's try is claimed as a sign-in's: on the browser's trusted device, or the account's count.
+  const changePassword = new ChangePasswordService({
+    ...{ ...mailDeps, breached, devices },
+    claimTry: async (accountId, deviceId, now) => {
+      const claimed = await claimTry({ accounts, devices }, { kind: 'id', value: accountId }, deviceId, now);
+      return isLocked(claimed) ? undefined : claimed;
+    },
+  });
   const pins = new TokenPinService({ ...mailDeps, tokens, tokenServers, pinKey: keys.pin, sealKey: keys.seal });
   const throttle = routeThrottle(config.rateLimitPerMinute);
   const sso = ssoServices(db, keys, config, options.env ?? process.env, { accounts, audit, clock });
@@ -300,6 +307,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   await app.register(passwordRoutes, {
     ...{ recovery, changePassword, sessions, cookies, throttle },
     forgetOtherDevices: forgetOthers,
+    deviceIdOf: (request) => deviceCookies.deviceId(request),
   });
   await app.register(tokenRoutes, { accounts, sessions, cookies, pins, throttle });
   await app.register(passkeyRoutes, {

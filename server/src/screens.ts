@@ -104,6 +104,7 @@ export async function registerScreens(app: FastifyInstance, options: ScreenOptio
     await forms.register(changeFormRoutes, {
       ...{ changePassword, sessions, cookies, throttle, page, signInWith },
       forgetOtherDevices,
+      deviceIdOf: (request) => deviceCookies.deviceId(request),
     });
     await forms.register(nextTokenFormRoutes, { sendLogin, tokenUserOf: userOf, throttle, page, logoutFor });
     await forms.register(newPinFormRoutes, { accounts, sessions, cookies, pins, throttle, page, sendLogin });

@@ -19,7 +19,7 @@ type Trx = Transaction<Database> | undefined;
 const LOCK_MAIL_GAP_MS = 60 * 60 * 1000;
 
 /** Active, or locked only by failed tries (an administrator's lock and a deactivation clear the count). */
-const trustable = (eb: ExpressionBuilder<Database, 'account'>) =>
+export const trustable = (eb: ExpressionBuilder<Database, 'account'>) =>
   eb.or([
     eb('status', '=', 'active'),
     eb.and([eb('status', '=', 'locked'), eb('failed_attempts', '>=', MAX_FAILED_LOGINS)]),

@@ -3,6 +3,7 @@ import { PASSWORD_HISTORY } from '@portal/contract/password-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { within } from '../db/within.js';
+import { trustable } from './account-store.js';
 import { newId } from '../security/ids.js';
 
 /** A mailed temporary password not used yet, stored as a keyed digest (`temporaryPasswordDigest`). */
@@ -32,7 +33,9 @@ export class PasswordStore {
   /**
    * Replaces the password in one transaction, and only if it is still the one the caller checked: the old password
    * stops working at the moment the new one is stored, and two changes racing cannot both win. The replaced password
-   * joins the history unless it was a temporary one, whose predecessor is there already.
+   * joins the history unless it was a temporary one, whose predecessor is there already. From a trusted device
+   * (docs/decisions.md, "Device trust") an account locked for unknown devices may change too, and its lock and count
+   * stay as they are.
    */
   async change(
     accountId: string,
@@ -40,22 +43,23 @@ export class PasswordStore {
     newHash: string,
     now: number,
     inTransaction?: Transaction<Database>,
+    byTrustedDevice = false,
   ): Promise<boolean> {
     const expectedHash = replaced.hash;
     return within(this.db, inTransaction, async (trx) => {
       const result = await trx
         .updateTable('account')
-        .set({
+        .set((eb) => ({
           password_hash: newHash,
           password_state: 'current',
           password_changed_at: now,
           password_expires_at: null,
-          failed_attempts: 0,
+          failed_attempts: eb.case().when('status', '=', 'active').then(0).else(eb.ref('failed_attempts')).end(),
           updated_at: now,
-        })
+        }))
         .where('id', '=', accountId)
         .where('password_hash', '=', expectedHash)
-        .where('status', '=', 'active')
+        .where((eb) => (byTrustedDevice ? trustable(eb) : eb('status', '=', 'active')))
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
       if (replaced.chosen) await remember(trx, accountId, expectedHash, now);

@@ -26,6 +26,8 @@ export interface ChangeFormOptions {
   signInWith: SignInWith;
   /** Forgets the account's trusted devices but the asking browser's: the form's checkbox ticked. */
   forgetOtherDevices: (request: FastifyRequest, accountId: string) => Promise<number>;
+  /** The browser's trusted device, from its device cookie (the device capability's): its tries count there. */
+  deviceIdOf: (request: FastifyRequest) => string | undefined;
 }
 
 const SCREEN = 'change-password-component';
@@ -62,7 +64,7 @@ const policyCode = (rules: readonly string[]) =>
   (['history', 'common', 'breached'] as const).find((rule) => rules.includes(rule)) ?? 'construction';
 
 export const changeFormRoutes: FastifyPluginAsyncTypebox<ChangeFormOptions> = async (app, options) => {
-  const { changePassword, sessions, cookies, throttle, page, signInWith, forgetOtherDevices } = options;
+  const { changePassword, sessions, cookies, throttle, page, signInWith, forgetOtherDevices, deviceIdOf } = options;
   /** Where the script sends the user away: the profile (from MyProfile, signed in) or the logout address. */
   const away = (reply: FastifyReply, session: SessionRow | null, myProfile: boolean, cobrand = '') =>
     reply.redirect(
@@ -85,7 +87,9 @@ export const changeFormRoutes: FastifyPluginAsyncTypebox<ChangeFormOptions> = as
     const fields = changeFindings(userId, body);
     if (Object.keys(fields).length > 0) return page(request, reply, SCREEN, { values: {}, fields, rules }, 400);
     const input = { userId, oldCredential: trimmed(body.old), newCredential: trimmed(body.new1) };
-    const outcome = await whileAdmitted(reply, () => changePassword.change(session, input, originOf(request)));
+    const outcome = await whileAdmitted(reply, () =>
+      changePassword.change(session, input, originOf(request), deviceIdOf(request)),
+    );
     if (!outcome.ok) {
       const policy = outcome.code !== ErrorCodes.invalidCredentials;
       const refused: Record<string, string> = policy ? { new1: policyCode(outcome.rules) } : { old: 'invalid' };

@@ -6,6 +6,7 @@ import { mailContextFor, type MailingDeps, passwordChangedMail } from '../mail/i
 import { ErrorCodes } from '@portal/contract';
 import { brokenPasswordRules, type PasswordRule } from '@portal/contract/password-rules';
 import {
+  type AccountRow,
   type AccountStore,
   type BreachedPasswords,
   isCommonPassword,
@@ -14,6 +15,8 @@ import {
 } from '../account/index.js';
 import { hashSecret, verifyDummy, verifySecret } from '../security/passwords.js';
 import type { Origin } from '../db/audit-log.js';
+import type { Database } from '../db/tables.js';
+import type { Transaction } from 'kysely';
 import type { SessionManager, SessionRow } from '../session/index.js';
 
 export type PolicyRule = PasswordRule | 'history' | 'common' | 'breached';
@@ -22,11 +25,29 @@ export type ChangeOutcome =
   | { ok: false; code: typeof ErrorCodes.invalidCredentials }
   | { ok: false; code: typeof ErrorCodes.passwordPolicy; rules: PolicyRule[] };
 
+/** A claimed try at the current password: on the browser's trusted device's count, or (no device) the account's. */
+export interface CurrentTry {
+  account: AccountRow;
+  device?: string;
+}
+
+/** A trusted device's own count (the device capability's store, given by app.ts). */
+export interface DeviceCounts {
+  lockIfExhausted(id: string, now: number, trx?: Transaction<Database>): Promise<boolean>;
+  clear(id: string, now: number, locale: string | null): Promise<boolean>;
+}
+
 export interface ChangePasswordDeps extends MailingDeps {
   accounts: AccountStore;
   passwords: PasswordStore;
   sessions: SessionManager;
   breached: BreachedPasswords;
+  /**
+   * Claims the try as a sign-in claims it (docs/decisions.md, "Device trust"), given by app.ts: none when the account
+   * may not try from this browser (locked for it, or the trusted device has used its six tries).
+   */
+  claimTry: (accountId: string, deviceId: string | undefined, now: number) => Promise<CurrentTry | undefined>;
+  devices: DeviceCounts;
 }
 
 export class ChangePasswordService {
@@ -41,27 +62,21 @@ export class ChangePasswordService {
     session: SessionRow,
     input: { userId: string; oldCredential: string; newCredential: string },
     origin: Origin,
+    deviceId?: string,
   ): Promise<ChangeOutcome> {
-    const { accounts, audit, clock } = this.deps;
-    const now = clock();
-    const owner = await accounts.findById(session.account_id);
-    const claimed =
+    const now = this.deps.clock();
+    const owner = await this.deps.accounts.findById(session.account_id);
+    const claim =
       owner && userIdKey(input.userId) === owner.user_id_key
-        ? await accounts.claimAttempt({ kind: 'id', value: owner.id }, now)
+        ? await this.deps.claimTry(owner.id, deviceId, now)
         : undefined;
-    if (!claimed || !(await verifySecret(claimed.password_hash, input.oldCredential))) {
-      if (!claimed) await verifyDummy(input.oldCredential);
-      else if (
-        await audit.recordWith({ kind: 'account.locked', accountId: claimed.id }, origin, (trx) =>
-          accounts.lockIfExhausted(claimed.id, now, trx),
-        )
-      )
-        await this.deps.sessions.endAllFor(claimed.id);
+    if (!claim || !(await this.passed(claim, input.oldCredential, now, origin))) {
+      if (!claim) await verifyDummy(input.oldCredential);
       const detail = { reason: 'current password' };
-      await audit.record('password.change.failure', owner?.id ?? null, detail, { origin });
+      await this.deps.audit.record('password.change.failure', owner?.id ?? null, detail, { origin });
       return { ok: false, code: ErrorCodes.invalidCredentials };
     }
-    await accounts.clearFailures(claimed.id, now);
+    const claimed = claim.account;
     const current = { hash: claimed.password_hash, chosen: claimed.password_state !== 'temporary' };
 
     const rules: PolicyRule[] = brokenPasswordRules(input.newCredential, claimed.user_id);
@@ -80,13 +95,42 @@ export class ChangePasswordService {
     const mail = passwordChangedMail(await mailContextFor(this.deps, claimed, session.locale), now);
     const newHash = await hashSecret(input.newCredential);
     // The new password, its notice mail and its audit event commit together, or none of them does.
-    const changed = await audit.recordWith({ kind: 'password.changed', accountId: claimed.id }, origin, async (trx) => {
-      if (!(await this.deps.passwords.change(claimed.id, current, newHash, now, trx))) return false;
-      await this.deps.outbox.enqueue(trx, mail, now);
-      return true;
-    });
+    const changed = await this.deps.audit.recordWith(
+      { kind: 'password.changed', accountId: claimed.id },
+      origin,
+      async (trx) => {
+        if (!(await this.deps.passwords.change(claimed.id, current, newHash, now, trx, !!claim.device))) return false;
+        await this.deps.outbox.enqueue(trx, mail, now);
+        return true;
+      },
+    );
     if (!changed) return { ok: false, code: ErrorCodes.invalidCredentials };
     void this.deps.mailWorker.nudge();
     return { ok: true };
+  }
+
+  /**
+   * Checks the current password on the claimed try. A wrong one counts there: the sixth locks the account for unknown
+   * devices (its sessions ended), or the trusted device alone. A right one clears that count; a lock on unknown devices
+   * stays. False also when a raced wrong try locked the trusted device meanwhile.
+   */
+  private async passed({ account, device }: CurrentTry, password: string, now: number, origin: Origin) {
+    const { accounts, audit, devices } = this.deps;
+    if (await verifySecret(account.password_hash, password)) {
+      if (device) return devices.clear(device, now, null);
+      await accounts.clearFailures(account.id, now);
+      return true;
+    }
+    if (device) {
+      await audit.recordWith({ kind: 'device.locked', accountId: account.id }, origin, (trx) =>
+        devices.lockIfExhausted(device, now, trx),
+      );
+    } else if (
+      await audit.recordWith({ kind: 'account.locked', accountId: account.id }, origin, (trx) =>
+        accounts.lockIfExhausted(account.id, now, trx),
+      )
+    )
+      await this.deps.sessions.endAllFor(account.id);
+    return false;
   }
 }

@@ -30,6 +30,8 @@ export interface PasswordRoutesOptions {
   throttle: RouteThrottle;
   /** Forgets the account's trusted devices but the asking browser's (a change's `forgetOtherDevices`): how many. */
   forgetOtherDevices: (request: FastifyRequest, accountId: string) => Promise<number>;
+  /** The browser's trusted device, from its device cookie (the device capability's): its tries count there. */
+  deviceIdOf: (request: FastifyRequest) => string | undefined;
 }
 
 const Empty = Type.Object({});
@@ -112,7 +114,7 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
 /** Change password: a restricted (must-change) session or a full one may change its own password. */
 const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
   app,
-  { changePassword, sessions, cookies, throttle, forgetOtherDevices },
+  { changePassword, sessions, cookies, throttle, forgetOtherDevices, deviceIdOf },
 ) => {
   app.post(
     Paths.changePassword,
@@ -130,7 +132,9 @@ const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
       const session = await sessions.find(cookies.sessionId(request), ['full', 'change_password']);
       if (!session) throw sessionEnded();
       // The current password is an argon2 verify: admitted before its try is claimed, as a sign-in is.
-      const outcome = await whileAdmitted(reply, () => changePassword.change(session, request.body, originOf(request)));
+      const outcome = await whileAdmitted(reply, () =>
+        changePassword.change(session, request.body, originOf(request), deviceIdOf(request)),
+      );
       if (!outcome.ok && outcome.code === ErrorCodes.invalidCredentials) {
         throw new ApiError(400, [
           { code: ErrorCodes.invalidCredentials, messageKey: 'password.current.invalid', field: 'oldCredential' },

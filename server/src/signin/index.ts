@@ -6,3 +6,5 @@ export * as methods from './methods/index.js';
 export { formSendLogin, formSignIn, signInFormRoutes } from './form-routes.js';
 export { nextTokenFormRoutes } from './next-token-form-routes.js';
 export { routeSignIn } from './route-sign-in.js';
+export { claimTry, isLocked } from './claims.js';
+export type { Claimed } from './claims.js';
