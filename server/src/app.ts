@@ -29,7 +29,7 @@ import { createTransport, MailWorker, OutboxStore } from './mail/index.js';
 import { healthRoutes, Readiness } from './health/index.js';
 import { SessionManager, sessionRoutes, SessionStore } from './session/index.js';
 import { cookiePolicy, SessionCookies } from './http/session-cookies.js';
-import { claimTry, isLocked, methods, routeSignIn, signInRoutes, SignInService } from './signin/index.js';
+import { claimByAccountId, methods, routeSignIn, signInRoutes, SignInService } from './signin/index.js';
 import { PasskeyService, passkeyRoutes, PasskeyStore, relyingPartyOf } from './passkey/index.js';
 import { RecoveryCodeService, recoveryCodeRoutes, RecoveryCodeStore } from './recovery-code/index.js';
 import { DeviceCookies, DeviceNotices, deviceRoutes, DeviceStore, forgetOtherDevices } from './device/index.js';
@@ -224,14 +224,9 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     ...{ identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword },
     temporaryPasswordMinutes: config.temporaryPasswordMinutes,
   });
-  // The current password's try is claimed as a sign-in's: on the browser's trusted device, or the account's count.
-  const changePassword = new ChangePasswordService({
-    ...{ ...mailDeps, breached, devices },
-    claimTry: async (accountId, deviceId, now) => {
-      const claimed = await claimTry({ accounts, devices }, { kind: 'id', value: accountId }, deviceId, now);
-      return isLocked(claimed) ? undefined : claimed;
-    },
-  });
+  // The current password's try, claimed as a sign-in claims it: on the browser's trusted device, or the account.
+  const claimTry = claimByAccountId({ accounts, devices });
+  const changePassword = new ChangePasswordService({ ...mailDeps, breached, devices, claimTry });
   const pins = new TokenPinService({ ...mailDeps, tokens, tokenServers, pinKey: keys.pin, sealKey: keys.seal });
   const throttle = routeThrottle(config.rateLimitPerMinute);
   const sso = ssoServices(db, keys, config, options.env ?? process.env, { accounts, audit, clock });
@@ -306,19 +301,11 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
     forgetOtherDevices({ devices, deviceCookies, audit }, request, accountId);
   await app.register(passwordRoutes, {
     ...{ recovery, changePassword, sessions, cookies, throttle },
-    forgetOtherDevices: forgetOthers,
-    deviceIdOf: (request) => deviceCookies.deviceId(request),
+    ...{ forgetOtherDevices: forgetOthers, deviceIdOf: (request) => deviceCookies.deviceId(request) },
   });
   await app.register(tokenRoutes, { accounts, sessions, cookies, pins, throttle });
   await app.register(passkeyRoutes, {
-    ...{
-      passkeys: services.passkeys,
-      accounts,
-      cobrands,
-      sessions,
-      cookies,
-      throttle,
-    },
+    ...{ passkeys: services.passkeys, accounts, cobrands, sessions, cookies, throttle },
     ...{ refusedBody, publicOrigin, secureCookies: config.secureCookies, clock },
     signIn: async (secret, browser, { request, reply }) => {
       const deviceId = deviceCookies.deviceId(request);

@@ -41,3 +41,14 @@ async function trustedAccount(deps: ClaimDeps, by: AccountKey, deviceId: string)
 
 export const isLocked = (claimed: Claimed): claimed is { locked: Claim } =>
   claimed !== undefined && 'locked' in claimed;
+
+/**
+ * Another check of the account's password (change password): its try claimed as a sign-in's; none when this browser
+ * may not try (the account locked for it, or its trusted device's six tries used).
+ */
+export const claimByAccountId =
+  (deps: ClaimDeps) =>
+  async (accountId: string, deviceId: string | undefined, now: number): Promise<Claim | undefined> => {
+    const claimed = await claimTry(deps, { kind: 'id', value: accountId }, deviceId, now);
+    return isLocked(claimed) ? undefined : claimed;
+  };

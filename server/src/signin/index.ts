@@ -6,5 +6,4 @@ export * as methods from './methods/index.js';
 export { formSendLogin, formSignIn, signInFormRoutes } from './form-routes.js';
 export { nextTokenFormRoutes } from './next-token-form-routes.js';
 export { routeSignIn } from './route-sign-in.js';
-export { claimTry, isLocked } from './claims.js';
-export type { Claimed } from './claims.js';
+export { claimByAccountId } from './claims.js';
