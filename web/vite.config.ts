@@ -178,7 +178,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // One chunk of everything the screens share (React, the shell, the client): a first visit fetches the screen's
           // own chunk, this one and the stylesheet at once, within the browser's six connections, in one round trip.
           output: {
-            advancedChunks: {
+            codeSplitting: {
               groups: [
                 { name: 'portal', test: (id) => (shared.test(id) && !notShared.test(id)) || passkeyCommon.test(id) },
               ],

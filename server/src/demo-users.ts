@@ -1,4 +1,5 @@
 /** The fixed demo data `npm start` creates on an empty database, so anyone can try the portal. */
+import { join } from 'node:path';
 import { type AccountStatus, type AccountStore, createAccount, type PasswordState } from './account/index.js';
 import type { PortalKeys } from './security/portal-secret.js';
 import type { SsoStore } from './sso/index.js';
@@ -147,9 +148,14 @@ export async function demoTokenUris(
   return found;
 }
 
-export function demoBanner(origin: string, version: string, tokenUris: { userId: string; uri: string }[] = []): string {
+export function demoBanner(
+  origin: string,
+  version: string,
+  tokenUris: { userId: string; uri: string }[] = [],
+  dataDir = 'DATA_DIR',
+): string {
   const signIn = (cobrand: string) => `${origin}/public-portal-ui/login-signin-component?cobrandHost=${cobrand}`;
-  const width = Math.max(...DEMO_USERS.map((u) => u.userId.length)) + 2;
+  const width = 'demonoaccount'.length + 2;
   return [
     '',
     `Cobrand sign-in portal ${version} is ready.`,
@@ -160,6 +166,9 @@ export function demoBanner(origin: string, version: string, tokenUris: { userId:
     '',
     `Demo users (password ${DEMO_PASSWORD}; security question "${DEMO_QUESTION}", answer "${DEMO_ANSWER}"):`,
     ...DEMO_USERS.map((u) => `  ${u.userId.padEnd(width)}${u.cobrand.padEnd(13)}${u.note}`),
+    `  ${'demonoaccount'.padEnd(width)}${'veltmoor'.padEnd(13)}known to the demo providers only: ends on the page that says the portal has no account`,
+    '',
+    `Mail (temporary passwords, notices): written as .eml files to ${join(dataDir, 'outbox')} (SMTP_URL sends it instead)`,
     '',
     ...(tokenUris.length
       ? [

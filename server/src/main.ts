@@ -17,6 +17,9 @@ import { guardProcess } from './process-guard.js';
 import { CobrandStore } from './cobrand/index.js';
 import { checkProviderSettings, readinessLines } from './sso/index.js';
 
+/** pino's own logger, under Fastify's narrower type, can flush what it holds. */
+type PinoFlush = { flush(done: () => void): void };
+
 function configOrExit(): Config {
   try {
     return loadConfig();
@@ -75,9 +78,12 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 const origin =
   config.publicOrigin.replace(/:\d+$/, '') === 'http://localhost' ? `http://localhost:${port}` : config.publicOrigin;
-if (config.demo) console.log(demoBanner(origin, VERSION, demoTokens));
+const singleSignOn = await singleSignOnLines();
+// The logger writes in the background: what it has been given goes out first, so no log line lands inside the banner.
+await new Promise<void>((resolve) => ('flush' in app.log ? (app.log as PinoFlush).flush(resolve) : resolve()));
+if (config.demo) console.log(demoBanner(origin, VERSION, demoTokens, config.dataDir));
 else console.log(`Cobrand sign-in portal ${VERSION} listening on ${config.host}:${port}`);
-await reportSingleSignOn();
+if (singleSignOn.length) console.log(singleSignOn.join('\n'));
 
 // From here on, nothing a request or a background pass does can end the process.
 guardProcess(app.log);
@@ -109,8 +115,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-/** The start banner's single sign-on lines, and a log line for each cobrand whose provider settings are not usable. */
-async function reportSingleSignOn(): Promise<void> {
+/** The start banner's single sign-on lines; a log line for each cobrand whose provider settings are not usable. */
+async function singleSignOnLines(): Promise<string[]> {
   try {
     const store = new CobrandStore(database.db);
     const stored = await Promise.all((await store.list()).map(({ name }) => store.find(name)));
@@ -118,10 +124,10 @@ async function reportSingleSignOn(): Promise<void> {
     const results = checkProviderSettings(records, process.env);
     for (const r of results.filter((r) => r.problems.length > 0))
       app.log.warn({ cobrand: r.cobrand, protocol: r.protocol, problems: r.problems }, 'single sign-on not ready');
-    const lines = readinessLines(results);
-    if (lines.length) console.log(lines.join('\n'));
+    return readinessLines(results);
   } catch (error) {
     app.log.warn({ err: error }, 'the single sign-on settings could not be checked');
+    return [];
   }
 }
 

@@ -14,10 +14,20 @@ import { TEST_PORTAL_SECRET, untilReady } from './harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const running: ChildProcess[] = [];
+/** What each started service wrote to its standard output. */
+const output = new Map<ChildProcess, string>();
 const dirs: string[] = [];
 
-/** Starts `script` (the entry or the launcher) on a free port and answers the process once the service is ready. */
-async function startReady(script: string, poolSize?: number, detached = false): Promise<ChildProcess> {
+/**
+ * Starts `script` (the entry or the launcher, or `npm start` itself) on a free port and answers the process once the
+ * service is ready.
+ */
+async function startReady(
+  script: string | 'npm start',
+  poolSize?: number,
+  detached = false,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<ChildProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-entry-'));
   dirs.push(dataDir);
   const port = await freePort();
@@ -30,13 +40,27 @@ async function startReady(script: string, poolSize?: number, detached = false): 
     DATABASE_URL: '',
     PORTAL_DEMO: 'false',
     LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
+    ...extraEnv,
   };
   delete env.UV_THREADPOOL_SIZE;
   if (poolSize) env.UV_THREADPOOL_SIZE = String(poolSize);
-  const child = spawn(process.execPath, [script], { cwd: root, env, stdio: 'ignore', detached });
+  const child =
+    script === 'npm start'
+      ? spawn('npm', ['start'], { cwd: root, env, stdio: 'ignore', detached })
+      : spawn(process.execPath, [script], { cwd: root, env, stdio: ['ignore', 'pipe', 'ignore'], detached });
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => output.set(child, (output.get(child) ?? '') + chunk));
   running.push(child);
   await untilReady(`http://127.0.0.1:${port}`);
   return child;
+}
+
+/** The start banner: from its first line to its last, single sign-on's. */
+async function bannerOf(service: ChildProcess): Promise<string> {
+  const last = /Single sign-on ready[^\n]*\n/;
+  await expect.poll(() => last.test(output.get(service) ?? ''), { timeout: 10_000 }).toBe(true);
+  const text = output.get(service)!;
+  return text.slice(text.indexOf('is ready.'), text.indexOf('\n', text.search(last)) + 1);
 }
 
 /** The started service's thread count: the pool has started by now, as the service read its files through it. */
@@ -85,6 +109,26 @@ describe('the service entry', () => {
     launcher.kill('SIGTERM');
     expect(await exit).toEqual({ code: 0, signal: null });
     await expect.poll(() => gone(service), { timeout: 10_000 }).toBe(true);
+  }, 60_000);
+
+  it('SIGTERM to `npm start` itself (a supervisor stopping it) stops the launcher and the service', async () => {
+    const npm = await startReady('npm start');
+    // npm runs the launcher through a shell that hands its place to it, so npm's one child is the launcher.
+    const launcher = serviceOf(npm);
+    const service = childrenOf(launcher)[0]!;
+    npm.kill('SIGTERM');
+    await expect.poll(() => gone(launcher) && gone(service), { timeout: 15_000 }).toBe(true);
+  }, 60_000);
+
+  it("the demo's start banner names every demo user and where the mail goes, with no log line inside it", async () => {
+    const service = await startReady('server/start.cjs', undefined, false, { PORTAL_DEMO: 'true', LOG_LEVEL: 'info' });
+    const banner = await bannerOf(service);
+    expect(banner).toContain('demonoaccount');
+    expect(banner).toMatch(/Mail .*outbox/);
+    expect(banner.split('\n').filter((line) => line.startsWith('{'))).toEqual([]);
+    // The log lines written while starting come before it, not after it where the demo providers' lines follow.
+    const text = output.get(service)!;
+    expect(text.indexOf('Server listening')).toBeLessThan(text.indexOf('is ready.'));
   }, 60_000);
 
   it("a terminal's Ctrl-C (SIGINT to the whole process group) reaches the service twice, and it still closes cleanly", async () => {
