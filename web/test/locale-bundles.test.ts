@@ -39,6 +39,8 @@ const SAME_WORD_REVIEWED: Record<string, readonly string[]> = {
   'signin.passcode': ['de'],
   // German's word is the English one ("Passkey", plural "Passkeys"), as in its other passkey texts and its platforms'.
   'security.passkeys.heading': ['de'],
+  // Italian too says "passkey" (its security page's heading: "Passkey"), invariable in the plural.
+  'security.method.passkey': ['de', 'it'],
 };
 
 /** "Above" and "below" as the bundles said them: "The above field is not valid.", "Die Eingabe im obigen Feld…". */

@@ -27,7 +27,14 @@ export const SignInListSchema = Type.Object({
     Type.Object({
       at: Type.Number(),
       success: Type.Boolean(),
-      method: Type.Union([Type.Literal('password'), Type.Literal('token'), Type.Literal('sso'), Type.Null()]),
+      method: Type.Union([
+        Type.Literal('password'),
+        Type.Literal('token'),
+        Type.Literal('sso'),
+        Type.Literal('passkey'),
+        Type.Literal('recoveryCode'),
+        Type.Null(),
+      ]),
       device: DeviceSchema,
       address: Address,
     }),

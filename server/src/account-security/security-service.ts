@@ -13,12 +13,25 @@ export interface SecurityDeps {
   audit: AuditLog;
 }
 
-/** How the audit recorded the try, as the page names it: a success's step, a refusal's method or step. */
+/** The page's name of each sign-in step or method the audit records that is not a token's. */
+const NAMED: Record<string, SignInMethodName> = {
+  password: 'password',
+  token: 'token',
+  sso: 'sso',
+  passkey: 'passkey',
+  recovery_code: 'recoveryCode',
+  'recovery-code': 'recoveryCode',
+};
+
+/**
+ * How the audit recorded the try, as the page names it: a success's step (a token's next tokencode and the token
+ * methods' own steps are the token), a refusal's method or step.
+ */
 export function methodOf({ success, detail }: Pick<SignInEntry, 'success' | 'detail'>): SignInMethodName | null {
   const step = typeof detail.step === 'string' ? detail.step : undefined;
   if (step === 'sso') return 'sso';
-  if (success) return step === 'password' ? 'password' : step ? 'token' : null;
-  if (detail.method === 'password' || detail.method === 'token') return detail.method;
+  if (success) return step ? (NAMED[step] ?? 'token') : null;
+  if (typeof detail.method === 'string' && NAMED[detail.method]) return NAMED[detail.method]!;
   return detail.reason === 'next tokencode' ? 'token' : null;
 }
 
