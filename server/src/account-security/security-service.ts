@@ -11,6 +11,8 @@ import { deviceOf } from './device.js';
 export interface SecurityDeps {
   sessions: SessionManager;
   audit: AuditLog;
+  /** Whether the user may change a portal password (the password capability's rule, given by screens.ts). */
+  passwordChange: (session: SessionRow) => Promise<boolean>;
 }
 
 /** How the audit recorded the try, as the page names it: a success's step, a refusal's method or step. */
@@ -49,8 +51,12 @@ export class SecurityService {
   }
 
   async overview(session: SessionRow): Promise<SecurityOverview> {
-    const [sessions, signIns] = await Promise.all([this.sessionList(session), this.signIns(session)]);
-    return { sessions, signIns };
+    const [sessions, signIns, passwordChange] = await Promise.all([
+      this.sessionList(session),
+      this.signIns(session),
+      this.deps.passwordChange(session),
+    ]);
+    return { sessions, signIns, passwordChange };
   }
 
   /** Ends one other session of the user's; false (and nothing audited) for any ID that is not one. */
