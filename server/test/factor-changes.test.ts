@@ -67,7 +67,10 @@ for (const dialect of DIALECTS) {
         .where('account_id', '=', (await accountRow(t.database, userId))!.id)
         .orderBy('id')
         .execute();
-      return rows.map((row) => ({ ...(JSON.parse(row.detail) as object), address: row.client_address }));
+      return rows.map((row) => ({
+        ...(JSON.parse(row.detail) as { change: string; reason: string; signedInAt: number }),
+        address: row.client_address,
+      }));
     };
     const handleOf = async (userId: string) =>
       Buffer.from((await accountRow(t.database, userId))!.id).toString('base64url');
@@ -126,7 +129,7 @@ for (const dialect of DIALECTS) {
         .select('id')
         .where('kind', '=', 'device.forgotten');
       expect(await forgotten.execute()).toEqual([]);
-      expect((await refused('demopass')).map((event) => (event as { change: string }).change)).toEqual([
+      expect((await refused('demopass')).map((event) => event.change)).toEqual([
         'passkey.remove',
         'device.forget',
         'device.forget',

@@ -30,7 +30,7 @@ export function HomeScreen() {
       <p className="portal-hint">{t('home.placeholder')}</p>
       <ul className="portal-link-list portal-home__actions">
         {/* Not for a user the bank's identity provider signs in: a portal password would sign them in nowhere. */}
-        {session.passwordChange && (
+        {session.passwordChange !== false && (
           <li>
             <a className="portal-link" href={`${routePath('change-password-component')}${query}&dest=MyProfile`}>
               {t('home.changePassword')}
