@@ -4,7 +4,14 @@
  * stored password as it was), even with that stored password right. Signing in again for a change to how they sign
  * in, the provider is asked for a fresh login, and the user comes back to the security page's section.
  */
-import { ErrorCodes, Paths, routePath, SIGN_IN_RETURN_COOKIE, type SessionView } from '@portal/contract';
+import {
+  ErrorCodes,
+  FORM_TOKEN_FIELD,
+  Paths,
+  routePath,
+  SIGN_IN_RETURN_COOKIE,
+  type SessionView,
+} from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStore, createAccount } from '../src/account/index.js';
 import { deriveKeys } from '../src/security/portal-secret.js';
@@ -86,6 +93,21 @@ for (const dialect of DIALECTS) {
         { kind: 'password.change.failure', detail: JSON.stringify({ reason: 'signs in at the identity provider' }) },
       ]);
       expect(await t.database.db.selectFrom('mail_outbox').select('id').execute()).toEqual([]);
+
+      // The screen's form posted without the script: back to the profile, as a cancel goes, the password as it was.
+      const screen = `${routePath('change-password-component')}?cobrandHost=veltmoor&dest=MyProfile`;
+      const page = await client.get(screen, { browser: true });
+      const token = new RegExp(`name="${FORM_TOKEN_FIELD}" value="([^"]*)"`).exec(page.body)?.[1] ?? '';
+      const form = {
+        old: STORED_PASSWORD,
+        new1: 'Another-Pass-2027',
+        new2: 'Another-Pass-2027',
+        [FORM_TOKEN_FIELD]: token,
+      };
+      const posted = await client.post(screen, { form, browser: true, csrf: false });
+      expect(posted.statusCode).toBe(303);
+      expect(posted.headers.location).toBe(SECURITY);
+      expect((await accountRow(t.database, 'sso-ana'))!.password_hash).toBe(before.password_hash);
     });
 
     it('still offers a password user the change, on both pages', async () => {
