@@ -36,11 +36,13 @@ export const ErrorCodes = {
   invalidCredentials: 'invalid.credentials',
   /** §8 change password: the new password breaks the policy; `params` names the rules. */
   passwordPolicy: 'password.policy',
+  /** The user signs in at the bank's identity provider: the portal keeps no password of theirs to change. */
+  passwordChangeNotOffered: 'password.change.not.offered',
   /** §8 new PIN: the PIN is not four digits starting with 1 to 9. */
   pinInvalid: 'pin.invalid',
   /** A passkey's registration was not accepted (its ceremony's checks). */
   passkeyRefused: 'passkey.refused',
-  /** The change needs a sign-in made within the last five minutes: sign in again. */
+  /** A change to how the account signs in needs a sign-in made within the last five minutes: sign in again. */
   signInAgain: 'sign.in.again',
   /** The user's cobrand does not offer recovery codes, or the user has no second step they could stand in for. */
   recoveryCodesNotOffered: 'recovery.codes.not.offered',

@@ -10,4 +10,12 @@ export * from './page-data.js';
 export * from './passkey-paths.js';
 export * from './recovery-code-paths.js';
 export type * from './security.js';
-export { ENDED_PARAM, SECURITY_FORM } from './security.js';
+export {
+  ENDED_PARAM,
+  FRESH_SIGN_IN_MS,
+  SECURITY_FORM,
+  SIGN_IN_RETURN_COOKIE,
+  SIGN_IN_RETURN_SECONDS,
+  SIGN_IN_RETURN_SECTIONS,
+  securitySectionId,
+} from './security.js';

@@ -15,7 +15,7 @@ export const PasskeyPaths = {
   registrationOptions: `${BASE}/registration/options`,
   /** GET: whether to offer a passkey after this sign-in, and where to go on. */
   offer: `${BASE}/offer`,
-  /** PATCH: rename; DELETE: remove (within five minutes of signing in). */
+  /** PATCH: rename; DELETE: remove (within five minutes of signing in, FRESH_SIGN_IN_MS). */
   passkey: (id: string) => `${BASE}/${encodeURIComponent(id)}`,
 } as const;
 
@@ -32,5 +32,3 @@ export const PASSKEY_SKIP_COOKIE = 'passkey-offer-skipped';
 export const PASSKEY_CAPABLE_COOKIE = 'passkey-capable';
 /** How long a skipped offer is not made again on that device: 30 days. */
 export const PASSKEY_SKIP_DAYS = 30;
-/** Removing a passkey needs a sign-in made within this long. */
-export const PASSKEY_FRESH_SIGN_IN_MS = 5 * 60_000;

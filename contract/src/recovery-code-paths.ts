@@ -3,7 +3,6 @@
  * codes (how many are left; a new set, shown once).
  */
 import { MAX_PASSWORD_LENGTH, MAX_USER_ID_LENGTH } from './constants.js';
-import { PASSKEY_FRESH_SIGN_IN_MS } from './passkey-paths.js';
 
 const BASE = '/sdportal/rest/recovery-codes';
 
@@ -22,8 +21,6 @@ export const RECOVERY_CODE_COUNT = 10;
 export const RECOVERY_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/;
 /** The longest a typed code may be (spaces and hyphens allowed): longer is refused before anything is counted. */
 export const RECOVERY_CODE_MAX = 32;
-/** A new set needs a sign-in made within this long: the rule that removing a passkey follows. */
-export const RECOVERY_CODES_FRESH_SIGN_IN_MS = PASSKEY_FRESH_SIGN_IN_MS;
 
 type RecoveryField = 'userId' | 'pin' | 'code';
 

@@ -39,7 +39,11 @@ export interface SignInList {
   signIns: SignInListItem[];
 }
 /** What the service writes into the security page it renders, so the page shows without its script. */
-export type SecurityOverview = SessionList & SignInList;
+export type SecurityOverview = SessionList &
+  SignInList & {
+    /** Whether the user may change a portal password here: not where the bank's identity provider signs them in. */
+    passwordChange: boolean;
+  };
 
 /** The answer of a call that ended sessions. */
 export interface SessionsEnded {
@@ -50,3 +54,23 @@ export interface SessionsEnded {
 export const SECURITY_FORM = { end: 'end', endOthers: 'endOthers' } as const;
 /** The page's address parameter after a form post without the script: how many sessions it ended. */
 export const ENDED_PARAM = 'ended';
+
+/**
+ * A change to how the account signs in (a passkey added or removed, new recovery codes, a trusted device forgotten, a
+ * PIN set) needs a sign-in made within this long (OWASP ASVS 5.0 7.5.1); an older session, however it was kept alive,
+ * is answered `sign.in.again` and changes nothing.
+ */
+export const FRESH_SIGN_IN_MS = 5 * 60_000;
+
+/** The security page's sections a user sent to sign in again comes back to, each by its heading's id. */
+export const SIGN_IN_RETURN_SECTIONS = ['passkeys', 'devices', 'recovery-codes'] as const;
+export type SignInReturnSection = (typeof SIGN_IN_RETURN_SECTIONS)[number];
+/**
+ * The cookie the security page sets as it sends the user to sign in again: the section to come back to. The next full
+ * sign-in in the browser, by any method, goes to that section of the security page instead of its usual way on.
+ */
+export const SIGN_IN_RETURN_COOKIE = 'sign-in-return';
+/** How long the way back is kept: time enough to sign in, not so long that a later sign-in is led astray. */
+export const SIGN_IN_RETURN_SECONDS = 10 * 60;
+/** The id of a section's heading on the security page, where a user who signed in again comes back to. */
+export const securitySectionId = (section: SignInReturnSection): string => `security-${section}`;

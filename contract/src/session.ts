@@ -13,6 +13,8 @@ export interface SessionView {
   locale: string;
   idleExpiresAt: number;
   absoluteExpiresAt: number;
+  /** Whether the user may change a portal password: not where the bank's identity provider signs them in. */
+  passwordChange: boolean;
 }
 /** §3 user info for the token screens. */
 export interface TokenUserInformation {

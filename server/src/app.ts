@@ -27,9 +27,10 @@ import { wellKnownRoutes } from './well-known/index.js';
 import { TokenPinService, tokenRoutes, TokenServers, TokenStore } from './token/index.js';
 import { createTransport, MailWorker, OutboxStore } from './mail/index.js';
 import { healthRoutes, Readiness } from './health/index.js';
-import { SessionManager, sessionRoutes, SessionStore } from './session/index.js';
+import { FreshSignIn, SessionManager, sessionRoutes, SessionStore } from './session/index.js';
 import { cookiePolicy, SessionCookies } from './http/session-cookies.js';
-import { claimByAccountId, methods, routeSignIn, signInRoutes, SignInService } from './signin/index.js';
+import { claimByAccountId, methods, type Onward, routeSignIn, signInRoutes, SignInService } from './signin/index.js';
+import { signInReturn } from './account-security/index.js';
 import { PasskeyService, passkeyRoutes, PasskeyStore, relyingPartyOf } from './passkey/index.js';
 import { RecoveryCodeService, recoveryCodeRoutes, RecoveryCodeStore } from './recovery-code/index.js';
 import { DeviceCookies, DeviceNotices, deviceRoutes, DeviceStore, forgetOtherDevices } from './device/index.js';
@@ -181,6 +182,8 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     audit.record('session.ended', accountId, { reason, count }),
   );
   const cookies = new SessionCookies(cookiePolicy(config.secureCookies), keys.csrf);
+  // The one rule for every change to how an account signs in: a sign-in within the last five minutes.
+  const fresh = new FreshSignIn(audit, clock);
   const [passwords, breached] = [
     new PasswordStore(db),
     breachedPasswords(config.breachedPasswords, (m) => app.log.warn(m)),
@@ -206,6 +209,10 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     tokenServerOf: (record) => tokenServers.for(record.tokenServer).kind,
   });
   const passkeys = new PasskeyService({ ...mailDeps, store: passkeyStore, relyingParty });
+  // After a full sign-in by any method or step (SSO's too): back to the security page where a change asked for it
+  // (account-security/), else the offer of a passkey (passkey/) before the way on.
+  const onward: Onward = async (open, location, cookies) =>
+    signInReturn(open, cookies) ?? passkeys.onward(open, location, cookies);
   const signIn = new SignInService({
     ...{ accounts, passwords, tokens, tokenServers, sessions, cobrands, audit, clock, breached },
     ...{ devices, deviceNotices, passkeys: passkeyStore, relyingParty, passkeyClones: passkeys, recoveryCodes },
@@ -215,8 +222,7 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     // The sign-in methods (signin/methods/), asked in this order whether they serve an account; the last two by
     // their own routes.
     methods: [methods.singleSignOn, methods.password, methods.builtinToken, methods.tokenServer, ...routedMethods],
-    // After a full sign-in by any method or step, the offer of a passkey (passkey/) before the way on; SSO's too.
-    onward: (open, location, cookies) => passkeys.onward(open, location, cookies),
+    onward,
   });
   const recovery = new RecoveryService({
     ...mailDeps,
@@ -238,7 +244,7 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   return {
     ...{ readiness, outage, outbox, tokenServers, sessionStore, sso, clock, keys, messages, cookies, accounts, audit },
     ...{ cobrands, sessions, signIn, devices, deviceCookies, mailWorker, recovery, changePassword, pins, throttle },
-    ...{ passkeys, recoveryCodes },
+    ...{ passkeys, recoveryCodes, fresh, onward },
     cspReports: new CspReportCounts(),
   };
 }
@@ -282,12 +288,12 @@ function runInBackground(app: FastifyInstance, { config, database, startMailWork
 async function registerRoutes(app: FastifyInstance, options: AppOptions, services: Services): Promise<void> {
   const { config, database } = options;
   const { clock, messages, accounts, audit, cobrands, sessions, cookies, signIn, throttle } = services;
-  const { recovery, changePassword, pins, devices, deviceCookies } = services;
+  const { recovery, changePassword, pins, devices, deviceCookies, fresh } = services;
   const refusedBody = () => messages.text('en_US', 'login.failed');
   const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
   await app.register(healthRoutes, { db: database.db, readiness: services.readiness, clock, report: services.outage });
   await app.register(signInRoutes, { signIn, sessions, cookies, deviceCookies, throttle, refusedBody });
-  await app.register(deviceRoutes, { devices, deviceCookies, sessions, cookies, audit, throttle });
+  await app.register(deviceRoutes, { devices, deviceCookies, sessions, cookies, audit, throttle, fresh });
   const publicOrigin = config.publicOrigin;
   await app.register(sessionRoutes, {
     ...{ clock, sessions, cookies, accounts, cobrands, messages, audit, publicOrigin },
@@ -303,9 +309,9 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
     ...{ recovery, changePassword, sessions, cookies, throttle },
     ...{ forgetOtherDevices: forgetOthers, deviceIdOf: (request) => deviceCookies.deviceId(request) },
   });
-  await app.register(tokenRoutes, { accounts, sessions, cookies, pins, throttle });
+  await app.register(tokenRoutes, { accounts, sessions, cookies, pins, throttle, fresh });
   await app.register(passkeyRoutes, {
-    ...{ passkeys: services.passkeys, accounts, cobrands, sessions, cookies, throttle },
+    ...{ passkeys: services.passkeys, accounts, cobrands, sessions, cookies, throttle, fresh },
     ...{ refusedBody, publicOrigin, secureCookies: config.secureCookies, clock },
     signIn: async (secret, browser, { request, reply }) => {
       const deviceId = deviceCookies.deviceId(request);
@@ -317,7 +323,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   // A recovery code in place of the tokencode, on its own route, and the signed-in user's codes (recovery-code/).
   const recoveryCodeSignIn = routeSignIn({ signIn, sessions, cookies, deviceCookies }, 'recovery-code');
   await app.register(recoveryCodeRoutes, {
-    ...{ recoveryCodes: services.recoveryCodes, accounts, sessions, cookies, throttle, refusedBody },
+    ...{ recoveryCodes: services.recoveryCodes, accounts, sessions, cookies, throttle, refusedBody, fresh },
     signIn: recoveryCodeSignIn,
   });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });
@@ -325,8 +331,8 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
     ...{ ...services.sso, cobrands, sessions, cookies, clock, publicOrigin, audit, messages },
     sessionAbsoluteSeconds: config.sessionAbsoluteSeconds,
     webDistDir,
-    // The one decision of where a full sign-in goes first, as the sign-in service's (PasskeyService.onward).
-    onward: (open, location, cookies) => services.passkeys.onward(open, location, cookies),
+    // The one decision of where a full sign-in goes first, as the sign-in service's.
+    onward: services.onward,
   });
   await registerScreens(app, {
     ...{ webDistDir, messages, signIn, recovery, changePassword, accounts, pins, sessions, cookies, deviceCookies },

@@ -112,7 +112,10 @@ export async function registerScreens(app: FastifyInstance, options: ScreenOptio
   });
   // The security page is the signed-in user's own: its capability answers its calls, and the page with the user's
   // lists through the pages' `personal`.
-  const security = new SecurityService({ sessions, audit });
+  const security = new SecurityService({
+    ...{ sessions, audit },
+    passwordChange: (session) => changePassword.offered(session.cobrand),
+  });
   await app.register(securityRoutes, { security, sessions, cookies, throttle });
   await app.register(securityPageRoutes, { security, sessions, cookies, throttle, page: pages.personal });
   await app.register(webPagesRoutes, { webDistDir, messages, platformOrigin, sendPage: pages.send });

@@ -30,7 +30,8 @@ export interface Tamper {
   flags?: number;
   counter?: number;
   challenge?: string;
-  userHandle?: string;
+  /** Another user handle; null: none at all (an authenticator that names no user). */
+  userHandle?: string | null;
   /** Sign with this credential's key, but name another's ID. */
   credentialId?: string;
 }
@@ -123,7 +124,7 @@ export class SoftCredential {
         clientDataJSON,
         authenticatorData: b64url(authData),
         signature: b64url(signature),
-        userHandle: tamper.userHandle ?? this.userHandle,
+        ...(tamper.userHandle === null ? {} : { userHandle: tamper.userHandle ?? this.userHandle }),
       },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform' as const,

@@ -34,4 +34,6 @@ export const SessionViewSchema = Type.Object({
   locale: Type.String(),
   idleExpiresAt: Type.Number(),
   absoluteExpiresAt: Type.Number(),
+  /** Whether the user may change a portal password: not where the bank's identity provider signs them in. */
+  passwordChange: Type.Boolean(),
 });

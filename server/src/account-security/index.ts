@@ -2,3 +2,4 @@
 export { securityRoutes } from './routes.js';
 export { securityPageRoutes, type SecurityPage } from './page-routes.js';
 export { SecurityService } from './security-service.js';
+export { signInReturn } from './sign-in-return.js';

@@ -3,7 +3,7 @@
  * script, and its form posted natively (issue 33's progressive enhancement): end one session, or all the others, then
  * back to the page (post, redirect, get), which says how many ended. Without a full session, the sign-in page.
  */
-import { ENDED_PARAM, routePath, SECURITY_FORM } from '@portal/contract';
+import { ENDED_PARAM, routePath, SECURITY_FORM, SIGN_IN_RETURN_COOKIE } from '@portal/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -51,6 +51,8 @@ export const securityPageRoutes: FastifyPluginAsyncTypebox<SecurityPageOptions> 
     app.get(path, { schema: { querystring: CobrandQuery } }, async (request, reply) => {
       const session = await sessions.find(cookies.sessionId(request));
       if (!session) return toSignIn(reply, request.query.cobrandHost);
+      // Back after signing in again (sign-in-return.ts): the next sign-in goes its usual way.
+      if (request.cookies[SIGN_IN_RETURN_COOKIE] !== undefined) reply.clearCookie(SIGN_IN_RETURN_COOKIE, { path: '/' });
       return page(request, reply, SCREEN, { security: await security.overview(session) });
     });
 

@@ -11,6 +11,8 @@ import { deviceOf } from './device.js';
 export interface SecurityDeps {
   sessions: SessionManager;
   audit: AuditLog;
+  /** Whether the user may change a portal password (the password capability's rule, given by screens.ts). */
+  passwordChange: (session: SessionRow) => Promise<boolean>;
 }
 
 /** The page's name of each sign-in step or method the audit records that is not a token's. */
@@ -62,8 +64,12 @@ export class SecurityService {
   }
 
   async overview(session: SessionRow): Promise<SecurityOverview> {
-    const [sessions, signIns] = await Promise.all([this.sessionList(session), this.signIns(session)]);
-    return { sessions, signIns };
+    const [sessions, signIns, passwordChange] = await Promise.all([
+      this.sessionList(session),
+      this.signIns(session),
+      this.deps.passwordChange(session),
+    ]);
+    return { sessions, signIns, passwordChange };
   }
 
   /** Ends one other session of the user's; false (and nothing audited) for any ID that is not one. */

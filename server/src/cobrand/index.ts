@@ -9,4 +9,5 @@ export { logoUrlFinder } from './logo.js';
 export type { LogoUrlFor } from './logo.js';
 export { cobrandRoutes } from './routes.js';
 export { pageCobrandFinder } from './page-cobrand.js';
+export { signsInAtProvider } from './sign-in-place.js';
 export type { PageCobrand, PageCobrandFor } from './page-cobrand.js';

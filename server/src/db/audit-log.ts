@@ -50,7 +50,8 @@ export type AuditKind =
   | 'apikey.created'
   | 'apikey.revoked'
   | 'recovery-codes.created'
-  | 'recovery-code.used';
+  | 'recovery-code.used'
+  | 'factor.change.refused';
 
 /**
  * Who made a change and from where: the client's address and user agent for a change made through the portal, the

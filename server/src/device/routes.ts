@@ -1,6 +1,7 @@
 /**
  * The signed-in user's trusted devices (ours, for the security page): the list, forgetting one, and forgetting all but
- * the browser asking. A full session only; a forgotten browser is an unknown device at its next sign-in.
+ * the browser asking. A full session only, and to forget, one signed in within the last five minutes (a change to how
+ * the account signs in: a forgotten browser is an unknown device at its next sign-in, its own count of tries gone).
  */
 import { ErrorCodes, PathPatterns, Paths } from '@portal/contract';
 import {
@@ -16,7 +17,7 @@ import { ApiError, sessionEnded } from '../http/api-error.js';
 import { originOf } from '../http/origin.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import type { RouteThrottle } from '../security/throttle.js';
-import type { SessionManager } from '../session/index.js';
+import type { FreshSignIn, SessionManager } from '../session/index.js';
 import type { DeviceCookies } from './device-cookie.js';
 import type { DeviceStore } from './device-store.js';
 
@@ -27,17 +28,21 @@ export interface DeviceRoutesOptions {
   cookies: SessionCookies;
   audit: AuditLog;
   throttle: RouteThrottle;
+  /** The rule every change to how the account signs in follows: a sign-in within the last five minutes. */
+  fresh: FreshSignIn;
 }
 
 const notFound = () => new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]);
 
 export const deviceRoutes: FastifyPluginAsyncTypebox<DeviceRoutesOptions> = async (
   app,
-  { devices, deviceCookies, sessions, cookies, audit, throttle },
+  { devices, deviceCookies, sessions, cookies, audit, throttle, fresh },
 ) => {
-  const signedIn = async (request: FastifyRequest) => {
+  /** The signed-in user's account; to forget devices (`fresh`), from a sign-in recent enough (else 403, audited). */
+  const signedIn = async (request: FastifyRequest, forgetting = false) => {
     const session = await sessions.find(cookies.sessionId(request), ['full']);
     if (!session) throw sessionEnded();
+    if (forgetting) await fresh.require(session, 'device.forget', originOf(request));
     return session.account_id;
   };
 
@@ -69,14 +74,15 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<DeviceRoutesOptions> = asyn
     {
       schema: {
         operationId: 'forgetTrustedDevice',
-        summary: 'Forget one trusted device: its next sign-in is from an unknown device',
+        summary:
+          'Forget one trusted device: its next sign-in is from an unknown device. Within five minutes of signing in',
         params: TrustedDeviceParamsSchema,
         response: { 204: NoBody('Forgotten') },
       },
       config: throttle,
     },
     async (request, reply) => {
-      const accountId = await signedIn(request);
+      const accountId = await signedIn(request, true);
       const event = { kind: 'device.forgotten' as const, accountId };
       const forgotten = await audit.recordWith(event, originOf(request), (trx) =>
         devices.forget(request.params.id, accountId, trx),
@@ -91,12 +97,12 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<DeviceRoutesOptions> = asyn
     {
       schema: {
         operationId: 'forgetOtherTrustedDevices',
-        summary: 'Forget every trusted device but the browser asking',
+        summary: 'Forget every trusted device but the browser asking. Within five minutes of signing in',
         response: { 200: ForgottenDevicesSchema },
       },
       config: throttle,
     },
-    async (request) => ({ forgotten: await forgetOthers(request, await signedIn(request)) }),
+    async (request) => ({ forgotten: await forgetOthers(request, await signedIn(request, true)) }),
   );
 
   /** Every device of the account but the browser asking, forgotten and audited (with how many). */

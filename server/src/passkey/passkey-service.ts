@@ -1,15 +1,9 @@
 /**
- * A signed-in user's passkeys: created (a registration ceremony bound to the session), listed, renamed, removed (only
- * within five minutes of signing in). Each change is audited with who and from where and, for an addition or a
+ * A signed-in user's passkeys: created (a registration ceremony bound to the session), listed, renamed, removed (the
+ * routes hold creation and removal to a sign-in within five minutes, session/fresh-sign-in.ts). Each change is audited with who and from where and, for an addition or a
  * removal, told to the user by mail in their language.
  */
-import {
-  PASSKEY_CAPABLE_COOKIE,
-  PASSKEY_FRESH_SIGN_IN_MS,
-  PASSKEY_OFFER_SCREEN,
-  PASSKEY_SKIP_COOKIE,
-  PORTAL_UI_BASE,
-} from '@portal/contract';
+import { PASSKEY_CAPABLE_COOKIE, PASSKEY_OFFER_SCREEN, PASSKEY_SKIP_COOKIE, PORTAL_UI_BASE } from '@portal/contract';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AccountRow, AccountStore } from '../account/index.js';
 import { cobrandIn } from '../cobrand/index.js';
@@ -105,7 +99,10 @@ export class PasskeyService {
     return options;
   }
 
-  /** The new passkey, or null when the ceremony's checks refused it (audited; nothing is stored). */
+  /**
+   * The new passkey, or null when it was refused (audited; nothing is stored): the ceremony's checks failed, or the
+   * credential is one an account holds already (another's, or this one's again), which the unique key keeps out.
+   */
   async register(
     account: AccountRow,
     session: SessionRow,
@@ -115,21 +112,24 @@ export class PasskeyService {
     const { store, audit, outbox, clock } = this.deps;
     const now = clock();
     const made = await this.ceremonies.register(account, body.response, session.id_hash, now);
-    if (!made) {
-      await audit.record('passkey.refused', account.id, {}, { origin });
-      this.count('registration', 'refused');
-      return null;
-    }
+    if (!made) return this.refuse(account, origin, 'ceremony refused');
     const name = body.name?.trim() || defaultName(made.deviceType, now);
     const mail = passkeyAddedMail(await mailContextFor(this.deps, account, session.locale), name, now);
     const row = await audit.recordWith({ kind: 'passkey.added', accountId: account.id }, origin, async (trx) => {
       const added = await store.add({ accountId: account.id, ...made, name }, now, trx);
-      await outbox.enqueue(trx, mail, now);
+      if (added) await outbox.enqueue(trx, mail, now);
       return added;
     });
+    if (!row) return this.refuse(account, origin, 'credential already registered');
     void this.deps.mailWorker.nudge();
     this.count('registration', 'added');
     return row;
+  }
+
+  private async refuse(account: AccountRow, origin: Origin, reason: string): Promise<null> {
+    await this.deps.audit.record('passkey.refused', account.id, { reason }, { origin });
+    this.count('registration', 'refused');
+    return null;
   }
 
   /**
@@ -160,12 +160,6 @@ export class PasskeyService {
     const row = await this.deps.store.rename(account.id, id, name.trim());
     if (row) await this.deps.audit.record('passkey.renamed', account.id, { passkey: id }, { origin });
     return row;
-  }
-
-  /** `again`: the session's sign-in is older than five minutes; `gone`: no such passkey of this user. */
-  async remove(account: AccountRow, session: SessionRow, id: string, origin: Origin) {
-    if (this.deps.clock() - session.created_at > PASSKEY_FRESH_SIGN_IN_MS) return 'again' as const;
-    return (await this.removeOne(account, id, session.locale, origin)) ? ('removed' as const) : ('gone' as const);
   }
 
   /**

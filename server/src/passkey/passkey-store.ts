@@ -29,7 +29,11 @@ export interface PasskeyUse {
 export class PasskeyStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async add(passkey: NewPasskey, now: number, trx?: Transaction<Database>): Promise<PasskeyRow> {
+  /**
+   * Stores a new passkey; null, storing nothing, when its credential ID is taken already (by any account). The unique
+   * key decides, in the insert itself, so two registrations of one credential racing cannot both land.
+   */
+  async add(passkey: NewPasskey, now: number, trx?: Transaction<Database>): Promise<PasskeyRow | null> {
     const row: PasskeyRow = {
       id: newId(),
       account_id: passkey.accountId,
@@ -44,8 +48,13 @@ export class PasskeyStore {
       last_used_at: null,
       disabled_at: null,
     };
-    await (trx ?? this.db).insertInto('passkey').values(row).execute();
-    return row;
+    const inserted = await (trx ?? this.db)
+      .insertInto('passkey')
+      .values(row)
+      .onConflict((conflict) => conflict.column('credential_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted ? row : null;
   }
 
   async byCredential(credentialId: string): Promise<PasskeyRow | undefined> {

@@ -183,6 +183,67 @@ for (const dialect of DIALECTS) {
       );
     });
 
+    it("refuses an assertion that names no user, or another user, as the credential's owner", async () => {
+      const { credential } = await enrol(await signedIn());
+      // WebAuthn L3 §7.2 step 6: a discoverable credential's assertion must carry the user handle, and it must be its
+      // owner's. Refused like a wrong password, counted, with no session.
+      await refusedLikeAPassword((await passkeySignIn(credential, { userHandle: null })).response, 'demopass', 1);
+      const other = await handleOf('demoexpired');
+      await refusedLikeAPassword((await passkeySignIn(credential, { userHandle: other })).response, 'demopass', 2);
+      expect(await sessionMethods()).toEqual(['password']);
+      // The same passkey with its owner's handle still signs in.
+      expect((await passkeySignIn(credential)).response.statusCode).toBe(200);
+    });
+
+    it("refuses a credential that another user holds already, audits it, and changes neither user's passkeys", async () => {
+      const { credential } = await enrol(await signedIn());
+      const keys = deriveKeys(TEST_PORTAL_SECRET);
+      const other = { userId: 'other-user', email: 'other@example.com', cobrand: 'skerrymoor', password: PASSWORD };
+      await createAccount(new AccountStore(t.database.db), keys.userIdentity, other, t.clock.now());
+      const theirs = await signedIn('other-user');
+      // The same credential ID (and key), answered to the other user's own options.
+      const options = (await theirs.post(PasskeyPaths.registrationOptions)).json<{ challenge: string }>();
+      const taken = await theirs.post(PasskeyPaths.passkeys, { json: { response: credential.register(options) } });
+      expectErrorShape(taken, 400, 'passkey.refused');
+      // Registered again by its own user, it is refused the same way.
+      const mine = await signedIn();
+      const again = (await mine.post(PasskeyPaths.registrationOptions)).json<{ challenge: string }>();
+      expectErrorShape(
+        await mine.post(PasskeyPaths.passkeys, { json: { response: credential.register(again) } }),
+        400,
+        'passkey.refused',
+      );
+
+      expect((await theirs.get(PasskeyPaths.passkeys)).json()).toEqual({ passkeys: [] });
+      const rows = await t.database.db.selectFrom('passkey').select(['account_id', 'name']).execute();
+      expect(rows).toEqual([{ account_id: (await accountRow(t.database, 'demopass'))!.id, name: 'My laptop' }]);
+      const audit = await t.database.db
+        .selectFrom('audit_event')
+        .select(['kind', 'account_id', 'detail', 'client_address'])
+        .where('kind', 'like', 'passkey.%')
+        .orderBy('id')
+        .execute();
+      const refusedFor = [
+        (await accountRow(t.database, 'other-user'))!.id,
+        (await accountRow(t.database, 'demopass'))!.id,
+      ];
+      expect(audit.filter((event) => event.kind === 'passkey.refused')).toEqual(
+        refusedFor.map((accountId) => ({
+          kind: 'passkey.refused',
+          account_id: accountId,
+          detail: JSON.stringify({ reason: 'credential already registered' }),
+          client_address: '127.0.0.1',
+        })),
+      );
+      expect(audit.filter((event) => event.kind === 'passkey.added')).toHaveLength(1);
+      // Only the added passkey was told by mail; the owner's passkey still signs its owner in.
+      const subjects = (await t.database.db.selectFrom('mail_outbox').select('subject').execute()).map(
+        (m) => m.subject,
+      );
+      expect(subjects.filter((subject) => subject.endsWith('a passkey was added'))).toHaveLength(1);
+      expect((await passkeySignIn(credential)).response.body).toBe(HOME);
+    });
+
     it("refuses options asked by another browser, and a key that signs for another user's credential", async () => {
       const { credential } = await enrol(await signedIn());
       const thief = t.client();

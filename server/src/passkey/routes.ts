@@ -35,7 +35,7 @@ import { originOf } from '../http/origin.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import { checkedRedirect } from '../security/redirects.js';
 import type { RouteThrottle } from '../security/throttle.js';
-import type { SessionManager, StartSession } from '../session/index.js';
+import type { FreshSignIn, SessionManager, StartSession } from '../session/index.js';
 import { CHALLENGE_MS } from './ceremonies.js';
 import type { PasskeyRow } from './passkey-store.js';
 import type { PasskeyService } from './passkey-service.js';
@@ -55,6 +55,8 @@ export interface PasskeyRoutesOptions {
   sessions: SessionManager;
   cookies: SessionCookies;
   throttle: RouteThrottle;
+  /** The rule every change to how the account signs in follows: a sign-in within the last five minutes. */
+  fresh: FreshSignIn;
   signIn: SignInOnRoute;
   refusedBody: () => string;
   publicOrigin: string;
@@ -193,21 +195,23 @@ function readOwnPasskeys(app: App, options: Parts) {
   );
 }
 
-/** Creating a passkey: options bound to this session, then the registration's answer. */
+/** Creating a passkey: options bound to this session, then the registration's answer; each from a fresh sign-in. */
 function createOwnPasskey(app: App, options: Parts) {
-  const { passkeys, throttle, signedIn } = options;
+  const { passkeys, throttle, signedIn, fresh } = options;
   app.post(
     PasskeyPaths.registrationOptions,
     {
       schema: {
         operationId: 'passkeyRegistrationOptions',
-        summary: 'Options to create a passkey, bound to this session, for five minutes',
+        summary:
+          'Options to create a passkey, bound to this session, for five minutes; within five minutes of signing in',
         response: { 200: PasskeyOptionsSchema },
       },
       config: throttle,
     },
     async (request) => {
       const { session, account } = await signedIn(request);
+      await fresh.require(session, 'passkey.add', originOf(request));
       if (!(await passkeys.allowed(account))) throw refused();
       return passkeys.registrationOptions(account, session, session.locale);
     },
@@ -218,7 +222,8 @@ function createOwnPasskey(app: App, options: Parts) {
     {
       schema: {
         operationId: 'addPasskey',
-        summary: "Create a passkey: the registration's answer to this session's options",
+        summary:
+          "Create a passkey: the registration's answer to this session's options; within five minutes of signing in",
         body: PasskeyRegistrationBodySchema,
         response: { 201: PasskeySchema },
       },
@@ -227,6 +232,8 @@ function createOwnPasskey(app: App, options: Parts) {
     },
     async (request, reply) => {
       const { session, account } = await signedIn(request);
+      // The options may have been asked just in time: the answer is held to the rule as well.
+      await fresh.require(session, 'passkey.add', originOf(request));
       const row = await passkeys.register(account, session, request.body, originOf(request));
       if (!row) throw refused();
       return reply.code(201).send(listed(row));
@@ -234,9 +241,12 @@ function createOwnPasskey(app: App, options: Parts) {
   );
 }
 
-/** Renaming and removing one of the user's passkeys. */
+/**
+ * Renaming and removing one of the user's passkeys. A new name changes only what the list shows, not how anyone signs
+ * in, so it needs no fresh sign-in; a removal does.
+ */
 function changeOwnPasskey(app: App, options: Parts) {
-  const { passkeys, throttle, signedIn } = options;
+  const { passkeys, throttle, signedIn, fresh } = options;
   app.patch(
     PasskeyPathPatterns.passkey,
     {
@@ -271,10 +281,9 @@ function changeOwnPasskey(app: App, options: Parts) {
     },
     async (request, reply) => {
       const { session, account } = await signedIn(request);
-      const outcome = await passkeys.remove(account, session, request.params.id, originOf(request));
-      if (outcome === 'again')
-        throw new ApiError(403, [{ code: ErrorCodes.signInAgain, messageKey: 'passkey.signInAgain' }]);
-      if (outcome === 'gone') throw notFound();
+      await fresh.require(session, 'passkey.remove', originOf(request));
+      const removed = await passkeys.removeOne(account, request.params.id, session.locale, originOf(request));
+      if (!removed) throw notFound();
       return reply.code(204).send(null);
     },
   );

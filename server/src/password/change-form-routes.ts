@@ -90,6 +90,8 @@ export const changeFormRoutes: FastifyPluginAsyncTypebox<ChangeFormOptions> = as
     const outcome = await whileAdmitted(reply, () =>
       changePassword.change(session, input, originOf(request), deviceIdOf(request)),
     );
+    // Nothing to change for a user their bank's provider signs in: back where they came from, as for a cancel.
+    if (!outcome.ok && outcome.code === ErrorCodes.passwordChangeNotOffered) return away(reply, session, myProfile);
     if (!outcome.ok) {
       const policy = outcome.code !== ErrorCodes.invalidCredentials;
       const refused: Record<string, string> = policy ? { new1: policyCode(outcome.rules) } : { old: 'invalid' };

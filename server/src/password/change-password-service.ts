@@ -1,6 +1,7 @@
 /**
  * Changing a password (§4, §5, §8): the current password is checked like a sign-in try (it counts toward the lock),
- * the new one against the whole policy, and the swap is atomic, with the notice mail written in the same transaction.
+ * the new one against the whole policy (a user whose bank's identity provider signs them in has no portal password
+ * to change), and the swap is atomic, with the notice mail written in the same transaction.
  */
 import { mailContextFor, type MailingDeps, passwordChangedMail } from '../mail/index.js';
 import { ErrorCodes } from '@portal/contract';
@@ -13,6 +14,7 @@ import {
   type PasswordStore,
   userIdKey,
 } from '../account/index.js';
+import { signsInAtProvider } from '../cobrand/index.js';
 import { hashSecret, verifyDummy, verifySecret } from '../security/passwords.js';
 import type { Origin } from '../db/audit-log.js';
 import type { Database } from '../db/tables.js';
@@ -23,6 +25,7 @@ export type PolicyRule = PasswordRule | 'history' | 'common' | 'breached';
 export type ChangeOutcome =
   | { ok: true }
   | { ok: false; code: typeof ErrorCodes.invalidCredentials }
+  | { ok: false; code: typeof ErrorCodes.passwordChangeNotOffered }
   | { ok: false; code: typeof ErrorCodes.passwordPolicy; rules: PolicyRule[] };
 
 /** A claimed try at the current password: on the browser's trusted device's count, or (no device) the account's. */
@@ -66,6 +69,12 @@ export class ChangePasswordService {
   ): Promise<ChangeOutcome> {
     const now = this.deps.clock();
     const owner = await this.deps.accounts.findById(session.account_id);
+    if (owner && !(await this.offered(owner.cobrand))) {
+      // Their bank's provider signs them in: a password set here would sign nobody in. Nothing is claimed or checked.
+      const detail = { reason: 'signs in at the identity provider' };
+      await this.deps.audit.record('password.change.failure', owner.id, detail, { origin });
+      return { ok: false, code: ErrorCodes.passwordChangeNotOffered };
+    }
     const claim =
       owner && userIdKey(input.userId) === owner.user_id_key
         ? await this.deps.claimTry(owner.id, deviceId, now)
@@ -107,6 +116,11 @@ export class ChangePasswordService {
     if (!changed) return { ok: false, code: ErrorCodes.invalidCredentials };
     void this.deps.mailWorker.nudge();
     return { ok: true };
+  }
+
+  /** Whether users of the cobrand may change a portal password: not where the bank's identity provider signs them in. */
+  async offered(cobrand: string): Promise<boolean> {
+    return !signsInAtProvider((await this.deps.cobrands.resolve(cobrand)).record);
   }
 
   /**

@@ -135,6 +135,11 @@ const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
       const outcome = await whileAdmitted(reply, () =>
         changePassword.change(session, request.body, originOf(request), deviceIdOf(request)),
       );
+      if (!outcome.ok && outcome.code === ErrorCodes.passwordChangeNotOffered) {
+        throw new ApiError(403, [
+          { code: ErrorCodes.passwordChangeNotOffered, messageKey: 'password.change.notOffered' },
+        ]);
+      }
       if (!outcome.ok && outcome.code === ErrorCodes.invalidCredentials) {
         throw new ApiError(400, [
           { code: ErrorCodes.invalidCredentials, messageKey: 'password.current.invalid', field: 'oldCredential' },

@@ -3,12 +3,10 @@
  * set void), shown once and kept only as HMACs; and a code's use in a sign-in, audited and told to the user by mail in
  * their language with the cobrand's name. Every change is audited with who and from where.
  */
-import { RECOVERY_CODES_FRESH_SIGN_IN_MS } from '@portal/contract';
 import type { AccountRow } from '../account/index.js';
 import type { CobrandRecord } from '../cobrand/index.js';
 import type { Origin } from '../db/audit-log.js';
 import { mailContextFor, type MailingDeps, recoveryCodeUsedMail } from '../mail/index.js';
-import type { SessionRow } from '../session/index.js';
 import { codeHmac, newCodes } from './codes.js';
 import { recoveryCodesServe } from './policy.js';
 import type { RecoveryCodeStore } from './recovery-code-store.js';
@@ -39,13 +37,12 @@ export class RecoveryCodeService {
   }
 
   /**
-   * A new set of codes, the old ones void: `again` when the session's sign-in is older than five minutes (as removing
-   * a passkey), `not offered` where the account may keep none.
+   * A new set of codes, the old ones void (the route holds it to a sign-in within five minutes, as every change to how
+   * the account signs in); `not offered` where the account may keep none.
    */
-  async create(account: AccountRow, session: SessionRow, origin: Origin) {
+  async create(account: AccountRow, origin: Origin) {
     const now = this.deps.clock();
     if (!(await this.offered(account))) return 'not offered' as const;
-    if (now - session.created_at > RECOVERY_CODES_FRESH_SIGN_IN_MS) return 'again' as const;
     const codes = newCodes();
     const hmacs = codes.map((code) => codeHmac(this.deps.key, account.id, code));
     const event = { kind: 'recovery-codes.created' as const, accountId: account.id, detail: { count: codes.length } };

@@ -19,7 +19,7 @@ import { originOf } from '../http/origin.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import { whileAdmitted } from '../security/hash-admission.js';
 import type { RouteThrottle } from '../security/throttle.js';
-import type { SessionManager } from '../session/index.js';
+import type { FreshSignIn, SessionManager } from '../session/index.js';
 import type { RecoveryCodeService } from './recovery-code-service.js';
 
 /**
@@ -37,6 +37,8 @@ export interface RecoveryCodeRoutesOptions {
   sessions: SessionManager;
   cookies: SessionCookies;
   throttle: RouteThrottle;
+  /** The rule every change to how the account signs in follows: a sign-in within the last five minutes. */
+  fresh: FreshSignIn;
   signIn: RecoveryCodeSignIn;
   refusedBody: () => string;
 }
@@ -44,7 +46,7 @@ export interface RecoveryCodeRoutesOptions {
 const JSON_BODY = requireContentType('application/json');
 
 export const recoveryCodeRoutes: FastifyPluginAsyncTypebox<RecoveryCodeRoutesOptions> = async (app, options) => {
-  const { recoveryCodes, accounts, sessions, cookies, throttle } = options;
+  const { recoveryCodes, accounts, sessions, cookies, throttle, fresh } = options;
   const signedIn = async (request: FastifyRequest) => {
     const session = await sessions.find(cookies.sessionId(request), ['full']);
     const account = session && (await accounts.findById(session.account_id));
@@ -97,9 +99,8 @@ export const recoveryCodeRoutes: FastifyPluginAsyncTypebox<RecoveryCodeRoutesOpt
     },
     async (request, reply) => {
       const { session, account } = await signedIn(request);
-      const made = await recoveryCodes.create(account, session, originOf(request));
-      if (made === 'again')
-        throw new ApiError(403, [{ code: ErrorCodes.signInAgain, messageKey: 'security.recoveryCodes.signInAgain' }]);
+      await fresh.require(session, 'recovery-codes.create', originOf(request));
+      const made = await recoveryCodes.create(account, originOf(request));
       if (made === 'not offered')
         throw new ApiError(403, [
           { code: ErrorCodes.recoveryCodesNotOffered, messageKey: 'security.recoveryCodes.notOffered' },

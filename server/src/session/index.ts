@@ -6,3 +6,5 @@ export { SessionStore } from './session-store.js';
 export type { SessionRow } from './session-store.js';
 export { SessionAdmin } from './session-admin.js';
 export type { SessionView } from './session-admin.js';
+export { FreshSignIn, signInAgain } from './fresh-sign-in.js';
+export type { FactorChange } from './fresh-sign-in.js';

@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AccountStore } from '../account/index.js';
 import type { Clock } from '../clock.js';
-import type { CobrandDirectory } from '../cobrand/index.js';
+import { type CobrandDirectory, signsInAtProvider } from '../cobrand/index.js';
 import type { AuditLog } from '../db/audit-log.js';
 import { sessionEnded } from '../http/api-error.js';
 import { textAnswer } from '../http/content-type.js';
@@ -100,12 +100,14 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     const session = await sessions.find(cookies.sessionId(request));
     const account = session && (await accounts.findById(session.account_id));
     if (!session || !account) throw sessionEnded();
+    const { record } = await cobrands.resolve(account.cobrand);
     return {
       userId: account.user_id,
       cobrand: session.cobrand,
       locale: session.locale,
       idleExpiresAt: session.idle_expires_at,
       absoluteExpiresAt: session.absolute_expires_at,
+      passwordChange: !signsInAtProvider(record),
     };
   });
 

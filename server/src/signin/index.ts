@@ -1,6 +1,7 @@
 /** What the signin capability offers the rest of the service; nothing else of it is imported from outside. */
 export { signInRoutes } from './routes.js';
 export { SignInService } from './signin-service.js';
+export type { Onward } from './signin-service.js';
 export type { SignInMethod } from './method.js';
 export * as methods from './methods/index.js';
 export { formSendLogin, formSignIn, signInFormRoutes } from './form-routes.js';

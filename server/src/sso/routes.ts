@@ -2,7 +2,7 @@
  * Single sign-on per cobrand (ARCHITECTURE §9b): the start address a cobrand's fssoRedirectUrl names, the callback
  * the provider answers at (OIDC by GET, SAML by POST), and the logout address its fssoLogoutUrl names.
  */
-import { LOGOUT_CONFIRM_PARAM, Paths, PathPatterns, routePath } from '@portal/contract';
+import { LOGOUT_CONFIRM_PARAM, Paths, PathPatterns, routePath, SIGN_IN_RETURN_COOKIE } from '@portal/contract';
 import { CobrandParamsSchema, NoBody } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -154,9 +154,13 @@ class SsoHandlers {
     return record.cobrand.name === name && record.identityProvider ? { record, idp: record.identityProvider } : null;
   }
 
-  /** After a logout or a refusal in this browser, the provider is asked for a fresh login (flow-cookie.ts). */
+  /**
+   * After a logout or a refusal in this browser, the provider is asked for a fresh login (flow-cookie.ts); so too when
+   * the user signs in again for a change to how they sign in (the security page's SIGN_IN_RETURN_COOKIE): a session
+   * the provider still holds is no fresh sign-in.
+   */
   wantsFresh(request: FastifyRequest): boolean {
-    return this.o.flows.wantsFresh(request);
+    return this.o.flows.wantsFresh(request) || request.cookies[SIGN_IN_RETURN_COOKIE] !== undefined;
   }
 
   async start(name: string, reply: FastifyReply, fresh: boolean) {

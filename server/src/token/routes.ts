@@ -1,6 +1,7 @@
 /**
  * §7's token calls: the user info that opens the new-PIN and next-token screens (only to a user really in that
- * state), and setting the PIN of a token in new-PIN mode (only from the session its tokencode sign-in opened).
+ * state), and setting the PIN of a token in new-PIN mode (only from the session its tokencode sign-in opened, within
+ * five minutes of it).
  */
 import { ErrorCodes, PathPatterns, Paths } from '@portal/contract';
 import {
@@ -17,7 +18,7 @@ import { requireContentType } from '../http/content-type.js';
 import { originOf } from '../http/origin.js';
 import type { RouteThrottle } from '../security/throttle.js';
 import type { SessionCookies } from '../http/session-cookies.js';
-import type { SessionManager } from '../session/index.js';
+import type { FreshSignIn, SessionManager } from '../session/index.js';
 import type { TokenPinService } from './token-pin-service.js';
 import { tokenUserOf } from './token-user.js';
 
@@ -27,11 +28,13 @@ export interface TokenRoutesOptions {
   cookies: SessionCookies;
   pins: TokenPinService;
   throttle: RouteThrottle;
+  /** The rule every change to how the account signs in follows: a sign-in within the last five minutes. */
+  fresh: FreshSignIn;
 }
 
 export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async (
   app,
-  { accounts, sessions, cookies, pins, throttle },
+  { accounts, sessions, cookies, pins, throttle, fresh },
 ) => {
   const userOf = tokenUserOf({ accounts, sessions, cookies });
   app.get(
@@ -66,6 +69,8 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async 
       if (!session || !account || account.ldap_id !== request.params.ldapId.toLowerCase()) {
         throw sessionEnded();
       }
+      // The screen signs in with the passcode just before (§4); a new-PIN session kept alive by its ping is not enough.
+      await fresh.require(session, 'pin.set', originOf(request));
       // A token server that does not answer is §8's "app server down" (503, from the error handler).
       const outcome = await pins.setPin(account, session.locale, request.body.newPin, originOf(request));
       if (outcome === 'invalid') {

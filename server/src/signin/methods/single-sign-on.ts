@@ -4,6 +4,7 @@
  * session of kind `sso_token`), which the registered token method of their cobrand checks. Anything else sent here is
  * not even a try, so it cannot lock them. The provider's own answer is checked in sso/.
  */
+import { signsInAtProvider } from '../../cobrand/index.js';
 import type { SessionManager } from '../../session/index.js';
 import type { SignInMethod, WorkSubject } from '../method.js';
 
@@ -18,7 +19,7 @@ export function singleSignOnMethod(
   const self: SignInMethod<unknown> = {
     name: 'single sign-on',
     form: null,
-    serves: (_account, record) => Boolean(record.identityProvider),
+    serves: (_account, record) => signsInAtProvider(record),
     // Whatever the browser sends, the try costs what a token try costs: a token user's own, or one on nobody's token.
     equalWork(secret, on, now) {
       const own = on ? ownTokenStep(on) : undefined;

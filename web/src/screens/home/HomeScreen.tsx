@@ -29,11 +29,14 @@ export function HomeScreen() {
       <p className="portal-home__cobrand">{t('home.cobrand', cobrand.appName)}</p>
       <p className="portal-hint">{t('home.placeholder')}</p>
       <ul className="portal-link-list portal-home__actions">
-        <li>
-          <a className="portal-link" href={`${routePath('change-password-component')}${query}&dest=MyProfile`}>
-            {t('home.changePassword')}
-          </a>
-        </li>
+        {/* Not for a user the bank's identity provider signs in: a portal password would sign them in nowhere. */}
+        {session.passwordChange !== false && (
+          <li>
+            <a className="portal-link" href={`${routePath('change-password-component')}${query}&dest=MyProfile`}>
+              {t('home.changePassword')}
+            </a>
+          </li>
+        )}
         <li>
           <a className="portal-link" href={`${routePath('security-component')}${query}`}>
             {t('home.security')}

@@ -1,6 +1,6 @@
 // My trusted devices (issue 35): the browsers the account signed in from, this one marked, with when each was first
-// and last used; forget one, and its next sign-in is from an unknown device. Loaded by the script (docs/decisions.md).
-import { Paths } from '@portal/contract';
+// and last used; forget one (from a sign-in within five minutes), and its next sign-in is from an unknown device. Loaded by the script (docs/decisions.md).
+import { Paths, securitySectionId } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { HttpError, call, getJson } from '../../api/client';
 import { announce } from '../../components/announce';
@@ -8,6 +8,7 @@ import { useHydrated } from '../../page/browser-value';
 import { usePage } from '../../page/page-context';
 import { useDescribe } from './describe';
 import { useSectionCalls } from './section-calls';
+import { SignInAgain, useSignInAgain } from './sign-in-again';
 
 /** One device as GET /sdportal/rest/devices lists it (docs/api.md). */
 interface TrustedDevice {
@@ -26,6 +27,7 @@ export function DevicesSection() {
   const [devices, setDevices] = useState<TrustedDevice[] | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const sections = useSectionCalls();
+  const signInAgain = useSignInAgain();
   const reload = async () => setDevices((await getJson<{ devices: TrustedDevice[] }>(Paths.devices)).devices);
 
   useEffect(() => {
@@ -35,9 +37,11 @@ export function DevicesSection() {
 
   const forget = async (device: TrustedDevice) => {
     sections.clear();
+    signInAgain.clear();
     try {
       await call(Paths.device(device.id), { method: 'DELETE' });
     } catch (error) {
+      if (signInAgain.caught(error)) return;
       // Already forgotten (from another browser): the list read again says so as well.
       if (!(error instanceof HttpError && error.status === 404)) return sections.failure(error);
     }
@@ -52,13 +56,14 @@ export function DevicesSection() {
   };
 
   return (
-    <section className="portal-security__section" aria-labelledby="security-devices">
-      <h2 className="portal-security__heading" id="security-devices" ref={heading} tabIndex={-1}>
+    <section className="portal-security__section" aria-labelledby={securitySectionId('devices')}>
+      <h2 className="portal-security__heading" id={securitySectionId('devices')} ref={heading} tabIndex={-1}>
         {t('security.devices.heading')}
       </h2>
       <p className="portal-hint">{t('security.devices.intro')}</p>
       {!hydrated && <p className="portal-hint">{t('security.needsScript')}</p>}
       {sections.error && <p className="portal-security__error">{sections.error}</p>}
+      {signInAgain.asked && <SignInAgain section="devices" />}
       {devices && devices.length === 0 && <p className="portal-hint">{t('security.devices.none')}</p>}
       <ul className="portal-security__list">
         {(devices ?? []).map((device) => (

@@ -1,6 +1,7 @@
-// My passkeys (issue 34 §3): name, created, last used; add one (the offer page's ceremony), rename, remove. Only where
-// the cobrand offers passkeys. Loaded by the script: the service's render says the section needs it (docs/decisions.md).
-import { ErrorCodes, PasskeyPaths, routePath } from '@portal/contract';
+// My passkeys (issue 34 §3): name, created, last used; add one (the offer page's ceremony), rename, remove (adding and
+// removing from a sign-in within five minutes, else the user signs in again and comes back). Only where the cobrand
+// offers passkeys. Loaded by the script: the service's render says the section needs it (docs/decisions.md).
+import { PasskeyPaths, securitySectionId } from '@portal/contract';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { HttpError, call, getJson } from '../../api/client';
@@ -10,6 +11,7 @@ import { usePage } from '../../page/page-context';
 import { createPasskey } from '../../passkeys/create-passkey';
 import { useDescribe } from './describe';
 import { useSectionCalls } from './section-calls';
+import { SignInAgain, useSignInAgain } from './sign-in-again';
 
 /** One passkey as GET /sdportal/rest/passkeys lists it (docs/api.md). */
 interface Passkey {
@@ -33,7 +35,7 @@ function usePasskeys(heading: RefObject<HTMLHeadingElement | null>) {
   const { t } = usePage();
   const [passkeys, setPasskeys] = useState<Passkey[] | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
-  const [signInAgain, setSignInAgain] = useState(false);
+  const signInAgain = useSignInAgain();
   const sections = useSectionCalls();
   const reload = async () => setPasskeys((await getJson<{ passkeys: Passkey[] }>(PasskeyPaths.passkeys)).passkeys);
 
@@ -52,9 +54,11 @@ function usePasskeys(heading: RefObject<HTMLHeadingElement | null>) {
 
   const add = async () => {
     sections.clear();
+    signInAgain.clear();
     try {
       await createPasskey();
     } catch (error) {
+      if (signInAgain.caught(error)) return;
       if (error instanceof HttpError && error.status === 401) return sections.failure(error);
       // Given up in the browser, or refused: nothing was added, and the page says so.
       return sections.fail(t('security.passkeys.addFailed'));
@@ -64,16 +68,12 @@ function usePasskeys(heading: RefObject<HTMLHeadingElement | null>) {
 
   const remove = async (passkey: Passkey) => {
     sections.clear();
-    setSignInAgain(false);
+    signInAgain.clear();
     try {
       await call(PasskeyPaths.passkey(passkey.id), { method: 'DELETE' });
       await done(t('security.passkeys.removed'));
     } catch (error) {
-      const code = error instanceof HttpError ? error.body?.errors[0]?.code : undefined;
-      if (error instanceof HttpError && error.status === 403 && code === ErrorCodes.signInAgain) {
-        setSignInAgain(true);
-        return announce(t('security.passkeys.signInAgain'));
-      }
+      if (signInAgain.caught(error)) return;
       // Already removed elsewhere: the list is read again.
       if (error instanceof HttpError && error.status === 404) return done(t('security.passkeys.removed'));
       sections.failure(error);
@@ -94,26 +94,19 @@ function usePasskeys(heading: RefObject<HTMLHeadingElement | null>) {
 }
 
 function Passkeys() {
-  const { t, cobrand } = usePage();
+  const { t } = usePage();
   const hydrated = useHydrated();
   const heading = useRef<HTMLHeadingElement>(null);
   const { passkeys, editing, setEditing, signInAgain, sections, add, remove, rename } = usePasskeys(heading);
-  const toSignIn = `${routePath('login-signin-component')}?cobrandHost=${encodeURIComponent(cobrand.name)}`;
+  const id = securitySectionId('passkeys');
   return (
-    <section className="portal-security__section" aria-labelledby="security-passkeys">
-      <h2 className="portal-security__heading" id="security-passkeys" ref={heading} tabIndex={-1}>
+    <section className="portal-security__section" aria-labelledby={id}>
+      <h2 className="portal-security__heading" id={id} ref={heading} tabIndex={-1}>
         {t('security.passkeys.heading')}
       </h2>
       {!hydrated && <p className="portal-hint">{t('security.needsScript')}</p>}
       {sections.error && <p className="portal-security__error">{sections.error}</p>}
-      {signInAgain && (
-        <p className="portal-security__error">
-          {t('security.passkeys.signInAgain')}{' '}
-          <a className="portal-link" href={toSignIn}>
-            {t('security.passkeys.signInAgainLink')}
-          </a>
-        </p>
-      )}
+      {signInAgain.asked && <SignInAgain section="passkeys" />}
       {passkeys && passkeys.length === 0 && <p className="portal-hint">{t('security.passkeys.none')}</p>}
       <ul className="portal-security__list">
         {(passkeys ?? []).map((passkey) => (

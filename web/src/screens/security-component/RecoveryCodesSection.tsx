@@ -1,12 +1,14 @@
-// My recovery codes (issue 35): how many are left, and a new set (the old ones void), shown this once. Only for a
+// My recovery codes (issue 35): how many are left, and a new set (the old ones void), shown this once, from a sign-in
+// within five minutes. Only for a
 // user whose cobrand offers them and who has a token step they stand in for. Loaded by the script (docs/decisions.md).
-import { ErrorCodes, RecoveryCodePaths, routePath } from '@portal/contract';
+import { RecoveryCodePaths, securitySectionId } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
-import { HttpError, call, getJson } from '../../api/client';
+import { call, getJson } from '../../api/client';
 import { announce } from '../../components/announce';
 import { useHydrated } from '../../page/browser-value';
 import { usePage } from '../../page/page-context';
 import { useSectionCalls } from './section-calls';
+import { SignInAgain, useSignInAgain } from './sign-in-again';
 
 export function RecoveryCodesSection() {
   const { cobrand } = usePage();
@@ -14,15 +16,14 @@ export function RecoveryCodesSection() {
 }
 
 function RecoveryCodes() {
-  const { t, cobrand } = usePage();
+  const { t } = usePage();
   const hydrated = useHydrated();
   const [status, setStatus] = useState<{ offered: boolean; left: number } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [signInAgain, setSignInAgain] = useState(false);
+  const signInAgain = useSignInAgain();
   const shown = useRef<HTMLParagraphElement>(null);
   const sections = useSectionCalls();
   const reload = async () => setStatus(await getJson<{ offered: boolean; left: number }>(RecoveryCodePaths.codes));
-  const toSignIn = `${routePath('login-signin-component')}?cobrandHost=${encodeURIComponent(cobrand.name)}`;
 
   useEffect(() => {
     reload().catch(sections.failure);
@@ -33,40 +34,28 @@ function RecoveryCodes() {
 
   const create = async () => {
     sections.clear();
-    setSignInAgain(false);
+    signInAgain.clear();
     try {
       const made = await (await call(RecoveryCodePaths.codes, { method: 'POST' })).json();
       setCodes((made as { codes: string[] }).codes);
       await reload();
       announce(t('security.recoveryCodes.created'));
     } catch (error) {
-      const code = error instanceof HttpError ? error.body?.errors[0]?.code : undefined;
-      if (error instanceof HttpError && error.status === 403 && code === ErrorCodes.signInAgain) {
-        setSignInAgain(true);
-        return announce(t('security.recoveryCodes.signInAgain'));
-      }
-      sections.failure(error);
+      if (!signInAgain.caught(error)) sections.failure(error);
     }
   };
 
   if (status && !status.offered) return null;
   return (
-    <section className="portal-security__section" aria-labelledby="security-recovery-codes">
-      <h2 className="portal-security__heading" id="security-recovery-codes">
+    <section className="portal-security__section" aria-labelledby={securitySectionId('recovery-codes')}>
+      <h2 className="portal-security__heading" id={securitySectionId('recovery-codes')} tabIndex={-1}>
         {t('security.recoveryCodes.heading')}
       </h2>
       <p className="portal-hint">{t('security.recoveryCodes.intro')}</p>
       {!hydrated && <p className="portal-hint">{t('security.needsScript')}</p>}
       {sections.error && <p className="portal-security__error">{sections.error}</p>}
       {status && <p id="recovery-codes-left">{t('security.recoveryCodes.left', String(status.left))}</p>}
-      {signInAgain && (
-        <p className="portal-security__error">
-          {t('security.recoveryCodes.signInAgain')}{' '}
-          <a className="portal-link" href={toSignIn}>
-            {t('security.passkeys.signInAgainLink')}
-          </a>
-        </p>
-      )}
+      {signInAgain.asked && <SignInAgain section="recovery-codes" />}
       {codes && (
         <>
           <p ref={shown} tabIndex={-1}>

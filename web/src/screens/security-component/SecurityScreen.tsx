@@ -6,11 +6,13 @@ import { SessionWarning } from '../../components/SessionWarning';
 import { usePage } from '../../page/page-context';
 import { endedText } from './describe';
 import { SECTIONS } from './sections';
+import { useReturnedToSection } from './sign-in-again';
 
 export function SecurityScreen() {
-  const { t, cobrand, query } = usePage();
+  const { t, cobrand, query, security } = usePage();
   const cobrandQuery = `?cobrandHost=${encodeURIComponent(cobrand.name)}`;
   const ended = query.get(ENDED_PARAM);
+  useReturnedToSection();
   return (
     <div className="portal-security">
       <h1 className="portal-heading">{t('security.heading')}</h1>
@@ -26,11 +28,14 @@ export function SecurityScreen() {
         <Section key={id} />
       ))}
       <ul className="portal-link-list portal-security__links">
-        <li>
-          <a className="portal-link" href={`${routePath('change-password-component')}${cobrandQuery}&dest=MyProfile`}>
-            {t('home.changePassword')}
-          </a>
-        </li>
+        {/* Not for a user the bank's identity provider signs in: a portal password would sign them in nowhere. */}
+        {security?.passwordChange !== false && (
+          <li>
+            <a className="portal-link" href={`${routePath('change-password-component')}${cobrandQuery}&dest=MyProfile`}>
+              {t('home.changePassword')}
+            </a>
+          </li>
+        )}
         <li>
           <a className="portal-link" href={`${Paths.platformHome}${cobrandQuery}`}>
             {t('security.back')}

@@ -67,8 +67,9 @@ async function verifyPasskey(deps: PasskeyMethodDeps, attempt: MethodTry, work: 
     return null;
   }
   if (!passkey || !check.verified) return null;
-  // The handle the authenticator keeps with the credential is the account's: another's is not this account's key.
-  if (response.response.userHandle && response.response.userHandle !== userHandleOf(attempt.account.id)) return null;
+  // A discoverable credential's assertion names its user (WebAuthn L3 §7.2 step 6): the handle the authenticator keeps
+  // with it must be there and be this account's. Missing, or another's, it is not this account's key.
+  if (response.response.userHandle !== userHandleOf(attempt.account.id)) return null;
   const use = { counter: check.counter, deviceType: check.deviceType, backedUp: check.backedUp, at: attempt.now };
   if (!(await deps.passkeys.used(passkey.id, passkey.counter, use))) return null;
   return { kind: 'passed', step: 'passkey', complete: true, account: attempt.account };
