@@ -31,9 +31,10 @@ export const skipPasskeyOffer = (context: BrowserContext, base = baseUrl()): Pro
 export async function openPage(
   browser: Browser,
   viewport = { width: 1024, height: 900 },
-  { passkeyOffer = false } = {},
+  { passkeyOffer = false, locale }: { passkeyOffer?: boolean; locale?: string } = {},
 ): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport });
+  // `locale`: the browser's language, in navigator.languages and Accept-Language alike.
+  const context = await browser.newContext({ viewport, ...(locale ? { locale } : {}) });
   if (!passkeyOffer) await skipPasskeyOffer(context);
   const page = await context.newPage();
   const problems: string[] = [];
@@ -73,7 +74,10 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
  */
 export function useChromium(): {
   browser: () => Browser;
-  withPage: (run: (tracked: TrackedPage) => Promise<void>, options?: { passkeyOffer?: boolean }) => Promise<void>;
+  withPage: (
+    run: (tracked: TrackedPage) => Promise<void>,
+    options?: { passkeyOffer?: boolean; locale?: string },
+  ) => Promise<void>;
 } {
   let browser: Browser | undefined;
   beforeAll(async () => {

@@ -40,7 +40,7 @@ import { portalMetrics } from './metrics/index.js';
 import type { Registry } from 'prom-client';
 import { FlowCookies, Providers, SAML_REQUEST_MS, ssoRoutes, SsoService, SsoStore } from './sso/index.js';
 import { ApiError } from './http/api-error.js';
-import { registerErrorHandler, sendRouterError, writesRefused } from './http/error-handler.js';
+import { registerErrorHandler, sendRouterError } from './http/error-handler.js';
 import { outageLog } from './http/outage-log.js';
 import { OneLinePerRequest, requestId, returnRequestIds } from './http/request-log.js';
 import { logSecurityEvent, securityEventLog } from './http/security-events.js';
@@ -116,9 +116,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app, messages, {
     outage: services.outage,
     systemErrorPage: systemErrorPage(options.webDistDir ?? WEB_DIST_DIR, messages),
-    unavailable: (_part, error) => {
-      if (writesRefused(error)) services.readiness.writeRefused();
-    },
   });
   registerCsrfGuard(app, services.keys.csrf, services.cookies);
   registries.set(
@@ -241,6 +238,8 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   hashQueue.configure(config.hashQueue);
   const readiness = options.readiness ?? new Readiness();
   readiness.busyWhen(() => hashQueue.saturated());
+  const stopHearing = database.onFailure((error) => readiness.heard(error));
+  app.addHook('onClose', async () => stopHearing());
   return {
     ...{ readiness, outage, outbox, tokenServers, sessionStore, sso, clock, keys, messages, cookies, accounts, audit },
     ...{ cobrands, sessions, signIn, devices, deviceCookies, mailWorker, recovery, changePassword, pins, throttle },

@@ -1,4 +1,5 @@
 /** The admin command line: `npm run portal -- <command>`. Each command prints what it did. */
+import { writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { AccountStore } from './account/index.js';
@@ -6,6 +7,8 @@ import { COMMANDS, UsageError, usageOf } from './cli-commands.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { siemForwarder } from './siem/index.js';
 import { migrateToLatest, openDatabase, type PortalDatabase } from './db/database.js';
+import { Messages } from './i18n/messages.js';
+import { outageErrorFile } from './pages/index.js';
 import { createOperator, type Operator } from './operator.js';
 import { Refusal } from './refusal.js';
 import { deriveKeys, loadPortalSecret, type PortalKeys } from './security/portal-secret.js';
@@ -53,6 +56,9 @@ const USAGE = `Usage: npm run portal -- <command>
                                                --cobrand limits the key to that cobrand's users
   api-keys list                                the keys by name, with their scopes, cobrands and state
   api-keys revoke <name>                       refuse the key from now on
+  outage-page --file <path>                    write the outage page a proxy answers when no instance can, as
+                                               haproxy's errorfile 503 (docs/operations.md, "Behind a proxy");
+                                               needs no database
 `;
 
 async function run(argv: string[], database: PortalDatabase, keys: () => PortalKeys, config: Config): Promise<string> {
@@ -115,7 +121,17 @@ function administrator(): string {
   }
 }
 
+/** The outage page for the proxy: written when the database is away too, so it opens none. */
+function writeOutagePage(argv: string[]): string {
+  const { values, positionals } = parseArgs({ args: argv, options: { file: { type: 'string' } } });
+  if (!values.file || positionals.length) throw new UsageError('outage-page takes --file <path> and nothing else');
+  const file = outageErrorFile(new Messages());
+  writeFileSync(values.file, file);
+  return `Wrote the outage page (${Buffer.byteLength(file)} bytes) to ${values.file}: give it to haproxy as errorfile 503.`;
+}
+
 async function main(): Promise<number> {
+  if (process.argv[2] === 'outage-page') return report(() => writeOutagePage(process.argv.slice(3)));
   let config;
   try {
     config = loadConfig();
@@ -132,10 +148,21 @@ async function main(): Promise<number> {
     sqliteCheckpoints: 'inline',
   });
   try {
-    const argv = process.argv.slice(2);
-    if (!(argv[0] === 'db' && argv[1] === 'migrate')) await migrateToLatest(database.db);
-    const keys = () => deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, (m) => console.error(m)));
-    console.log(await run(argv, database, keys, config));
+    return await report(async () => {
+      const argv = process.argv.slice(2);
+      if (!(argv[0] === 'db' && argv[1] === 'migrate')) await migrateToLatest(database.db);
+      const keys = () => deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, (m) => console.error(m)));
+      return run(argv, database, keys, config);
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+/** Prints the command's answer (exit 0), or its error: with the usage for a wrong command line (2), else alone (1). */
+async function report(command: () => string | Promise<string>): Promise<number> {
+  try {
+    console.log(await command());
     return 0;
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
@@ -144,8 +171,6 @@ async function main(): Promise<number> {
     }
     console.error(`Error: ${(error as Error).message}`);
     return 1;
-  } finally {
-    await database.close();
   }
 }
 

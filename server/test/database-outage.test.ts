@@ -1,6 +1,10 @@
-/** The database stops while the service runs: calls answer 503 in the error shape, and it recovers by itself. */
+/**
+ * The database stops, or its disk runs full, while the service runs: calls answer 503 in the error shape with
+ * Retry-After, the log says so once per interval, readiness fails, and it recovers by itself.
+ */
 import { Paths } from '@portal/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import {
   DIALECTS,
   TEST_DATABASE_URL,
@@ -9,6 +13,9 @@ import {
   signInSequence,
   type TestApp,
 } from './harness.js';
+import { HttpClient } from './http-client.js';
+import { startService, type ServiceProcess } from './service-process.js';
+import { SmallDisk } from './small-disk.js';
 import { TcpProxy } from './tcp-proxy.js';
 
 describe.runIf(DIALECTS.includes('postgres'))('a database outage', () => {
@@ -50,4 +57,79 @@ describe.runIf(DIALECTS.includes('postgres'))('a database outage', () => {
     expect((await client.get(Paths.session)).json().userId).toBe('demopass');
     expect((await signInSequence(t.client(), 'demopass')).statusCode).toBe(200);
   });
+});
+
+describe('sqlite: the disk runs full', () => {
+  let disk: SmallDisk;
+  let service: ServiceProcess | undefined;
+  beforeAll(() => buildIfStale({ quiet: true }), 180_000);
+  beforeEach(async () => {
+    disk = await new SmallDisk().mount();
+  });
+  afterEach(async () => {
+    service?.child.kill('SIGKILL');
+    await service?.exited;
+    service = undefined;
+    await disk.unmount();
+  });
+
+  /**
+   * The built service with DATA_DIR on the small disk, once started (the database made, the demo users in) and
+   * started again: the clean stop emptied the write-ahead log, so the next write needs space the disk may not have.
+   */
+  async function restartedOnSmallDisk(): Promise<ServiceProcess> {
+    const env = { DATA_DIR: disk.mountPoint, PORTAL_DEMO: 'true', DRAIN_SECONDS: '0' };
+    const first = await startService(env, undefined, (argv) => disk.command(argv));
+    first.child.kill('SIGTERM');
+    await first.exited;
+    return startService(env, undefined, (argv) => disk.command(argv));
+  }
+
+  /** Calls whose only write is their audit event: a refused unknown user ID, and the security question step. */
+  const auditOnly = (client: HttpClient, ldapId: string) => [
+    () =>
+      client.call('POST', Paths.sendLogin, {
+        form: { username: ldapId, 'login-form-type': 'password', password: 'x' },
+      }),
+    () => client.call('POST', Paths.securityQuestions, { json: { userId: 'nosuchuser', locale: 'en_US' } }),
+  ];
+
+  const expectUnavailable = (answer: { status: number; text: string; headers: Headers }) => {
+    expect(answer.status, answer.text).toBe(503);
+    expect(answer.headers.get('retry-after')).toBe('5');
+    expect(JSON.parse(answer.text).errors[0]).toMatchObject({ code: 'unavailable' });
+  };
+
+  it('answers every refused write 503 with Retry-After, logs it once an interval, fails /readyz, and recovers once space is freed', async () => {
+    service = await restartedOnSmallDisk();
+    const client = new HttpClient(service.base);
+    await client.call('GET', Paths.logout);
+    const { ldapId } = JSON.parse((await client.call('GET', `${Paths.loginInfo}?username=nosuchuser`)).text);
+    disk.fill();
+
+    const began = Date.now();
+    for (let round = 0; round < 20; round += 1)
+      for (const call of auditOnly(client, ldapId)) expectUnavailable(await call());
+    // Only calls whose write is refused came: readiness fails all the same, and the balancer sends no one here.
+    const ready = await fetch(`${service.base}/readyz`);
+    expect([ready.status, await ready.json()]).toEqual([503, { status: 'unavailable' }]);
+    expect(await new HttpClient(service.base).signIn('demopass', 'Portal-Demo-2026')).toBe(503);
+    expect((await fetch(`${service.base}/healthz`)).status).toBe(200);
+    // One line per 10 s interval, naming the cause, rather than a stack trace for each refused call.
+    const errors = service.logs.filter((line) => (line.level as number) >= 50);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.length).toBeLessThanOrEqual(1 + Math.floor((Date.now() - began) / 10_000));
+    for (const line of errors)
+      expect(line).toMatchObject({
+        part: 'database',
+        msg: 'database unavailable: SQLITE_FULL: database or disk is full',
+      });
+
+    disk.empty();
+    await expect.poll(async () => (await fetch(`${service!.base}/readyz`)).status).toBe(200);
+    const [refusal, question] = auditOnly(client, ldapId);
+    expect((await refusal!()).status).toBe(401);
+    expect((await question!()).status).toBe(200);
+    expect(await new HttpClient(service.base).signIn('demopass', 'Portal-Demo-2026')).toBe(200);
+  }, 120_000);
 });

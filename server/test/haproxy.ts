@@ -11,8 +11,11 @@ import { freePort } from '../../scripts/free-port.mjs';
 
 const HAPROXY = '/usr/sbin/haproxy';
 
-/** The configuration of docs/operations.md, with the checks made quick for a test. */
-export const haproxyConfig = (port: number, servers: number[]) => `
+/**
+ * The configuration of docs/operations.md, with the checks made quick for a test; `outagePage`, the file
+ * `npm run portal -- outage-page` wrote, answered when no instance can.
+ */
+export const haproxyConfig = (port: number, servers: number[], outagePage?: string) => `
 global
   maxconn 2000
 
@@ -26,6 +29,7 @@ defaults
   option redispatch
   retries 3
   retry-on conn-failure empty-response
+${outagePage ? `  errorfile 503 ${outagePage}` : ''}
 
 frontend portal
   bind 127.0.0.1:${port}
@@ -44,10 +48,10 @@ export class Haproxy {
   private readonly dir = mkdtempSync(join(tmpdir(), 'portal-haproxy-'));
   port = 0;
 
-  async start(servers: number[]): Promise<this> {
+  async start(servers: number[], { outagePage }: { outagePage?: string } = {}): Promise<this> {
     this.port = (await freePort()) as number;
     const file = join(this.dir, 'haproxy.cfg');
-    writeFileSync(file, haproxyConfig(this.port, servers));
+    writeFileSync(file, haproxyConfig(this.port, servers, outagePage));
     this.child = spawn(HAPROXY, ['-db', '-f', file], { stdio: ['ignore', 'ignore', 'pipe'] });
     const failed = new Promise<never>((_, reject) =>
       this.child!.once('exit', (code) => reject(new Error(`haproxy exited (${code})`))),

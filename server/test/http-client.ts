@@ -9,7 +9,7 @@ export class HttpClient {
     method: string,
     path: string,
     body?: { form?: Record<string, string>; json?: unknown },
-  ): Promise<{ status: number; text: string }> {
+  ): Promise<{ status: number; text: string; headers: Headers }> {
     const headers: Record<string, string> = {
       'X-Requested-With': 'XMLHttpRequest',
       Accept: 'application/json, text/plain, */*',
@@ -30,7 +30,7 @@ export class HttpClient {
       if (value === '' || /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name!);
       else this.cookies.set(name!, value);
     }
-    return { status: response.status, text: await response.text() };
+    return { status: response.status, text: await response.text(), headers: response.headers };
   }
   async signIn(userId: string, password: string): Promise<number> {
     await this.call('GET', Paths.logout);

@@ -31,11 +31,19 @@ export async function readyOrExit(base: string, child: ChildProcess, timeoutMs =
   throw new Error(`the service ${child.exitCode === null ? 'was not ready in time' : `exited (${child.exitCode})`}`);
 }
 
-/** Starts the built service on `port` (a free one unless given) with `env` over the test defaults. */
-export async function startService(env: Record<string, string>, port?: number): Promise<ServiceProcess> {
+/**
+ * Starts the built service on `port` (a free one unless given) with `env` over the test defaults; `wrap` runs its
+ * command inside another (a small disk of its own mounted first).
+ */
+export async function startService(
+  env: Record<string, string>,
+  port?: number,
+  wrap: (argv: string[]) => string[] = (argv) => argv,
+): Promise<ServiceProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-process-'));
   const chosen = port ?? ((await freePort()) as number);
-  const child = spawn(process.execPath, ['server/start.cjs'], {
+  const [command, ...args] = wrap([process.execPath, join(root, 'server/start.cjs')]);
+  const child = spawn(command!, args, {
     cwd: root,
     env: {
       ...process.env,

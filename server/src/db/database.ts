@@ -3,11 +3,13 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter } from 'kysely';
 import type pg from 'pg';
 import { inMigrationTransaction } from './migration-transaction.js';
 import { migrations } from './migrations/index.js';
 import { checkpointInBackground } from './sqlite-checkpoints.js';
+import { PortalPostgresDialect, PortalSqliteDialect } from './dialects.js';
+import { FailureWatch, type FailureListener } from './failure-watch.js';
 import type { Database } from './tables.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -18,6 +20,8 @@ export interface PortalDatabase {
   schema?: string;
   /** PostgreSQL's connection pool as it stands (SQLite has one connection and no pool). */
   pool?: () => { total: number; idle: number; waiting: number };
+  /** Hears of every statement that fails, until the answer is called. */
+  onFailure(listener: FailureListener): () => void;
   close(): Promise<void>;
 }
 
@@ -49,6 +53,8 @@ export interface OpenOptions {
 }
 
 export function openDatabase(options: OpenOptions): PortalDatabase {
+  const failures = new FailureWatch();
+  const onFailure = (listener: FailureListener) => failures.listen(listener);
   if (options.databaseUrl) {
     const pool = new (postgresDriver().Pool)({
       connectionString: options.databaseUrl,
@@ -60,10 +66,11 @@ export function openDatabase(options: OpenOptions): PortalDatabase {
     // client gets its own listener too: the query in flight still fails (503), and the pool replaces the client.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PortalPostgresDialect({ pool }, failures) });
     return {
       db,
       dialect: 'postgres',
+      onFailure,
       ...(options.schema ? { schema: options.schema } : {}),
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => db.destroy(),
@@ -78,10 +85,13 @@ export function openDatabase(options: OpenOptions): PortalDatabase {
   sqlite.pragma('synchronous = NORMAL');
   const checkpointer =
     options.sqliteCheckpoints === 'inline' ? null : checkpointInBackground(sqlite, file, options.onWarning);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new PortalSqliteDialect({ database: withStatementCache(sqlite) }, sqlite, failures),
+  });
   return {
     db,
     dialect: 'sqlite',
+    onFailure,
     async close() {
       await checkpointer?.stop();
       await db.destroy();

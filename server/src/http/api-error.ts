@@ -25,6 +25,11 @@ export type { ApiErrorItem };
 export const sessionEnded = (): ApiError =>
   new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'session.ended' }]);
 
+/** How long a client is asked to wait before it tries a part of the system that was away again (`Retry-After`). */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
 /** §8's system error for a part of the system that cannot answer now (the database, the bank's token server). */
 export const systemUnavailable = (): ApiError =>
-  new ApiError(503, [{ code: ErrorCodes.unavailable, messageKey: 'error.system' }]);
+  new ApiError(503, [{ code: ErrorCodes.unavailable, messageKey: 'error.system' }], {
+    'retry-after': String(UNAVAILABLE_RETRY_SECONDS),
+  });

@@ -1,9 +1,10 @@
 /** The one error handler: every failure answers the spec's error shape, and 5xx details stay in the log. */
 import { ErrorCodes, LOCALE_COOKIE, type ApiErrorBody } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { databaseOutage } from '../db/database-errors.js';
 import type { Messages } from '../i18n/messages.js';
 import { SECURITY_HEADERS } from './headers.js';
-import { ApiError, type ErrorSpec, systemUnavailable } from './api-error.js';
+import { ApiError, type ErrorSpec, systemUnavailable, UNAVAILABLE_RETRY_SECONDS } from './api-error.js';
 import type { OutageReporter } from './outage-log.js';
 
 interface AjvIssue {
@@ -49,14 +50,6 @@ function classify(error: FastifyError & { validation?: AjvIssue[] }): ApiError |
   return null;
 }
 
-const DATABASE_DOWN =
-  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|57P01|57P03|08006|08001|SQLITE_BUSY|Connection terminated|timeout exceeded when trying to connect/;
-/**
- * The database answers but refuses to write: a full disk (SQLite's, or PostgreSQL's 53100), a file it cannot write,
- * or a primary that became a read-only standby in a failover (25006).
- */
-const WRITES_REFUSED = /SQLITE_FULL|SQLITE_IOERR|SQLITE_READONLY|SQLITE_CANTOPEN|\b53100\b|\b25006\b/;
-
 export function errorBody(messages: Messages, locale: string | undefined, items: ErrorSpec[]): ApiErrorBody {
   return {
     errors: items.map((item) => ({
@@ -88,32 +81,25 @@ export function sendError(
  */
 function partUnavailable(error: FastifyError & { unavailable?: unknown }): string | null {
   if (typeof error.unavailable === 'string') return error.unavailable;
-  const text = `${error.code ?? ''} ${error.message}`;
-  return DATABASE_DOWN.test(text) || WRITES_REFUSED.test(text) ? 'database' : null;
+  return databaseOutage(error) ? 'database' : null;
 }
-
-/** Whether the database refused a write (and so readiness must check that writes work again). */
-export const writesRefused = (error: unknown): boolean => {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return WRITES_REFUSED.test(`${String(code ?? '')} ${String(message ?? '')}`);
-};
 
 export interface ErrorHandlerHooks {
   /** One line per part and cause in an interval while a part is away (outage-log.ts). */
   outage: OutageReporter;
-  /** Told of every failure of a part, so readiness can follow it. */
-  unavailable?: (part: string, error: unknown) => void;
   /** The page a browser opening an address gets for a 503, in its language, instead of the error shape. */
   systemErrorPage?: (request: FastifyRequest) => string;
   /** The answer to an error of the caller's own kind (the admin API's refusals), or null for the usual one. */
   translate?: (error: unknown) => ApiError | null;
 }
 
-/** A browser opening a page (not the page's script calling): it is answered a page, not JSON. */
+/**
+ * A browser opening a page or posting a screen's form natively (not the page's script calling): it is answered a
+ * page, not JSON.
+ */
 const opensPage = (request: FastifyRequest) =>
-  (request.method === 'GET' || request.method === 'HEAD') &&
-  (request.headers['sec-fetch-dest'] === 'document' ||
-    (request.headers['sec-fetch-dest'] === undefined && /text\/html/.test(request.headers.accept ?? '')));
+  request.headers['sec-fetch-dest'] === 'document' ||
+  (request.headers['sec-fetch-dest'] === undefined && /text\/html/.test(request.headers.accept ?? ''));
 
 /**
  * The answer to any error: the spec's shape. A part of the system that is away (§8's system error) is 503 and logged
@@ -126,7 +112,6 @@ export function unexpectedAnswer(error: FastifyError, request: FastifyRequest, h
     return new ApiError(500, [{ code: ErrorCodes.systemError, messageKey: 'error.system' }]);
   }
   hooks.outage(unavailable, error);
-  hooks.unavailable?.(unavailable, error);
   return systemUnavailable();
 }
 
@@ -137,7 +122,7 @@ export function registerErrorHandler(app: FastifyInstance, messages: Messages, h
       return reply
         .code(503)
         .header('cache-control', 'no-store')
-        .header('retry-after', '5')
+        .header('retry-after', String(UNAVAILABLE_RETRY_SECONDS))
         .type('text/html; charset=utf-8')
         .send(hooks.systemErrorPage(request));
     return sendError(reply, request, messages, answer);

@@ -5,6 +5,7 @@
  * carries the process's metrics, `portal_db_up 0`, and no database-wide gauges rather than old values.
  */
 import { Gauge, type Registry } from 'prom-client';
+import { SingleFlight } from '../db/single-flight.js';
 
 /** Well inside Prometheus's default scrape_timeout (10 s), which applies to the whole answer. */
 export const READ_TIMEOUT_MS = 2_000;
@@ -68,19 +69,18 @@ export function databaseGauges(registry: Registry, sources: DatabaseSources, tim
 
 /** One reading of the database in flight at a time; a scrape waits for it at most `timeoutMs`. */
 class SingleReader {
-  private inFlight: Promise<Readings> | null = null;
+  private readonly flight: SingleFlight<Readings>;
 
   constructor(
     private readonly sources: DatabaseSources,
-    private readonly timeoutMs: number,
-  ) {}
+    timeoutMs: number,
+  ) {
+    this.flight = new SingleFlight(timeoutMs);
+  }
 
   /** The readings, or null when the database failed or did not answer in time. */
   read(): Promise<Readings | null> {
-    this.inFlight ??= this.readOnce().finally(() => {
-      this.inFlight = null;
-    });
-    return withinTime(this.inFlight, this.timeoutMs);
+    return this.flight.run(() => this.readOnce()).catch(() => null);
   }
 
   private async readOnce(): Promise<Readings> {
@@ -91,15 +91,6 @@ class SingleReader {
     const siem = await this.sources.siemBacklog?.();
     return { outboxDepth, liveSessions, ...(siem ? { siem } : {}) };
   }
-}
-
-function withinTime<T>(work: Promise<T>, ms: number): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-    timer.unref();
-  });
-  return Promise.race([work.catch(() => null), late]).finally(() => clearTimeout(timer));
 }
 
 /** A gauge with no sample at all when the database did not answer: an old or made-up value would mislead. */

@@ -6,6 +6,8 @@
 import SCIMMY from 'scimmy';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Refuse } from '../admin/index.js';
+import { databaseOutage } from '../db/database-errors.js';
+import { UNAVAILABLE_RETRY_SECONDS } from '../http/api-error.js';
 import { Refusal } from '../refusal.js';
 
 export const SCIM_CONTENT_TYPE = 'application/scim+json; charset=utf-8';
@@ -67,8 +69,6 @@ function classify(error: FastifyError): [number, string | null, string] | null {
   return null;
 }
 
-const DATABASE_DOWN = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|57P01|57P03|08006|08001|SQLITE_BUSY|Connection terminated/;
-
 export function registerScimErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const known = classify(error);
@@ -77,7 +77,8 @@ export function registerScimErrors(app: FastifyInstance): void {
       return sendScimError(reply, ...known);
     }
     request.log.error({ err: error }, 'a SCIM call failed');
-    const away = DATABASE_DOWN.test(`${error.code ?? ''} ${error.message}`);
+    const away = databaseOutage(error);
+    if (away) reply.header('retry-after', UNAVAILABLE_RETRY_SECONDS);
     return sendScimError(reply, away ? 503 : 500, null, away ? 'The service is unavailable' : 'The service failed');
   });
   app.setNotFoundHandler((_request, reply) => sendScimError(reply, 404, null, 'No such SCIM endpoint'));
