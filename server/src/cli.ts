@@ -5,7 +5,8 @@ import { AccountStore } from './account/index.js';
 import { COMMANDS, UsageError, usageOf } from './cli-commands.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { siemForwarder } from './siem/index.js';
-import { migrateToLatest, openDatabase, type PortalDatabase } from './db/database.js';
+import { prepareDatabase } from './bootstrap.js';
+import { openDatabase, type PortalDatabase } from './db/database.js';
 import { createOperator, type Operator } from './operator.js';
 import { Refusal } from './refusal.js';
 import { deriveKeys, loadPortalSecret, type PortalKeys } from './security/portal-secret.js';
@@ -133,7 +134,7 @@ async function main(): Promise<number> {
   });
   try {
     const argv = process.argv.slice(2);
-    if (!(argv[0] === 'db' && argv[1] === 'migrate')) await migrateToLatest(database.db);
+    if (!(argv[0] === 'db' && argv[1] === 'migrate')) await prepareDatabase(database);
     const keys = () => deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, (m) => console.error(m)));
     console.log(await run(argv, database, keys, config));
     return 0;

@@ -10,8 +10,8 @@ import {
   type AccountStore,
   type BreachedPasswords,
   isCommonPassword,
+  lookupKeys,
   type PasswordStore,
-  userIdKey,
 } from '../account/index.js';
 import { hashSecret, verifyDummy, verifySecret } from '../security/passwords.js';
 import type { Origin } from '../db/audit-log.js';
@@ -67,7 +67,7 @@ export class ChangePasswordService {
     const now = this.deps.clock();
     const owner = await this.deps.accounts.findById(session.account_id);
     const claim =
-      owner && userIdKey(input.userId) === owner.user_id_key
+      owner && Object.values(lookupKeys(input.userId)).includes(owner.user_id_key)
         ? await this.deps.claimTry(owner.id, deviceId, now)
         : undefined;
     if (!claim || !(await this.passed(claim, input.oldCredential, now, origin))) {
