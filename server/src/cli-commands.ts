@@ -73,12 +73,13 @@ async function addUser(ctx: CommandContext): Promise<string> {
   const cobrand = cobrandOf(ctx);
   if (!email) throw new UsageError('--email <address> is required');
   if (!cobrand) throw new UsageError('--cobrand <name> is required');
-  const { temporaryPassword } = await ctx
+  const { user, temporaryPassword } = await ctx
     .operator()
     .users.create(all, { userId, email, cobrand, name, password }, ctx.origin);
+  // The user ID as kept (in its one form: full-width letters typed are plain ones).
   return temporaryPassword
-    ? `Added user ${userId} with temporary password ${temporaryPassword} (to be changed at first sign-in).`
-    : `Added user ${userId}.`;
+    ? `Added user ${user.userId} with temporary password ${temporaryPassword} (to be changed at first sign-in).`
+    : `Added user ${user.userId}.`;
 }
 
 async function listUsers(ctx: CommandContext): Promise<string> {
