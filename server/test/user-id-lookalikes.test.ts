@@ -31,6 +31,7 @@ import {
 
 const CORE = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const PORTAL = 'urn:ietf:params:scim:schemas:extension:portal:2.0:User';
+const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 const BCRYPT = '$2b$04$' + 'a'.repeat(53);
 
 const INVISIBLE = 'must not hold spaces or invisible characters (zero-width, word joiner, soft hyphen, controls)';
@@ -98,19 +99,21 @@ describe.each(DIALECTS)('user IDs that look like another (%s)', (dialect) => {
     admin.client(desk).POST('/admin/v1/users', {
       body: { userId, email: 'clerk@example.com', cobrand: 'larchmere', password: 'Clerk-pass-123' },
     });
-  async function scimAdd(userName: string) {
-    const response = await fetch(`${admin.base}/scim/v2/Users`, {
-      method: 'POST',
+  async function scim(method: string, path: string, body: unknown) {
+    const response = await fetch(`${admin.base}/scim/v2${path}`, {
+      method,
       headers: { authorization: `Bearer ${scimKey}`, 'content-type': 'application/scim+json' },
-      body: JSON.stringify({
-        schemas: [CORE, PORTAL],
-        userName,
-        emails: [{ value: 'clerk@example.com', type: 'work', primary: true }],
-        [PORTAL]: { cobrand: 'larchmere' },
-      }),
+      body: JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
+  const scimUser = (userName: string) => ({
+    schemas: [CORE, PORTAL],
+    userName,
+    emails: [{ value: 'clerk@example.com', type: 'work', primary: true }],
+    [PORTAL]: { cobrand: 'larchmere' },
+  });
+  const scimAdd = (userName: string) => scim('POST', '/Users', scimUser(userName));
   const accounts = async () =>
     (await t.database.db.selectFrom('account').select('user_id').orderBy('user_id').execute()).map((a) => a.user_id);
 
@@ -149,6 +152,27 @@ describe.each(DIALECTS)('user IDs that look like another (%s)', (dialect) => {
     const plain = await accountRow(t.database, 'plain-rest');
     expect(plain.user_id_skeleton).toBe('plain-rest');
     expect((await restAdd('pIain-rest')).response.status).toBe(409);
+  });
+
+  it('refuses a SCIM userName with invisible characters in a PUT or PATCH, and takes another form of the same ID', async () => {
+    const rename = (value: string) =>
+      scim('PATCH', '/Users/plain-scim', {
+        schemas: [PATCH_OP],
+        Operations: [{ op: 'replace', path: 'userName', value }],
+      });
+    expect(await rename('plain-scim\u200b')).toMatchObject({
+      status: 400,
+      body: { scimType: 'invalidValue', detail: `userId ${INVISIBLE}` },
+    });
+    expect(await scim('PUT', '/Users/plain-scim', scimUser('plain\u00ad-scim'))).toMatchObject({
+      status: 400,
+      body: { scimType: 'invalidValue' },
+    });
+    expect(await rename('pIain-scim')).toMatchObject({ status: 400, body: { scimType: 'mutability' } });
+    expect(await scim('PUT', '/Users/plain-scim', scimUser('ＰＬＡＩＮ-ｓｃｉｍ'))).toMatchObject({
+      status: 200,
+      body: { userName: 'plain-scim' },
+    });
   });
 
   it('stores a full-width new user ID in its plain form', async () => {
