@@ -59,7 +59,9 @@ const signInQueries = (db: Kysely<Database>) => {
       db
         .selectFrom('account')
         .selectAll()
-        .where('id', '=', namedBy(db, key, asTyped)),
+        .where('user_id_key', 'in', [key, asTyped])
+        .orderBy((eb) => eb.case().when('user_id_key', '=', asTyped).then(0).else(1).end())
+        .limit(1),
     ),
     claim: {
       ldapId: claim('ldap_id'),
