@@ -14,7 +14,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type AccountRow, ldapIdFor, userIdKey } from '../../server/src/account/index.js';
+import { type AccountRow, ldapIdFor, userIdKey, userIdSkeleton } from '../../server/src/account/index.js';
 import { bootstrap } from '../../server/src/bootstrap.js';
 import { loadConfig } from '../../server/src/config.js';
 import { openDatabase } from '../../server/src/db/database.js';
@@ -82,6 +82,7 @@ const accountRow = (i: number): AccountRow => ({
   id: randomUUID(),
   user_id: userId(i),
   user_id_key: userIdKey(userId(i)),
+  user_id_skeleton: userIdSkeleton(userId(i)),
   ldap_id: ldapIdFor(keys.userIdentity, userId(i)),
   email: `${userId(i)}@example.com`,
   cobrand: COBRAND,

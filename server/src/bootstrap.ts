@@ -1,5 +1,5 @@
 /** What every start does before serving: migrate, make sure the catalogue is loaded, and (demo) seed the demo users. */
-import { AccountStore } from './account/index.js';
+import { AccountStore, fillUserIdSkeletons } from './account/index.js';
 import { announceCatalogueChange, type CobrandDirectory, CobrandStore, readCatalogue } from './cobrand/index.js';
 import type { Transaction } from 'kysely';
 import type { Config } from './config.js';
@@ -40,6 +40,18 @@ export async function importCatalogue(
   return names;
 }
 
+/**
+ * The migrations, then what only the service can fill in after them: the skeleton of every user ID made before
+ * skeletons were kept, so that a new ID is checked against all of them (docs/decisions.md, "User IDs: one form, and no
+ * look-alikes"). Every start and every command runs it; after the first it finds nothing to do. Answers the migrations
+ * applied.
+ */
+export async function prepareDatabase(database: PortalDatabase): Promise<string[]> {
+  const applied = await migrateToLatest(database.db, database.schema);
+  await fillUserIdSkeletons(database.db);
+  return applied;
+}
+
 export interface Bootstrapped {
   seeded: boolean;
   /** Demo mode: the demo token users' otpauth URIs, for the start banner. */
@@ -57,7 +69,7 @@ export async function bootstrap(
   database: PortalDatabase,
   warn: (m: string) => void,
 ): Promise<Bootstrapped> {
-  await migrateToLatest(database.db, database.schema);
+  await prepareDatabase(database);
   const store = new CobrandStore(database.db);
   // Records stored before footers were resolved at import cannot be answered: load the catalogue again.
   if ((await store.list()).length === 0 || !(await store.isCurrentFormat())) await importCatalogue(database);

@@ -3,12 +3,13 @@
  * client of the operator's services (operator.ts), the same the admin API calls: this file reads the arguments and
  * prints the answer; the services check, change and audit.
  */
-import { type AccountStore, importUsers, userIdKey } from './account/index.js';
+import { type AccountStore, importUsers } from './account/index.js';
 import { ApiKeys, type UserView } from './admin/index.js';
 import { CobrandStore } from './cobrand/index.js';
 import type { AuditEntry, AuditForwarder, Origin } from './db/audit-log.js';
 import { readFile } from 'node:fs/promises';
-import { migrateToLatest, type PortalDatabase } from './db/database.js';
+import { prepareDatabase } from './bootstrap.js';
+import type { PortalDatabase } from './db/database.js';
 import type { Operator } from './operator.js';
 import { ALL_COBRANDS, type Refusal } from './refusal.js';
 import type { PortalKeys } from './security/portal-secret.js';
@@ -59,8 +60,10 @@ const cobrandOf = (ctx: CommandContext) => ctx.options.cobrand?.at(-1);
 /** A service's refusal as the command line says it: a bad value names its option. */
 export function usageOf(refusal: Refusal): Error {
   if (refusal.problems.length) return new Error(`${refusal.message}:\n${refusal.problems.join('\n')}`);
+  // The user ID is the command's argument, not an option.
+  const name = refusal.field === 'userId' ? 'the user ID' : `--${refusal.field}`;
   return new UsageError(
-    refusal.field && refusal.message.startsWith('must') ? `--${refusal.field} ${refusal.message}` : refusal.message,
+    refusal.field && refusal.message.startsWith('must') ? `${name} ${refusal.message}` : refusal.message,
   );
 }
 
@@ -70,12 +73,13 @@ async function addUser(ctx: CommandContext): Promise<string> {
   const cobrand = cobrandOf(ctx);
   if (!email) throw new UsageError('--email <address> is required');
   if (!cobrand) throw new UsageError('--cobrand <name> is required');
-  const { temporaryPassword } = await ctx
+  const { user, temporaryPassword } = await ctx
     .operator()
     .users.create(all, { userId, email, cobrand, name, password }, ctx.origin);
+  // The user ID as kept (in its one form: full-width letters typed are plain ones).
   return temporaryPassword
-    ? `Added user ${userId} with temporary password ${temporaryPassword} (to be changed at first sign-in).`
-    : `Added user ${userId}.`;
+    ? `Added user ${user.userId} with temporary password ${temporaryPassword} (to be changed at first sign-in).`
+    : `Added user ${user.userId}.`;
 }
 
 async function listUsers(ctx: CommandContext): Promise<string> {
@@ -182,7 +186,7 @@ async function qrCode(uri: string): Promise<string> {
 async function tokenCode(ctx: CommandContext): Promise<string> {
   if (!ctx.demo) throw new UsageError('tokens code is for demo mode only (PORTAL_DEMO=true)');
   const user = await ctx.operator().users.get(all, userIdOf(ctx));
-  const account = (await ctx.accounts.findByUserId(userIdKey(user.userId)))!;
+  const account = (await ctx.accounts.findByUserId(user.userId))!;
   const code = await currentCode(new TokenStore(ctx.database.db), ctx.keys().seal, account.id, ctx.now);
   if (!code) throw new UsageError(`user "${ctx.subject}" has no token`);
   return code;
@@ -252,7 +256,7 @@ const onUser =
 
 export const COMMANDS: Readonly<Record<string, Command>> = {
   'db migrate': async ({ database }) => {
-    const applied = await migrateToLatest(database.db);
+    const applied = await prepareDatabase(database);
     return applied.length ? `Applied migrations: ${applied.join(', ')}` : 'The database is up to date.';
   },
   'users add': addUser,

@@ -6,7 +6,8 @@ import { AccountStore } from './account/index.js';
 import { COMMANDS, UsageError, usageOf } from './cli-commands.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { siemForwarder } from './siem/index.js';
-import { migrateToLatest, openDatabase, type PortalDatabase } from './db/database.js';
+import { prepareDatabase } from './bootstrap.js';
+import { openDatabase, type PortalDatabase } from './db/database.js';
 import { Messages } from './i18n/messages.js';
 import { outageErrorFile } from './pages/index.js';
 import { createOperator, type Operator } from './operator.js';
@@ -150,7 +151,7 @@ async function main(): Promise<number> {
   try {
     return await report(async () => {
       const argv = process.argv.slice(2);
-      if (!(argv[0] === 'db' && argv[1] === 'migrate')) await migrateToLatest(database.db);
+      if (!(argv[0] === 'db' && argv[1] === 'migrate')) await prepareDatabase(database);
       const keys = () => deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, (m) => console.error(m)));
       return run(argv, database, keys, config);
     });

@@ -2,7 +2,7 @@
  * The operator's services, composed once from the capabilities for the command line (cli-commands.ts) and the admin
  * API (admin/): one code path and one audit trail whichever an operator uses.
  */
-import { AccountAdmin, type AccountRow, AccountStore, emailOf, nameOf, userIdKey } from './account/index.js';
+import { AccountAdmin, type AccountRow, AccountStore, emailOf, nameOf } from './account/index.js';
 import type { AdminOperations, UserView } from './admin/index.js';
 import { importCatalogue } from './bootstrap.js';
 import type { Clock } from './clock.js';
@@ -123,8 +123,7 @@ function userOperations(accounts: AccountAdmin): AdminOperations['users'] {
     },
     search: async (scope, { userId, email, active, cobrand, offset, limit }) => {
       const cobrands = cobrand ? (inScope(scope, cobrand) ? [cobrand] : []) : scope.cobrands;
-      const key = userId === undefined ? undefined : userIdKey(userId);
-      const { rows, total } = await accounts.slice({ cobrands, userIdKey: key, email, active, offset, limit });
+      const { rows, total } = await accounts.slice({ cobrands, userId, email, active, offset, limit });
       return { users: rows.map(userView), total };
     },
     create: async (scope, input, origin) => {

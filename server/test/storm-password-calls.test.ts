@@ -110,7 +110,7 @@ describe('a forgotten-password answer that waits for one of its tries', () => {
   it("holds no place in the hash queue meanwhile: another user's sign-in is verified before it is answered", async () => {
     const accounts = new AccountStore(t.database.db);
     // Six tries of the account under way elsewhere: a recovery waits (up to 3 s) for one of them to be given back.
-    for (let i = 0; i < 6; i += 1) await accounts.claimAttempt({ kind: 'userIdKey', value: 'demopass' }, Date.now());
+    for (let i = 0; i < 6; i += 1) await accounts.claimAttempt({ kind: 'userId', value: 'demopass' }, Date.now());
     const claims = vi.spyOn(AccountStore.prototype, 'claimAttempt');
     let recovered = false;
     const recovery = answerSecurityQuestion(await t.client().openPage(), 'demopass', DEMO_ANSWER).then((answer) => {

@@ -10,12 +10,10 @@ import type { Database } from '../db/tables.js';
 import { hashSecret } from '../security/passwords.js';
 import { inScope, type OperatorScope, Refusal } from '../refusal.js';
 import { accountPage, accountSlice, type AccountFilter } from './account-page.js';
-import { userIdKey } from './account-identity.js';
 import type { AccountRow, AccountStore } from './account-store.js';
-import { emailOf, nameOf, questionOf, userIdOf } from './admin-values.js';
-import { createAccount, type NewAccount, normaliseAnswer } from './create-account.js';
-import { HashFormatError, parsePasswordHash } from './imported-hashes.js';
-import { generateTemporaryPassword } from './temporary-password.js';
+import { emailOf, nameOf, questionOf } from './admin-values.js';
+import { createAccount, normaliseAnswer } from './create-account.js';
+import { checkNewUser, type NewUser, unlikeOthers } from './provisioning-input.js';
 
 export interface AccountAdminDeps {
   db: Kysely<Database>;
@@ -36,46 +34,6 @@ export interface AccountAdminDeps {
   cobrandExists: (name: string) => Promise<boolean>;
 }
 
-export interface NewUser {
-  userId: string;
-  email: string;
-  cobrand: string;
-  name?: string | undefined;
-  /** Without one (nor a hash), a temporary password is made: it opens one sign-in, which must change it. */
-  password?: string | undefined;
-  /** In place of a password, the hash the old directory held (as `users import` takes it); re-hashed at sign-in. */
-  passwordHash?: string | undefined;
-}
-
-/** What a new user signs in with first, what the audit event says of it, and the temporary password if one was made. */
-interface StartingPassword {
-  password: NewAccount['password'];
-  passwordState: 'current' | 'temporary';
-  detail: Record<string, string>;
-  temporary: string | null;
-}
-
-/** The password given, the hash given (parsed as `users import` parses it), or a temporary one; never both given. */
-function startingPassword(given: NewUser, userId: string): StartingPassword {
-  if (given.password !== undefined && given.passwordHash !== undefined)
-    throw new Refusal('invalid', 'give a password or a passwordHash, not both', 'passwordHash');
-  if (given.passwordHash !== undefined) {
-    let imported;
-    try {
-      imported = parsePasswordHash(given.passwordHash);
-    } catch (error) {
-      if (error instanceof HashFormatError) throw new Refusal('invalid', error.message, 'passwordHash');
-      throw error;
-    }
-    const detail = { password: 'imported', scheme: imported.scheme };
-    return { password: { imported }, passwordState: 'current', detail, temporary: null };
-  }
-  if (given.password !== undefined)
-    return { password: given.password, passwordState: 'current', detail: { password: 'current' }, temporary: null };
-  const temporary = generateTemporaryPassword(userId);
-  return { password: temporary, passwordState: 'temporary', detail: { password: 'temporary' }, temporary };
-}
-
 type Change = (account: AccountRow, trx: Transaction<Database>, now: number) => Promise<boolean>;
 
 export class AccountAdmin {
@@ -83,7 +41,7 @@ export class AccountAdmin {
 
   /** The user, if the scope covers their cobrand: one outside it is as unknown as one that does not exist. */
   async find(scope: OperatorScope, userId: string | undefined): Promise<AccountRow> {
-    const account = userId ? await this.deps.accounts.findByUserId(userIdKey(userId)) : undefined;
+    const account = userId ? await this.deps.accounts.findByUserId(userId) : undefined;
     if (!account || !inScope(scope, account.cobrand)) throw new Refusal('not-found', `no user "${userId ?? ''}"`);
     return account;
   }
@@ -96,24 +54,24 @@ export class AccountAdmin {
     return accountSlice(this.deps.db, filter);
   }
 
+  /** A new user, checked by the one provisioning pipeline (provisioning-input.ts), added with its audit event. */
   async create(scope: OperatorScope, given: NewUser, origin: Origin) {
-    const userId = userIdOf(given.userId);
-    const email = emailOf(given.email);
-    const name = given.name === undefined ? null : nameOf(given.name);
-    const { password, passwordState, detail, temporary } = startingPassword(given, userId);
-    if (!inScope(scope, given.cobrand) || !(await this.deps.cobrandExists(given.cobrand)))
-      throw new Refusal('invalid', `no cobrand "${given.cobrand}"`, 'cobrand');
-    if (await this.deps.accounts.findByUserId(userIdKey(userId)))
-      throw new Refusal('conflict', `user "${userId}" already exists`);
-    const input = { userId, email, name, cobrand: given.cobrand, password, passwordState } as const;
+    const user = await checkNewUser(scope, given, this.deps);
     const now = this.deps.clock();
-    const id = await this.deps.db.transaction().execute(async (trx) => {
-      const made = await createAccount(this.deps.accounts, this.deps.identityKey, input, now, trx);
-      await this.deps.audit.record('account.added', made, { cobrand: given.cobrand, ...detail }, { origin, trx });
-      return made;
-    });
+    const id = await this.deps.db
+      .transaction()
+      .execute(async (trx) => {
+        const made = await createAccount(this.deps.accounts, this.deps.identityKey, user, now, trx);
+        await this.deps.audit.record('account.added', made, { cobrand: user.cobrand, ...user.detail }, { origin, trx });
+        return made;
+      })
+      .catch(async (error: unknown) => {
+        // Another call took the user ID, or one like it, meanwhile: the unique keys refused it.
+        await unlikeOthers(this.deps.accounts, user.userId);
+        throw error;
+      });
     const account = (await this.deps.accounts.findById(id))!;
-    return { account, temporaryPassword: temporary };
+    return { account, temporaryPassword: user.temporary };
   }
 
   setName(scope: OperatorScope, userId: string, given: string | undefined, origin: Origin) {

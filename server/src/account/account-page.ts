@@ -2,7 +2,8 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { AccountStatus, LoginType } from './account.table.js';
-import type { AccountRow } from './account-store.js';
+import { lookupKeys } from './account-identity.js';
+import { type AccountRow, namedBy } from './account-store.js';
 
 export interface AccountFilter {
   /** The cobrands to list from; null: all. */
@@ -10,8 +11,8 @@ export interface AccountFilter {
   status?: AccountStatus | undefined;
   /** Active (any status but inactive: a locked user is still provisioned) or inactive. */
   active?: boolean | undefined;
-  /** The one user (their folded user ID, `userIdKey`). */
-  userIdKey?: string | undefined;
+  /** The one user a user ID names (`lookupKeys`: its key, or as typed for an account that holds it so). */
+  userId?: string | undefined;
   loginType?: LoginType | undefined;
   email?: string | undefined;
   /** The user ID key the previous page ended with (keyset paging: a page is as cheap at the end as at the start). */
@@ -21,11 +22,18 @@ export interface AccountFilter {
 
 type AccountQuery<O> = SelectQueryBuilder<Database, 'account', O>;
 
-function filtered<O>(query: AccountQuery<O>, filter: Omit<AccountFilter, 'limit' | 'after'>): AccountQuery<O> {
+function filtered<O>(
+  db: Kysely<Database>,
+  query: AccountQuery<O>,
+  filter: Omit<AccountFilter, 'limit' | 'after'>,
+): AccountQuery<O> {
   if (filter.cobrands) query = query.where('cobrand', 'in', [...filter.cobrands]);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.active !== undefined) query = query.where('status', filter.active ? '!=' : '=', 'inactive');
-  if (filter.userIdKey !== undefined) query = query.where('user_id_key', '=', filter.userIdKey);
+  if (filter.userId !== undefined) {
+    const { key, asTyped } = lookupKeys(filter.userId);
+    query = query.where('id', '=', namedBy(db, key, asTyped));
+  }
   if (filter.loginType) query = query.where('login_type', '=', filter.loginType);
   if (filter.email) query = query.where('email', '=', filter.email.trim());
   return query;
@@ -36,7 +44,7 @@ export async function accountPage(
   filter: AccountFilter,
 ): Promise<{ rows: AccountRow[]; next: string | null }> {
   if (filter.cobrands?.length === 0) return { rows: [], next: null };
-  let query = filtered(db.selectFrom('account').selectAll(), filter);
+  let query = filtered(db, db.selectFrom('account').selectAll(), filter);
   if (filter.after) query = query.where('user_id_key', '>', filter.after);
   // One row more than asked tells whether there is a next page without counting.
   const rows = await query
@@ -56,12 +64,12 @@ export async function accountSlice(
   filter: Omit<AccountFilter, 'after'> & { offset: number },
 ): Promise<{ rows: AccountRow[]; total: number }> {
   if (filter.cobrands?.length === 0) return { rows: [], total: 0 };
-  const counted = await filtered(db.selectFrom('account'), filter)
+  const counted = await filtered(db, db.selectFrom('account'), filter)
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
     .executeTakeFirstOrThrow();
   const total = Number(counted.n);
   if (filter.limit === 0 || filter.offset >= total) return { rows: [], total };
-  const rows = await filtered(db.selectFrom('account').selectAll(), filter)
+  const rows = await filtered(db, db.selectFrom('account').selectAll(), filter)
     .orderBy('user_id_key')
     .limit(filter.limit)
     .offset(filter.offset)

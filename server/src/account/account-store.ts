@@ -5,13 +5,16 @@ import { prepareQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/tables.js';
 import { PARAMS_TAG } from '../security/passwords.js';
 import type { AccountStatus, AccountTable } from './account.table.js';
+import { lookupKeys, userIdKey, userIdSkeleton } from './account-identity.js';
 import { importedHashClass } from './imported-hashes.js';
 
 export type AccountRow = Selectable<AccountTable>;
 
-/** How a caller names the account whose try it claims: sign-in by ldapId, recovery by user ID, a session by id. */
-export type AccountKey = { kind: 'ldapId' | 'userIdKey' | 'id'; value: string };
-type KeyColumn = { ldapId: 'ldap_id'; userIdKey: 'user_id_key'; id: 'id' };
+/**
+ * How a caller names the account whose try it claims: sign-in by ldapId, recovery by the user ID as typed (folded
+ * here, `lookupKeys`), a session by id.
+ */
+export type AccountKey = { kind: 'ldapId' | 'userId' | 'id'; value: string };
 /** The transaction of a change that must commit together with something else (its audit event, its mail). */
 type Trx = Transaction<Database> | undefined;
 
@@ -26,26 +29,49 @@ export const trustable = (eb: ExpressionBuilder<Database, 'account'>) =>
   ]);
 
 /**
+ * The id of the one account a typed user ID names (`lookupKeys`): by its key, or by the ID as typed for an account
+ * that holds it so, which comes first. One indexed statement, whoever is named or not.
+ */
+export const namedBy = (db: Kysely<Database>, key: string, asTyped: string) =>
+  db
+    .selectFrom('account as named')
+    .select('named.id')
+    .where('named.user_id_key', 'in', [key, asTyped])
+    .orderBy((eb) => eb.case().when('named.user_id_key', '=', asTyped).then(0).else(1).end())
+    .limit(1);
+
+/**
  * The statements of every sign-in (ARCHITECTURE §4), built and compiled once. Each has one shape whatever the call, so
  * that one compiled text serves them all.
  */
 const signInQueries = (db: Kysely<Database>) => {
-  const claim = (column: KeyColumn[AccountKey['kind']]) =>
-    prepareQuery(db, (value: string, now: number) =>
-      db
-        .updateTable('account')
-        .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1), updated_at: now }))
-        .where(column, '=', value)
-        .where('status', '=', 'active')
-        .where('failed_attempts', '<', MAX_FAILED_LOGINS)
-        .returningAll(),
-    );
+  const claiming = (now: number) =>
+    db
+      .updateTable('account')
+      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1), updated_at: now }))
+      .where('status', '=', 'active')
+      .where('failed_attempts', '<', MAX_FAILED_LOGINS);
+  const claim = (column: 'ldap_id' | 'id') =>
+    prepareQuery(db, (value: string, now: number) => claiming(now).where(column, '=', value).returningAll());
   return {
     // The login-info lookup: every sign-in makes it, and anyone may call it.
-    byUserId: prepareQuery(db, (userIdKey: string) =>
-      db.selectFrom('account').selectAll().where('user_id_key', '=', userIdKey),
+    byUserId: prepareQuery(db, (key: string, asTyped: string) =>
+      db
+        .selectFrom('account')
+        .selectAll()
+        .where('user_id_key', 'in', [key, asTyped])
+        .orderBy((eb) => eb.case().when('user_id_key', '=', asTyped).then(0).else(1).end())
+        .limit(1),
     ),
-    claim: { ldapId: claim('ldap_id'), userIdKey: claim('user_id_key'), id: claim('id') },
+    claim: {
+      ldapId: claim('ldap_id'),
+      id: claim('id'),
+      userId: prepareQuery(db, (key: string, asTyped: string, now: number) =>
+        claiming(now)
+          .where('id', '=', namedBy(db, key, asTyped))
+          .returningAll(),
+      ),
+    },
     // A null leaves the column as it is: the same statement with or without a new hash or a sign-in time.
     clear: prepareQuery(db, (id: string, now: number, passwordHash: string | null, signedInAt: number | null) =>
       db
@@ -69,8 +95,25 @@ export class AccountStore {
     this.hot = signInQueries(db);
   }
 
-  async findByUserId(userIdKey: string): Promise<AccountRow | undefined> {
-    return (await this.hot.byUserId(userIdKey)).rows[0];
+  /** The account a user ID names, typed as a user or an operator typed it (`lookupKeys`). */
+  async findByUserId(typed: string): Promise<AccountRow | undefined> {
+    const { key, asTyped } = lookupKeys(typed);
+    return (await this.hot.byUserId(key, asTyped)).rows[0];
+  }
+
+  /**
+   * Whether a new user ID is taken: another account has its key (`exists`), or one looks like it (`looks-alike`, the
+   * same skeleton). Two indexed lookups in one statement, however many accounts there are.
+   */
+  async userIdTaken(userId: string): Promise<'exists' | 'looks-alike' | null> {
+    const key = userIdKey(userId);
+    const rows = await this.db
+      .selectFrom('account')
+      .select('user_id_key')
+      .where((eb) => eb.or([eb('user_id_key', '=', key), eb('user_id_skeleton', '=', userIdSkeleton(userId))]))
+      .execute();
+    if (rows.some((row) => row.user_id_key === key)) return 'exists';
+    return rows.length ? 'looks-alike' : null;
   }
 
   findById(id: string): Promise<AccountRow | undefined> {
@@ -83,7 +126,9 @@ export class AccountStore {
    * check more than six guesses in a row. Unknown ldap IDs run the same statement and also yield nothing.
    */
   async claimAttempt(by: AccountKey, now: number): Promise<AccountRow | undefined> {
-    return (await this.hot.claim[by.kind](by.value, now)).rows[0];
+    if (by.kind !== 'userId') return (await this.hot.claim[by.kind](by.value, now)).rows[0];
+    const { key, asTyped } = lookupKeys(by.value);
+    return (await this.hot.claim.userId(key, asTyped, now)).rows[0];
   }
 
   /**
@@ -105,14 +150,15 @@ export class AccountStore {
    * An account an administrator locked (no tries counted) or deactivated is not.
    */
   findTrustable(by: AccountKey, accountId: string): Promise<AccountRow | undefined> {
-    const column = ({ ldapId: 'ldap_id', userIdKey: 'user_id_key', id: 'id' } as const)[by.kind];
-    return this.db
+    const query = this.db
       .selectFrom('account')
       .selectAll()
-      .where(column, '=', by.value)
       .where('id', '=', accountId)
-      .where((eb) => trustable(eb))
-      .executeTakeFirst();
+      .where((eb) => trustable(eb));
+    if (by.kind === 'ldapId') return query.where('ldap_id', '=', by.value).executeTakeFirst();
+    if (by.kind === 'id') return query.where('id', '=', by.value).executeTakeFirst();
+    const { key, asTyped } = lookupKeys(by.value);
+    return query.where('id', '=', namedBy(this.db, key, asTyped)).executeTakeFirst();
   }
 
   /**

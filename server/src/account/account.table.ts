@@ -22,8 +22,14 @@ export interface TemporaryPasswordTable {
 export interface AccountTable {
   id: string;
   user_id: string;
-  /** The user ID folded to lower case: user IDs are unique regardless of case. */
+  /** The user ID folded (`userIdKey`): user IDs are unique regardless of case. */
   user_id_key: string;
+  /**
+   * What the user ID looks like (`userIdSkeleton`, UTS #39): unique, so no new ID can be mistaken for another. Null
+   * until the start-up fills it, and for an account made before skeletons that looks like an older one (it keeps
+   * working; docs/decisions.md, "User IDs: one form, and no look-alikes").
+   */
+  user_id_skeleton: string | null;
   /** The directory identity the sign-in sequence passes around (§7 ldapId), derived from the user ID key. */
   ldap_id: string;
   email: string;

@@ -1,18 +1,11 @@
 /**
- * The values an operator gives for a user, checked once for the command line and the admin API alike. A refusal's
+ * The values an operator gives for a user, checked once for the command line and the admin API alike (the user ID:
+ * provisioning-input.ts). A refusal's
  * message reads after the field's name ("--name must be ...", or `field: "name"` in the error shape).
  */
 import { Refusal } from '../refusal.js';
 
 const bad = (field: string, rule: string) => new Refusal('invalid', rule, field);
-
-/** A user ID as the sign-in form takes one: printable, no spaces, at most the column's 64 characters. */
-export function userIdOf(given: string | undefined): string {
-  const userId = given?.trim() ?? '';
-  if (!userId || userId.length > 64 || /[\s\p{Cc}]/u.test(userId))
-    throw bad('userId', 'must be 1 to 64 printable characters without spaces');
-  return userId;
-}
 
 export function emailOf(given: string | undefined): string {
   const email = given?.trim() ?? '';

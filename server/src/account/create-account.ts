@@ -1,14 +1,15 @@
-/** Creating an account, shared by the admin CLI and the demo data; answers its id. Hashes before any transaction. */
+/** Creating an account, for every provisioning path and the demo data; answers its id. Hashes before any transaction. */
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { AccountStatus, LoginType, PasswordState } from './account.table.js';
-import { ldapIdFor, userIdKey } from './account-identity.js';
+import { ldapIdFor, userIdKey, userIdSkeleton } from './account-identity.js';
 import type { AccountStore } from './account-store.js';
 import type { ParsedHash } from './imported-hashes.js';
 import { hashSecret } from '../security/passwords.js';
 import { newId } from '../security/ids.js';
 
 export interface NewAccount {
+  /** In its one form and unlike any other's (provisioning-input.ts checks both; the demo users are so already). */
   userId: string;
   email: string;
   /** The name mails greet the user by. */
@@ -43,6 +44,7 @@ export async function createAccount(
     id,
     user_id: input.userId.trim(),
     user_id_key: userIdKey(input.userId),
+    user_id_skeleton: userIdSkeleton(input.userId),
     ldap_id: ldapIdFor(identityKey, input.userId),
     email: input.email,
     display_name: input.name?.trim() || null,

@@ -147,7 +147,7 @@ for (const dialect of DIALECTS) {
         'line 5: user "demopass" already exists',
         'line 6: no cobrand "nowhere"',
         'line 7: unknown field "role"',
-        'line 9: email must be an address',
+        'line 9: email must be an e-mail address',
         'Imported 2 users; 7 lines refused.',
       ]);
       const ids = (await t.database.db.selectFrom('account').select('user_id').execute()).map((row) => row.user_id);

@@ -5,10 +5,10 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/tables.js';
-import { userIdKey } from './account-identity.js';
+import { ALL_COBRANDS, Refusal } from '../refusal.js';
 import type { AccountStore } from './account-store.js';
 import { createAccount } from './create-account.js';
-import { HashFormatError, parsePasswordHash, type ParsedHash } from './imported-hashes.js';
+import { checkNewUser, type NewUser, unlikeOthers } from './provisioning-input.js';
 
 export interface ImportDeps {
   accounts: AccountStore;
@@ -25,18 +25,13 @@ export interface ImportReport {
   refused: { line: number; problem: string }[];
 }
 
-interface ImportedUser {
-  userId: string;
-  email: string;
-  cobrand: string;
-  name: string | null;
-  hash: ParsedHash;
-}
-
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const FIELDS = new Set(['userId', 'email', 'cobrand', 'name', 'passwordHash']);
 
 class LineError extends Error {}
+
+/** A refusal of the provisioning pipeline as a line's problem: a bad value reads after its field's name. */
+const problemOf = (refusal: Refusal) =>
+  refusal.field && refusal.message.startsWith('must') ? `${refusal.field} ${refusal.message}` : refusal.message;
 
 export async function importUsers(text: string, deps: ImportDeps): Promise<ImportReport> {
   const report: ImportReport = { imported: 0, refused: [] };
@@ -47,32 +42,28 @@ export async function importUsers(text: string, deps: ImportDeps): Promise<Impor
       await importLine(line, deps);
       report.imported += 1;
     } catch (error) {
-      if (!(error instanceof LineError || error instanceof HashFormatError)) throw error;
-      report.refused.push({ line: index + 1, problem: error.message });
+      if (!(error instanceof LineError || error instanceof Refusal)) throw error;
+      report.refused.push({ line: index + 1, problem: error instanceof Refusal ? problemOf(error) : error.message });
     }
   }
   return report;
 }
 
+/** One line through the provisioning pipeline every path shares, then written with its audit event. */
 async function importLine(line: string, deps: ImportDeps): Promise<void> {
-  const user = readLine(line);
-  if (!(await deps.cobrandExists(user.cobrand))) throw new LineError(`no cobrand "${user.cobrand}"`);
-  if (await deps.accounts.findByUserId(userIdKey(user.userId)))
-    throw new LineError(`user "${user.userId}" already exists`);
-  const input = { ...user, password: { imported: user.hash } };
-  const detail = { cobrand: user.cobrand, password: 'imported', scheme: user.hash.scheme };
+  const user = await checkNewUser(ALL_COBRANDS, readLine(line), deps);
+  const detail = { cobrand: user.cobrand, ...user.detail };
   try {
-    await deps.addAudited((trx) => createAccount(deps.accounts, deps.identityKey, input, deps.now, trx), detail);
+    await deps.addAudited((trx) => createAccount(deps.accounts, deps.identityKey, user, deps.now, trx), detail);
   } catch (error) {
-    // Another line, or another administrator, took the user ID meanwhile: the unique key refused it.
-    if (await deps.accounts.findByUserId(userIdKey(user.userId)))
-      throw new LineError(`user "${user.userId}" already exists`);
+    // Another line, or another administrator, took the user ID (or one like it) meanwhile: a unique key refused it.
+    await unlikeOthers(deps.accounts, user.userId);
     throw error;
   }
 }
 
-/** One line's object, checked field by field; a LineError names the first thing wrong. */
-function readLine(line: string): ImportedUser {
+/** One line's object: known fields only, each text a string; the pipeline checks the values. */
+function readLine(line: string): NewUser {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -83,16 +74,13 @@ function readLine(line: string): ImportedUser {
   const record = value as Record<string, unknown>;
   const unknown = Object.keys(record).filter((key) => !FIELDS.has(key));
   if (unknown.length) throw new LineError(`unknown field ${unknown.map((key) => JSON.stringify(key)).join(', ')}`);
-  const text = (field: string, max: number): string => {
+  const text = (field: string): string => {
     const given = record[field];
-    if (typeof given !== 'string' || !given.trim() || given.length > max || /\p{Cc}/u.test(given))
-      throw new LineError(`${field} must be a string of 1 to ${max} printable characters`);
-    return given.trim().replace(/\s+/g, ' ');
+    if (typeof given !== 'string') throw new LineError(`${field} must be a string`);
+    return given;
   };
-  const userId = text('userId', 100);
-  const email = text('email', 254);
-  if (!EMAIL.test(email)) throw new LineError('email must be an address');
-  const cobrand = text('cobrand', 100);
-  const name = record.name === undefined || record.name === null ? null : text('name', 200);
-  return { userId, email, cobrand, name, hash: parsePasswordHash(record.passwordHash) };
+  const name = record.name === undefined || record.name === null ? null : text('name');
+  // A line without a hash is refused by the hash's parser, as a bad one is: an import never makes a password.
+  const passwordHash = record.passwordHash ?? null;
+  return { userId: text('userId'), email: text('email'), cobrand: text('cobrand'), name, passwordHash };
 }

@@ -1,5 +1,5 @@
 /** What the account capability offers the rest of the service; nothing else of it is imported from outside. */
-export { ldapIdFor, userIdKey } from './account-identity.js';
+export { ldapIdFor, lookupKeys, normalisedUserId, userIdKey, userIdSkeleton } from './account-identity.js';
 export { AccountStore } from './account-store.js';
 export type { AccountKey, AccountRow } from './account-store.js';
 export type { AccountStatus, PasswordState } from './account.table.js';
@@ -25,6 +25,9 @@ export {
 } from './breached-passwords.js';
 export type { BreachedPasswords, BreachedPasswordSettings, BreachVerdict } from './breached-passwords.js';
 export { AccountAdmin } from './account-admin.js';
-export type { AccountAdminDeps, NewUser } from './account-admin.js';
+export type { AccountAdminDeps } from './account-admin.js';
+export { checkNewUser, namesSameUser } from './provisioning-input.js';
+export type { CheckedUser, NewUser, ProvisioningDeps } from './provisioning-input.js';
+export { fillUserIdSkeletons } from './user-id-skeletons.js';
 export type { AccountFilter } from './account-page.js';
 export { emailOf, nameOf } from './admin-values.js';

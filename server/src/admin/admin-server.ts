@@ -44,7 +44,14 @@ export const ADMIN_V1_ROUTES = [userRoutes, tokenRoutes, sessionRoutes, passkeyR
 const REFUSALS: Record<Refusal['kind'], (r: Refusal) => ApiError> = {
   'not-found': () => new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]),
   conflict: (r) =>
-    new ApiError(409, [{ code: ErrorCodes.conflict, messageKey: 'admin.conflict', params: [r.message] }]),
+    new ApiError(409, [
+      {
+        code: ErrorCodes.conflict,
+        messageKey: 'admin.conflict',
+        ...(r.field ? { field: r.field } : {}),
+        params: [r.message],
+      },
+    ]),
   invalid: (r) => {
     const items: ErrorSpec[] = r.problems.length
       ? r.problems.map((p) => ({ code: ErrorCodes.invalid, messageKey: 'request.invalid', params: [p] }))

@@ -11,8 +11,8 @@ import {
   type AccountStore,
   type BreachedPasswords,
   isCommonPassword,
+  lookupKeys,
   type PasswordStore,
-  userIdKey,
 } from '../account/index.js';
 import { signsInAtProvider } from '../cobrand/index.js';
 import { hashSecret, verifyDummy, verifySecret } from '../security/passwords.js';
@@ -76,7 +76,7 @@ export class ChangePasswordService {
       return { ok: false, code: ErrorCodes.passwordChangeNotOffered };
     }
     const claim =
-      owner && userIdKey(input.userId) === owner.user_id_key
+      owner && Object.values(lookupKeys(input.userId)).includes(owner.user_id_key)
         ? await this.deps.claimTry(owner.id, deviceId, now)
         : undefined;
     if (!claim || !(await this.passed(claim, input.oldCredential, now, origin))) {

@@ -86,6 +86,7 @@ for (const dialect of DIALECTS) {
         id: 'fresh-1',
         user_id: 'freshuser',
         user_id_key: 'freshuser',
+        user_id_skeleton: 'freshuser',
         ldap_id: 'ufresh',
         last_signin_at: null,
       });

@@ -57,7 +57,7 @@ export class RecoveryService {
     origin: Origin,
   ): Promise<{ questionId: string; questionText: string }> {
     const key = userIdKey(userId);
-    const account = await this.deps.accounts.findByUserId(key);
+    const account = await this.deps.accounts.findByUserId(userId);
     // Written for an unknown user ID too (with no account), so both do the same work.
     await this.deps.audit.record('recovery.asked', account?.id ?? null, {}, { origin });
     const stored = account?.security_answer_hash ? account.security_question : null;
@@ -80,7 +80,7 @@ export class RecoveryService {
     const { accounts, audit, clock } = this.deps;
     const now = clock();
     const key = userIdKey(request.userId);
-    const account = await this.claim(key, now);
+    const account = await this.claim(request.userId, now);
     if (!account?.security_answer_hash) {
       await verifyDummy(request.answer);
       return;
@@ -117,13 +117,13 @@ export class RecoveryService {
    * as if sent and sent nothing, so a recovery waits for a try while the account stays active. An unknown, locked or
    * inactive account is looked up once, whatever it is, and answered at once.
    */
-  private async claim(key: string, now: number): Promise<AccountRow | undefined> {
+  private async claim(userId: string, now: number): Promise<AccountRow | undefined> {
     const { accounts } = this.deps;
     const started = performance.now();
     for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
-      const claimed = await accounts.claimAttempt({ kind: 'userIdKey', value: key }, now);
+      const claimed = await accounts.claimAttempt({ kind: 'userId', value: userId }, now);
       if (claimed) return claimed;
-      const account = await accounts.findByUserId(key);
+      const account = await accounts.findByUserId(userId);
       if (account?.status !== 'active' || performance.now() - started > CLAIM_WAIT_MS) return undefined;
       await setTimeout(pause);
     }

@@ -4,6 +4,7 @@
  * Every value is checked before the first change, so a refused call changes nothing.
  */
 import SCIMMY from 'scimmy';
+import { namesSameUser } from '../account/index.js';
 import type { AdminOperations, UserView } from '../admin/index.js';
 import type { Origin } from '../db/audit-log.js';
 import type { OperatorScope } from '../refusal.js';
@@ -58,8 +59,8 @@ type Users = AdminOperations['users'];
 
 /** The changes a User asks of an existing user, checked whole before the first is made. */
 async function apply(users: Users, caller: Caller, current: UserView, wanted: Wanted): Promise<UserView> {
-  if (wanted.userName.trim().toLowerCase() !== current.userId.toLowerCase())
-    throw new ScimError(400, 'mutability', 'userName cannot change');
+  // The user ID is checked as on creation (invisible characters refused: invalidValue), then must name this user.
+  if (!namesSameUser(wanted.userName, current.userId)) throw new ScimError(400, 'mutability', 'userName cannot change');
   if (wanted.cobrand !== undefined && wanted.cobrand !== current.cobrand)
     throw new ScimError(400, 'mutability', 'cobrand cannot change');
   if (wanted.password !== undefined || wanted.passwordHash !== undefined)

@@ -76,7 +76,8 @@ export class SignInService {
   /** The same lookups and the same shape for every user ID, known or not (ARCHITECTURE §4). */
   async loginInfo(username: string): Promise<LoginInfo> {
     const typed = username.trim();
-    const account = await this.deps.accounts.findByUserId(userIdKey(typed));
+    // Folded once, by the account capability: NFKC, no invisible characters, any case (`userIdKey`, `lookupKeys`).
+    const account = await this.deps.accounts.findByUserId(typed);
     return {
       ldapId: account?.ldap_id ?? ldapIdFor(this.deps.identityKey, typed),
       loginType: account?.login_type ?? 'password',
@@ -93,7 +94,8 @@ export class SignInService {
   /** The user ID and the secret of the account's method: claimed, worked, asked, decided. */
   private async firstStep(form: SignInForm, body: SendLoginBody, browser: BrowserState) {
     const now = this.deps.clock();
-    const by = { kind: 'ldapId' as const, value: body.username.trim().toLowerCase() };
+    // The ldapId is folded as a user ID is: in its one form (only hex digits, so only case changes).
+    const by = { kind: 'ldapId' as const, value: userIdKey(body.username) };
     const claimed = await claimTry(this.deps, by, browser.deviceId, now);
     if (!claimed || isLocked(claimed)) {
       await this.work.onNobody(form, body.password, now);
@@ -151,7 +153,7 @@ export class SignInService {
     const step = this.further.find((candidate) => candidate.form === form);
     if (!step) throw new Error(`no registered sign-in method answers the ${form} form`);
     const now = this.deps.clock();
-    const by = { kind: 'userIdKey' as const, value: userIdKey(body.username) };
+    const by = { kind: 'userId' as const, value: body.username };
     const claimed = await claimTry(this.deps, by, browser.deviceId, now);
     const claim = claimed && !isLocked(claimed) ? claimed : undefined;
     const waiting = claim ? await step.waiting(claim.account, body, browser, now) : undefined;

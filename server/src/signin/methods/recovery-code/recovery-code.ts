@@ -4,7 +4,6 @@
  * counted (a wrong one as a wrong tokencode, on the same counts), audited and decided by the sign-in service as any
  * other; a right one is spent once, audited and mailed by the recovery-code capability.
  */
-import { userIdKey } from '../../../account/index.js';
 import type { AccountStore } from '../../../account/index.js';
 import type { RecoveryCodeService } from '../../../recovery-code/index.js';
 import { verifyDummy } from '../../../security/passwords.js';
@@ -41,7 +40,7 @@ export function recoveryCodeMethod(deps: RecoveryCodeMethodDeps): SignInMethod<R
     serves: (account, record) => deps.recoveryCodes.serves(account, record),
     route: {
       name: 'recovery-code',
-      owner: async (secret) => (await deps.accounts.findByUserId(userIdKey(readSecret(secret).userId)))?.id,
+      owner: async (secret) => (await deps.accounts.findByUserId(readSecret(secret).userId))?.id,
     },
     // The argon2 verify every sign-in try makes, then the same lookups on nobody as on the account.
     async equalWork(secret, on) {
