@@ -187,7 +187,8 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   ];
   const tokens = new TokenStore(db);
   const tokenServers = new TokenServers(config.tokenServer, config.radiusTiming, options.env ?? process.env, app.log);
-  const [passkeyStore, relyingParty] = [new PasskeyStore(db), relyingPartyOf(config.publicOrigin)];
+  const passkeyStore = new PasskeyStore(db);
+  const relyingParty = relyingPartyOf(config.publicOrigin, () => cobrands.relatedOrigins());
   const outbox = new OutboxStore(db, database.dialect);
   const transport = createTransport({
     ...{ smtpUrl: config.smtpUrl, smtpTls: config.smtpTls, smtpCaFile: config.smtpCaFile, dataDir: config.dataDir },
@@ -295,7 +296,10 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   });
   await app.register(clientLoggingRoutes, { sessions, cookies, throttle });
   await app.register(cspReportRoutes, { counts: services.cspReports, throttle });
-  await app.register(wellKnownRoutes, { securityTxt: config.securityTxt, publicOrigin });
+  await app.register(wellKnownRoutes, {
+    ...{ securityTxt: config.securityTxt, publicOrigin },
+    relatedOrigins: () => cobrands.relatedOrigins(),
+  });
   // A password change's `forgetOtherDevices`, by the script's call or the form without it (the device capability's).
   const forgetOthers = (request: FastifyRequest, accountId: string) =>
     forgetOtherDevices({ devices, deviceCookies, audit }, request, accountId);
@@ -307,6 +311,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   await app.register(passkeyRoutes, {
     ...{ passkeys: services.passkeys, accounts, cobrands, sessions, cookies, throttle },
     ...{ refusedBody, publicOrigin, secureCookies: config.secureCookies, clock },
+    optionsThrottle: routeThrottle(config.passkeyOptionsPerMinute),
     signIn: async (secret, browser, { request, reply }) => {
       const deviceId = deviceCookies.deviceId(request);
       const decision = await signIn.signInOnRoute('passkey', secret, { ...browser, deviceId });
@@ -322,9 +327,8 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });
   await app.register(ssoRoutes, {
-    ...{ ...services.sso, cobrands, sessions, cookies, clock, publicOrigin, audit, messages },
+    ...{ ...services.sso, cobrands, sessions, cookies, clock, publicOrigin, audit },
     sessionAbsoluteSeconds: config.sessionAbsoluteSeconds,
-    webDistDir,
     // The one decision of where a full sign-in goes first, as the sign-in service's (PasskeyService.onward).
     onward: (open, location, cookies) => services.passkeys.onward(open, location, cookies),
   });

@@ -55,6 +55,8 @@ export interface PasskeyRoutesOptions {
   sessions: SessionManager;
   cookies: SessionCookies;
   throttle: RouteThrottle;
+  /** The sign-in options' own budget (PASSKEY_OPTIONS_PER_MINUTE): the page asks for them as it loads. */
+  optionsThrottle: RouteThrottle;
   signIn: SignInOnRoute;
   refusedBody: () => string;
   publicOrigin: string;
@@ -110,7 +112,8 @@ function signInWithPasskey(app: App, options: Parts) {
         summary: 'Options for a sign-in with a passkey, bound to this browser by a cookie, for five minutes',
         response: { 200: PasskeyOptionsSchema },
       },
-      config: throttle,
+      // Counted on their own: the page's asking as it loads spends nothing of the sign-in's budget, nor it of theirs.
+      config: options.optionsThrottle,
     },
     async (_request, reply) => {
       const attempt = randomBytes(32).toString('base64url');
