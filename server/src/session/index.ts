@@ -6,3 +6,4 @@ export { SessionStore } from './session-store.js';
 export type { SessionRow } from './session-store.js';
 export { SessionAdmin } from './session-admin.js';
 export type { SessionView } from './session-admin.js';
+export { signedInScreenData } from './signed-in-page.js';

@@ -26,6 +26,7 @@ import { cameFromPortal } from '../security/fetch-metadata.js';
 import { checkedRedirect } from '../security/redirects.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from './session-manager.js';
+import { sessionViewOf, signedInOf } from './signed-in-page.js';
 
 export interface SessionRoutesOptions {
   clock: Clock;
@@ -97,16 +98,9 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
   });
 
   app.get(Paths.session, { schema: SESSION_SCHEMA }, async (request) => {
-    const session = await sessions.find(cookies.sessionId(request));
-    const account = session && (await accounts.findById(session.account_id));
-    if (!session || !account) throw sessionEnded();
-    return {
-      userId: account.user_id,
-      cobrand: session.cobrand,
-      locale: session.locale,
-      idleExpiresAt: session.idle_expires_at,
-      absoluteExpiresAt: session.absolute_expires_at,
-    };
+    const found = await signedInOf({ sessions, cookies, accounts }, request);
+    if (!found) throw sessionEnded();
+    return sessionViewOf(found.session, found.account);
   });
 
   app.get(Paths.logout, { schema: LOGOUT_SCHEMA }, async (request, reply) => {
