@@ -5,7 +5,7 @@
  */
 import type { Cobrand, CobrandLocales } from './cobrand.js';
 import type { MessageSource } from './format-message.js';
-import type { TokenUserInformation } from './session.js';
+import type { SessionView, TokenUserInformation } from './session.js';
 import type { SecurityOverview } from './security.js';
 
 /** The id of the `<script type="application/json">` element that holds a page's data. */
@@ -36,6 +36,11 @@ export interface PageData {
   tokenUser?: TokenUserInformation;
   /** The security page's lists, for the signed-in user it is rendered for (never kept: the page is theirs alone). */
   security?: SecurityOverview;
+  /**
+   * The signed-in page's session (§7's session view), for the user it is rendered for, so the page names them and
+   * offers log out and its links without the script (never kept: the page is theirs alone).
+   */
+  signedIn?: SessionView;
 }
 
 /**

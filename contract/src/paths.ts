@@ -137,3 +137,9 @@ export const LOCALE_COOKIE = 'user_locale';
 export const USER_ID_COOKIE = 'user_id';
 /** §3's SSO user cookie: set when a session came through single sign-on, read by the logout screen's call. */
 export const SSO_USER_COOKIE = 'sso_user';
+
+/**
+ * The page a SAML answer the portal does not take sends the browser to (`PORTAL_UI_BASE` + it, `?cobrandHost=`): the
+ * sign-on must start at the portal. A name rather than a member of `Paths`, which every page's script carries.
+ */
+export const SSO_START_AT_PORTAL_SCREEN = 'sso-start-at-portal';

@@ -54,6 +54,21 @@ describe('languages', () => {
     await context.close();
   });
 
+  it.each([
+    ['larchmere', 'en_GB', 'fr'],
+    ['skerrymoor', 'en_US', 'es'],
+  ])('keeps the typed user ID across a language change on %s (passkeys off and on)', async (cobrand, from, to) => {
+    const { page, context, problems } = await openPage(chromium.browser());
+    await page.goto(signInUrl(cobrand, `&locale=${from}`));
+    await page.getByLabel('User ID', { exact: true }).fill('half-typed-id');
+    await page.getByLabel('Language').selectOption(to);
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Change language' }).click()]);
+    await page.locator(`html[lang="${to}"]`).waitFor();
+    await expect.poll(() => page.locator('#userId').inputValue()).toBe('half-typed-id');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('renders the sign-in page in all 23 locales with no missing text and no overflowing button', async () => {
     const { page, context, problems } = await openPage(chromium.browser());
     const report: string[] = [];

@@ -144,6 +144,28 @@ describe('sign-in without the script', () => {
     );
   });
 
+  it('lands on a signed-in page that names the user and offers Log out and Security; Log out ends the session', async () => {
+    const userId = addUser(`e2enojshome${Date.now()}`);
+    await withoutScript(async (page) => {
+      await page.goto(signInUrl('skerrymoor'));
+      const home = page.waitForResponse((r) => r.url().includes('/sdportal/platform/home?'));
+      await submit(page, userId, PASSWORD);
+      await expectSignedIn(page);
+      const actions = page.locator('.portal-home');
+      await actions.getByText(`Signed in as ${userId}`).waitFor();
+      expect(await actions.getByRole('link', { name: 'Security and sessions' }).isVisible()).toBe(true);
+      expect(await actions.getByRole('link', { name: 'Change password' }).isVisible()).toBe(true);
+      await expectAccessibleAsAnswered(await home, 'the signed-in page without the script');
+      await actions.getByRole('link', { name: 'Log out' }).click();
+      await page.waitForURL('**/public-portal-ui/logout-component?**');
+      const cookies = await page.context().cookies();
+      expect(cookies.some((cookie) => /portal-session$/.test(cookie.name))).toBe(false);
+      // Signed out, the signed-in page's address leads to sign-in.
+      await page.goto(`${baseUrl()}/sdportal/platform/home?cobrandHost=skerrymoor`);
+      await page.waitForURL('**/public-portal-ui/login-signin-component?cobrandHost=skerrymoor');
+    });
+  });
+
   it('offers a passkey to a browser whose earlier page found it could make one, and goes on by Not now; axe clean', async () => {
     const userId = addUser(`e2enojsoffer${Date.now()}`);
     await withoutScript(

@@ -7,7 +7,7 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Cobrand } from '@portal/contract';
+import { PasskeyPaths, Paths, type Cobrand } from '@portal/contract';
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, addUser, portal } from '../support/admin';
@@ -198,10 +198,85 @@ describe('passkeys', () => {
       // Opened by its address rather than by the relying party's host name: the browser refuses every ceremony there
       // at once, as it does for a service that cannot answer.
       await page.goto(signInUrl('skerrymoor', '', baseUrl().replace('localhost', '127.0.0.1')));
-      await passkeyButton(page).waitFor();
+      await expect.poll(() => asked).toBe(1);
       // Long enough for a page that starts the autofill again on each end to have asked hundreds of times.
       await page.waitForTimeout(1_500);
       expect(asked).toBe(1);
+    });
+  });
+
+  it('say nothing and take no focus where the browser refuses the autofill at another host name; the service is told once', async () => {
+    await chromium.withPage(async ({ page }) => {
+      const told: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith(Paths.logErrorStatement)) told.push(request.postData() ?? '');
+      });
+      // 127.0.0.1 beside the relying party's localhost: the browser ends the autofill with its SecurityError.
+      await page.goto(signInUrl('skerrymoor', '', baseUrl().replace('localhost', '127.0.0.1')));
+      await expect.poll(() => told.length).toBe(1);
+      expect(told[0]).toContain('SecurityError');
+      expect(await page.locator('.portal-error-summary').count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('userId');
+      expect(await page.title()).not.toMatch(/^Error/);
+      // No passkey can sign in here, so none is offered by the button either.
+      expect(await passkeyButton(page).isVisible()).toBe(false);
+      // A password sign-in after it still shows what it should.
+      await page.getByLabel('User ID', { exact: true }).fill(`nobody${Date.now()}`);
+      await page.getByLabel('Password', { exact: true }).fill('Wrong-Password-1');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.locator('.portal-error-summary').getByRole('heading', { name: 'Invalid Login' }).waitFor();
+      expect(told).toHaveLength(1);
+      await expectAccessible(page, 'the sign-in page at another host name');
+    });
+  });
+
+  it('are asked for once however many password tries are typed and refused, each shown as Invalid Login', async () => {
+    await chromium.withPage(async ({ page }) => {
+      let asked = 0;
+      page.on('request', (request) => {
+        if (request.url().endsWith(PasskeyPaths.signInOptions)) asked += 1;
+      });
+      await page.goto(signInUrl('skerrymoor'));
+      await expect.poll(() => asked).toBe(1);
+      const summary = page.locator('.portal-error-summary');
+      // More tries, typed key by key as a user types them, than the sign-in's own budget of calls would allow if
+      // each keystroke asked for options again.
+      for (let attempt = 1; attempt <= 8; attempt += 1) {
+        await page.getByLabel('User ID', { exact: true }).fill(`nobody${attempt}x${Date.now()}`);
+        await page.getByLabel('Password', { exact: true }).pressSequentially(`Wrong-Password-${attempt}`);
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await summary.getByRole('heading', { name: 'Invalid Login' }).waitFor();
+        expect(await summary.innerText(), `try ${attempt}`).not.toContain('system error');
+        await expect.poll(() => page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+      }
+      expect(asked).toBe(1);
+    });
+  });
+
+  it('say "too many tries" with the wait the service asked for, in the user\'s language, never a system error', async () => {
+    await chromium.withPage(async ({ page }) => {
+      // The service's throttle answer (its 429 and Retry-After are tested against the real throttle in the server's
+      // tests): held here for the button's options call and the form's send-login alone.
+      const throttled = (seconds: string) => ({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': seconds },
+        body: JSON.stringify({ errors: [{ code: 'throttled', message: 'Too many attempts.' }] }),
+      });
+      await page.goto(signInUrl('skerrymoor', '&locale=es'));
+      await page.locator('#passkey-sign-in:not(.portal-toggle--waiting)').waitFor();
+      await page.route(`**${PasskeyPaths.signInOptions}`, (route) => route.fulfill(throttled('42')));
+      const summary = page.locator('.portal-error-summary');
+      await page.locator('#passkey-sign-in').click();
+      await summary.getByText('Demasiados intentos. Espere 42 segundos e intente nuevamente.').waitFor();
+      expect(await summary.innerText()).not.toContain('sistema');
+      await expectAccessible(page, 'the sign-in page after too many passkey tries');
+
+      await page.route(`**${Paths.sendLogin}`, (route) => route.fulfill(throttled('1')));
+      await page.getByLabel('ID de usuario', { exact: true }).fill(`nobody${Date.now()}`);
+      await page.locator('#password').fill('Wrong-Password-1');
+      await page.locator('.portal-signin__submit').click();
+      await summary.getByText('Demasiados intentos. Espere 1 segundo e intente nuevamente.').waitFor();
+      expect(await summary.innerText()).not.toContain('sistema');
     });
   });
 

@@ -23,28 +23,52 @@ const unsolicited = Buffer.from(
 
 describe('a SAML answer the portal did not ask for', () => {
   it.each([
-    ['es', 'Ingrese desde el portal', 'Ingresar'],
-    ['en-US', 'Sign in through the portal', 'Sign in'],
-  ])('shows a page in %s whose button signs the user in at the portal', async (language, title, button) => {
-    await chromium.withPage(async ({ page }) => {
-      await page.setExtraHTTPHeaders({ 'accept-language': language });
-      const callback = `${baseUrl()}${Paths.ssoCallback(COBRAND)}`;
-      await page.setContent(
-        `<form method="post" action="${callback}"><input type="hidden" name="SAMLResponse" value="${unsolicited}">` +
-          '<button type="submit">Continue</button></form>',
-      );
-      await Promise.all([page.waitForURL(callback), page.getByRole('button', { name: 'Continue' }).click()]);
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(title);
-      expect(await page.locator('html').getAttribute('lang')).toBe(language === 'es' ? 'es' : 'en-US');
-      await expectAccessible(page, `the start-at-portal page (${language})`);
+    [
+      'es',
+      'Ingrese desde el portal',
+      'Ingresar',
+      'Tarjeta Comercial Kestrelmark',
+      'Logo: Tarjeta Comercial Kestrelmark',
+    ],
+    [
+      'en-US',
+      'Sign in through the portal',
+      'Sign in',
+      'Kestrelmark Commercial Card',
+      'Kestrelmark Commercial Card logo',
+    ],
+  ])(
+    'shows a page in %s whose button signs the user in at the portal',
+    async (language, title, button, appName, logo) => {
+      await chromium.withPage(async ({ page }) => {
+        await page.setExtraHTTPHeaders({ 'accept-language': language });
+        const callback = `${baseUrl()}${Paths.ssoCallback(COBRAND)}`;
+        await page.setContent(
+          `<form method="post" action="${callback}"><input type="hidden" name="SAMLResponse" value="${unsolicited}">` +
+            '<button type="submit">Continue</button></form>',
+        );
+        await page.getByRole('button', { name: 'Continue' }).click();
+        await page.getByRole('heading', { level: 1, name: title }).waitFor();
+        expect(await page.locator('html').getAttribute('lang')).toBe(language === 'es' ? 'es' : 'en-US');
+        // The cobrand's own page: its logo, theme and footer, and its name in the title.
+        expect(await page.title()).toContain(appName);
+        expect(await page.getByRole('img', { name: logo }).getAttribute('src')).toMatch(
+          /^\/sdportal\/cobrands\/kestrelmark\/logo\.png\?v=/,
+        );
+        expect(await page.locator('link[rel="stylesheet"][href*="/sdportal/cobrands/kestrelmark/"]').count()).toBe(1);
+        expect(await page.locator('.portal-footer__copyright').textContent()).toContain('Kestrelmark');
+        // A reload asks for the page again, not for the provider's answer to be posted twice.
+        expect(new URL(page.url()).pathname).not.toBe(new URL(callback).pathname);
+        await expectAccessible(page, `the start-at-portal page (${language})`);
 
-      await page.getByRole('link', { name: button }).click();
-      await page.getByLabel('User name').fill('demosaml');
-      await page.getByLabel('Password').fill(DEMO_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await page.waitForURL(`${baseUrl()}${Paths.platformHome}?cobrandHost=${COBRAND}`);
-      const session = await page.request.get(`${baseUrl()}${Paths.session}`, { headers: REQUEST_HEADERS });
-      expect(await session.json()).toMatchObject({ userId: 'demosaml', cobrand: COBRAND });
-    });
-  });
+        await page.getByRole('link', { name: button }).click();
+        await page.getByLabel('User name').fill('demosaml');
+        await page.getByLabel('Password').fill(DEMO_PASSWORD);
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await page.waitForURL(`${baseUrl()}${Paths.platformHome}?cobrandHost=${COBRAND}`);
+        const session = await page.request.get(`${baseUrl()}${Paths.session}`, { headers: REQUEST_HEADERS });
+        expect(await session.json()).toMatchObject({ userId: 'demosaml', cobrand: COBRAND });
+      });
+    },
+  );
 });

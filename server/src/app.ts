@@ -47,7 +47,7 @@ import { logSecurityEvent, securityEventLog } from './http/security-events.js';
 import { Messages } from './i18n/messages.js';
 import { CATALOGUE_DIR, WEB_DIST_DIR } from './paths.js';
 import { registerCsrfGuard } from './http/csrf-guard.js';
-import { isDeclared, registerOpenApi } from './http/openapi.js';
+import { registerOpenApi, reportUndeclared } from './http/openapi.js';
 import { VERSION } from './version.js';
 import { registerSecurityHeaders } from './http/headers.js';
 import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
@@ -133,15 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   );
   const declared = await registerOpenApi(app, VERSION);
-  if (options.onUndeclaredStatus) {
-    const tell = options.onUndeclaredStatus;
-    app.addHook('onResponse', (request, reply, done) => {
-      const route = `${request.method} ${request.routeOptions.url}`;
-      const answers = declared.get(route);
-      if (answers && !isDeclared(answers, reply.statusCode)) tell(route, reply.statusCode);
-      done();
-    });
-  }
+  if (options.onUndeclaredStatus) reportUndeclared(app, declared, options.onUndeclaredStatus);
   await registerRoutes(app, options, services);
   return app;
 }
@@ -187,7 +179,8 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   ];
   const tokens = new TokenStore(db);
   const tokenServers = new TokenServers(config.tokenServer, config.radiusTiming, options.env ?? process.env, app.log);
-  const [passkeyStore, relyingParty] = [new PasskeyStore(db), relyingPartyOf(config.publicOrigin)];
+  const passkeyStore = new PasskeyStore(db);
+  const relyingParty = relyingPartyOf(config.publicOrigin, () => cobrands.relatedOrigins());
   const outbox = new OutboxStore(db, database.dialect);
   const transport = createTransport({
     ...{ smtpUrl: config.smtpUrl, smtpTls: config.smtpTls, smtpCaFile: config.smtpCaFile, dataDir: config.dataDir },
@@ -289,7 +282,6 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   const { clock, messages, accounts, audit, cobrands, sessions, cookies, signIn, throttle } = services;
   const { recovery, changePassword, pins, devices, deviceCookies, fresh } = services;
   const refusedBody = () => messages.text('en_US', 'login.failed');
-  const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
   await app.register(healthRoutes, { db: database.db, readiness: services.readiness, clock, report: services.outage });
   await app.register(signInRoutes, { signIn, sessions, cookies, deviceCookies, throttle, refusedBody });
   await app.register(deviceRoutes, { devices, deviceCookies, sessions, cookies, audit, throttle, fresh });
@@ -300,7 +292,10 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   });
   await app.register(clientLoggingRoutes, { sessions, cookies, throttle });
   await app.register(cspReportRoutes, { counts: services.cspReports, throttle });
-  await app.register(wellKnownRoutes, { securityTxt: config.securityTxt, publicOrigin });
+  await app.register(wellKnownRoutes, {
+    ...{ securityTxt: config.securityTxt, publicOrigin },
+    relatedOrigins: () => cobrands.relatedOrigins(),
+  });
   // A password change's `forgetOtherDevices`, by the script's call or the form without it (the device capability's).
   const forgetOthers = (request: FastifyRequest, accountId: string) =>
     forgetOtherDevices({ devices, deviceCookies, audit }, request, accountId);
@@ -312,6 +307,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   await app.register(passkeyRoutes, {
     ...{ passkeys: services.passkeys, accounts, cobrands, sessions, cookies, throttle, fresh },
     ...{ refusedBody, publicOrigin, secureCookies: config.secureCookies, clock },
+    optionsThrottle: routeThrottle(config.passkeyOptionsPerMinute),
     signIn: async (secret, browser, { request, reply }) => {
       const deviceId = deviceCookies.deviceId(request);
       const decision = await signIn.signInOnRoute('passkey', secret, { ...browser, deviceId });
@@ -327,16 +323,16 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   });
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });
   await app.register(ssoRoutes, {
-    ...{ ...services.sso, cobrands, sessions, cookies, clock, publicOrigin, audit, messages },
+    ...{ ...services.sso, cobrands, sessions, cookies, clock, publicOrigin, audit },
     sessionAbsoluteSeconds: config.sessionAbsoluteSeconds,
-    webDistDir,
     // The one decision of where a full sign-in goes first, as the sign-in service's.
     onward: services.onward,
   });
   await registerScreens(app, {
-    ...{ webDistDir, messages, signIn, recovery, changePassword, accounts, pins, sessions, cookies, deviceCookies },
+    webDistDir: options.webDistDir ?? WEB_DIST_DIR,
+    ...{ messages, signIn, recovery, changePassword, accounts, pins, sessions, cookies, deviceCookies },
     ...{ throttle, audit, forgetOtherDevices: forgetOthers, recoveryCodeSignIn },
     ...{ secureCookies: config.secureCookies, platformOrigin: config.platformOrigin },
-    pageCobrand: pageCobrandFinder(cobrands, options.catalogueDir ?? CATALOGUE_DIR),
+    ...{ cobrands, pageCobrand: pageCobrandFinder(cobrands, options.catalogueDir ?? CATALOGUE_DIR) },
   });
 }

@@ -57,6 +57,7 @@ const EnvironmentSchema = Type.Object({
   PUBLIC_ORIGIN: Type.Optional(Type.String()),
   PLATFORM_ORIGIN: Type.Optional(Type.String()),
   RATE_LIMIT_PER_MINUTE: whole(30, 0, 1_000_000),
+  PASSKEY_OPTIONS_PER_MINUTE: whole(120, 0, 1_000_000),
   SESSION_IDLE_SECONDS: whole(300, 30, 86_400),
   SESSION_ABSOLUTE_SECONDS: whole(43_200, 60, 30 * 86_400),
   TEMPORARY_PASSWORD_MINUTES: whole(30, 5, 1_440),
@@ -152,6 +153,11 @@ export interface Config {
   /** Secure cookies (and the `__Host-` prefix) whenever the public origin is https. */
   secureCookies: boolean;
   rateLimitPerMinute: number;
+  /**
+   * The passkey sign-in options' own budget per client address: the sign-in page asks for them as it loads, so they
+   * count apart from the sign-in calls (whose budget a page load must not spend) and allow more.
+   */
+  passkeyOptionsPerMinute: number;
   sessionIdleSeconds: number;
   sessionAbsoluteSeconds: number;
   /** How long an e-mailed temporary password works. */
@@ -288,6 +294,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     platformOrigin,
     secureCookies: publicOrigin.startsWith('https:'),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    passkeyOptionsPerMinute: e.PASSKEY_OPTIONS_PER_MINUTE,
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
     sessionAbsoluteSeconds: e.SESSION_ABSOLUTE_SECONDS,
     temporaryPasswordMinutes: e.TEMPORARY_PASSWORD_MINUTES,

@@ -9,9 +9,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountStore } from './account/index.js';
 import { SecurityService, securityPageRoutes, securityRoutes } from './account-security/index.js';
 import type { AuditLog } from './db/audit-log.js';
-import type { PageCobrandFor } from './cobrand/index.js';
+import type { CobrandDirectory, PageCobrandFor } from './cobrand/index.js';
 import { ApiError } from './http/api-error.js';
-import type { FormPage } from './http/form-post.js';
+import { eitherScreenData, type FormPage } from './http/form-post.js';
 import type { DeviceCookies } from './device/index.js';
 import type { SessionCookies } from './http/session-cookies.js';
 import type { Messages } from './i18n/messages.js';
@@ -23,7 +23,7 @@ import {
   type RecoveryService,
 } from './password/index.js';
 import type { RouteThrottle } from './security/throttle.js';
-import type { SessionManager } from './session/index.js';
+import { signedInScreenData, type SessionManager } from './session/index.js';
 import { recoveryCodeFormRoutes } from './recovery-code/index.js';
 import {
   formSendLogin,
@@ -38,6 +38,8 @@ export interface ScreenOptions {
   webDistDir: string;
   messages: Messages;
   pageCobrand: PageCobrandFor;
+  /** The cobrands, for the signed-in page's offer of a password change. */
+  cobrands: CobrandDirectory;
   secureCookies: boolean;
   platformOrigin: string | null;
   signIn: SignInService;
@@ -62,13 +64,18 @@ const screenOf = (request: FastifyRequest) => (request.routeOptions.url ?? '').s
 /**
  * A native post whose anti-forgery token is missing or stale (a page left open past its session, a forged post) is
  * answered with its screen again, 403 as the call would answer, saying in the user's language that the page had
- * expired; the page carries a fresh token for the next try (docs/decisions.md, "Forms without the script").
+ * expired; the page carries a fresh token for the next try (docs/decisions.md, "Forms without the script"). One the
+ * throttle held back is answered with its screen too, 429, saying so: nothing was tried.
  */
 function expiredPages(page: FormPage) {
   return async (forms: FastifyInstance) => {
     forms.setErrorHandler(async (error, request, reply) => {
-      if (!(error instanceof ApiError) || error.items[0]?.code !== ErrorCodes.csrf) throw error;
-      return page(request, reply, screenOf(request), { values: {}, failure: 'expired' }, 403);
+      const code = error instanceof ApiError ? error.items[0]?.code : undefined;
+      if (code === ErrorCodes.csrf)
+        return page(request, reply, screenOf(request), { values: {}, failure: 'expired' }, 403);
+      if (code === ErrorCodes.throttled)
+        return page(request, reply, screenOf(request), { values: {}, failure: 'throttled' }, 429);
+      throw error;
     });
   };
 }
@@ -78,10 +85,11 @@ export async function registerScreens(app: FastifyInstance, options: ScreenOptio
   const { webDistDir, messages, pageCobrand, secureCookies, platformOrigin } = options;
   const { signIn, recovery, changePassword, accounts, pins, sessions, cookies, deviceCookies, throttle, audit } =
     options;
-  const { forgetOtherDevices } = options;
+  const { forgetOtherDevices, cobrands } = options;
   // The token screens' pages carry their user (the token capability's), so they are drawn without the script.
   const userOf = tokenUserOf({ accounts, sessions, cookies });
-  const screenData = tokenScreenData(userOf);
+  // And the signed-in page its user (the session capability's), so it names them and offers log out without the script.
+  const screenData = eitherScreenData(tokenScreenData(userOf), signedInScreenData({ sessions, cookies, accounts, cobrands }));
   const pages = pageSender(app.log, {
     webDistDir,
     names: PAGE_NAMES,

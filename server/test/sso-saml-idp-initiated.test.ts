@@ -8,9 +8,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postToPortal } from './simplesamlphp/browser.js';
 import { BANK, pathOf, portalSp, startBank, TwoSidedBrowser, type Bank } from './sso-saml-slo-support.js';
 import { PUBLIC_ORIGIN } from './sso-support.js';
+import type { TestClient } from './harness.js';
 
 const INVALID = `/public-portal-ui/login-signin-component?cobrandHost=${BANK}&invalidLogin=true`;
 const HOME = `${Paths.platformHome}?cobrandHost=${BANK}`;
+
+/**
+ * An answer the portal does not take is sent on (303, so a reload posts nothing again) to the cobrand's page that
+ * starts the sign-on at the portal; the page as the browser then gets it.
+ */
+async function startAtPortalPage(client: TestClient, answered: Awaited<ReturnType<typeof postToPortal>>) {
+  expect(answered.statusCode).toBe(303);
+  expect(answered.headers.location).toBe(`/public-portal-ui/sso-start-at-portal?cobrandHost=${BANK}`);
+  const page = await client.get(answered.headers.location as string, { browser: true });
+  expect(page.statusCode).toBe(200);
+  return page;
+}
 
 let bank: Bank;
 beforeAll(async () => {
@@ -24,11 +37,14 @@ describe('IdP-initiated sign-on off (the default)', () => {
   it('shows a page in the browser’s language that starts the sign-on at the portal, and that start signs in', async () => {
     const browser = new TwoSidedBrowser(bank, bank.t.client({ headers: { 'accept-language': 'es-MX,es;q=0.9' } }));
     const unsolicited = await browser.idpFirst('ana');
-    const page = await postToPortal(browser.portal, unsolicited);
-    expect(page.statusCode).toBe(200);
+    const page = await startAtPortalPage(browser.portal, await postToPortal(browser.portal, unsolicited));
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('<html lang="es">');
-    expect(page.body).toContain('<h1>Ingrese desde el portal</h1>');
+    expect(page.body).toMatch(/<h1 class="portal-heading">Ingrese desde el portal<\/h1>/);
+    // The cobrand's page: its name in the title, its logo and its footer, as every page of it has.
+    expect(page.body).toMatch(/<title>Ingrese desde el portal – [^<]+<\/title>/);
+    expect(page.body).toContain(`/sdportal/cobrands/${BANK}/logo.`);
+    expect(page.body).toContain('portal-footer');
     expect(page.body).not.toContain('RelayState');
     expect(browser.portal.sessionCookie).toBeUndefined();
     const start = /<a class="[^"]*" href="([^"]+)">Ingresar<\/a>/.exec(page.body)?.[1];
@@ -47,10 +63,9 @@ describe('IdP-initiated sign-on off (the default)', () => {
     const started = await browser.portal.get(Paths.ssoStart(BANK), { browser: true });
     const answer = await browser.idp.signIn(started.headers.location as string, 'ben', 'Bank-Pass-2026');
     browser.portal.cookies.delete('sso_flow');
-    const page = await postToPortal(browser.portal, answer);
-    expect(page.statusCode).toBe(200);
+    const page = await startAtPortalPage(browser.portal, await postToPortal(browser.portal, answer));
     expect(page.body).toContain(`href="${Paths.ssoStart(BANK)}"`);
-    expect(page.body).toContain('<h1>Sign in through the portal</h1>');
+    expect(page.body).toMatch(/<h1 class="portal-heading">Sign in through the portal<\/h1>/);
     expect(browser.portal.sessionCookie).toBeUndefined();
   });
 });
@@ -136,8 +151,7 @@ describe('IdP-initiated sign-on on (idpInitiated: true)', () => {
     const started = await other.portal.get(Paths.ssoStart(BANK), { browser: true });
     const answer = await other.idp.signIn(started.headers.location as string, 'cy', 'Bank-Pass-2026');
     const elsewhere = bank.t.client();
-    const page = await postToPortal(elsewhere, answer);
-    expect(page.statusCode).toBe(200);
+    const page = await startAtPortalPage(elsewhere, await postToPortal(elsewhere, answer));
     expect(page.body).toContain(`href="${Paths.ssoStart(BANK)}"`);
     expect(elsewhere.sessionCookie).toBeUndefined();
     expect(pathOf(answer.action)).toBe(Paths.ssoCallback(BANK));

@@ -21,6 +21,7 @@ import { RecoveryCodeScreen, recoveryCodePosted } from './screens/recovery-code-
 import { SecurityScreen } from './screens/security-component/SecurityScreen';
 import { StandInScreen } from './screens/stand-in/StandInScreen';
 import { SsoNoAccountScreen } from './screens/sso-no-account/SsoNoAccountScreen';
+import { SsoStartAtPortalScreen } from './screens/sso-start-at-portal/SsoStartAtPortalScreen';
 
 /** By page name, as the service names its built pages (web/dist/pages/<name>.html). */
 const SCREENS: Record<string, ComponentType> = {
@@ -37,6 +38,7 @@ const SCREENS: Record<string, ComponentType> = {
   'security-component': SecurityScreen,
   'stand-in': StandInScreen,
   'sso-no-account': SsoNoAccountScreen,
+  'sso-start-at-portal': SsoStartAtPortalScreen,
 };
 
 /** Each screen's wording of what the service refused in its form posted without the script (issue 33). */
@@ -60,12 +62,18 @@ const FIRST_FIELDS: Record<string, [string, MessageKey]> = {
 };
 
 /**
- * A post whose anti-forgery token had expired (or was missing) did nothing: any screen says so in the user's language,
- * and its page comes with a fresh token to send again (docs/decisions.md, "Forms without the script").
+ * A post that did nothing, on any screen: its anti-forgery token had expired (or was missing), and its page comes with
+ * a fresh token to send again (docs/decisions.md, "Forms without the script"); or the throttle held it back. Said in
+ * the user's language, on the form's first field.
  */
-function expired(t: Translate, page: string): Omit<PostedForm, 'values'> {
+const NOTHING_DONE: Partial<Record<string, MessageKey>> = {
+  expired: 'request.forbidden',
+  throttled: 'request.throttled',
+};
+
+function nothingDone(t: Translate, page: string, key: MessageKey): Omit<PostedForm, 'values'> {
   const [target, label] = FIRST_FIELDS[page]!;
-  return { page: { target, fieldName: t(label), description: t('request.forbidden') } };
+  return { page: { target, fieldName: t(label), description: t(key) } };
 }
 
 /** The form posted without the script with its refusals worded by its screen, for the page's data and its render. */
@@ -74,7 +82,8 @@ export function wordPosted(page: string, data: PageData): PostedForm | undefined
   const word = POSTED[page];
   if (!posted || !word) return posted;
   const { t } = pageContextFor(data, { path: '', query: new URLSearchParams() });
-  return { ...posted, ...(posted.failure === 'expired' ? expired(t, page) : word(t, posted)) };
+  const whole = NOTHING_DONE[posted.failure ?? ''];
+  return { ...posted, ...(whole ? nothingDone(t, page, whole) : word(t, posted)) };
 }
 
 /** The screen's HTML, or null for a page this renderer does not know. */

@@ -55,6 +55,7 @@ const NAME_MESSAGES: Record<string, string> = {
   'signin.tokenStep.intro': '0',
   'logout.sso.fresh': '0',
   'sso.noAccount.message': '0',
+  'page.title.sso-start-at-portal': '0',
 };
 /** The stand-in pages' texts, each with the cobrand's application name as {0}. */
 const STAND_IN_MESSAGES = [

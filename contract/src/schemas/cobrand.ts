@@ -277,6 +277,13 @@ export const CobrandRecordSchema = Type.Object(
     translations: Type.Optional(Type.Record(Type.String(), CobrandTextsSchema)),
     /** Origins that redirects (dest, referral_path, platform home, SSO and logout addresses) may lead to. */
     allowedOrigins: Type.Array(Type.String({ pattern: '^https?://[^/]+$' })),
+    /**
+     * The bank's other host names at which the portal is served and offers its passkeys (WebAuthn related origins,
+     * `https://host`): published at /.well-known/webauthn on the public origin, whose host stays the relying party.
+     */
+    relatedOrigins: Type.Optional(
+      Type.Array(Type.String({ pattern: '^https://[^/:]+(:[0-9]{1,5})?$' }), { maxItems: 20 }),
+    ),
     /** Where a signed-in user goes; null means the built-in signed-in page. */
     platformHomeUrl: NullableString,
     /** The bank's identity provider, for a cobrand whose users sign in there (its fssoRedirectUrl starts it). */

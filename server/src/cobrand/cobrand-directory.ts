@@ -14,6 +14,7 @@ const MAX_ENTRIES = 1_000;
 
 export class CobrandDirectory {
   private readonly cache = new Map<string, { entry: StoredCobrand | null; at: number }>();
+  private related: { origins: Promise<string[]>; at: number } | null = null;
 
   constructor(
     private readonly store: CobrandStore,
@@ -45,11 +46,27 @@ export class CobrandDirectory {
     return this.store.identityProviders();
   }
 
+  /**
+   * Every cobrand's related origins (WebAuthn), cached as the records are: asked by each passkey check and by
+   * /.well-known/webauthn, which browsers fetch before a ceremony at one of them.
+   */
+  relatedOrigins(): Promise<string[]> {
+    const now = this.clock();
+    if (!this.related || now - this.related.at >= CACHE_MS) {
+      const origins = this.store.relatedOrigins();
+      this.related = { origins, at: now };
+      // A failed read is not kept: the next ask reads again.
+      origins.catch(() => (this.related = null));
+    }
+    return this.related.origins;
+  }
+
   nameForAbbreviation(abbreviation: string): Promise<string | null> {
     return this.store.findNameByAbbreviation(abbreviation);
   }
 
   invalidate(): void {
     this.cache.clear();
+    this.related = null;
   }
 }

@@ -61,6 +61,13 @@ export class CobrandStore {
     return rows.map((row) => (JSON.parse(row.record) as StoredCobrand).record.identityProvider);
   }
 
+  /** Every cobrand's related origins (WebAuthn), read in one query: the relying party answers for all of them. */
+  async relatedOrigins(): Promise<string[]> {
+    const rows = await this.db.selectFrom('cobrand').select('record').execute();
+    const origins = rows.flatMap((row) => (JSON.parse(row.record) as StoredCobrand).record.relatedOrigins ?? []);
+    return [...new Set(origins)].sort();
+  }
+
   /** False when some row was stored in an older shape (no footer per language) and the catalogue must be imported again. */
   async isCurrentFormat(): Promise<boolean> {
     const rows = await this.db.selectFrom('cobrand').select('record').execute();

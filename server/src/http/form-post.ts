@@ -143,6 +143,17 @@ export type ScreenData = (
   page: string,
 ) => Promise<Partial<PageData> | { location: string } | undefined>;
 
+/** The data of the first of `sources` that has some for the page: each capability answers for its own screens. */
+export const eitherScreenData =
+  (...sources: ScreenData[]): ScreenData =>
+  async (request, page) => {
+    for (const source of sources) {
+      const found = await source(request, page);
+      if (found) return found;
+    }
+    return undefined;
+  };
+
 /**
  * §7's user information of the token screens (the token capability's, handed over by screens.ts): whether this
  * browser's session is at the action's step, and for whom.

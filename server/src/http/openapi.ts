@@ -105,3 +105,17 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
 /** Whether `status` is among a route's documented answers (exactly, or as its `4xx`-style range). */
 export const isDeclared = (answers: readonly string[], status: number): boolean =>
   answers.includes(String(status)) || answers.includes(`${String(status)[0]}xx`) || answers.includes('default');
+
+/** Tests: each answer whose status its route's description does not declare is told to `tell`. */
+export function reportUndeclared(
+  app: FastifyInstance,
+  declared: DeclaredAnswers,
+  tell: (route: string, status: number) => void,
+): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = `${request.method} ${request.routeOptions.url}`;
+    const answers = declared.get(route);
+    if (answers && !isDeclared(answers, reply.statusCode)) tell(route, reply.statusCode);
+    done();
+  });
+}

@@ -14,6 +14,7 @@ import {
   Paths,
   ROUTES,
   routePath,
+  SSO_START_AT_PORTAL_SCREEN,
 } from '@portal/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NoBody } from '@portal/contract/schemas';
@@ -41,6 +42,7 @@ const EXTRA_PAGES = {
   home: 'home',
   standIn: 'stand-in',
   ssoNoAccount: 'sso-no-account',
+  ssoStartAtPortal: SSO_START_AT_PORTAL_SCREEN,
   passkeyOffer: PASSKEY_OFFER_SCREEN,
 } as const;
 /**
@@ -85,6 +87,10 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
   app.get(Paths.platformHome, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.home));
   // Where a single sign-on the provider vouched for, but that opens no portal account, ends (sso/sso-service.ts).
   app.get(Paths.ssoNoAccount, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.ssoNoAccount));
+  // Where a SAML answer the portal does not take ends (sso/saml/saml-flow.ts): the sign-on must start at the portal.
+  app.get(`${PORTAL_UI_BASE}${SSO_START_AT_PORTAL_SCREEN}`, async (request, reply) =>
+    sendPage(request, reply, EXTRA_PAGES.ssoStartAtPortal),
+  );
   // After a full sign-in, the offer of a passkey (passkey/ decides when; the page asks it again and goes on).
   app.get(`${PORTAL_UI_BASE}${PASSKEY_OFFER_SCREEN}`, async (request, reply) =>
     sendPage(request, reply, EXTRA_PAGES.passkeyOffer),

@@ -20,16 +20,27 @@ import type { PasskeyRow, PasskeyStore } from './passkey-store.js';
 /** How long options may be answered: long enough to find the authenticator, short enough that none lies about. */
 export const CHALLENGE_MS = 5 * 60_000;
 
-/** The relying party is the portal's public origin: its host is the RP ID for every cobrand (docs/decisions.md). */
+/**
+ * The relying party is the portal's public origin: its host is the RP ID for every cobrand (docs/decisions.md). The
+ * bank's other host names that the catalogue lists (`relatedOrigins`, WebAuthn's related origins) are taken as well.
+ */
 export interface RelyingParty {
   id: string;
   origin: string;
+  /** The related origins the catalogue lists now (/.well-known/webauthn publishes them). */
+  related: () => Promise<readonly string[]>;
 }
 
-export const relyingPartyOf = (publicOrigin: string): RelyingParty => {
+export const relyingPartyOf = (
+  publicOrigin: string,
+  related: () => Promise<readonly string[]> = async () => [],
+): RelyingParty => {
   const url = new URL(publicOrigin);
-  return { id: url.hostname, origin: url.origin };
+  return { id: url.hostname, origin: url.origin, related };
 };
+
+/** The origins a ceremony's answer may come from: the public origin, and the related origins. */
+export const expectedOrigins = async (rp: RelyingParty): Promise<string[]> => [rp.origin, ...(await rp.related())];
 
 /** The challenge the browser signed, as its client data names it; null when the response carries none readable. */
 export function signedChallenge(response: { response?: { clientDataJSON?: unknown } }): string | null {
@@ -94,11 +105,13 @@ export class Ceremonies {
     const challenge = signedChallenge(response);
     const issued = challenge ? await this.store.take(challenge, 'register', binding, now) : undefined;
     if (!challenge || issued?.accountId !== account.id) return null;
+    // Read before the check: a catalogue that cannot be read is an outage, not a refused passkey.
+    const origins = await expectedOrigins(this.rp);
     try {
       const { verified, registrationInfo } = await verifyRegistrationResponse({
         response,
         expectedChallenge: challenge,
-        expectedOrigin: this.rp.origin,
+        expectedOrigin: origins,
         expectedRPID: this.rp.id,
         requireUserVerification: true,
       });
@@ -164,11 +177,13 @@ export async function checkAssertion(
     counter: 0,
     transports: (passkey.transports ? passkey.transports.split(',') : []) as WebAuthnCredential['transports'],
   };
+  // Read before the check: a catalogue that cannot be read is an outage, not a refused passkey.
+  const origins = await expectedOrigins(rp);
   try {
     const { verified, authenticationInfo } = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
+      expectedOrigin: origins,
       expectedRPID: rp.id,
       credential,
       requireUserVerification: true,

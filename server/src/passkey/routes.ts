@@ -57,6 +57,8 @@ export interface PasskeyRoutesOptions {
   throttle: RouteThrottle;
   /** The rule every change to how the account signs in follows: a sign-in within the last five minutes. */
   fresh: FreshSignIn;
+  /** The sign-in options' own budget (PASSKEY_OPTIONS_PER_MINUTE): the page asks for them as it loads. */
+  optionsThrottle: RouteThrottle;
   signIn: SignInOnRoute;
   refusedBody: () => string;
   publicOrigin: string;
@@ -112,7 +114,8 @@ function signInWithPasskey(app: App, options: Parts) {
         summary: 'Options for a sign-in with a passkey, bound to this browser by a cookie, for five minutes',
         response: { 200: PasskeyOptionsSchema },
       },
-      config: throttle,
+      // Counted on their own: the page's asking as it loads spends nothing of the sign-in's budget, nor it of theirs.
+      config: options.optionsThrottle,
     },
     async (_request, reply) => {
       const attempt = randomBytes(32).toString('base64url');

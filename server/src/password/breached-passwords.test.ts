@@ -29,6 +29,9 @@ const RANGE_ONLY = 'Quiet-Harbour-Lamp-8';
 const FRESH = 'Harbour-Light-77';
 const HOME = '/sdportal/platform/home?cobrandHost=skerrymoor';
 const EXPIRED = '/public-portal-ui/change-password-component?ec=0x13212079&cobrandHost=skerrymoor';
+/** Where a right password known from a breach leads: change password, saying why. */
+const BREACHED = '/public-portal-ui/change-password-component?ec=breached&cobrandHost=skerrymoor';
+const BREACH_NOTICE = 'Your password has been found in a known data breach. Please enter a new password.';
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex').toUpperCase();
 
@@ -75,13 +78,16 @@ const breachedFlags = (t: TestApp) =>
     .execute()
     .then((rows) => rows.map((row) => JSON.parse(row.detail) as Record<string, string>));
 
-it('words the refusal in every locale, each in its own language', () => {
+it.each([
+  ['PortalLabels', 'change.refused.breached'],
+  ['Messages', 'password.breached'],
+])('words the refusal and the sign-in notice in every locale, each in its own language (%s %s)', (bundle, key) => {
   const text = (locale: string) =>
     (
       JSON.parse(
-        readFileSync(new URL(`../../../data/i18n/${locale}/PortalLabels.json`, import.meta.url), 'utf8'),
+        readFileSync(new URL(`../../../data/i18n/${locale}/${bundle}.json`, import.meta.url), 'utf8'),
       ) as Record<string, string>
-    )['change.refused.breached'];
+    )[key];
   const english = text('en_US');
   for (const locale of SUPPORTED_LOCALES) {
     expect(text(locale), locale).toBeTruthy();
@@ -105,12 +111,16 @@ for (const dialect of DIALECTS) {
       expect((await change(client, FRESH)).statusCode).toBe(200);
     });
 
-    it('leads a right password from the list to change password at sign-in, and keeps it flagged', async () => {
+    it('leads a right password from the list to change password at sign-in, saying why, and keeps it flagged', async () => {
       await setPassword(t, SHIPPED.toUpperCase());
-      expect((await signInSequence(t.client(), 'demopass', SHIPPED.toUpperCase())).body).toBe(EXPIRED);
+      const client = t.client();
+      expect((await signInSequence(client, 'demopass', SHIPPED.toUpperCase())).body).toBe(BREACHED);
       expect((await accountRow(t.database, 'demopass')).password_state).toBe('expired');
       expect(await breachedFlags(t)).toContainEqual({ reason: 'breached' });
-      expect((await signInSequence(t.client(), 'demopass', SHIPPED.toUpperCase())).body).toBe(EXPIRED);
+      // The screen says the password was found in a breach, not that it expired, before any script runs.
+      const page = (await client.get(BREACHED, { browser: true })).body;
+      expect(/<p class="portal-change__notice" id="change-notice">([^<]*)<\/p>/.exec(page)?.[1]).toBe(BREACH_NOTICE);
+      expect((await signInSequence(t.client(), 'demopass', SHIPPED.toUpperCase())).body).toBe(BREACHED);
     });
   });
 
@@ -145,7 +155,7 @@ for (const dialect of DIALECTS) {
       expect(range.asked.length).toBe(before);
 
       await setPassword(t, RANGE_ONLY);
-      expect((await signInSequence(t.client(), 'demopass', RANGE_ONLY)).body).toBe(EXPIRED);
+      expect((await signInSequence(t.client(), 'demopass', RANGE_ONLY)).body).toBe(BREACHED);
       expect(range.asked.at(-1)).toEqual({ path: `/range/${sha1(RANGE_ONLY).slice(0, 5)}`, padding: 'true' });
       expect(JSON.stringify(range.asked)).not.toContain(sha1(RANGE_ONLY).slice(5));
     });

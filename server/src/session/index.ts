@@ -8,3 +8,4 @@ export { SessionAdmin } from './session-admin.js';
 export type { SessionView } from './session-admin.js';
 export { FreshSignIn, signInAgain } from './fresh-sign-in.js';
 export type { FactorChange } from './fresh-sign-in.js';
+export { signedInScreenData } from './signed-in-page.js';

@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AccountStore } from '../account/index.js';
 import type { Clock } from '../clock.js';
-import { type CobrandDirectory, signsInAtProvider } from '../cobrand/index.js';
+import type { CobrandDirectory } from '../cobrand/index.js';
 import type { AuditLog } from '../db/audit-log.js';
 import { sessionEnded } from '../http/api-error.js';
 import { textAnswer } from '../http/content-type.js';
@@ -26,6 +26,7 @@ import { cameFromPortal } from '../security/fetch-metadata.js';
 import { checkedRedirect } from '../security/redirects.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from './session-manager.js';
+import { signedInOf } from './signed-in-page.js';
 
 export interface SessionRoutesOptions {
   clock: Clock;
@@ -97,18 +98,9 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
   });
 
   app.get(Paths.session, { schema: SESSION_SCHEMA }, async (request) => {
-    const session = await sessions.find(cookies.sessionId(request));
-    const account = session && (await accounts.findById(session.account_id));
-    if (!session || !account) throw sessionEnded();
-    const { record } = await cobrands.resolve(account.cobrand);
-    return {
-      userId: account.user_id,
-      cobrand: session.cobrand,
-      locale: session.locale,
-      idleExpiresAt: session.idle_expires_at,
-      absoluteExpiresAt: session.absolute_expires_at,
-      passwordChange: !signsInAtProvider(record),
-    };
+    const found = await signedInOf({ sessions, cookies, accounts, cobrands }, request);
+    if (!found) throw sessionEnded();
+    return found;
   });
 
   app.get(Paths.logout, { schema: LOGOUT_SCHEMA }, async (request, reply) => {

@@ -169,3 +169,20 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+describe('the form posted past the throttle', () => {
+  let t: TestApp;
+  useFreshTestApp('sqlite', { config: { rateLimitPerMinute: 1 } }, (app) => (t = app));
+
+  it('answers the screen again with 429, saying so in the user language, and tries nothing', async () => {
+    const client = t.client({ remoteAddress: '198.51.100.31' });
+    expect((await postForm(client, { userId: 'demopass', password: WRONG_PASSWORD })).statusCode).toBe(401);
+    client.cookies.set('user_locale', 'es');
+    const held = await postForm(client, { userId: 'demopass', password: WRONG_PASSWORD });
+    expect(held.statusCode).toBe(429);
+    expect(held.headers['content-type']).toMatch(/^text\/html/);
+    expect(screenOf(held.body).links).toEqual(['#userId Demasiados intentos. Espere un minuto e intente nuevamente.']);
+    expect(held.body).toContain('lang="es"');
+    expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(1);
+  });
+});

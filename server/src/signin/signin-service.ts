@@ -41,6 +41,8 @@ export type Onward = (
 /** §8 external codes carried in `ec` to the change-password screen for a password that must be replaced. */
 export const EC_PASSWORD_EXPIRED = '0x13212079';
 export const EC_TEMPORARY_PASSWORD = '0x132120c8';
+/** The portal's own code (§8 has none): the password is right but known from a breach, which the screen says. */
+export const EC_PASSWORD_BREACHED = 'breached';
 
 /** The stores and services the sign-in and its methods use, the keys, and the registered methods. */
 export interface SignInDeps extends MethodDeps {
@@ -226,7 +228,7 @@ export class SignInService {
     }
     if (account.password_state !== 'current') {
       if (account.password_state === 'temporary') await this.deps.accounts.spendTemporaryPassword(account.id, now);
-      const ec = account.password_state === 'temporary' ? EC_TEMPORARY_PASSWORD : EC_PASSWORD_EXPIRED;
+      const ec = account.password_state === 'temporary' ? EC_TEMPORARY_PASSWORD : expiredCode(passed);
       return go(`${routePath('change-password-component')}?ec=${ec}&${cobrandQuery(cobrand)}`, 'change_password');
     }
     const home = checkedRedirect(
@@ -238,3 +240,9 @@ export class SignInService {
     return go(home, 'full');
   }
 }
+
+/**
+ * Why an expired password is to be changed, for the screen to say: known from a breach (found so again at this
+ * sign-in), or expired. A breached password whose check cannot answer this time reads as expired, which it also is.
+ */
+const expiredCode = (passed: Passed) => (passed.mustChange === 'breached' ? EC_PASSWORD_BREACHED : EC_PASSWORD_EXPIRED);

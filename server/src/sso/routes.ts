@@ -12,7 +12,6 @@ import type { CobrandDirectory } from '../cobrand/index.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from '../session/index.js';
 import type { AuditLog } from '../db/audit-log.js';
-import type { Messages } from '../i18n/messages.js';
 import type { FlowCookies } from './flow-cookie.js';
 import type { Providers } from './providers.js';
 import { invalidLogin, type SsoService } from './sso-service.js';
@@ -27,7 +26,6 @@ import { BackChannelLogout } from './oidc/back-channel-logout.js';
 import { SamlSingleLogout } from './saml/single-logout.js';
 import type { LogoutMessage } from './saml/logout-message.js';
 import { SingleLogoutSchema } from './saml/single-logout-schema.js';
-import { StartAtPortalPage } from './saml/start-page.js';
 import { IdpMetadata } from './saml/idp-metadata.js';
 import { SAML_METADATA_TYPE, sendSpMetadata } from './saml/sp-metadata.js';
 
@@ -44,8 +42,6 @@ export interface SsoRoutesOptions {
   /** How long the logout details of a federated session are kept: the session's own absolute lifetime. */
   sessionAbsoluteSeconds: number;
   audit: AuditLog;
-  messages: Messages;
-  webDistDir: string;
   /** Where a full sign-on goes instead of its destination (the passkey offer), as every sign-in does. */
   onward: SsoOnward;
 }
@@ -86,14 +82,11 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app
   app.get(PathPatterns.ssoCallback, { schema: oidc }, (request, reply) =>
     sso.oidcAnswer(request.params.name, request, reply),
   );
-  // The HTTP-POST binding: the provider's page posts a form.
-  const startPage = 'An answer the portal does not take: the page that starts the sign-on at the portal';
+  // The HTTP-POST binding: the provider's page posts a form. An answer the portal does not take goes (303) to the page
+  // that starts the sign-on at the portal.
   const saml = {
     ...{ params: CobrandParamsSchema, operationId: 'ssoSamlCallback', summary: "The SAML provider's answer (a form)" },
-    response: {
-      ...params.response,
-      200: { description: startPage, content: { 'text/html': { schema: Type.String() } } },
-    },
+    response: params.response,
   };
   app.post(
     PathPatterns.ssoCallback,
@@ -143,8 +136,7 @@ class SsoHandlers {
     this.replies = new SsoReplies(o);
     this.oidc = new OidcFlow({ ...o, replies: this.replies });
     this.backChannel = new BackChannelLogout(o);
-    const startPage = new StartAtPortalPage(o.webDistDir, o.messages);
-    this.saml = new SamlFlow({ ...o, replies: this.replies, startPage });
+    this.saml = new SamlFlow({ ...o, replies: this.replies });
     this.slo = new SamlSingleLogout(o);
   }
 

@@ -1,7 +1,8 @@
 /**
- * /.well-known/security.txt (RFC 9116): where to report a vulnerability in the portal, and until when that holds, as
- * the deployment configures them (SECURITY_CONTACT, SECURITY_TXT_EXPIRES). A deployment without a contact has nothing
- * true to publish, so the address answers 404 (docs/decisions.md, "Security, second round").
+ * The well-known addresses: /.well-known/webauthn (related-origins.ts), and /.well-known/security.txt (RFC 9116),
+ * where to report a vulnerability in the portal and until when that holds, as the deployment configures them
+ * (SECURITY_CONTACT, SECURITY_TXT_EXPIRES). A deployment without a contact has nothing true to publish, so that
+ * address answers 404 (docs/decisions.md, "Security, second round").
  */
 import { ErrorCodes } from '@portal/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -9,12 +10,15 @@ import { Type } from 'typebox';
 import type { SecurityTxt } from '../config.js';
 import { ApiError } from '../http/api-error.js';
 import { textAnswer } from '../http/content-type.js';
+import { relatedOriginsRoute } from './related-origins.js';
 
 export const SECURITY_TXT_PATH = '/.well-known/security.txt';
 
 export interface WellKnownRoutesOptions {
   securityTxt: SecurityTxt | null;
   publicOrigin: string;
+  /** The catalogue's related origins of the passkeys' relying party (/.well-known/webauthn). */
+  relatedOrigins: () => Promise<readonly string[]>;
 }
 
 /** The file's text: the required fields, then where the file itself lives and the language reports are read in. */
@@ -30,8 +34,9 @@ export function securityTxtText({ contacts, expires }: SecurityTxt, publicOrigin
 
 export const wellKnownRoutes: FastifyPluginAsyncTypebox<WellKnownRoutesOptions> = async (
   app,
-  { securityTxt, publicOrigin },
+  { securityTxt, publicOrigin, relatedOrigins },
 ) => {
+  relatedOriginsRoute(app, relatedOrigins);
   const text = securityTxt && securityTxtText(securityTxt, publicOrigin);
   app.get(
     SECURITY_TXT_PATH,

@@ -1,4 +1,11 @@
-import type { Cobrand, CobrandLocales, PostedForm, SecurityOverview, TokenUserInformation } from '@portal/contract';
+import type {
+  Cobrand,
+  CobrandLocales,
+  PostedForm,
+  SecurityOverview,
+  SessionView,
+  TokenUserInformation,
+} from '@portal/contract';
 import { createContext, useContext } from 'react';
 import type { Translate } from '../i18n/translator';
 
@@ -19,6 +26,8 @@ export interface PageContextValue {
   tokenUser?: TokenUserInformation | undefined;
   /** The security page's lists, as the service rendered the page with them (absent: the page loads them). */
   security?: SecurityOverview | undefined;
+  /** The signed-in page's session, as the service rendered the page for its user (absent: the page asks for it). */
+  signedIn?: SessionView | undefined;
 }
 
 export const PageContext = createContext<PageContextValue | null>(null);

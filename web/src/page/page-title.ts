@@ -11,5 +11,6 @@ const OWN_TITLE = new Set(['stand-in']);
  */
 export function pageTitle(page: string, { t, cobrand }: Pick<PageContextValue, 't' | 'cobrand'>): string | null {
   if (page === 'login-signin-component') return signInHeading(t, cobrand);
-  return OWN_TITLE.has(page) ? null : t(`page.title.${page}` as MessageKey);
+  // The cobrand's application name goes to the titles that name it (the single sign-on start page's).
+  return OWN_TITLE.has(page) ? null : t(`page.title.${page}` as MessageKey, cobrand.appName);
 }

@@ -9,7 +9,10 @@ import { createTranslator, type Dictionary } from '../i18n/translator';
 import { PageContext, type PageContextValue } from './page-context';
 
 export function pageContextFor(
-  data: Pick<PageData, 'cobrand' | 'locales' | 'locale' | 'logoUrl' | 'posted' | 'tokenUser' | 'security'> & {
+  data: Pick<
+    PageData,
+    'cobrand' | 'locales' | 'locale' | 'logoUrl' | 'posted' | 'tokenUser' | 'security' | 'signedIn'
+  > & {
     dictionary: Dictionary;
     logoSize?: PageData['logoSize'];
   },
@@ -25,6 +28,7 @@ export function pageContextFor(
     posted: data.posted,
     tokenUser: data.tokenUser,
     security: data.security,
+    signedIn: data.signedIn,
     ...address,
   };
 }

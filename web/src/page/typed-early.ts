@@ -16,8 +16,11 @@ const PRESSED = 'form button[type="submit"]:focus:not(:focus-visible)';
 
 /** sessionStorage item of the fields a language change carries over its reload; read and removed by the next page. */
 const CARRIED_ITEM = 'portal.carriedFields';
-/** Only fields that name themselves a user name: a password is never written to storage. */
-const CARRIED_FIELDS = 'input[autocomplete="username"]:not([readonly])';
+/**
+ * Only fields that name themselves a user name: a password is never written to storage. `~=` reads the autocomplete
+ * tokens one by one, so the field that also offers passkeys (`username webauthn`) is carried too.
+ */
+const CARRIED_FIELDS = 'input[autocomplete~="username"]:not([readonly])';
 
 /** Keeps the user ID the user typed, for the page the language change is about to load. */
 export function carryTyped(): void {

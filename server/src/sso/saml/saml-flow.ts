@@ -1,6 +1,6 @@
 /** SAML 2.0 sign-on: the AuthnRequest (HTTP-Redirect), the provider's answer (HTTP-POST), and single logout. */
 import { randomBytes } from 'node:crypto';
-import { LOCALE_COOKIE } from '@portal/contract';
+import { LOCALE_COOKIE, PORTAL_UI_BASE, SSO_START_AT_PORTAL_SCREEN } from '@portal/contract';
 import type { Profile } from '@node-saml/node-saml';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
@@ -17,7 +17,6 @@ import { readResponse, type ResponseFacts } from './saml-response.js';
 import { subjectOf } from './saml-subject.js';
 import { UNSOLICITED, unsolicitedProblem, wayOf } from './idp-initiated.js';
 import { SamlSubjects } from './saml-subjects.js';
-import type { StartAtPortalPage } from './start-page.js';
 
 export interface SamlFlowOptions {
   flows: FlowCookies;
@@ -26,7 +25,6 @@ export interface SamlFlowOptions {
   store: SsoStore;
   clock: Clock;
   replies: SsoReplies;
-  startPage: StartAtPortalPage;
   /** How long a session may last: the NameID of its sign-on is kept that long, for the provider's single logout. */
   sessionAbsoluteSeconds: number;
 }
@@ -152,7 +150,10 @@ export class SamlFlow {
     }
   }
 
-  /** An answer this portal did not ask for and does not take: logged and audited, and the user offered a fresh start. */
+  /**
+   * An answer this portal did not ask for and does not take: logged and audited, and the browser sent (303, so a reload
+   * posts nothing again) to the cobrand's page that offers a fresh start at the portal, in the cobrand's look.
+   */
   private async startAtPortal(
     record: CobrandRecord,
     name: string,
@@ -162,7 +163,8 @@ export class SamlFlow {
   ) {
     reply.log.warn({ cobrand: name, reason }, 'single sign-on answer not taken: the sign-on must start at the portal');
     await this.o.service.refuse(name, reason, originOf(request));
-    return this.o.startPage.send(request, reply, name, Object.keys(record.locales));
+    const page = `${PORTAL_UI_BASE}${SSO_START_AT_PORTAL_SCREEN}`;
+    return reply.redirect(`${page}?cobrandHost=${encodeURIComponent(record.cobrand.name)}`, 303);
   }
 
   /** The provider's single logout address with a signed LogoutRequest, or null when it has none or nothing was kept. */

@@ -30,4 +30,6 @@ export const EC_ERRORS: Record<string, { field: ChangeField; key: MessageKey }> 
 export const EC_NOTICES: Record<string, MessageKey> = {
   '0x13212079': 'password.expired',
   '0x132120c8': 'password.initial.expired',
+  // The portal's own: the password was right but is known from a breach (server/src/signin/signin-service.ts).
+  breached: 'password.breached',
 };

@@ -7,19 +7,21 @@ import { SessionWarning } from '../../components/SessionWarning';
 import { usePage } from '../../page/page-context';
 
 export function HomeScreen() {
-  const { t, cobrand } = usePage();
-  const [session, setSession] = useState<SessionView | null>(null);
+  const { t, cobrand, signedIn } = usePage();
+  // Written into the page by the service for its user, so the page shows whole without the script; else asked for.
+  const [session, setSession] = useState<SessionView | null>(signedIn ?? null);
   const query = `?cobrandHost=${encodeURIComponent(cobrand.name)}`;
 
   useEffect(() => {
+    // The change-password screen (dest=MyProfile) needs the user ID, as after a sign-in.
+    if (signedIn) return void sessionStorage.setItem('userId', signedIn.userId);
     getJson<SessionView>(Paths.session)
       .then((view) => {
-        // The change-password screen (dest=MyProfile) needs the user ID, as after a sign-in.
         sessionStorage.setItem('userId', view.userId);
         setSession(view);
       })
       .catch(() => location.replace(`${routePath('login-signin-component')}${query}`));
-  }, [query]);
+  }, [query, signedIn]);
 
   if (!session) return null;
   return (

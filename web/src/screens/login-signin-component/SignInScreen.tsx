@@ -16,7 +16,7 @@ import { ErrorSummary, type PageError } from '../../components/ErrorSummary';
 import { PasswordField, TextField } from '../../components/Field';
 import { LanguageSelector } from '../../components/LanguageSelector';
 import { type FieldErrors } from '../../components/use-form';
-import { useFormScreen } from '../../components/use-form-screen';
+import { type Failure, useFormScreen } from '../../components/use-form-screen';
 import type { Translate } from '../../i18n/translator';
 import { usePage } from '../../page/page-context';
 import { signIn } from '../../api/sign-in';
@@ -24,6 +24,7 @@ import { deleteCookie, readCookie, writeCookie } from '../../page/cookies';
 import { signInHeading } from '../../page/sign-in-heading';
 import { isBusy, oneRetryWhenBusy } from '../../api/busy-retry';
 import { busyError } from '../../components/busy-error';
+import { throttledError } from '../../components/throttled-error';
 import { type PasskeyFailure, usePasskeySignIn } from './passkey-sign-in';
 
 type SignInField = 'userId' | 'password';
@@ -120,10 +121,7 @@ export function SignInScreen() {
       location.assign(next);
     } catch (error) {
       setRetrying(false);
-      // Refused twice for load: nothing was tried, so what was typed stays for the user to send again.
-      if (isBusy(error)) return form.fail({ page: busyError(t, 'userId', labels.userId), keepValues: true });
-      const system = !(error instanceof HttpError) || error.status >= 500;
-      form.fail({ page: signInError(t, labels.userId, system) });
+      form.fail(signInFailure(t, labels.userId, error));
     }
   }
 
@@ -167,6 +165,16 @@ export function SignInScreen() {
       <LanguageSelector />
     </div>
   );
+}
+
+/** What a sign-in that did not sign in shows (§8), named after the user ID field. */
+function signInFailure(t: Translate, label: string, error: unknown): Failure<SignInField> {
+  // Refused twice for load: nothing was tried, so what was typed stays for the user to send again.
+  if (isBusy(error)) return { page: busyError(t, 'userId', label), keepValues: true };
+  // Held back by the throttle, nothing was tried either: said as what it is, with the wait the service asked for.
+  if (error instanceof HttpError && error.status === 429)
+    return { page: throttledError(t, 'userId', label, error.retryAfter), keepValues: true };
+  return { page: signInError(t, label, !(error instanceof HttpError) || error.status >= 500) };
 }
 
 /** §8's invalid login after a refused single sign-on, with the way back to the bank's sign-in page. */
@@ -215,7 +223,7 @@ function RememberUserId({ checked, onChange }: { checked: boolean; onChange: (ch
 function SignInLinks() {
   const { t, cobrand, locale } = usePage();
   const linkQuery = (nwflow: boolean) =>
-    `?${new URLSearchParams({ cobrandHost: cobrand.name, locale, ...(nwflow ? { nwflow: '1' } : {}) }).toString()}`;
+    `?${new URLSearchParams({ cobrandHost: cobrand.name, locale, ...(nwflow ? { nwflow: '1' } : {}) })}`;
   return (
     <nav className="portal-signin__links" aria-label={t('signin.otherActions')}>
       <ul className="portal-link-list">
@@ -271,11 +279,10 @@ const PASSKEY_BUTTON = 'passkey-sign-in';
 /** The passkey sign-in of a form whose failures show in its error summary, what was typed kept. */
 function usePasskeyOnForm(offered: boolean, fail: (failure: { page: PageError; keepValues: true }) => void) {
   const { t } = usePage();
-  const failed = useCallback(
-    (failure: PasskeyFailure) => fail({ page: passkeyError(t, failure), keepValues: true }),
-    [fail, t],
+  // A new handler each render is fine: the hook reads the latest when a ceremony ends, and starts none for it.
+  return usePasskeySignIn(offered, (failure: PasskeyFailure) =>
+    fail({ page: passkeyError(t, failure), keepValues: true }),
   );
-  return usePasskeySignIn(offered, failed);
 }
 
 /** For a device whose browser offers no passkeys in the field's suggestions; shown only by the page's script. */
@@ -297,11 +304,17 @@ function PasskeyButton({ shown, busy, press }: { shown: boolean; busy: boolean; 
 /** A passkey sign-in that did not sign in, named after the button (which the summary's link focuses). */
 function passkeyError(t: Translate, failure: PasskeyFailure): PageError {
   const fieldName = t('signin.passkey.submit');
-  if (failure === 'system')
+  if (failure.kind === 'throttled') return throttledError(t, PASSKEY_BUTTON, fieldName, failure.retryAfter ?? null);
+  if (failure.kind === 'system')
     return { target: PASSKEY_BUTTON, fieldName, description: t('error.system'), errorHeader: t('error.system.title') };
-  const description = t(failure === 'refused' ? 'signin.passkey.refused' : 'signin.passkey.cancelled');
-  const errorHeader = failure === 'refused' ? t('default.invalidLogin') : undefined;
-  return { target: PASSKEY_BUTTON, fieldName, description, errorHeader };
+  const refused = failure.kind === 'refused';
+  const description = t(refused ? 'signin.passkey.refused' : 'signin.passkey.cancelled');
+  return {
+    target: PASSKEY_BUTTON,
+    fieldName,
+    description,
+    errorHeader: refused ? t('default.invalidLogin') : undefined,
+  };
 }
 
 /**
