@@ -5,7 +5,6 @@
 import type { AccountRow, AccountStore } from '../account/index.js';
 import type { AuditLog, Origin } from '../db/audit-log.js';
 import type { DeviceNotices, DeviceStore } from '../device/index.js';
-import type { SessionManager } from '../session/index.js';
 import type { Claim } from './claims.js';
 import type { Aside, CountedRefusals } from './method.js';
 
@@ -15,7 +14,6 @@ const NO_ACCOUNT = 'none';
 export interface RefusalDeps {
   accounts: AccountStore;
   audit: AuditLog;
-  sessions: SessionManager;
   devices: DeviceStore;
   deviceNotices: DeviceNotices;
 }
@@ -24,8 +22,9 @@ export class Refusals {
   constructor(private readonly deps: RefusalDeps) {}
 
   /**
-   * Records a refused try. The sixth from unknown devices locks the account for them, ends its sessions and tells its
-   * owner; the sixth from a trusted device locks that device alone. Always null: the refusal.
+   * Records a refused try. The sixth from unknown devices locks the account for them, ends their sessions (the trusted
+   * browsers keep theirs) and tells its owner; the sixth from a trusted device locks that device alone. Always null:
+   * the refusal.
    */
   async refuse(claim: Claim, now: number, origin: Origin, reason = 'credentials', method?: string): Promise<null> {
     const { accounts, audit, devices } = this.deps;
@@ -41,10 +40,7 @@ export class Refusals {
     }
     const lock = { kind: 'account.locked' as const, accountId: account.id, detail: { scope: 'unknown devices' } };
     const locked = await audit.recordWith(lock, origin, (trx) => accounts.lockIfExhausted(account.id, now, trx));
-    if (locked) {
-      await this.deps.sessions.endAllFor(account.id);
-      await this.deps.deviceNotices.lockedForUnknown(account, origin, now);
-    }
+    if (locked) await this.deps.deviceNotices.lockedForUnknown(account, origin, now);
     return null;
   }
 

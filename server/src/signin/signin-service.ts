@@ -58,6 +58,10 @@ export interface SignInDeps extends MethodDeps {
   onward?: Onward;
 }
 
+/** The decision with its session opened on `device` (a trusted device of the account), when it opens one. */
+const onDevice = (decision: SignInDecision, device: string | undefined): SignInDecision =>
+  decision.open && device ? { ...decision, open: { ...decision.open, device } } : decision;
+
 export class SignInService {
   private readonly refusals: Refusals;
   private readonly work: EqualWork;
@@ -174,14 +178,16 @@ export class SignInService {
    * A sign-in that opens the platform, by any method or step, goes first where `onward` says (the passkey offer), and
    * trusts its browser (docs/decisions.md, "Device trust"): a trusted device's cookie is renewed; an unknown one
    * becomes a trusted device of the account, told of by mail in the language it signed in in. A half-way session (a
-   * password or PIN to set, a token step to come) goes to its screen and trusts nothing yet.
+   * password or PIN to set, a token step to come) goes to its screen and trusts nothing yet. The session opens on its
+   * trusted device, if any: a lock on unknown devices leaves it alone.
    */
   private async trusting(decision: SignInDecision, claim: Claim, browser: BrowserState, now: number) {
-    if (decision.open?.kind !== 'full') return decision;
+    if (decision.open?.kind !== 'full') return onDevice(decision, claim.device);
     const location = await this.onward(decision.open, decision.location, browser);
-    if (claim.device) return { ...decision, location, device: claim.device };
-    const device = await this.deps.deviceNotices.trustNew(claim.account, decision.open.locale, browser.origin, now);
-    return { ...decision, location, device };
+    const device =
+      claim.device ??
+      (await this.deps.deviceNotices.trustNew(claim.account, decision.open.locale, browser.origin, now));
+    return { ...onDevice(decision, device), location, device };
   }
 
   private async onward(open: StartSession, location: string, browser: BrowserState): Promise<string> {
