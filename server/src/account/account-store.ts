@@ -40,12 +40,16 @@ const signInQueries = (db: Kysely<Database>) => {
         .where('failed_attempts', '<', MAX_FAILED_LOGINS)
         .returningAll(),
     );
+  // The account a refused try named, when no try could be claimed on it: the audit's row names it.
+  const named = (column: KeyColumn[AccountKey['kind']]) =>
+    prepareQuery(db, (value: string) => db.selectFrom('account').select(['id', 'status']).where(column, '=', value));
   return {
     // The login-info lookup: every sign-in makes it, and anyone may call it.
     byUserId: prepareQuery(db, (userIdKey: string) =>
       db.selectFrom('account').selectAll().where('user_id_key', '=', userIdKey),
     ),
     claim: { ldapId: claim('ldap_id'), userIdKey: claim('user_id_key'), id: claim('id') },
+    named: { ldapId: named('ldap_id'), userIdKey: named('user_id_key'), id: named('id') },
     // A null leaves the column as it is: the same statement with or without a new hash or a sign-in time.
     clear: prepareQuery(db, (id: string, now: number, passwordHash: string | null, signedInAt: number | null) =>
       db
@@ -84,6 +88,14 @@ export class AccountStore {
    */
   async claimAttempt(by: AccountKey, now: number): Promise<AccountRow | undefined> {
     return (await this.hot.claim[by.kind](by.value, now)).rows[0];
+  }
+
+  /**
+   * The ID and status of the account `by` names, for the audit of a try none could be claimed on (the account locked,
+   * inactive or out of tries, or no account at all): one indexed read, whichever it is.
+   */
+  async named(by: AccountKey): Promise<Pick<AccountRow, 'id' | 'status'> | undefined> {
+    return (await this.hot.named[by.kind](by.value)).rows[0];
   }
 
   /**

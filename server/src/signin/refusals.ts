@@ -2,7 +2,7 @@
  * A refused try, as every sign-in step records it: counted on its claim's count (the account's for unknown devices,
  * or a trusted device's own), audited, the lock applied. The account's lock is mailed to its owner (device-notices).
  */
-import type { AccountRow, AccountStore } from '../account/index.js';
+import type { AccountKey, AccountRow, AccountStore } from '../account/index.js';
 import type { AuditLog, Origin } from '../db/audit-log.js';
 import type { DeviceNotices, DeviceStore } from '../device/index.js';
 import type { Claim } from './claims.js';
@@ -51,9 +51,16 @@ export class Refusals {
     return null;
   }
 
-  /** A try no account was claimed for: the statements a refused try on a real account makes, matching no row. */
-  async refuseUnclaimed(now: number, origin: Origin): Promise<null> {
-    await this.deps.audit.record('signin.failure', null, { reason: 'unavailable' }, { origin });
+  /**
+   * A try no account was claimed for: an unknown user ID, or an account locked, inactive or with its six tries in use.
+   * The audit names the account, so the trail (and the SIEM) shows someone hammering a locked one; the answer does not
+   * change. Whatever `by` names, the same statements: the read of the account, the event, and the lock's update a
+   * refused try on a real account makes, matching no row.
+   */
+  async refuseUnclaimed(by: AccountKey | undefined, now: number, origin: Origin): Promise<null> {
+    const named = await this.deps.accounts.named(by ?? { kind: 'id', value: NO_ACCOUNT });
+    const detail = { reason: named && named.status !== 'active' ? named.status : 'unavailable' };
+    await this.deps.audit.record('signin.failure', named?.id ?? null, detail, { origin });
     await this.deps.accounts.lockIfExhausted(NO_ACCOUNT, now);
     return null;
   }

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_LOCALE, isLocale, routePath, type LoginInfo } from '@portal/contract';
 import type { SendLoginBody } from '@portal/contract/schemas';
-import { ldapIdFor, userIdKey } from '../account/index.js';
+import { type AccountKey, ldapIdFor, userIdKey } from '../account/index.js';
 import type { Clock } from '../clock.js';
 import type { DeviceNotices, DeviceStore } from '../device/index.js';
 import { checkedRedirect } from '../security/redirects.js';
@@ -101,17 +101,20 @@ export class SignInService {
     const claimed = await claimTry(this.deps, by, browser.deviceId, now);
     if (!claimed || isLocked(claimed)) {
       await this.work.onNobody(form, body.password, now);
-      return this.unclaimed(claimed, now, browser);
+      return this.unclaimed(claimed, by, now, browser);
     }
     const { record } = await this.deps.cobrands.resolve(claimed.account.cobrand);
     const attempt: MethodTry = { account: claimed.account, record, form, secret: body.password, browser, now };
     return this.conclude(claimed, attempt, () => this.work.ask(attempt));
   }
 
-  /** Refused before any method is asked: a trusted device that used its six tries, or no account claimed. */
-  private unclaimed(claimed: Claimed, now: number, browser: BrowserState) {
+  /**
+   * Refused before any method is asked: a trusted device that used its six tries, or no account claimed on what `by`
+   * names (none, or one locked, inactive or out of tries).
+   */
+  private unclaimed(claimed: Claimed, by: AccountKey | undefined, now: number, browser: BrowserState) {
     if (isLocked(claimed)) return this.refusals.refuseLockedDevice(claimed.locked, browser.origin);
-    return this.refusals.refuseUnclaimed(now, browser.origin);
+    return this.refusals.refuseUnclaimed(by, now, browser.origin);
   }
 
   /**
@@ -123,10 +126,11 @@ export class SignInService {
     if (!method?.route) throw new Error(`no registered sign-in method answers the ${route} route`);
     const now = this.deps.clock();
     const owner = await method.route.owner(secret);
-    const claimed = owner ? await claimTry(this.deps, { kind: 'id', value: owner }, browser.deviceId, now) : undefined;
+    const by = owner ? { kind: 'id' as const, value: owner } : undefined;
+    const claimed = by ? await claimTry(this.deps, by, browser.deviceId, now) : undefined;
     if (!claimed || isLocked(claimed)) {
       await this.work.onNobodyOwn(method, secret, now);
-      return this.unclaimed(claimed, now, browser);
+      return this.unclaimed(claimed, by, now, browser);
     }
     const { record } = await this.deps.cobrands.resolve(claimed.account.cobrand);
     const attempt: MethodTry = { account: claimed.account, record, form: route, secret, browser, now };
@@ -162,7 +166,9 @@ export class SignInService {
     if (!claim || waiting === undefined) {
       await this.work.onNobody(step.continues, body.password, now);
       if (isLocked(claimed)) return this.refusals.refuseLockedDevice(claimed.locked, browser.origin);
-      return claim ? this.refusals.refuse(claim, now, browser.origin) : null;
+      return claim
+        ? this.refusals.refuse(claim, now, browser.origin)
+        : this.refusals.refuseUnclaimed(by, now, browser.origin);
     }
     const { account } = claim;
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
