@@ -117,6 +117,7 @@ const sessionRow = (rawId: string, accountId: string): SessionRow => ({
   absolute_expires_at: now + absoluteMs,
   user_agent: null,
   client_address: null,
+  device_id: null,
 });
 
 const accountIds: string[] = new Array(users);

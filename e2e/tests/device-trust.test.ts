@@ -1,8 +1,9 @@
 /**
  * Device trust in Chromium, two browsers (docs/decisions.md, "Device trust"): an attacker's six wrong passwords lock
  * the account for unknown devices, and their right guess then is refused like a wrong one, while the user's own
- * browser still signs in; the user is mailed at the new device and at the lock.
+ * browser stays signed in and still signs in; the user is mailed at the new device and at the lock.
  */
+import { Paths } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, addUser } from '../support/admin';
@@ -45,7 +46,9 @@ describe('device trust', () => {
       const lock = await waitForMail(`${userId}@example.com`, /sign-in from new browsers is locked$/);
       expect(lock.text).toContain('Browsers and devices you have signed in from before still work');
 
-      // The lock ended the user's session; their own browser signs in again with the right password.
+      // The lock leaves the user's own browser signed in: its session goes on, with no new sign-in.
+      expect(await own.evaluate(async (path) => (await fetch(path)).status, Paths.session)).toBe(200);
+      // And it signs in there again with the right password.
       await signInThroughForm(own, 'skerrymoor', userId, PASSWORD);
       await own.waitForURL(HOME);
       await expectAccessible(own, 'the signed-in page of a user locked out of other browsers');

@@ -14,6 +14,7 @@ import { createOperator } from './operator.js';
 import { scimRoutes, SCIM_PREFIX } from './scim/index.js';
 import { siemForwarder } from './siem/index.js';
 import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
+import { sharedThrottle } from './security/throttle.js';
 import { VERSION } from './version.js';
 
 export interface AdminAppOptions {
@@ -40,6 +41,11 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
     ...{ publicOrigin: config.publicOrigin, messages },
   });
   let outage = (_part: string, _error: unknown): void => {};
+  // The throttles count where the public service's do: in Redis with REDIS_URL, so the instances count together. What
+  // it says before the listener's log exists waits for it.
+  const early: string[] = [];
+  let warn = (message: string): void => void early.push(message);
+  const shared = await sharedThrottle(config.redisUrl, (message) => warn(message));
   const app = await buildAdminServer({
     operations: operator,
     keys: new ApiKeys(database.db, keys.apiKey, clock),
@@ -48,9 +54,17 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
     outage: (part, error) => outage(part, error),
     version: VERSION,
     perMinute: config.adminRatePerMinute,
+    keyFailuresPerMinute: config.adminKeyFailuresPerMinute,
+    throttleStore: shared.options,
     logger: options.logger ?? false,
     plugins: [{ plugin: scimRoutes, prefix: SCIM_PREFIX }, ...(options.plugins ?? [])],
+  }).catch(async (error: unknown) => {
+    await shared.close();
+    throw error;
   });
   outage = outageLog(app.log);
+  warn = (message) => app.log.warn(message);
+  early.forEach(warn);
+  app.addHook('onClose', shared.close);
   return app;
 }

@@ -215,14 +215,14 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     onward,
   });
   const recovery = new RecoveryService({
-    ...mailDeps,
+    ...{ ...mailDeps, deviceNotices },
     questions: new QuestionPool(accounts, clock),
     ...{ identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword },
     temporaryPasswordMinutes: config.temporaryPasswordMinutes,
   });
   // The current password's try, claimed as a sign-in claims it: on the browser's trusted device, or the account.
   const claimTry = claimByAccountId({ accounts, devices });
-  const changePassword = new ChangePasswordService({ ...mailDeps, breached, devices, claimTry });
+  const changePassword = new ChangePasswordService({ ...mailDeps, breached, devices, deviceNotices, claimTry });
   const pins = new TokenPinService({ ...mailDeps, tokens, tokenServers, pinKey: keys.pin, sealKey: keys.seal });
   const throttle = routeThrottle(config.rateLimitPerMinute);
   const sso = ssoServices(db, keys, config, options.env ?? process.env, { accounts, audit, clock });

@@ -50,6 +50,7 @@ const EnvironmentSchema = Type.Object({
   ADMIN_PORT: portOrOff('9465', 'the admin API (on ADMIN_HOST)'),
   ADMIN_HOST: Type.String({ default: '127.0.0.1' }),
   ADMIN_RATE_LIMIT_PER_MINUTE: whole(600, 0, 1_000_000),
+  ADMIN_KEY_FAILURES_PER_MINUTE: whole(10, 0, 1_000_000),
   REDIS_URL: optional('^rediss?://[^/]+', 'must look like redis://host:6379 or rediss://user:pass@host:6380'),
   PORTAL_SECRET: Type.Optional(
     Type.String({ minLength: 32, problem: 'must be at least 32 characters (use e.g. `openssl rand -base64 48`)' }),
@@ -140,6 +141,8 @@ export interface Config {
   adminPort: number | null;
   adminHost: string;
   adminRatePerMinute: number;
+  /** Calls refused for a missing or wrong admin key that one client address may make a minute (0: no throttle). */
+  adminKeyFailuresPerMinute: number;
   /** Where instances count the throttle together; null counts in each instance's memory. */
   redisUrl: string | null;
   /** PORTAL_SECRET as given; null means a generated one is kept in DATA_DIR (see portal-secret.ts). */
@@ -289,6 +292,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     adminPort: e.ADMIN_PORT === '' ? null : Number(e.ADMIN_PORT),
     adminHost: e.ADMIN_HOST,
     adminRatePerMinute: e.ADMIN_RATE_LIMIT_PER_MINUTE,
+    adminKeyFailuresPerMinute: e.ADMIN_KEY_FAILURES_PER_MINUTE,
     portalSecret: e.PORTAL_SECRET ?? null,
     publicOrigin,
     platformOrigin,

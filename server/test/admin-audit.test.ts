@@ -1,12 +1,16 @@
 /**
- * The admin API's trail and its throttle: every call, answered or refused, leaves an audit event naming the key and
- * the client's address (and every change it makes, its own event by the same key); the trail reads a page at a time
- * and exports as JSON lines streamed while they are read; a key over its calls a minute is refused, others are not.
+ * The admin API's trail and its throttles: every call, answered or refused, leaves an audit event naming the key, the
+ * client's address and how the call ended (and every change it makes, its own event by the same key), which reaches
+ * the SIEM as a success or a failure; the trail reads a page at a time and exports as JSON lines streamed while they
+ * are read; a key over its calls a minute is refused, others are not; an address that keeps sending missing or wrong
+ * keys is told to wait, and a right key from it is not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog } from '../src/db/audit-log.js';
+import { siemWorkerOf } from '../src/siem/index.js';
 import { type AdminListener, startAdmin } from './admin-support.js';
 import { createTestApp, DIALECTS, type TestApp } from './harness.js';
+import { WebhookReceiver, webhookSecret } from './webhook-receiver.js';
 
 describe.each(DIALECTS)('the admin trail (%s)', (dialect) => {
   let t: TestApp;
@@ -33,9 +37,16 @@ describe.each(DIALECTS)('the admin trail (%s)', (dialect) => {
       [
         'api:siem-export',
         '127.0.0.1',
-        { method: 'POST', route: '/admin/v1/users/:userId/expire-password', status: 200, userId: 'demopass' },
+        {
+          ...{ method: 'POST', route: '/admin/v1/users/:userId/expire-password' },
+          ...{ status: 200, outcome: 'success', userId: 'demopass' },
+        },
       ],
-      [null, '127.0.0.1', { method: 'GET', route: '/admin/v1/users/:userId', status: 401, userId: 'demopass' }],
+      [
+        null,
+        '127.0.0.1',
+        { method: 'GET', route: '/admin/v1/users/:userId', status: 401, outcome: 'unauthorized', userId: 'demopass' },
+      ],
     ]);
     const [expired] = await events('account.password.expired');
     expect(expired).toMatchObject({ actor: 'api:siem-export', client_address: '127.0.0.1' });
@@ -101,6 +112,112 @@ describe.each(DIALECTS)('the admin trail (%s)', (dialect) => {
       expect((await get(calm)).response.status).toBe(200);
     } finally {
       await throttled.close();
+    }
+  });
+});
+
+/** The wrong-key throttle of one client address (here 127.0.0.1), and each call's outcome as the SIEM receives it. */
+describe.each(DIALECTS)('refused admin calls (%s)', (dialect) => {
+  let t: TestApp;
+  let receiver: WebhookReceiver;
+  beforeAll(async () => {
+    receiver = await new WebhookReceiver(webhookSecret('deployment')).start();
+    t = await createTestApp(dialect, {
+      config: { siem: { webhook: { url: receiver.url, secret: receiver.secret }, syslog: null } },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await receiver?.stop();
+  });
+  type Call = { actor: string | null; address: string | null; status: number; outcome: string };
+  const calls = async (): Promise<Call[]> =>
+    (
+      await t.database.db.selectFrom('audit_event').selectAll().where('kind', '=', 'admin.call').orderBy('id').execute()
+    ).map((e) => ({
+      actor: e.actor,
+      address: e.client_address,
+      ...(JSON.parse(e.detail) as Omit<Call, 'actor' | 'address'>),
+    }));
+
+  it('answers 429 with Retry-After to an address past ten missing or wrong keys a minute, and lets a right key in', async () => {
+    const admin = await startAdmin(t);
+    try {
+      const desk = await admin.key('help-desk', ['users:read', 'scim']);
+      const get = (authorization?: string) =>
+        fetch(`${admin.base}/admin/v1/users/demopass`, { headers: authorization ? { authorization } : {} });
+      const wrong = [undefined, 'Bearer', 'Basic dXNlcjpwYXNz', 'Bearer pak_guess', `Bearer ${desk}x`];
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push((await get(wrong[i % wrong.length])).status);
+      expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+
+      const throttled = await get('Bearer pak_another-guess');
+      expect(throttled.status).toBe(429);
+      expect(throttled.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+      expect(throttled.headers.get('www-authenticate')).toBeNull();
+      expect(await throttled.json()).toMatchObject({ errors: [{ code: 'throttled' }] });
+      // SCIM answers its own shape; a right key from the same address is not held back, on either.
+      const scim = await fetch(`${admin.base}/scim/v2/Users`, { headers: { authorization: 'Bearer pak_guess' } });
+      expect(scim.status).toBe(429);
+      expect(scim.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+      expect(await scim.json()).toMatchObject({ status: '429', detail: expect.stringContaining('Retry-After') });
+      expect((await get(`Bearer ${desk}`)).status).toBe(200);
+      const own = await fetch(`${admin.base}/scim/v2/Users/demopass`, { headers: { authorization: `Bearer ${desk}` } });
+      expect(own.status).toBe(200);
+
+      const refused = (await calls()).filter((call) => call.status === 429);
+      expect(refused).toHaveLength(4);
+      for (const call of refused)
+        expect(call).toMatchObject({ actor: null, address: '127.0.0.1', outcome: 'throttled' });
+    } finally {
+      await admin.close();
+    }
+  });
+
+  it('audits each call with how it really ended, and the SIEM reads every refusal as a failure', async () => {
+    const admin = await startAdmin(t, { adminRatePerMinute: 4 });
+    try {
+      const reader = await admin.key('outcome-reader', ['users:read']);
+      const call = (key: string | null, path: string) =>
+        fetch(`${admin.base}${path}`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+      const since = t.clock.now();
+      const statuses = [
+        await call(reader, '/admin/v1/users/demopass'),
+        await call(null, '/admin/v1/users/demopass'),
+        await call(reader, '/admin/v1/cobrands'),
+        await call(reader, '/admin/v1/users/nobody-here'),
+        await call(reader, '/admin/v1/users?limit=0'),
+        await call(reader, '/admin/v1/users/demopass'),
+      ].map((answer) => answer.status);
+      expect(statuses).toEqual([200, 401, 403, 404, 400, 429]);
+
+      const audited = (await calls()).filter((row) => row.actor === 'api:outcome-reader' || row.actor === null);
+      const outcomes = audited.slice(-6).map((row) => [row.status, row.outcome, row.actor, row.address]);
+      expect(outcomes).toEqual([
+        [200, 'success', 'api:outcome-reader', '127.0.0.1'],
+        [401, 'unauthorized', null, '127.0.0.1'],
+        [403, 'forbidden', 'api:outcome-reader', '127.0.0.1'],
+        [404, 'not_found', 'api:outcome-reader', '127.0.0.1'],
+        [400, 'refused', 'api:outcome-reader', '127.0.0.1'],
+        [429, 'throttled', 'api:outcome-reader', '127.0.0.1'],
+      ]);
+
+      await siemWorkerOf(t.app).nudge();
+      await siemWorkerOf(t.app).nudge();
+      const sent = receiver.events
+        .filter(({ event }) => event.type === 'admin.call' && Date.parse(event.time) >= since)
+        .slice(-6)
+        .map(({ event }) => [event.detail.status, event.outcome]);
+      expect(sent).toEqual([
+        [200, 'success'],
+        [401, 'failure'],
+        [403, 'failure'],
+        [404, 'failure'],
+        [400, 'failure'],
+        [429, 'failure'],
+      ]);
+    } finally {
+      await admin.close();
     }
   });
 });

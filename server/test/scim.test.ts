@@ -170,6 +170,7 @@ describe.each(DIALECTS)('SCIM 2.0 (%s)', (dialect) => {
       method: 'PATCH',
       route: '/scim/v2/Users/:userId',
       status: 200,
+      outcome: 'success',
       userId: 'scimclerk',
     });
   });

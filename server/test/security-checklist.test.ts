@@ -39,11 +39,22 @@ for (const dialect of DIALECTS) {
     let smtp: TestSmtpServer;
     useMailTestApp(dialect, (app, server) => ([t, smtp] = [app, server]));
 
-    it('6: a lock by wrong security answers ends the live sessions too', async () => {
-      const client = await signedIn(t);
+    it("6: a lock by wrong security answers ends the sessions of unknown devices, not the owner's, and tells the owner", async () => {
+      const own = await signedIn(t);
+      // A session on a device the account does not trust: a right password that stopped at change password.
+      const account = await accountRow(t.database, 'demopass');
+      await new AccountStore(t.database.db).expirePassword(account.user_id_key, t.clock.now());
+      const unknown = t.client();
+      expect((await signInSequence(unknown, 'demopass')).body).toContain('change-password-component');
+
       for (let i = 0; i < 6; i += 1) expect((await answer(t, 'demopass', `guess ${i}`)).statusCode).toBe(200);
       expect((await accountRow(t.database, 'demopass')).status).toBe('locked');
-      expectErrorShape(await client.get(Paths.session), 401, 'unauthenticated');
+      expectErrorShape(await change(unknown, 'demopass', DEMO_PASSWORD, 'Harbour-Light-77'), 401, 'unauthenticated');
+      // Whoever knows the user ID and guesses answers cannot log the owner out of a browser they signed in from.
+      expect((await own.get(Paths.session)).statusCode).toBe(200);
+      const mails = await smtp.waitFor(2);
+      expect(mails.map((mail) => mail.to)).toEqual([account.email, account.email]);
+      expect(mails[1]!.subject).toMatch(/: sign-in from new browsers is locked$/);
     });
 
     it('7: signs in with a 20-character password and refuses it with one more character: nothing is truncated', async () => {

@@ -1,10 +1,13 @@
 /**
  * The per-address throttle across instances: with REDIS_URL the instances count together in Redis (which runs on
- * this machine, as in CI), so two instances allow the limit once, not twice; without it each counts alone.
+ * this machine, as in CI), so two instances allow the limit once, not twice; without it each counts alone. The admin
+ * listeners' throttle of wrong keys counts there too.
  */
 import { randomInt } from 'node:crypto';
 import { Paths } from '@portal/contract';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type AdminListener, startAdmin } from './admin-support.js';
 import { createTestApp, expectErrorShape, type TestApp } from './harness.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -41,5 +44,29 @@ describe('the throttle of two instances', () => {
 
   it('lets calls through, rather than refusing every sign-in, while Redis cannot be reached', async () => {
     expect(await callsFromOneAddress('redis://127.0.0.1:1', 6)).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+});
+
+describe('the wrong-key throttle of two admin listeners', () => {
+  let t: TestApp | undefined;
+  const admins: AdminListener[] = [];
+  afterEach(async () => {
+    for (const admin of admins.splice(0)) await admin.close();
+    await t?.close();
+  });
+
+  it('counts the refused keys of one address on both together with REDIS_URL', async () => {
+    // The tests' calls all come from 127.0.0.1: a count left in Redis by an earlier run is cleared first.
+    const redis = new Redis(REDIS_URL);
+    for (const key of await redis.keys('portal-throttle:*wrong-key:127.0.0.1')) await redis.del(key);
+    redis.disconnect();
+    t = await createTestApp('sqlite', { config: { redisUrl: REDIS_URL, adminKeyFailuresPerMinute: 3 } });
+    admins.push(await startAdmin(t), await startAdmin(t));
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const headers = { authorization: 'Bearer pak_guess' };
+      statuses.push((await fetch(`${admins[i % 2]!.base}/admin/v1/users/demopass`, { headers })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
   });
 });

@@ -11,6 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, metricsOf } from '../src/app.js';
 import { siemWorkerOf } from '../src/siem/index.js';
 import type { Config } from '../src/config.js';
+import { AuditLog } from '../src/db/audit-log.js';
+import { DEMO_PASSWORD } from '../src/demo-users.js';
 import type { PortalDatabase } from '../src/db/database.js';
 import { createTestApp, DIALECTS, keptLog, portalCli, signInSequence, TestClient } from './harness.js';
 import { WebhookReceiver, webhookSecret, type Received } from './webhook-receiver.js';
@@ -121,6 +123,32 @@ for (const dialect of DIALECTS)
         client: { userAgent: BROWSER },
       });
       expect(refused.client.address).toBeTruthy();
+    });
+
+    it('names the locked or inactive account a refused sign-in tried, though the answer tells nothing', async () => {
+      const receiver = await new WebhookReceiver(webhookSecret('deployment')).start();
+      cleanups.push(() => receiver.stop());
+      const t = await createTestApp(dialect, { config: siemTo(receiver) });
+      cleanups.push(() => t.close());
+      const attempt = (userId: string) => signInSequence(t.client(), userId, DEMO_PASSWORD);
+      const unknown = await attempt('nobody-here');
+      for (const refused of [await attempt('demolocked'), await attempt('demoinactive')]) {
+        expect(refused.statusCode).toBe(401);
+        expect(refused.body).toBe(unknown.body);
+      }
+      await deliver(t.app);
+      const failures = receiver.events
+        .filter(({ event }) => event.type === 'signin.failure')
+        .map(({ event }) => ({ outcome: event.outcome, userId: event.account?.userId, reason: event.detail.reason }));
+      expect(failures).toEqual([
+        { outcome: 'failure', userId: undefined, reason: 'unavailable' },
+        { outcome: 'failure', userId: 'demolocked', reason: 'locked' },
+        { outcome: 'failure', userId: 'demoinactive', reason: 'inactive' },
+      ]);
+      // The trail says the same: `portal audit list` names the user.
+      const trail = await new AuditLog(t.database.db, t.clock.now).list(0);
+      const refusals = trail.filter((entry) => entry.kind === 'signin.failure').map((entry) => entry.userId);
+      expect(refusals).toEqual([null, 'demolocked', 'demoinactive']);
     });
 
     it("sends a cobrand's events, and only those, to the cobrand's own endpoint", async () => {

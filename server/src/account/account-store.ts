@@ -53,6 +53,9 @@ const signInQueries = (db: Kysely<Database>) => {
       .where('failed_attempts', '<', MAX_FAILED_LOGINS);
   const claim = (column: 'ldap_id' | 'id') =>
     prepareQuery(db, (value: string, now: number) => claiming(now).where(column, '=', value).returningAll());
+  // The account a refused try named, when no try could be claimed on it: the audit's row names it.
+  const naming = () => db.selectFrom('account').select(['id', 'status']);
+  const named = (column: 'ldap_id' | 'id') => prepareQuery(db, (value: string) => naming().where(column, '=', value));
   return {
     // The login-info lookup: every sign-in makes it, and anyone may call it.
     byUserId: prepareQuery(db, (key: string, asTyped: string) =>
@@ -71,6 +74,11 @@ const signInQueries = (db: Kysely<Database>) => {
           .where('id', '=', namedBy(db, key, asTyped))
           .returningAll(),
       ),
+    },
+    named: {
+      ldapId: named('ldap_id'),
+      id: named('id'),
+      userId: prepareQuery(db, (key: string, asTyped: string) => naming().where('id', '=', namedBy(db, key, asTyped))),
     },
     // A null leaves the column as it is: the same statement with or without a new hash or a sign-in time.
     clear: prepareQuery(db, (id: string, now: number, passwordHash: string | null, signedInAt: number | null) =>
@@ -129,6 +137,16 @@ export class AccountStore {
     if (by.kind !== 'userId') return (await this.hot.claim[by.kind](by.value, now)).rows[0];
     const { key, asTyped } = lookupKeys(by.value);
     return (await this.hot.claim.userId(key, asTyped, now)).rows[0];
+  }
+
+  /**
+   * The ID and status of the account `by` names, for the audit of a try none could be claimed on (the account locked,
+   * inactive or out of tries, or no account at all): one indexed read, whichever it is.
+   */
+  async named(by: AccountKey): Promise<Pick<AccountRow, 'id' | 'status'> | undefined> {
+    if (by.kind !== 'userId') return (await this.hot.named[by.kind](by.value)).rows[0];
+    const { key, asTyped } = lookupKeys(by.value);
+    return (await this.hot.named.userId(key, asTyped)).rows[0];
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
- * The admin listener's service (ADMIN_PORT, apart from the public one): bearer keys, a throttle per key, an audit
- * event for every call naming the key and the client's address, the spec's error shape, and its OpenAPI document.
- * Other plugins on it (SCIM) get the same keys, throttle and audit by registering through `plugins`.
+ * The admin listener's service (ADMIN_PORT, apart from the public one): bearer keys, a throttle per key and one of
+ * wrong keys per client address, an audit event for every call naming the key, the client's address and how the call
+ * ended, the spec's error shape, and its OpenAPI document. Other plugins on it (SCIM) get the same keys, throttles and
+ * audit by registering through `plugins`.
  */
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -14,7 +15,7 @@ import type { OutageReporter } from '../http/outage-log.js';
 import type { Messages } from '../i18n/messages.js';
 import { Refusal } from '../refusal.js';
 import type { ApiKeys } from './api-keys.js';
-import { authenticateKeys, keyOrigin } from './guard.js';
+import { authenticateKeys, keyOrigin, type KeyRefusals } from './guard.js';
 import type { AdminOperations } from './operations.js';
 import { registerAdminOpenApi } from './openapi.js';
 import { auditRoutes } from './routes/audit.js';
@@ -33,6 +34,10 @@ export interface AdminServerOptions {
   version: string;
   /** Calls a key may make a minute (0: no throttle); unauthenticated calls count by address. */
   perMinute: number;
+  /** Calls refused for a missing or wrong key a client address may make a minute before `429` (0: no throttle). */
+  keyFailuresPerMinute: number;
+  /** Where the throttles count: Redis with REDIS_URL, shared by the instances (security/throttle.ts); else memory. */
+  throttleStore?: object;
   logger?: FastifyServerOptions['logger'];
   /** More calls on the listener (SCIM at /scim/v2), each behind `requireScope` of its own. */
   plugins?: { plugin: FastifyPluginAsync<{ operations: AdminOperations }>; prefix: string }[];
@@ -91,15 +96,16 @@ export async function buildAdminServer(options: AdminServerOptions): Promise<Fas
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
   });
-  authenticateKeys(app, options.keys);
+  await app.register(fastifyRateLimit, {
+    ...options.throttleStore,
+    global: options.perMinute > 0,
+    max: options.perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => (request.apiKey ? `key:${request.apiKey.name}` : `address:${request.ip}`),
+    errorResponseBuilder: () => new ApiError(429, [{ code: ErrorCodes.throttled, messageKey: 'request.throttled' }]),
+  });
+  authenticateKeys(app, options.keys, keyRefusals(app, options.keyFailuresPerMinute));
   auditEveryCall(app, options.audit);
-  if (options.perMinute > 0)
-    await app.register(fastifyRateLimit, {
-      max: options.perMinute,
-      timeWindow: 60_000,
-      keyGenerator: (request) => (request.apiKey ? `key:${request.apiKey.name}` : `address:${request.ip}`),
-      errorResponseBuilder: () => new ApiError(429, [{ code: ErrorCodes.throttled, messageKey: 'request.throttled' }]),
-    });
   await registerAdminOpenApi(app, options.version);
   const { operations } = options;
   await app.register(
@@ -112,15 +118,44 @@ export async function buildAdminServer(options: AdminServerOptions): Promise<Fas
   return app;
 }
 
+/**
+ * The throttle of calls refused for their key, per client address, in the throttle's own store (Redis when shared):
+ * the seconds to wait once the address is over its calls a minute, else null.
+ */
+function keyRefusals(app: FastifyInstance, perMinute: number): KeyRefusals {
+  if (perMinute <= 0) return async () => null;
+  const count = app.createRateLimit({
+    max: perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `wrong-key:${request.ip}`,
+  });
+  return async (request) => {
+    const counted = await count(request);
+    return !counted.isAllowed && counted.isExceeded ? Math.max(1, counted.ttlInSeconds) : null;
+  };
+}
+
+/** How a call ended, by its status, as the audit names it. */
+export function outcomeOf(status: number): string {
+  if (status < 400) return 'success';
+  return OUTCOMES[status] ?? (status < 500 ? 'refused' : 'error');
+}
+const OUTCOMES: Record<number, string> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  429: 'throttled',
+};
+
 const userOf = (params: unknown): Record<string, string> => {
   const userId = (params as { userId?: unknown } | undefined)?.userId;
   return typeof userId === 'string' ? { userId: userId.slice(0, 64) } : {};
 };
 
 /**
- * An audit event for every call, answered or refused: which key (if any), from where, what, and how it ended. It is
- * written as the answer goes out (its status known, its body not yet sent), so a caller that has its answer finds the
- * call in the trail.
+ * An audit event for every call, answered or refused: which key (if any), from where, what, and how it ended (its
+ * status and `outcome`, which the SIEM's event reads: a refusal is a failure there). It is written as the answer goes
+ * out (its status known, its body not yet sent), so a caller that has its answer finds the call in the trail.
  */
 function auditEveryCall(app: FastifyInstance, audit: AuditLog): void {
   app.addHook('onSend', async (request, reply) => {
@@ -128,6 +163,7 @@ function auditEveryCall(app: FastifyInstance, audit: AuditLog): void {
       method: request.method,
       route: request.routeOptions.url ?? 'unmatched',
       status: reply.statusCode,
+      outcome: outcomeOf(reply.statusCode),
       ...userOf(request.params),
     };
     try {

@@ -1,7 +1,8 @@
 /**
  * Bearer keys on the admin listener, for every plugin on it (the admin REST calls, and SCIM's with its own refusal):
  * `authenticateKeys` reads the key once a request, before the throttle counts it by key; `requireScope` refuses a
- * call the key may not make. A refusal is the same for a missing, malformed, unknown or revoked key.
+ * call the key may not make. A refusal is the same for a missing, malformed, unknown or revoked key, and too many of
+ * them from one client address turn into `429` (docs/decisions.md, "Admin API and SCIM: wrong keys and outcomes").
  */
 import { ErrorCodes } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
@@ -15,21 +16,37 @@ declare module 'fastify' {
     /** The admin key the request carries; null when it carries none that is in use. */
     apiKey: ApiKey | null;
   }
+  interface FastifyInstance {
+    /** Counts a call refused for its key against its client address: the seconds it must wait, or null if none. */
+    keyRefused: KeyRefusals;
+  }
 }
 
-/** Answers a refused call in the caller's own error shape (SCIM has its own); the admin API's by default. */
-export type Refuse = (reply: FastifyReply, status: 401 | 403) => Promise<unknown> | unknown;
+/** The wrong-key throttle: counts a refused key for the request's address; the seconds to wait when over the limit. */
+export type KeyRefusals = (request: FastifyRequest) => Promise<number | null>;
 
-export const adminRefusal: Refuse = (_reply, status) => {
-  throw status === 401
-    ? new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'admin.key.refused' }], {
-        'www-authenticate': 'Bearer',
-      })
-    : new ApiError(403, [{ code: ErrorCodes.forbidden, messageKey: 'admin.scope.missing' }]);
+/** Answers a refused call in the caller's own error shape (SCIM has its own); the admin API's by default. */
+export type Refuse = (reply: FastifyReply, status: 401 | 403 | 429, retryAfter?: number) => Promise<unknown> | unknown;
+
+const REFUSED: Record<401 | 403 | 429, (retryAfter: number) => ApiError> = {
+  401: () =>
+    new ApiError(401, [{ code: ErrorCodes.unauthenticated, messageKey: 'admin.key.refused' }], {
+      'www-authenticate': 'Bearer',
+    }),
+  403: () => new ApiError(403, [{ code: ErrorCodes.forbidden, messageKey: 'admin.scope.missing' }]),
+  429: (retryAfter) =>
+    new ApiError(429, [{ code: ErrorCodes.throttled, messageKey: 'request.throttled' }], {
+      'retry-after': String(retryAfter),
+    }),
 };
 
-export function authenticateKeys(app: FastifyInstance, keys: ApiKeys): void {
+export const adminRefusal: Refuse = (_reply, status, retryAfter = 60) => {
+  throw REFUSED[status](retryAfter);
+};
+
+export function authenticateKeys(app: FastifyInstance, keys: ApiKeys, keyRefused: KeyRefusals): void {
   app.decorateRequest('apiKey', null);
+  app.decorate('keyRefused', keyRefused);
   app.addHook('onRequest', async (request) => {
     request.apiKey = await keys.authenticate(request.headers.authorization);
   });
@@ -42,7 +59,12 @@ export function authenticateKeys(app: FastifyInstance, keys: ApiKeys): void {
 export function requireScope(scope: Scope, refuse: Refuse = adminRefusal, allCobrands = false) {
   const guard: preHandlerAsyncHookHandler = async (request, reply) => {
     const key = request.apiKey;
-    if (!key) return refuse(reply, 401);
+    if (!key) {
+      // Counted per client address: past the limit a wrong key is told to wait. A right key is never held back, so a
+      // caller hammering from a shared address (the bank's proxy) cannot shut the other tools behind it out.
+      const wait = await request.server.keyRefused(request);
+      return wait === null ? refuse(reply, 401) : refuse(reply, 429, wait);
+    }
     if (!key.scopes.has(scope) || (allCobrands && key.cobrands !== null)) return refuse(reply, 403);
   };
   return guard;

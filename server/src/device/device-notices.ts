@@ -1,17 +1,19 @@
 /**
  * What device trust tells and records: a browser trusted at its first sign-in (audited, and mailed unless the cobrand
- * turned the mail off), and the lock on unknown devices (mailed at most once an hour per account). Each mail commits
- * with its audit event, or neither does.
+ * turned the mail off), and the lock on unknown devices (the sessions of the devices it locks out ended, the owner
+ * mailed at most once an hour per account). Each mail commits with its audit event, or neither does.
  */
 import type { AccountRow, AccountStore } from '../account/index.js';
 import type { Origin } from '../db/audit-log.js';
 import { mailContextFor, type MailingDeps, newDeviceMail, unknownDevicesLockedMail } from '../mail/index.js';
+import type { SessionManager } from '../session/index.js';
 import { approximateAddress, browserLabel } from './browser-label.js';
 import type { DeviceStore } from './device-store.js';
 
 export interface DeviceNoticeDeps extends MailingDeps {
   accounts: AccountStore;
   devices: DeviceStore;
+  sessions: SessionManager;
 }
 
 export class DeviceNotices {
@@ -41,8 +43,14 @@ export class DeviceNotices {
     return id;
   }
 
-  /** The account has just locked for unknown devices: its owner is told, once an hour at most. */
+  /**
+   * The account has just locked for unknown devices (six wrong tries by whoever knows its user ID): the sessions opened
+   * anywhere but on its trusted devices end, its trusted browsers stay signed in (the lock does not stop them, so
+   * ending their sessions would let anyone log the user out at will), and its owner is told, once an hour at most.
+   */
   async lockedForUnknown(account: AccountRow, origin: Origin, now: number): Promise<void> {
+    const trusted = (await this.deps.devices.list(account.id)).map((device) => device.id);
+    await this.deps.sessions.endUnknownDevicesFor(account.id, trusted);
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
     if (record.deviceMails?.lock === false) return;
     // The attacker's browser names no language: the one the user last signed in in, else the cobrand's first.

@@ -17,9 +17,10 @@ import {
 import { signsInAtProvider } from '../cobrand/index.js';
 import { hashSecret, verifyDummy, verifySecret } from '../security/passwords.js';
 import type { Origin } from '../db/audit-log.js';
+import type { DeviceNotices } from '../device/index.js';
 import type { Database } from '../db/tables.js';
 import type { Transaction } from 'kysely';
-import type { SessionManager, SessionRow } from '../session/index.js';
+import type { SessionRow } from '../session/index.js';
 
 export type PolicyRule = PasswordRule | 'history' | 'common' | 'breached';
 export type ChangeOutcome =
@@ -43,7 +44,8 @@ export interface DeviceCounts {
 export interface ChangePasswordDeps extends MailingDeps {
   accounts: AccountStore;
   passwords: PasswordStore;
-  sessions: SessionManager;
+  /** The lock on unknown devices' consequences: their sessions ended, the owner told (device trust). */
+  deviceNotices: Pick<DeviceNotices, 'lockedForUnknown'>;
   breached: BreachedPasswords;
   /**
    * Claims the try as a sign-in claims it (docs/decisions.md, "Device trust"), given by app.ts: none when the account
@@ -125,7 +127,7 @@ export class ChangePasswordService {
 
   /**
    * Checks the current password on the claimed try. A wrong one counts there: the sixth locks the account for unknown
-   * devices (its sessions ended), or the trusted device alone. A right one clears that count; a lock on unknown devices
+   * devices (the sessions of unknown devices ended, the owner told), or the trusted device alone. A right one clears that count; a lock on unknown devices
    * stays. False also when a raced wrong try locked the trusted device meanwhile.
    */
   private async passed({ account, device }: CurrentTry, password: string, now: number, origin: Origin) {
@@ -144,7 +146,7 @@ export class ChangePasswordService {
         accounts.lockIfExhausted(account.id, now, trx),
       )
     )
-      await this.deps.sessions.endAllFor(account.id);
+      await this.deps.deviceNotices.lockedForUnknown(account, origin, now);
     return false;
   }
 }

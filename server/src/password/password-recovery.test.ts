@@ -115,7 +115,10 @@ for (const dialect of DIALECTS) {
       expect((await accountRow(t.database, 'demopass'))!.status).toBe('locked');
       expect((await signInSequence(t.client(), 'demopass', DEMO_PASSWORD)).statusCode).toBe(401);
       expect((await ask(client, 'demopass', DEMO_ANSWER)).statusCode).toBe(200);
-      expect(smtp.received).toEqual([]);
+      // The owner is told of the lock on unknown devices; the right answer on the locked account mails nothing.
+      const [lock] = await smtp.waitFor(1);
+      expect(lock!.subject).toMatch(/: sign-in from new browsers is locked$/);
+      expect(await t.database.db.selectFrom('mail_outbox').select('subject').execute()).toHaveLength(1);
     });
 
     it('never clears the count of wrong passwords with a right answer: the sixth failure still locks', async () => {

@@ -16,8 +16,8 @@ import {
   userIdKey,
 } from '../account/index.js';
 import type { Origin } from '../db/audit-log.js';
+import type { DeviceNotices } from '../device/index.js';
 import { verifyDummy, verifySecret } from '../security/passwords.js';
-import type { SessionManager } from '../session/index.js';
 import type { QuestionPool } from './question-pool.js';
 import { QuestionTexts } from './question-texts.js';
 import { questionFor } from './security-question.js';
@@ -25,7 +25,8 @@ import { questionFor } from './security-question.js';
 export interface RecoveryDeps extends MailingDeps {
   accounts: AccountStore;
   passwords: PasswordStore;
-  sessions: SessionManager;
+  /** A lock by wrong answers is a lock on unknown devices: their sessions end, the owner is told (device trust). */
+  deviceNotices: Pick<DeviceNotices, 'lockedForUnknown'>;
   questions: QuestionPool;
   /** The built-in questions in each language; read from `data/i18n` when not given. */
   questionTexts?: QuestionTexts;
@@ -99,7 +100,7 @@ export class RecoveryService {
       const locked = await audit.recordWith({ kind: 'account.locked', accountId: account.id }, origin, (trx) =>
         accounts.lockIfExhausted(account.id, now, trx),
       );
-      if (locked) await this.deps.sessions.endAllFor(account.id);
+      if (locked) await this.deps.deviceNotices.lockedForUnknown(account, origin, now);
       return;
     }
     // §1: not on a first login; a token user signs in with PIN and tokencode, so a temporary password could never

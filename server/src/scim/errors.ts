@@ -39,11 +39,17 @@ export function sendScimError(reply: FastifyReply, status: number, scimType: str
     .send(scimBody(status, scimType, detail));
 }
 
-/** A refused key in SCIM's shape (the same for a missing, unknown or revoked key, as on the admin API). */
-export const scimRefusal: Refuse = (reply, status) =>
-  status === 401
-    ? sendScimError(reply.header('www-authenticate', 'Bearer'), 401, null, 'A bearer key in use is needed')
-    : sendScimError(reply, 403, null, 'The key does not carry the scim scope');
+/**
+ * A refused key in SCIM's shape (the same for a missing, unknown or revoked key, as on the admin API), and the wait
+ * once a client address has had too many refused.
+ */
+export const scimRefusal: Refuse = (reply, status, retryAfter = 60) => {
+  if (status === 401)
+    return sendScimError(reply.header('www-authenticate', 'Bearer'), 401, null, 'A bearer key in use is needed');
+  if (status === 403) return sendScimError(reply, 403, null, 'The key does not carry the scim scope');
+  const detail = 'Too many calls with a missing or wrong key from this address; call again after Retry-After seconds';
+  return sendScimError(reply.header('retry-after', retryAfter), 429, null, detail);
+};
 
 const REFUSALS: Record<Refusal['kind'], (r: Refusal) => [number, ScimType | null, string]> = {
   'not-found': (r) => [404, null, r.message],

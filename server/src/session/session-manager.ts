@@ -30,6 +30,8 @@ export interface StartSession {
   sso?: boolean;
   /** How the sign-in was made (its step), kept on the session for the user's own view of it. */
   method?: string;
+  /** The trusted device the browser signed in on; none for an unknown device. */
+  device?: string;
 }
 
 /** Why sessions ended other than by logout (which the logout route records). */
@@ -97,6 +99,7 @@ export class SessionManager {
       absolute_expires_at: now + this.settings.absoluteMs,
       user_agent: origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
       client_address: origin.address?.slice(0, ADDRESS_MAX) ?? null,
+      device_id: input.device ?? null,
     };
     await this.store.insert(row);
     await this.cap(input.accountId);
@@ -146,6 +149,15 @@ export class SessionManager {
   /** Every session of the account ends: it was locked. */
   async endAllFor(accountId: string): Promise<void> {
     const count = await this.store.deleteForAccount(accountId);
+    if (count > 0) await this.ended(accountId, 'locked', count);
+  }
+
+  /**
+   * The account was locked for unknown devices: every session ends but those opened on one of its `trusted` devices,
+   * whose browsers the lock does not stop (docs/decisions.md, "Device trust").
+   */
+  async endUnknownDevicesFor(accountId: string, trusted: readonly string[]): Promise<void> {
+    const count = await this.store.deleteForAccountBut(accountId, trusted);
     if (count > 0) await this.ended(accountId, 'locked', count);
   }
 

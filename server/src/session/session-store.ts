@@ -132,6 +132,14 @@ export class SessionStore {
     return Number(result.numDeletedRows);
   }
 
+  /** Deletes the account's sessions but those opened on one of the `devices`; answers how many there were. */
+  async deleteForAccountBut(accountId: string, devices: readonly string[]): Promise<number> {
+    let query = this.db.deleteFrom('session').where('account_id', '=', accountId);
+    if (devices.length > 0)
+      query = query.where((eb) => eb.or([eb('device_id', 'is', null), eb('device_id', 'not in', devices)]));
+    return Number((await query.executeTakeFirst()).numDeletedRows);
+  }
+
   /** Deletes the sessions single sign-on opened for the account in that cobrand; answers how many there were. */
   async deleteFederated(accountId: string, cobrand: string): Promise<number> {
     const result = await this.db

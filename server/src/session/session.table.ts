@@ -22,4 +22,9 @@ export interface SessionTable {
   user_agent: string | null;
   /** The client's address at sign-in, as the service sees it (behind a trusted proxy, the address the proxy names). */
   client_address: string | null;
+  /**
+   * The trusted device the browser signed in on (its device cookie's); null for an unknown device. A lock on unknown
+   * devices ends the sessions of every device but the account's trusted ones.
+   */
+  device_id: string | null;
 }

@@ -10,8 +10,14 @@ export interface EventAccount {
   loginType: string;
 }
 
-/** Refusals; every other event records something that was done (a lock, a change, a sign-in). */
-const failed = (kind: string) => kind.endsWith('.failure') || kind.endsWith('.refused');
+/**
+ * Refusals: a kind that says so, or an event whose detail names how it ended other than `success` (an admin call
+ * refused for its key, its scope or the throttle). Every other event records something that was done.
+ */
+const failed = ({ kind, detail }: RecordedEvent) =>
+  kind.endsWith('.failure') ||
+  kind.endsWith('.refused') ||
+  (typeof detail.outcome === 'string' && detail.outcome !== 'success');
 
 /** The step that signed the user in where the event names one, else the kind of account; admin for the CLI's changes. */
 function methodOf(event: RecordedEvent, account: EventAccount | undefined): SecurityEvent['method'] {
@@ -30,7 +36,7 @@ export function securityEvent(event: RecordedEvent, account: EventAccount | unde
     id: event.id,
     type: event.kind,
     time: new Date(event.at).toISOString(),
-    outcome: failed(event.kind) ? 'failure' : 'success',
+    outcome: failed(event) ? 'failure' : 'success',
     method: methodOf(event, account),
     account: account ? { id: account.id, userId: account.userId } : null,
     cobrand: account?.cobrand ?? (typeof named === 'string' ? named : null),

@@ -298,6 +298,33 @@ for (const dialect of DIALECTS) {
       expect((await attackerTry('Harbour-Light-77')).statusCode).toBe(401);
     });
 
+    it("leaves the user's browsers signed in when an attacker locks the account: only unknown devices' sessions end", async () => {
+      const own = await ownBrowser();
+      // A session on an unknown device: the right password from a browser that never opened the platform (it stops
+      // at change password), which trusts nothing.
+      const account = await accountRow(t.database, 'demopass');
+      await new AccountStore(t.database.db).expirePassword(account.user_id_key, t.clock.now());
+      const unknown = t.client();
+      expect((await signInSequence(unknown, 'demopass')).body).toContain('change-password-component');
+
+      await lockForUnknownDevices();
+      expect((await accountRow(t.database, 'demopass')).status).toBe('locked');
+      // The owner's live session goes on, without signing in again; the unknown device's has ended.
+      expect((await own.get(Paths.session)).statusCode).toBe(200);
+      expectErrorShape(await changeFrom(unknown, DEMO_PASSWORD, 'Harbour-Light-77'), 401, 'unauthenticated');
+      const ended = await t.database.db
+        .selectFrom('audit_event')
+        .select('detail')
+        .where('account_id', '=', account.id)
+        .where('kind', '=', 'session.ended')
+        .execute();
+      expect(ended.map((row) => JSON.parse(row.detail))).toEqual([{ reason: 'locked', count: 1 }]);
+      // The owner is told: the new-device mail of the first sign-in, then the lock's.
+      const mails = await smtp.waitFor(2);
+      expect(mails.map((mail) => mail.to)).toEqual([account.email, account.email]);
+      expect(mails[1]!.subject).toMatch(/: sign-in from new browsers is locked$/);
+    });
+
     it("counts a trusted browser's wrong current passwords on that browser: a right one clears, six lock it", async () => {
       const own = await ownBrowser();
       await lockForUnknownDevices();

@@ -2,10 +2,9 @@
  * A refused try, as every sign-in step records it: counted on its claim's count (the account's for unknown devices,
  * or a trusted device's own), audited, the lock applied. The account's lock is mailed to its owner (device-notices).
  */
-import type { AccountRow, AccountStore } from '../account/index.js';
+import type { AccountKey, AccountRow, AccountStore } from '../account/index.js';
 import type { AuditLog, Origin } from '../db/audit-log.js';
 import type { DeviceNotices, DeviceStore } from '../device/index.js';
-import type { SessionManager } from '../session/index.js';
 import type { Claim } from './claims.js';
 import type { Aside, CountedRefusals } from './method.js';
 
@@ -15,7 +14,6 @@ const NO_ACCOUNT = 'none';
 export interface RefusalDeps {
   accounts: AccountStore;
   audit: AuditLog;
-  sessions: SessionManager;
   devices: DeviceStore;
   deviceNotices: DeviceNotices;
 }
@@ -24,8 +22,9 @@ export class Refusals {
   constructor(private readonly deps: RefusalDeps) {}
 
   /**
-   * Records a refused try. The sixth from unknown devices locks the account for them, ends its sessions and tells its
-   * owner; the sixth from a trusted device locks that device alone. Always null: the refusal.
+   * Records a refused try. The sixth from unknown devices locks the account for them, ends their sessions (the trusted
+   * browsers keep theirs) and tells its owner; the sixth from a trusted device locks that device alone. Always null:
+   * the refusal.
    */
   async refuse(claim: Claim, now: number, origin: Origin, reason = 'credentials', method?: string): Promise<null> {
     const { accounts, audit, devices } = this.deps;
@@ -41,10 +40,7 @@ export class Refusals {
     }
     const lock = { kind: 'account.locked' as const, accountId: account.id, detail: { scope: 'unknown devices' } };
     const locked = await audit.recordWith(lock, origin, (trx) => accounts.lockIfExhausted(account.id, now, trx));
-    if (locked) {
-      await this.deps.sessions.endAllFor(account.id);
-      await this.deps.deviceNotices.lockedForUnknown(account, origin, now);
-    }
+    if (locked) await this.deps.deviceNotices.lockedForUnknown(account, origin, now);
     return null;
   }
 
@@ -55,9 +51,16 @@ export class Refusals {
     return null;
   }
 
-  /** A try no account was claimed for: the statements a refused try on a real account makes, matching no row. */
-  async refuseUnclaimed(now: number, origin: Origin): Promise<null> {
-    await this.deps.audit.record('signin.failure', null, { reason: 'unavailable' }, { origin });
+  /**
+   * A try no account was claimed for: an unknown user ID, or an account locked, inactive or with its six tries in use.
+   * The audit names the account, so the trail (and the SIEM) shows someone hammering a locked one; the answer does not
+   * change. Whatever `by` names, the same statements: the read of the account, the event, and the lock's update a
+   * refused try on a real account makes, matching no row.
+   */
+  async refuseUnclaimed(by: AccountKey | undefined, now: number, origin: Origin): Promise<null> {
+    const named = await this.deps.accounts.named(by ?? { kind: 'id', value: NO_ACCOUNT });
+    const detail = { reason: named && named.status !== 'active' ? named.status : 'unavailable' };
+    await this.deps.audit.record('signin.failure', named?.id ?? null, detail, { origin });
     await this.deps.accounts.lockIfExhausted(NO_ACCOUNT, now);
     return null;
   }

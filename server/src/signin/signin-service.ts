@@ -6,7 +6,7 @@
  */
 import { DEFAULT_LOCALE, isLocale, routePath, type LoginInfo } from '@portal/contract';
 import type { SendLoginBody } from '@portal/contract/schemas';
-import { ldapIdFor, userIdKey } from '../account/index.js';
+import { type AccountKey, ldapIdFor, userIdKey } from '../account/index.js';
 import type { Clock } from '../clock.js';
 import type { DeviceNotices, DeviceStore } from '../device/index.js';
 import { checkedRedirect } from '../security/redirects.js';
@@ -60,6 +60,10 @@ export interface SignInDeps extends MethodDeps {
   onward?: Onward;
 }
 
+/** The decision with its session opened on `device` (a trusted device of the account), when it opens one. */
+const onDevice = (decision: SignInDecision, device: string | undefined): SignInDecision =>
+  decision.open && device ? { ...decision, open: { ...decision.open, device } } : decision;
+
 export class SignInService {
   private readonly refusals: Refusals;
   private readonly work: EqualWork;
@@ -101,17 +105,20 @@ export class SignInService {
     const claimed = await claimTry(this.deps, by, browser.deviceId, now);
     if (!claimed || isLocked(claimed)) {
       await this.work.onNobody(form, body.password, now);
-      return this.unclaimed(claimed, now, browser);
+      return this.unclaimed(claimed, by, now, browser);
     }
     const { record } = await this.deps.cobrands.resolve(claimed.account.cobrand);
     const attempt: MethodTry = { account: claimed.account, record, form, secret: body.password, browser, now };
     return this.conclude(claimed, attempt, () => this.work.ask(attempt));
   }
 
-  /** Refused before any method is asked: a trusted device that used its six tries, or no account claimed. */
-  private unclaimed(claimed: Claimed, now: number, browser: BrowserState) {
+  /**
+   * Refused before any method is asked: a trusted device that used its six tries, or no account claimed on what `by`
+   * names (none, or one locked, inactive or out of tries).
+   */
+  private unclaimed(claimed: Claimed, by: AccountKey | undefined, now: number, browser: BrowserState) {
     if (isLocked(claimed)) return this.refusals.refuseLockedDevice(claimed.locked, browser.origin);
-    return this.refusals.refuseUnclaimed(now, browser.origin);
+    return this.refusals.refuseUnclaimed(by, now, browser.origin);
   }
 
   /**
@@ -123,10 +130,11 @@ export class SignInService {
     if (!method?.route) throw new Error(`no registered sign-in method answers the ${route} route`);
     const now = this.deps.clock();
     const owner = await method.route.owner(secret);
-    const claimed = owner ? await claimTry(this.deps, { kind: 'id', value: owner }, browser.deviceId, now) : undefined;
+    const by = owner ? { kind: 'id' as const, value: owner } : undefined;
+    const claimed = by ? await claimTry(this.deps, by, browser.deviceId, now) : undefined;
     if (!claimed || isLocked(claimed)) {
       await this.work.onNobodyOwn(method, secret, now);
-      return this.unclaimed(claimed, now, browser);
+      return this.unclaimed(claimed, by, now, browser);
     }
     const { record } = await this.deps.cobrands.resolve(claimed.account.cobrand);
     const attempt: MethodTry = { account: claimed.account, record, form: route, secret, browser, now };
@@ -162,7 +170,9 @@ export class SignInService {
     if (!claim || waiting === undefined) {
       await this.work.onNobody(step.continues, body.password, now);
       if (isLocked(claimed)) return this.refusals.refuseLockedDevice(claimed.locked, browser.origin);
-      return claim ? this.refusals.refuse(claim, now, browser.origin) : null;
+      return claim
+        ? this.refusals.refuse(claim, now, browser.origin)
+        : this.refusals.refuseUnclaimed(by, now, browser.origin);
     }
     const { account } = claim;
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
@@ -178,14 +188,16 @@ export class SignInService {
    * A sign-in that opens the platform, by any method or step, goes first where `onward` says (the passkey offer), and
    * trusts its browser (docs/decisions.md, "Device trust"): a trusted device's cookie is renewed; an unknown one
    * becomes a trusted device of the account, told of by mail in the language it signed in in. A half-way session (a
-   * password or PIN to set, a token step to come) goes to its screen and trusts nothing yet.
+   * password or PIN to set, a token step to come) goes to its screen and trusts nothing yet. The session opens on its
+   * trusted device, if any: a lock on unknown devices leaves it alone.
    */
   private async trusting(decision: SignInDecision, claim: Claim, browser: BrowserState, now: number) {
-    if (decision.open?.kind !== 'full') return decision;
+    if (decision.open?.kind !== 'full') return onDevice(decision, claim.device);
     const location = await this.onward(decision.open, decision.location, browser);
-    if (claim.device) return { ...decision, location, device: claim.device };
-    const device = await this.deps.deviceNotices.trustNew(claim.account, decision.open.locale, browser.origin, now);
-    return { ...decision, location, device };
+    const device =
+      claim.device ??
+      (await this.deps.deviceNotices.trustNew(claim.account, decision.open.locale, browser.origin, now));
+    return { ...onDevice(decision, device), location, device };
   }
 
   private async onward(open: StartSession, location: string, browser: BrowserState): Promise<string> {

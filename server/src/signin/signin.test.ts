@@ -289,25 +289,15 @@ for (const dialect of DIALECTS) {
         expect(account.failed_attempts).toBe(6);
         const failures = await t.database.db
           .selectFrom('audit_event')
-          .select('id')
+          .select('detail')
           .where('account_id', '=', account.id)
           .where('kind', '=', 'signin.failure')
           .execute();
-        expect(failures.length).toBeGreaterThan(0);
-        expect(failures.length).toBeLessThanOrEqual(6);
+        // Six passwords checked; the six that found no try left are in the trail too, naming the account.
+        const reasons = failures.map((row) => (JSON.parse(row.detail) as { reason: string }).reason);
+        expect(reasons.filter((reason) => reason === 'credentials')).toHaveLength(6);
+        expect(reasons).toHaveLength(12);
         expect((await signInSequence(t.client(), 'demopass')).statusCode).toBe(401);
-      });
-
-      it("ends the account's live sessions when it locks", async () => {
-        const signedIn = t.client();
-        expect((await signInSequence(signedIn, 'demopass')).statusCode).toBe(200);
-        expect(await sessionStatus(signedIn)).toBe(200);
-
-        const attacker = t.client();
-        for (let i = 0; i < 6; i++)
-          expect((await signInSequence(attacker, 'demopass', WRONG_PASSWORD)).statusCode).toBe(401);
-
-        expectErrorShape(await signedIn.get(Paths.session), 401, 'unauthenticated');
       });
     });
 
