@@ -33,7 +33,7 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
   const clock = options.clock ?? systemClock;
   const keys = deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, () => {}));
   // Every admin change reaches the bank's SIEM as the service's own events do.
-  const forward = siemForwarder(database, config.siem);
+  const forward = siemForwarder(database);
   const messages = options.messages ?? new Messages();
   const operator = createOperator({
     ...{ database, keys, clock, catalogueDir: options.catalogueDir, forward },

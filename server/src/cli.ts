@@ -57,7 +57,7 @@ const USAGE = `Usage: npm run portal -- <command>
 
 async function run(argv: string[], database: PortalDatabase, keys: () => PortalKeys, config: Config): Promise<string> {
   const demo = config.demo;
-  const forward = siemForwarder(database, config.siem);
+  const forward = siemForwarder(database);
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
