@@ -41,8 +41,8 @@ import { FlowCookies, Providers, SAML_REQUEST_MS, ssoRoutes, SsoService, SsoStor
 import { ApiError } from './http/api-error.js';
 import { registerErrorHandler, sendRouterError, writesRefused } from './http/error-handler.js';
 import { outageLog } from './http/outage-log.js';
-import { OneLinePerRequest, requestId, returnRequestIds } from './http/request-log.js';
-import { logSecurityEvent, securityEventLog } from './http/security-events.js';
+import { OneLinePerRequest, requestIds, returnRequestIds, trustedPeer } from './http/request-log.js';
+import { logSecurityEvent, requestFields, securityEventLog } from './http/security-events.js';
 import { Messages } from './i18n/messages.js';
 import { CATALOGUE_DIR, WEB_DIST_DIR } from './paths.js';
 import { registerCsrfGuard } from './http/csrf-guard.js';
@@ -87,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keepAliveTimeout: options.config.timeouts.keepAliveMs,
     http: { headersTimeout: options.config.timeouts.headersMs, connectionsCheckingInterval: 1_000 },
     bodyLimit: 16 * 1024,
-    genReqId: requestId,
+    genReqId: requestIds(trustedPeer(options.config.trustProxy)),
     requestIdHeader: false,
     routerOptions: { maxParamLength: 200 },
     // An address the router cannot read (a bad escape, an over-long parameter) still gets the error shape.
@@ -106,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...shared.options,
     global: false,
     errorResponseBuilder: (request) => {
-      logSecurityEvent(request.log, 'throttled', { ip: request.ip, route: request.routeOptions.url ?? 'unmatched' });
+      logSecurityEvent(request.log, 'throttled', requestFields(request));
       return new ApiError(429, [{ code: ErrorCodes.throttled, messageKey: 'request.throttled' }]);
     },
   });

@@ -15,15 +15,7 @@ import { AuditLog } from '../src/db/audit-log.js';
 import { siemForwarder, siemWorkerOf } from '../src/siem/index.js';
 import type { Config } from '../src/config.js';
 import type { PortalDatabase } from '../src/db/database.js';
-import {
-  accountRow,
-  createTestApp,
-  DIALECTS,
-  keptLog,
-  portalCli,
-  signInSequence,
-  TestClient,
-} from './harness.js';
+import { accountRow, createTestApp, DIALECTS, keptLog, portalCli, signInSequence, TestClient } from './harness.js';
 import { WebhookReceiver, webhookSecret, type Received } from './webhook-receiver.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) BankTest/1.0';

@@ -1,14 +1,6 @@
 /** An audit event in the published shape (contract/schemas/security-event.v1.json), as the SIEM receives it. */
 import { SECURITY_EVENT_VERSION, type SecurityEvent } from '@portal/contract/schemas';
-import type { RecordedEvent } from '../db/audit-log.js';
-
-/** What the event says of its account, read in the event's transaction. */
-export interface EventAccount {
-  id: string;
-  userId: string;
-  cobrand: string;
-  loginType: string;
-}
+import type { EventAccount, RecordedEvent } from '../db/audit-log.js';
 
 /** Refusals; every other event records something that was done (a lock, a change, a sign-in). */
 const failed = (kind: string) => kind.endsWith('.failure') || kind.endsWith('.refused');

@@ -34,14 +34,7 @@ export class SiemOutbox {
 
   /** Queues each event, with its account as it stands, for the deployment's sinks and its cobrand's. */
   readonly forwarder: AuditForwarder = async (trx, event) => {
-    const row = event.accountId
-      ? await trx
-          .selectFrom('account')
-          .select(['id', 'user_id', 'cobrand', 'login_type'])
-          .where('id', '=', event.accountId)
-          .executeTakeFirst()
-      : undefined;
-    const account = row && { id: row.id, userId: row.user_id, cobrand: row.cobrand, loginType: row.login_type };
+    const { account } = event;
     const payload = JSON.stringify(securityEvent(event, account));
     const cobrand = account?.cobrand;
     const sinks =
