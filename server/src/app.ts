@@ -100,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
-  const shared = await sharedThrottle(options.config.redisUrl, (m) => app.log.warn(m));
+  const shared = await sharedThrottle(options.config.redisUrl, app.log);
   app.addHook('onClose', shared.close);
   await app.register(fastifyRateLimit, {
     ...shared.options,
@@ -132,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       liveSessions: () => services.sessionStore.countLive(services.clock()),
       pool: options.database.pool,
       hashQueue: () => hashQueue.stats(),
+      throttle: shared.state,
     }),
   );
   const declared = await registerOpenApi(app, VERSION);
