@@ -5,7 +5,7 @@
  * together on an empty database.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Paths } from '@portal/contract';
@@ -47,6 +47,13 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     for (const bad of ['maybe', '10.0.0.0/40', 'proxy.bank.example'])
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY must be false, a number of proxy hops/);
+  });
+
+  it('is never set to true by the operations guide, whose "Behind a proxy" says never to', () => {
+    const guide = readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8');
+    const told = [...guide.matchAll(/TRUST_PROXY=([^\s`;,)]+)/g)].map(([, value]) => value!);
+    expect(told.length).toBeGreaterThanOrEqual(3);
+    for (const value of told) expect(loadConfig({ TRUST_PROXY: value }).trustProxy, value).not.toBe(true);
   });
 
   // haproxy and nginx append the address they saw to whatever X-Forwarded-For the client sent.
