@@ -261,7 +261,7 @@ describe('security events of the command line run without SIEM settings of its o
     for (const { event } of receiver.events) expect(event).toMatchObject({ method: 'admin', actor: /^cli:/ });
     expect(receiver.duplicates).toBe(0);
     expect(await waiting(t.database)).toBe(0);
-  });
+  }, 120_000);
 });
 
 /** A bcrypt hash, as an old directory would hold one (cost 4: quick to import). */
