@@ -117,7 +117,7 @@ export interface RecordedEvent {
   address: string | null;
   userAgent: string | null;
   actor: string | null;
-  /** Read when the event is written in a transaction (with a forwarder, always): what the SIEM and the log name. */
+  /** Read in the event's transaction (always with a forwarder), for what the SIEM and the log name. */
   account?: EventAccount | undefined;
 }
 
@@ -183,7 +183,8 @@ export class AuditLog {
       .insertInto('audit_event')
       .values({ ...row, user_agent: userAgent, actor })
       .execute();
-    event.account = accountId ? await accountOf(trx, accountId) : undefined;
+    const wanted = accountId && (this.forward || this.listener);
+    event.account = wanted ? await accountOf(trx, accountId) : undefined;
     await this.forward?.(trx, event);
   }
 
