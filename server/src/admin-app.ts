@@ -34,7 +34,7 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
   const clock = options.clock ?? systemClock;
   const keys = deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, () => {}));
   // Every admin change reaches the bank's SIEM as the service's own events do.
-  const forward = siemForwarder(database, config.siem);
+  const forward = siemForwarder(database);
   const messages = options.messages ?? new Messages();
   const operator = createOperator({
     ...{ database, keys, clock, catalogueDir: options.catalogueDir, forward },
@@ -45,7 +45,8 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
   // it says before the listener's log exists waits for it.
   const early: string[] = [];
   let warn = (message: string): void => void early.push(message);
-  const shared = await sharedThrottle(config.redisUrl, (message) => warn(message));
+  let info = (_message: string): void => undefined;
+  const shared = await sharedThrottle(config.redisUrl, { warn: (m) => warn(m), info: (m) => info(m) });
   const app = await buildAdminServer({
     operations: operator,
     keys: new ApiKeys(database.db, keys.apiKey, clock),
@@ -64,6 +65,7 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
   });
   outage = outageLog(app.log);
   warn = (message) => app.log.warn(message);
+  info = (message) => app.log.info(message);
   early.forEach(warn);
   app.addHook('onClose', shared.close);
   return app;

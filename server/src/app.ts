@@ -42,8 +42,8 @@ import { FlowCookies, Providers, SAML_REQUEST_MS, ssoRoutes, SsoService, SsoStor
 import { ApiError } from './http/api-error.js';
 import { registerErrorHandler, sendRouterError } from './http/error-handler.js';
 import { outageLog } from './http/outage-log.js';
-import { OneLinePerRequest, requestId, returnRequestIds } from './http/request-log.js';
-import { logSecurityEvent, securityEventLog } from './http/security-events.js';
+import { OneLinePerRequest, requestIds, returnRequestIds, trustedPeer } from './http/request-log.js';
+import { logSecurityEvent, requestFields, securityEventLog } from './http/security-events.js';
 import { Messages } from './i18n/messages.js';
 import { CATALOGUE_DIR, WEB_DIST_DIR } from './paths.js';
 import { registerCsrfGuard } from './http/csrf-guard.js';
@@ -88,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keepAliveTimeout: options.config.timeouts.keepAliveMs,
     http: { headersTimeout: options.config.timeouts.headersMs, connectionsCheckingInterval: 1_000 },
     bodyLimit: 16 * 1024,
-    genReqId: requestId,
+    genReqId: requestIds(trustedPeer(options.config.trustProxy)),
     requestIdHeader: false,
     routerOptions: { maxParamLength: 200 },
     // An address the router cannot read (a bad escape, an over-long parameter) still gets the error shape.
@@ -101,13 +101,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
-  const shared = await sharedThrottle(options.config.redisUrl, (m) => app.log.warn(m));
+  const shared = await sharedThrottle(options.config.redisUrl, app.log);
   app.addHook('onClose', shared.close);
   await app.register(fastifyRateLimit, {
     ...shared.options,
     global: false,
     errorResponseBuilder: (request) => {
-      logSecurityEvent(request.log, 'throttled', { ip: request.ip, route: request.routeOptions.url ?? 'unmatched' });
+      logSecurityEvent(request.log, 'throttled', requestFields(request));
       return new ApiError(429, [{ code: ErrorCodes.throttled, messageKey: 'request.throttled' }]);
     },
   });
@@ -130,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       liveSessions: () => services.sessionStore.countLive(services.clock()),
       pool: options.database.pool,
       hashQueue: () => hashQueue.stats(),
+      throttle: shared.state,
     }),
   );
   const declared = await registerOpenApi(app, VERSION);

@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { prepareDatabase } from './bootstrap.js';
 import type { PortalDatabase } from './db/database.js';
 import type { Operator } from './operator.js';
+import { fromLine, importTracker } from './cli-import.js';
 import { ALL_COBRANDS, type Refusal } from './refusal.js';
 import type { PortalKeys } from './security/portal-secret.js';
 import { currentCode, TokenStore } from './token/index.js';
@@ -43,7 +44,10 @@ export interface CommandContext {
     answer?: string;
     scopes?: string;
     file?: string;
+    'from-line'?: string;
   };
+  /** Where a long command says how far it got: standard error, when that is a terminal. */
+  progress?: ((message: string) => void) | undefined;
 }
 
 type Command = (ctx: CommandContext) => Promise<string>;
@@ -226,21 +230,29 @@ async function revokeApiKey(ctx: CommandContext): Promise<string> {
   return `Revoked the API key "${ctx.subject}": calls with it are refused from now on.`;
 }
 
-/** `users import --file`: one user a JSON line, with the old directory's password hash; bad lines named, the rest in. */
+/**
+ * `users import --file [--from-line n]`: one user a JSON line, with the old directory's password hash; bad lines
+ * named, the rest in; how far it got when an outage stopped it (cli-import.ts).
+ */
 async function importUserFile(ctx: CommandContext): Promise<string> {
-  if (!ctx.options.file) throw new UsageError('--file <users.jsonl> is required');
-  const text = await readFile(ctx.options.file, 'utf8').catch(() => {
-    throw new UsageError(`cannot read ${ctx.options.file}`);
+  const { file, 'from-line': from = '1' } = ctx.options;
+  if (!file) throw new UsageError('--file <users.jsonl> is required');
+  if (!/^[1-9][0-9]{0,8}$/.test(from)) throw new UsageError('--from-line must be a line number of the file');
+  const text = await readFile(file, 'utf8').catch(() => {
+    throw new UsageError(`cannot read ${file}`);
   });
   const cobrands = new CobrandStore(ctx.database.db);
   const audit = ctx.operator().auditLog;
-  const { imported, refused } = await importUsers(text, {
-    ...{ accounts: ctx.accounts, identityKey: ctx.keys().userIdentity, now: ctx.now },
+  const tracker = importTracker(file, ctx.progress);
+  const { imported, refused } = await importUsers(fromLine(text, Number(from)), {
+    ...{ accounts: ctx.accounts, identityKey: ctx.keys().userIdentity, now: ctx.now, onLine: tracker.onLine },
     cobrandExists: async (name) => (await cobrands.find(name)) !== null,
     addAudited: (write, detail) =>
       ctx.database.db.transaction().execute(async (trx) => {
         await audit.record('account.added', await write(trx), detail, { origin: ctx.origin, trx });
       }),
+  }).catch((error: unknown) => {
+    throw tracker.stopped(error);
   });
   const lines = refused.map(({ line, problem }) => `line ${line}: ${problem}`);
   return [...lines, `Imported ${imported} users; ${refused.length} lines refused.`].join('\n');

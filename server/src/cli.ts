@@ -21,10 +21,12 @@ const USAGE = `Usage: npm run portal -- <command>
                                                create an active password user; without --password a
                                                temporary password is generated and printed; it opens one
                                                sign-in, which must change it
-  users import --file <users.jsonl>            import users with the password hashes the old directory
+  users import --file <users.jsonl> [--from-line <n>]
+                                               import users with the password hashes the old directory
                                                held, one JSON object a line (userId, email, cobrand, name,
                                                passwordHash); a bad line is reported by its number and the
-                                               others are imported
+                                               others are imported; --from-line skips the lines before n
+                                               (to go on where an outage stopped an import)
   users list                                   list users with their state
   users unlock <userId>                        unlock a locked user and clear failed tries
   users deactivate <userId>                    make a user inactive and end their sessions
@@ -64,7 +66,7 @@ const USAGE = `Usage: npm run portal -- <command>
 
 async function run(argv: string[], database: PortalDatabase, keys: () => PortalKeys, config: Config): Promise<string> {
   const demo = config.demo;
-  const forward = siemForwarder(database, config.siem);
+  const forward = siemForwarder(database);
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -80,6 +82,7 @@ async function run(argv: string[], database: PortalDatabase, keys: () => PortalK
       question: { type: 'string' },
       answer: { type: 'string' },
       file: { type: 'string' },
+      'from-line': { type: 'string' },
     },
   });
   const [area, action, subject, ...rest] = positionals;
@@ -105,6 +108,7 @@ async function run(argv: string[], database: PortalDatabase, keys: () => PortalK
       origin,
       subject,
       options: values,
+      progress: process.stderr.isTTY ? (message) => process.stderr.write(`${message}\n`) : undefined,
     });
   } catch (error) {
     throw error instanceof Refusal ? usageOf(error) : error;

@@ -51,7 +51,7 @@ if (config.trustProxy === true)
   );
 
 const sessionStore = new SessionStore(database.db);
-const audit = new AuditLog(database.db, Date.now, undefined, siemForwarder(database, config.siem));
+const audit = new AuditLog(database.db, Date.now, undefined, siemForwarder(database));
 const sweep = async () => {
   for (const accountId of await sessionStore.deleteExpired(Date.now()))
     await audit.record('session.ended', accountId, { reason: 'expired', count: 1 });

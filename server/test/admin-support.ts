@@ -3,7 +3,7 @@
  * loopback port of its own, called with keys made as `api-keys create` makes them and a client whose types are
  * generated from /admin/openapi.json (generated/admin-api.d.ts; admin-openapi.test.ts checks they are current).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import createClient from 'openapi-fetch';
 import { buildAdminApp } from '../src/admin-app.js';
 import { ApiKeys, type Scope } from '../src/admin/index.js';
@@ -23,8 +23,13 @@ export interface AdminListener {
   close(): Promise<void>;
 }
 
-export async function startAdmin(t: TestApp, config: Partial<TestApp['config']> = {}): Promise<AdminListener> {
-  const app = await buildAdminApp({ config: { ...t.config, ...config }, database: t.database, clock: t.clock.now });
+export async function startAdmin(
+  t: TestApp,
+  config: Partial<TestApp['config']> = {},
+  logger: FastifyServerOptions['logger'] = false,
+): Promise<AdminListener> {
+  const options = { config: { ...t.config, ...config }, database: t.database, clock: t.clock.now, logger };
+  const app = await buildAdminApp(options);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const base = address.replace('localhost', '127.0.0.1');
   const keys = new ApiKeys(t.database.db, deriveKeys(TEST_PORTAL_SECRET).apiKey, t.clock.now);

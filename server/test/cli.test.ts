@@ -1,13 +1,25 @@
 /** The admin CLI as an administrator runs it: each command prints what it did; bad arguments print usage, exit non-zero. */
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdminApp } from '../src/admin-app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
-import { type CliRun, portalCli, TEST_PORTAL_SECRET } from './harness.js';
+import {
+  type CliRun,
+  DIALECTS,
+  portalCli,
+  portalCliRunning,
+  serverEntry,
+  TEST_DATABASE_URL,
+  TEST_PORTAL_SECRET,
+  withPgClient,
+} from './harness.js';
+import { TcpProxy } from './tcp-proxy.js';
 
 let dataDir: string;
 
@@ -248,5 +260,84 @@ describe('portal CLI', () => {
     const result = portalCli(dataDir, ['users', 'list'], { PORT: 'eighty' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT must be a whole number');
+  });
+});
+
+/** An old directory's users as JSON lines, `count` of them named `<prefix><n>`, with a bcrypt hash (cost 4). */
+function userFile(file: string, prefix: string, count: number, bad: number[] = []): string {
+  const hash = '$2b$04$UjWrODzaHKEfTp2sOpr./uJL27iBYMhpoEMz1V/Mgo0u4JPniClby';
+  const line = (n: number) =>
+    JSON.stringify({
+      userId: `${prefix}${n}`,
+      email: `${prefix}${n}@example.com`,
+      cobrand: 'skerrymoor',
+      passwordHash: bad.includes(n) ? 'plain' : hash,
+    });
+  writeFileSync(file, Array.from({ length: count }, (_, i) => line(i + 1)).join('\n'));
+  return file;
+}
+
+describe('users import, long and cut', () => {
+  it('prints a progress line every 10,000 users on a terminal (script(1) gives it one)', () => {
+    expect(portal('cobrands', 'import').status).toBe(0);
+    const file = userFile(join(dataDir, 'many.jsonl'), 'bulk', 10_001);
+    const command = [process.execPath, ...serverEntry('cli'), 'users', 'import', '--file', file].join(' ');
+    const run = spawnSync('script', ['-qefc', command, '/dev/null'], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...process.env, DATA_DIR: dataDir, PORTAL_SECRET: TEST_PORTAL_SECRET, DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout.split(/\r?\n/).filter(Boolean)).toEqual([
+      'Imported 10000 users so far; reading line 10001…',
+      'Imported 10001 users; 0 lines refused.',
+    ]);
+  }, 120_000);
+
+  describe.runIf(DIALECTS.includes('postgres'))('on PostgreSQL that goes away meanwhile', () => {
+    let proxy: TcpProxy | undefined;
+    afterAll(() => proxy?.cut());
+
+    it('says the line it stopped at and what it imported before; a run from that line goes on', async () => {
+      const name = `portal_${randomBytes(6).toString('hex')}`;
+      await withPgClient((client) => client.query(`create database ${name}`));
+      const target = new URL(TEST_DATABASE_URL!);
+      proxy = await new TcpProxy(target.hostname, Number(target.port || 5432)).open();
+      const through = new URL(TEST_DATABASE_URL!);
+      [through.port, through.pathname] = [String(proxy.port), `/${name}`];
+      const env = { DATABASE_URL: through.toString() };
+      // Through the proxy, which runs in this process: the command must not block it (portalCli would).
+      expect((await portalCliRunning(dataDir, ['cobrands', 'import'], env)).status).toBe(0);
+      const file = userFile(join(dataDir, 'cut.jsonl'), 'cut', 800, [3]);
+
+      const running = portalCliRunning(dataDir, ['users', 'import', '--file', file], env);
+      const direct = new URL(TEST_DATABASE_URL!);
+      direct.pathname = `/${name}`;
+      const imported = () =>
+        withPgClient(
+          (client) => client.query<{ n: string }>("select count(*) as n from account where user_id like 'cut%'"),
+          direct.toString(),
+        ).then(({ rows }) => Number(rows[0]!.n));
+      await expect.poll(imported, { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(50);
+      await proxy.cut();
+      const cut = await running;
+
+      expect(cut.status).toBe(1);
+      const said =
+        /^Error: the import stopped at line (\d+) \(.+\): (\d+) users were imported before it, 1 lines refused:$/m;
+      const [, line, count] = said.exec(cut.stderr) ?? [];
+      expect(cut.stderr).toContain('line 3: passwordHash is not a PHC string');
+      expect(cut.stderr).toContain(`npm run portal -- users import --file ${file} --from-line ${line}`);
+      // Every line before it was imported or refused; the line it stopped at may have been written as the link broke.
+      expect(Number(line)).toBe(Number(count) + 2);
+      expect(await imported()).toBeGreaterThanOrEqual(Number(count));
+      expect(await imported()).toBeLessThanOrEqual(Number(count) + 1);
+
+      await proxy.open();
+      const rest = await portalCliRunning(dataDir, ['users', 'import', '--file', file, '--from-line', line!], env);
+      expect(rest.status).toBe(0);
+      expect(rest.stdout).toMatch(/Imported \d+ users; [01] lines refused\.$/m);
+      expect(await imported()).toBe(799);
+    }, 120_000);
   });
 });

@@ -5,7 +5,7 @@
  * Usage, in every API test file (Kysely's "one suite per database"):
  *   for (const dialect of DIALECTS) describe(dialect, () => { ... createTestApp(dialect) ... });
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -225,8 +225,11 @@ export async function untilReady(base: string): Promise<void> {
     .toBe(200);
 }
 
-export async function withPgClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL!, connectionTimeoutMillis: 5_000 });
+export async function withPgClient<T>(
+  work: (client: pg.Client) => Promise<T>,
+  connectionString = TEST_DATABASE_URL!,
+): Promise<T> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
   await client.connect();
   try {
     return await work(client);
@@ -499,19 +502,36 @@ export function serverEntry(entry: 'cli' | 'main'): string[] {
   return bundleIsCurrent ? [`dist/${entry}.js`] : ['--import', 'tsx', `src/${entry}.ts`];
 }
 
+/** How the tests start the command line: from server/, on the SQLite database in `dataDir` unless `env` says. */
+const cliOptions = (dataDir: string, env: Record<string, string>) => ({
+  cwd: fileURLToPath(new URL('..', import.meta.url)),
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORTAL_SECRET: TEST_PORTAL_SECRET,
+    DATABASE_URL: '',
+    NODE_ENV: 'production',
+    ...env,
+  },
+});
+
 /** `npm run portal -- <args>` as an administrator runs it, on the SQLite database in `dataDir`. */
 export function portalCli(dataDir: string, args: string[], env: Record<string, string> = {}): CliRun {
   const result = spawnSync(process.execPath, [...serverEntry('cli'), ...args], {
-    cwd: fileURLToPath(new URL('..', import.meta.url)),
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORTAL_SECRET: TEST_PORTAL_SECRET,
-      DATABASE_URL: '',
-      NODE_ENV: 'production',
-      ...env,
-    },
+    ...cliOptions(dataDir, env),
     encoding: 'utf8',
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The same, while the test does something else (takes the database away): resolves when the command ends. */
+export function portalCliRunning(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  const child = spawn(process.execPath, [...serverEntry('cli'), ...args], cliOptions(dataDir, env));
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  return new Promise((resolve) =>
+    child.once('close', (status) => resolve({ status, stdout: stdout.join(''), stderr: stderr.join('') })),
+  );
 }

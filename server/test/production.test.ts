@@ -5,7 +5,7 @@
  * together on an empty database.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Paths } from '@portal/contract';
@@ -47,6 +47,13 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     for (const bad of ['maybe', '10.0.0.0/40', 'proxy.bank.example'])
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY must be false, a number of proxy hops/);
+  });
+
+  it('is never set to true by the operations guide, whose "Behind a proxy" says never to', () => {
+    const guide = readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8');
+    const told = [...guide.matchAll(/TRUST_PROXY=([^\s`;,)]+)/g)].map(([, value]) => value!);
+    expect(told.length).toBeGreaterThanOrEqual(3);
+    for (const value of told) expect(loadConfig({ TRUST_PROXY: value }).trustProxy, value).not.toBe(true);
   });
 
   // haproxy and nginx append the address they saw to whatever X-Forwarded-For the client sent.
@@ -115,6 +122,34 @@ describe('security events', () => {
     expect(kinds).toContain('csrf.refused');
     for (const line of events()) expect(line).toMatchObject({ level: 40, ip: '203.0.113.66' });
     expect(JSON.stringify(lines)).not.toMatch(/Wrong-Guess/);
+  });
+});
+
+describe('security event lines', () => {
+  it("join the request's line and the proxy's log: the request ID, the user ID and the user agent", async () => {
+    const { lines, logger } = keptLog();
+    const t = await start('sqlite', { logger, config: { rateLimitPerMinute: 20, trustProxy: 1 } });
+    const agent = 'Mozilla/5.0 (X11; Linux x86_64) StuffingKit/2.1';
+    const attacker = t.client({ remoteAddress: '10.1.2.3', headers: { 'user-agent': agent } });
+    let hop = 0;
+    const viaProxy = () => ({ 'x-forwarded-for': '203.0.113.66', 'x-request-id': `haproxy-${(hop += 1)}` });
+    for (let i = 0; i < 6; i += 1) await signInSequence(attacker, 'demopass', `Wrong-Guess-${i}-2026`);
+    await attacker.post(Paths.sendLogin, { form: { username: 'x', password: 'y' }, csrf: false, headers: viaProxy() });
+    for (let i = 0; i < 30; i += 1) await attacker.get(`${Paths.loginInfo}?username=demopass`, { headers: viaProxy() });
+
+    await expect.poll(() => lines.some((line) => line.security === 'throttled')).toBe(true);
+    const requestLine = (reqId: unknown) => lines.find((line) => line.reqId === reqId && line.status !== undefined);
+    const events = lines.filter((line) => line.security);
+    const onAccount = events.filter((line) => ['signin.failure', 'account.locked'].includes(String(line.security)));
+    expect(onAccount).toHaveLength(7);
+    for (const line of onAccount) {
+      expect(line).toMatchObject({ userId: 'demopass', accountId: expect.any(String), userAgent: agent });
+      expect(requestLine(line.reqId)).toMatchObject({ route: Paths.sendLogin, ip: line.ip });
+    }
+    for (const line of events.filter((line) => ['throttled', 'csrf.refused'].includes(String(line.security)))) {
+      expect(line).toMatchObject({ reqId: expect.stringMatching(/^haproxy-\d+$/), userAgent: agent });
+      expect(requestLine(line.reqId)).toMatchObject({ ip: '203.0.113.66' });
+    }
   });
 });
 

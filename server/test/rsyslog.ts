@@ -20,7 +20,7 @@ export interface Logged {
   pri: string;
   msgid: string;
   app: string;
-  /** The MSG part as received (the event's JSON, after its BOM). */
+  /** The MSG part as received: the event's JSON. */
   msg: string;
 }
 
@@ -35,7 +35,14 @@ export class Rsyslog {
   private readonly dir = mkdtempSync(join(tmpdir(), 'portal-rsyslog-'));
   port = 0;
 
-  constructor(private readonly tls?: RsyslogTls) {}
+  /**
+   * `template`: the rsyslog template the output file is written with (its `template(...)` statement); by default one
+   * that writes each message's fields, for `lines()`.
+   */
+  constructor(
+    private readonly tls?: RsyslogTls,
+    private readonly template = 'template(name="fields" type="string" string="%pri%|%msgid%|%app-name%|%msg%\\n")',
+  ) {}
 
   get output(): string {
     return join(this.dir, 'portal.log');
@@ -54,9 +61,9 @@ export class Rsyslog {
         this.tls
           ? 'module(load="imtcp" StreamDriver.Name="gtls" StreamDriver.Mode="1" StreamDriver.AuthMode="anon")'
           : 'module(load="imtcp")',
-        'template(name="fields" type="string" string="%pri%|%msgid%|%app-name%|%msg%\\n")',
+        this.template,
         `input(type="imtcp" address="127.0.0.1" port="${this.port}" ruleset="portal")`,
-        `ruleset(name="portal") { action(type="omfile" file="${this.output}" template="fields") }`,
+        `ruleset(name="portal") { action(type="omfile" file="${this.output}" template="${this.templateName}") }`,
         '',
       ].join('\n'),
     );
@@ -64,6 +71,15 @@ export class Rsyslog {
     this.child = child;
     await untilListening(this.port, child);
     return this;
+  }
+
+  private get templateName(): string {
+    return /name="([^"]+)"/.exec(this.template)?.[1] ?? 'fields';
+  }
+
+  /** What the server wrote so far, as it wrote it. */
+  written(): Buffer {
+    return existsSync(this.output) ? readFileSync(this.output) : Buffer.alloc(0);
   }
 
   /** The gtls driver's files: its certificate and key, and its CA file (its own certificate; clients are not asked). */
@@ -93,7 +109,7 @@ export class Rsyslog {
       .filter(Boolean)
       .map((line) => {
         const [pri = '', msgid = '', app = '', ...rest] = line.split('|');
-        return { pri, msgid, app, msg: rest.join('|').replace(/^\uFEFF/, '') };
+        return { pri, msgid, app, msg: rest.join('|') };
       });
   }
 

@@ -5,10 +5,13 @@
  * rsyslog's gtls driver), a collector whose certificate chains to the configured CA takes them; one it does not
  * verify is sent nothing, the operator's log says why, and the events wait for a collector that is verified.
  */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { SecurityEventSchema, type SecurityEvent } from '@portal/contract/schemas';
 import { Value } from 'typebox/value';
 import { afterEach, describe, expect, it } from 'vitest';
-import { siemWorkerOf } from '../src/siem/index.js';
+import { AuditLog } from '../src/db/audit-log.js';
+import { siemForwarder, siemWorkerOf } from '../src/siem/index.js';
 import { createTestApp, keptLog, signInSequence, type TestApp } from './harness.js';
 import { Rsyslog } from './rsyslog.js';
 import { certificateFor } from './smtp.js';
@@ -113,5 +116,51 @@ describe('security events by syslog over TLS', () => {
     }
     // The handshake failed before a byte of an event went out.
     expect(rsyslog.lines()).toEqual([]);
+  });
+});
+
+/** The rsyslog template docs/operations.md gives ("Security events to the SIEM", Syslog), word for word. */
+const documentedTemplate = () =>
+  readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8')
+    .split('\n')
+    .find((line) => line.startsWith('template(name="json"'))!;
+
+/** Each line of `file` read by Python's json.loads, answered as JSON again (ASCII): what a Python consumer gets. */
+function readByPython(file: string): unknown[] {
+  const script =
+    'import json,sys\nfor line in open(sys.argv[1], encoding="utf-8"): print(json.dumps(json.loads(line)))';
+  const run = spawnSync('python3', ['-c', script, file], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`json.loads refused a line: ${run.stderr}`);
+  return run.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as unknown);
+}
+
+describe('security events through the documented rsyslog template', () => {
+  it("are written one JSON event a line, with no BOM, read alike by Node's JSON.parse and Python's json.loads", async () => {
+    rsyslog = await new Rsyslog(undefined, documentedTemplate()).start();
+    t = await createTestApp('sqlite', {
+      config: { siem: { webhook: null, syslog: { url: `tcp://127.0.0.1:${rsyslog.port}`, caFile: null } } },
+    });
+    await signInSequence(t.client(), 'demopass', 'wrong');
+    // An administrator's change with text beyond ASCII, as the command line records one.
+    const cli = new AuditLog(t.database.db, t.clock.now, undefined, siemForwarder(t.database, t.clock.now));
+    const detail = { name: 'Zoë Ångström-Øre 李 😀' };
+    await cli.record('account.name.set', null, detail, { origin: { actor: 'cli:jürgen' } });
+    await deliver(t.app);
+    const expected = (await trail()).length;
+    await expect.poll(() => rsyslog!.written().toString('utf8').split('\n').filter(Boolean).length).toBe(expected);
+
+    const written = rsyslog.written();
+    expect(written.includes(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(false);
+    const byNode = written
+      .toString('utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as SecurityEvent);
+    expect(byNode.map(({ id, type }) => ({ id, kind: type }))).toEqual(await trail());
+    expect(byNode.at(-1)).toMatchObject({ type: 'account.name.set', actor: 'cli:jürgen', detail });
+    expect(readByPython(rsyslog.output)).toEqual(byNode);
   });
 });

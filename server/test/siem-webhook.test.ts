@@ -4,17 +4,19 @@
  * in order per account, each signed as Standard Webhooks says and in the published shape; a cobrand's own endpoint
  * gets its cobrand's events only; two instances on one database deliver each event once.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { SecurityEventSchema } from '@portal/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { Value } from 'typebox/value';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, metricsOf } from '../src/app.js';
-import { siemWorkerOf } from '../src/siem/index.js';
-import type { Config } from '../src/config.js';
 import { AuditLog } from '../src/db/audit-log.js';
+import { siemForwarder, siemWorkerOf } from '../src/siem/index.js';
+import type { Config } from '../src/config.js';
 import { DEMO_PASSWORD } from '../src/demo-users.js';
 import type { PortalDatabase } from '../src/db/database.js';
-import { createTestApp, DIALECTS, keptLog, portalCli, signInSequence, TestClient } from './harness.js';
+import { accountRow, createTestApp, DIALECTS, keptLog, portalCli, signInSequence, TestClient } from './harness.js';
 import { WebhookReceiver, webhookSecret, type Received } from './webhook-receiver.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) BankTest/1.0';
@@ -208,6 +210,34 @@ for (const dialect of DIALECTS)
       expect(receiver.events.length).toBe((await auditTrail(t.database)).length);
       expect(receiver.duplicates).toBe(0);
     });
+
+    it("keeps an account's order with the command line's events among its own, and sends each once", async () => {
+      const receiver = await new WebhookReceiver(webhookSecret('deployment')).start();
+      cleanups.push(() => receiver.stop());
+      const t = await createTestApp(dialect, { config: siemTo(receiver) });
+      cleanups.push(() => t.close());
+      const other = await buildApp({ config: t.config, database: t.database, clock: t.clock.now, logger: false });
+      cleanups.push(() => other.close());
+      // The command line's audit log, as cli.ts makes it: it knows no SIEM, and queues for the deployment's.
+      const cli = new AuditLog(t.database.db, t.clock.now, undefined, siemForwarder(t.database, t.clock.now));
+      const { id } = await accountRow(t.database, 'demopass');
+      for (let i = 0; i < 6; i += 1) {
+        // The command line's change, then the account's next sign-in, both waiting when a pass begins.
+        await cli.record('account.unlocked', id, {}, { origin: { actor: 'cli:ops' } });
+        await signIn(i % 2 ? t.app : other, 'demopass', 'wrong');
+        await deliver(i % 2 ? other : t.app);
+      }
+      await Promise.all([deliver(t.app), deliver(other), deliver(t.app), deliver(other)]);
+      await deliver(other);
+
+      const trail = await auditTrail(t.database);
+      expect(receiver.events.map(({ id }) => id).sort()).toEqual(trail.map(({ id }) => id));
+      expect(receiver.duplicates).toBe(0);
+      expect(byAccount(received(receiver.events))).toEqual(
+        byAccount(trail.map(({ id, account_id }) => ({ id, account: account_id }))),
+      );
+      expect(await waiting(t.database)).toBe(0);
+    });
   });
 
 describe('security events of the command line', () => {
@@ -225,6 +255,44 @@ describe('security events of the command line', () => {
     ]);
   });
 });
+
+describe('security events of the command line run without SIEM settings of its own', () => {
+  const user = (userId: string) =>
+    JSON.stringify({ userId, email: `${userId}@example.com`, cobrand: 'skerrymoor', passwordHash: BCRYPT });
+
+  it('reach the receiver the service is configured with, each once across two instances', async () => {
+    const receiver = await new WebhookReceiver(webhookSecret('deployment')).start();
+    cleanups.push(() => receiver.stop());
+    const t = await createTestApp('sqlite', { config: siemTo(receiver) });
+    cleanups.push(() => t.close());
+    const other = await buildApp({ config: t.config, database: t.database, clock: t.clock.now, logger: false });
+    cleanups.push(() => other.close());
+    const file = join(t.config.dataDir, 'users.jsonl');
+    writeFileSync(file, ['ldap01', 'ldap02', 'ldap03'].map(user).join('\n'));
+    const noSiem = { SIEM_WEBHOOK_URL: '', SIEM_WEBHOOK_SECRET: '', SIEM_SYSLOG_URL: '' };
+    const cli = (...args: string[]) => expect(portalCli(t.config.dataDir, args, noSiem).status).toBe(0);
+    cli('users', 'import', '--file', file);
+    cli('api-keys', 'create', '--name', 'helpdesk', '--scopes', 'users:read');
+    cli('api-keys', 'revoke', 'helpdesk');
+    t.clock.advance(Math.max(0, Date.now() - t.clock.now()) + 60_000); // the commands' events bear the wall clock's time
+    await Promise.all([deliver(t.app), deliver(other), deliver(t.app), deliver(other)]);
+    await deliver(t.app);
+
+    const types = receiver.events.map(({ event }) => event.type);
+    expect(types).toEqual(['account.added', 'account.added', 'account.added', 'apikey.created', 'apikey.revoked']);
+    expect(receiver.events.map(({ event }) => event.account?.userId ?? null).slice(0, 3)).toEqual([
+      'ldap01',
+      'ldap02',
+      'ldap03',
+    ]);
+    for (const { event } of receiver.events) expect(event).toMatchObject({ method: 'admin', actor: /^cli:/ });
+    expect(receiver.duplicates).toBe(0);
+    expect(await waiting(t.database)).toBe(0);
+  }, 120_000);
+});
+
+/** A bcrypt hash, as an old directory would hold one (cost 4: quick to import). */
+const BCRYPT = '$2b$04$UjWrODzaHKEfTp2sOpr./uJL27iBYMhpoEMz1V/Mgo0u4JPniClby';
 
 /** The cobrand's catalogue record names its own SIEM endpoint, as a bank's would (catalogue `securityEvents`). */
 async function withEndpoint(database: PortalDatabase, cobrand: string, webhookUrl: string, secretEnv: string) {

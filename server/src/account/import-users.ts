@@ -18,6 +18,8 @@ export interface ImportDeps {
   /** Runs `write` (which answers the new account's id) in one transaction with its `account.added` audit event. */
   addAudited(write: (trx: Transaction<Database>) => Promise<string>, detail: Record<string, string>): Promise<void>;
   now: number;
+  /** Told before each line (by its number) of what was done so far: the command line's progress, and where it stopped. */
+  onLine?(line: number, sofar: ImportReport): void;
 }
 
 export interface ImportReport {
@@ -38,6 +40,7 @@ export async function importUsers(text: string, deps: ImportDeps): Promise<Impor
   const lines = text.split(/\r?\n/);
   for (const [index, line] of lines.entries()) {
     if (!line.trim()) continue;
+    deps.onLine?.(index + 1, report);
     try {
       await importLine(line, deps);
       report.imported += 1;

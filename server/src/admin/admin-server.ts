@@ -12,6 +12,7 @@ import type { AuditLog } from '../db/audit-log.js';
 import { ApiError, type ErrorSpec } from '../http/api-error.js';
 import { registerErrorHandler, sendError } from '../http/error-handler.js';
 import type { OutageReporter } from '../http/outage-log.js';
+import { OneLinePerRequest, requestIds, returnRequestIds } from '../http/request-log.js';
 import type { Messages } from '../i18n/messages.js';
 import { Refusal } from '../refusal.js';
 import type { ApiKeys } from './api-keys.js';
@@ -75,6 +76,9 @@ const REFUSALS: Record<Refusal['kind'], (r: Refusal) => ApiError> = {
 export async function buildAdminServer(options: AdminServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line a request, as on the public listener, naming the key; no client names its own request ID here.
+    logController: new OneLinePerRequest((request) => ({ key: request.apiKey?.name ?? null })),
+    genReqId: requestIds(() => false),
     bodyLimit: 64 * 1024,
     requestIdHeader: false,
     routerOptions: { maxParamLength: 200 },
@@ -105,6 +109,7 @@ export async function buildAdminServer(options: AdminServerOptions): Promise<Fas
     errorResponseBuilder: () => new ApiError(429, [{ code: ErrorCodes.throttled, messageKey: 'request.throttled' }]),
   });
   authenticateKeys(app, options.keys, keyRefusals(app, options.keyFailuresPerMinute));
+  returnRequestIds(app);
   auditEveryCall(app, options.audit);
   await registerAdminOpenApi(app, options.version);
   const { operations } = options;

@@ -62,6 +62,8 @@ export interface Origin {
   userAgent?: string | undefined;
   /** The administrator, `cli:<login>`; absent when the account's own browser made the change. */
   actor?: string | undefined;
+  /** The request that made the change, for the log line to join the request's (not kept in the audit table). */
+  requestId?: string | undefined;
 }
 
 /** The user agent is the client's to write: kept to what the column holds. */
@@ -86,13 +88,25 @@ const eventId = (at: number): string => {
   return `${at.toString(36).padStart(9, '0')}-${sequence.toString(36).padStart(4, '0')}-${newId().slice(0, 18)}`;
 };
 
-/** Told of each event as it is written: the service logs the security events among them (app.ts). */
+/**
+ * Told of each event as it is written: the service logs the security events among them (app.ts). `userId` is the
+ * user ID of the event's account, as read in the event's transaction (null: no account, or none was read).
+ */
 export type AuditListener = (
   kind: AuditKind,
   accountId: string | null,
   detail: Record<string, string | number | boolean>,
   origin: Origin | undefined,
+  userId?: string | null,
 ) => void;
+
+/** The account an event names, as it stands in the event's transaction. */
+export interface EventAccount {
+  id: string;
+  userId: string;
+  cobrand: string;
+  loginType: string;
+}
 
 /** An event as written, for what is fed from the audit log in the same transaction (the SIEM outbox). */
 export interface RecordedEvent {
@@ -104,6 +118,8 @@ export interface RecordedEvent {
   address: string | null;
   userAgent: string | null;
   actor: string | null;
+  /** Read in the event's transaction (always with a forwarder), for what the SIEM and the log name. */
+  account?: EventAccount | undefined;
 }
 
 /** Writes what follows from an event in the event's own transaction: both commit or neither (siem/). */
@@ -152,15 +168,15 @@ export class AuditLog {
     const address = origin?.address?.slice(0, 64) ?? null;
     const userAgent = origin?.userAgent?.slice(0, USER_AGENT_MAX) ?? null;
     const actor = origin?.actor?.slice(0, 128) ?? null;
-    const event = { id, at, kind, accountId, detail, address, userAgent, actor };
+    const event: RecordedEvent = { id, at, kind, accountId, detail, address, userAgent, actor };
     if (trx) await this.write(trx, event);
     else if (this.forward) await this.db.transaction().execute((own) => this.write(own, event));
     else await this.insert(id, at, kind, accountId, text, address, userAgent, actor);
     this.counts.set(kind, (this.counts.get(kind) ?? 0) + 1);
-    this.listener?.(kind, accountId, detail, origin);
+    this.listener?.(kind, accountId, detail, origin, event.account?.userId ?? null);
   }
 
-  /** The event's row, then what the forwarder writes of it, in `trx`. */
+  /** The event's row, its account as it stands, then what the forwarder writes of it, in `trx`. */
   private async write(trx: Transaction<Database>, event: RecordedEvent): Promise<void> {
     const { id, at, kind, accountId, detail, address, userAgent, actor } = event;
     const row = { id, at, kind, account_id: accountId, detail: JSON.stringify(detail), client_address: address };
@@ -168,6 +184,8 @@ export class AuditLog {
       .insertInto('audit_event')
       .values({ ...row, user_agent: userAgent, actor })
       .execute();
+    const wanted = accountId && (this.forward || this.listener);
+    event.account = wanted ? await accountOf(trx, accountId) : undefined;
     await this.forward?.(trx, event);
   }
 
@@ -234,6 +252,15 @@ export class AuditLog {
       actor: row.actor,
     }));
   }
+}
+
+async function accountOf(trx: Transaction<Database>, accountId: string): Promise<EventAccount | undefined> {
+  const row = await trx
+    .selectFrom('account')
+    .select(['id', 'user_id', 'cobrand', 'login_type'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  return row && { id: row.id, userId: row.user_id, cobrand: row.cobrand, loginType: row.login_type };
 }
 
 /** A sign-in try of one account as its user sees it on the security page (issue 34). */

@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
 import { isValidCsrfToken, sessionBinding } from '../security/csrf.js';
 import { holdToken, type SessionCookies } from './session-cookies.js';
-import { logSecurityEvent } from './security-events.js';
+import { logSecurityEvent, requestFields } from './security-events.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 const STATIC_PREFIXES = [`${PORTAL_UI_BASE}static/`, `${PORTAL_UI_BASE}assets/`, COBRAND_ASSETS_BASE];
@@ -100,6 +100,6 @@ export function registerCsrfGuard(app: FastifyInstance, key: Buffer, cookies: Se
 }
 
 function refuse(request: FastifyRequest): ApiError {
-  logSecurityEvent(request.log, 'csrf.refused', { ip: request.ip, route: request.routeOptions.url ?? 'unmatched' });
+  logSecurityEvent(request.log, 'csrf.refused', requestFields(request));
   return new ApiError(403, [{ code: ErrorCodes.csrf, messageKey: 'request.forbidden' }]);
 }

@@ -7,6 +7,7 @@ export function originOf(request: FastifyRequest): Origin {
   const agent = request.headers['user-agent'];
   return {
     address: request.ip,
+    requestId: request.id,
     ...(agent ? { userAgent: agent.slice(0, USER_AGENT_MAX) } : {}),
   };
 }

@@ -5,8 +5,9 @@
  * scrapes, not per request.
  */
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AuditKind } from '../db/audit-log.js';
+import type { ThrottleState } from '../security/throttle.js';
 import { databaseGauges, type DatabaseSources } from './database-gauges.js';
 import { hashQueueGauges, type HashQueueReading } from './hash-queue-gauges.js';
 
@@ -26,6 +27,24 @@ export interface MetricSources extends DatabaseSources {
   cspReports: ReadonlyMap<string, number>;
   /** Passkey ceremonies by `kind:outcome` (passkey/passkey-service.ts). */
   passkeyCeremonies?: ReadonlyMap<string, number>;
+  /** How the per-address throttle counts now (security/throttle.ts). */
+  throttle?: () => ThrottleState;
+}
+
+const THROTTLE_STATES: readonly ThrottleState[] = ['shared', 'off', 'local'];
+
+/** 1 for the throttle's state now, 0 for the others: every state's series exists for an alert to read. */
+function throttleGauge(registry: Registry, state: () => ThrottleState): void {
+  new Gauge({
+    name: 'portal_throttle_shared',
+    help: 'How the per-address throttle counts: shared (Redis), off (Redis away: calls not throttled), local (no Redis).',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const now = state();
+      for (const each of THROTTLE_STATES) this.set({ state: each }, each === now ? 1 : 0);
+    },
+  });
 }
 
 /**
@@ -124,6 +143,7 @@ export function portalMetrics(app: FastifyInstance, sources: MetricSources): Reg
   }
   databaseGauges(registry, { ...sources, ...(sources.siem ? { siemBacklog: sources.siem.backlog } : {}) });
   if (sources.hashQueue) hashQueueGauges(registry, sources.hashQueue);
+  if (sources.throttle) throttleGauge(registry, sources.throttle);
   return registry;
 }
 

@@ -10,20 +10,33 @@ export const routeThrottle = (perMinute: number): RouteThrottle => ({
 });
 
 /**
- * The rate-limit plugin's store options for REDIS_URL, and how to close its connection. Redis being away lets calls
- * through (logged) rather than refusing every sign-in: the per-account lock still bounds guessing.
+ * How the per-address throttle counts now: `shared` in Redis across instances, `off` while REDIS_URL's Redis is away
+ * (calls go through), `local` in this instance alone (no REDIS_URL). The metrics show it (portal_throttle_shared).
  */
-export async function sharedThrottle(redisUrl: string | null, warn: (message: string) => void) {
-  if (!redisUrl) return { options: {}, close: async () => undefined };
+export type ThrottleState = 'shared' | 'off' | 'local';
+
+type Log = { warn(message: string): void; info(message: string): void };
+
+/**
+ * The rate-limit plugin's store options for REDIS_URL, how to close its connection, and the throttle's state. Redis
+ * being away lets calls through (logged once) rather than refusing every sign-in: the per-account lock still bounds
+ * guessing. Its return is logged once too.
+ */
+export async function sharedThrottle(redisUrl: string | null, log: Log) {
+  if (!redisUrl) return { options: {}, close: async () => undefined, state: (): ThrottleState => 'local' };
   // Loaded only with REDIS_URL: an idle instance holds the code it loads (docs/benchmarks.md, figure 5).
   const { Redis } = await import('ioredis');
   const redis = new Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
   let told = false;
   redis.on('error', (error: Error) => {
-    if (!told) warn(`The shared throttle cannot reach Redis (${error.message}); calls are not throttled meanwhile.`);
+    if (!told)
+      log.warn(`The shared throttle cannot reach Redis (${error.message}); calls are not throttled meanwhile.`);
     told = true;
   });
-  redis.on('ready', () => (told = false));
+  redis.on('ready', () => {
+    if (told) log.info('The shared throttle reaches Redis again; calls are throttled across instances.');
+    told = false;
+  });
   // Calls wait for nothing once the service runs; at start it waits a moment for Redis, so they count from the first.
   await new Promise<void>((resolve) => {
     const done = () => {
@@ -39,5 +52,6 @@ export async function sharedThrottle(redisUrl: string | null, warn: (message: st
     close: async () => {
       redis.disconnect();
     },
+    state: (): ThrottleState => (redis.status === 'ready' ? 'shared' : 'off'),
   };
 }

@@ -4,7 +4,7 @@ import type { Clock } from '../clock.js';
 import type { PortalDatabase } from '../db/database.js';
 import { outageLog } from '../http/outage-log.js';
 import { CobrandEndpoints } from './cobrand-endpoints.js';
-import { SiemOutbox } from './siem-outbox.js';
+import { DEPLOYMENT, SiemOutbox } from './siem-outbox.js';
 import { SiemWorker } from './siem-worker.js';
 import { siemSinks, type SiemSettings } from './sink-registry.js';
 
@@ -23,12 +23,12 @@ const workers = new WeakMap<FastifyInstance, SiemWorker>();
 export const siemWorkerOf = (app: FastifyInstance): SiemWorker => workers.get(app)!;
 
 /**
- * What feeds the outbox alone, for the processes that write audit events but send none (the CLI, the session sweep):
- * the instances' workers send them.
+ * What feeds the outbox alone, for the processes that write audit events but send none (the CLI, the admin listener,
+ * the session sweep): each event is queued for the deployment's sinks as the instances' workers know them, whatever
+ * SIEM settings the writer itself has, and for its cobrand's endpoint.
  */
-export function siemForwarder(database: PortalDatabase, settings: SiemSettings, clock: Clock = Date.now) {
-  const names = [...(settings.webhook ? ['webhook'] : []), ...(settings.syslog ? ['syslog'] : [])];
-  return new SiemOutbox(database.db, database.dialect, names, new CobrandEndpoints(clock)).forwarder;
+export function siemForwarder(database: PortalDatabase, clock: Clock = Date.now) {
+  return new SiemOutbox(database.db, database.dialect, [DEPLOYMENT], new CobrandEndpoints(clock)).forwarder;
 }
 
 /** Runs with the app: the worker starts with it, and stops, with the sinks closed, when it closes. */

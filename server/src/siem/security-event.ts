@@ -1,14 +1,6 @@
 /** An audit event in the published shape (contract/schemas/security-event.v1.json), as the SIEM receives it. */
 import { SECURITY_EVENT_VERSION, type SecurityEvent } from '@portal/contract/schemas';
-import type { RecordedEvent } from '../db/audit-log.js';
-
-/** What the event says of its account, read in the event's transaction. */
-export interface EventAccount {
-  id: string;
-  userId: string;
-  cobrand: string;
-  loginType: string;
-}
+import type { EventAccount, RecordedEvent } from '../db/audit-log.js';
 
 /**
  * Refusals: a kind that says so, or an event whose detail names how it ended other than `success` (an admin call

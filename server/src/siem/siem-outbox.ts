@@ -1,7 +1,9 @@
 /**
  * The SIEM outbox: each audit event is queued for every sink that takes it, in the audit row's transaction; workers
  * on any instance claim rows, the earliest waiting one of each account and sink only, so an account's events reach a
- * sink in order, and a row leaves the outbox only once its sink took it.
+ * sink in order, and a row leaves the outbox only once its sink took it. A process that sends nothing itself (the
+ * command line) queues one `deployment` row instead, which a service's worker turns into a row for each sink it is
+ * configured with: what the CLI's own environment holds does not matter (docs/decisions.md).
  */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AuditForwarder } from '../db/audit-log.js';
@@ -18,6 +20,8 @@ const CLAIM_MS = 60_000;
 export const retryDelayMs = (attempts: number): number => Math.min(1_000 * 2 ** Math.max(0, attempts - 1), 300_000);
 
 export const cobrandSink = (cobrand: string): string => `cobrand:${cobrand}`;
+/** An event for the deployment's sinks as the service that sends it is configured (written by the command line). */
+export const DEPLOYMENT = 'deployment';
 
 export class SiemOutbox {
   constructor(
@@ -30,14 +34,7 @@ export class SiemOutbox {
 
   /** Queues each event, with its account as it stands, for the deployment's sinks and its cobrand's. */
   readonly forwarder: AuditForwarder = async (trx, event) => {
-    const row = event.accountId
-      ? await trx
-          .selectFrom('account')
-          .select(['id', 'user_id', 'cobrand', 'login_type'])
-          .where('id', '=', event.accountId)
-          .executeTakeFirst()
-      : undefined;
-    const account = row && { id: row.id, userId: row.user_id, cobrand: row.cobrand, loginType: row.login_type };
+    const { account } = event;
     const payload = JSON.stringify(securityEvent(event, account));
     const cobrand = account?.cobrand;
     const sinks =
@@ -72,12 +69,44 @@ export class SiemOutbox {
           and not exists (
             select 1 from siem_outbox e where e.sink = o.sink and e.stream = o.stream and e.event_id < o.event_id
           )
+          and not exists (
+            select 1 from siem_outbox d where d.sink = ${DEPLOYMENT} and d.stream = o.stream and d.event_id < o.event_id
+          )
         order by o.event_id limit ${limit} ${lock}
       )
       returning *`.execute(this.db);
     return rows
-      .map((row) => ({ ...row, created_at: Number(row.created_at), next_attempt_at: Number(row.next_attempt_at) }))
+      .map((row) => ({
+        ...row,
+        created_at: Number(row.created_at),
+        next_attempt_at: Number(row.next_attempt_at),
+        claimed_until: row.claimed_until === null ? null : Number(row.claimed_until),
+      }))
       .sort((a, b) => (a.event_id < b.event_id ? -1 : 1));
+  }
+
+  /**
+   * A claimed `deployment` row becomes one row for each of this service's sinks (none: the event is dropped), in one
+   * transaction, and only while the claim is still this worker's: another instance whose claim expired and who took
+   * the row over does it instead, never both, so each sink gets the event once.
+   */
+  async fanOut(row: SiemRow): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .deleteFrom('siem_outbox')
+        .where('sink', '=', DEPLOYMENT)
+        .where('event_id', '=', row.event_id)
+        .where('claimed_until', '=', row.claimed_until)
+        .executeTakeFirst();
+      if (Number(taken.numDeletedRows) === 0 || this.sinks.length === 0) return;
+      const { event_id: eventId, stream, payload, created_at: createdAt } = row;
+      const common = { event_id: eventId, stream, payload, created_at: createdAt, attempts: 0 };
+      await trx
+        .insertInto('siem_outbox')
+        .values(this.sinks.map((sink) => ({ ...common, sink, next_attempt_at: createdAt, claimed_until: null })))
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+    });
   }
 
   async delivered(row: SiemRow): Promise<void> {

@@ -3,7 +3,7 @@
  * it or schedules a retry, so events survive a receiver that is down and a process that dies (the claim expires).
  */
 import type { Clock } from '../clock.js';
-import type { SiemOutbox, SiemRow } from './siem-outbox.js';
+import { DEPLOYMENT, type SiemOutbox, type SiemRow } from './siem-outbox.js';
 import type { Sink } from './sinks.js';
 
 type Log = { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
@@ -60,6 +60,8 @@ export class SiemWorker {
   }
 
   private async deliverOne(row: SiemRow): Promise<boolean> {
+    // The command line's event, for the sinks this service sends to: queued for each, sent from the next batch on.
+    if (row.sink === DEPLOYMENT) return this.outbox.fanOut(row).then(() => true);
     try {
       await (await this.sinkFor(row.sink)).deliver(row);
     } catch (error) {

@@ -27,12 +27,20 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /** RFC 5424 HOSTNAME and APP-NAME: printable US-ASCII without spaces, at most 255 and 48 characters. */
 const printable = (text: string, max: number) => text.replace(/[^\x21-\x7e]/g, '_').slice(0, max) || '-';
 
-/** One event as an RFC 5424 message: MSGID the event's type, the JSON event as MSG (UTF-8, with its BOM). */
+/**
+ * The JSON event in ASCII alone: each character beyond it as its `\uXXXX` escape, which every JSON reader takes back.
+ * So the MSG needs no BOM (RFC 5424 asks one only of a MSG in UTF-8), and a collector's `%msg%` is the JSON as is:
+ * with the BOM, rsyslog wrote it at the start of each line, where JSON.parse and Python's json.loads refuse it.
+ */
+const asciiJson = (json: string): string =>
+  json.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** One event as an RFC 5424 message: MSGID the event's type, the JSON event as MSG (ASCII, no BOM). */
 export function syslogMessage(row: SiemRow, host = hostname()): Buffer {
   const event = JSON.parse(row.payload) as SecurityEvent;
   const pri = FACILITY * 8 + (event.outcome === 'failure' ? WARNING : NOTICE);
   const header = `<${pri}>1 ${event.time} ${printable(host, 255)} portal ${process.pid} ${printable(event.type, 32)} -`;
-  return Buffer.concat([Buffer.from(`${header} \uFEFF`, 'utf8'), Buffer.from(row.payload, 'utf8')]);
+  return Buffer.from(`${header} ${asciiJson(row.payload)}`, 'ascii');
 }
 
 /**
