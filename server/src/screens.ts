@@ -89,7 +89,10 @@ export async function registerScreens(app: FastifyInstance, options: ScreenOptio
   // The token screens' pages carry their user (the token capability's), so they are drawn without the script.
   const userOf = tokenUserOf({ accounts, sessions, cookies });
   // And the signed-in page its user (the session capability's), so it names them and offers log out without the script.
-  const screenData = eitherScreenData(tokenScreenData(userOf), signedInScreenData({ sessions, cookies, accounts, cobrands }));
+  const screenData = eitherScreenData(
+    tokenScreenData(userOf),
+    signedInScreenData({ sessions, cookies, accounts, cobrands }),
+  );
   const pages = pageSender(app.log, {
     webDistDir,
     names: PAGE_NAMES,
