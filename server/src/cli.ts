@@ -21,6 +21,9 @@ const USAGE = `Usage: npm run portal -- <command>
                                                held, one JSON object a line (userId, email, cobrand, name,
                                                passwordHash); a bad line is reported by its number and the
                                                others are imported
+  users unchecked-hashes                       list users whose imported hash the sign-in does not check
+                                               (above the import ceilings, or beyond their cobrand's four
+                                               cost classes): they need a new password
   users list                                   list users with their state
   users unlock <userId>                        unlock a locked user and clear failed tries
   users deactivate <userId>                    make a user inactive and end their sessions

@@ -396,14 +396,16 @@ export async function signInSequence(
   client: TestClient,
   userId: string,
   password: string = DEMO_PASSWORD,
-  options: { loginType?: string } = {},
+  options: { loginType?: string; cobrandHost?: string } = {},
 ): Promise<Response> {
   await client.openPage();
   const info = await client.get(`${Paths.loginInfo}?${new URLSearchParams({ username: userId })}`);
   expect(info.statusCode, 'login info').toBe(200);
   const { ldapId, loginType } = info.json<LoginInfoAnswer>();
+  // The page's cobrand, as the sign-in page sends it; none: the default cobrand's page.
+  const page = options.cobrandHost === undefined ? {} : { cobrandHost: options.cobrandHost };
   return client.post(Paths.sendLogin, {
-    form: { username: ldapId, 'login-form-type': options.loginType ?? loginType, password },
+    form: { username: ldapId, 'login-form-type': options.loginType ?? loginType, password, ...page },
   });
 }
 

@@ -55,6 +55,12 @@ interface StartingPassword {
   temporary: string | null;
 }
 
+/** A hash refused (its format, a ceiling, its cobrand's classes): the caller's bad input, naming the field. */
+const asRefusal = (error: unknown): never => {
+  if (error instanceof HashFormatError) throw new Refusal('invalid', error.message, 'passwordHash');
+  throw error;
+};
+
 /** The password given, the hash given (parsed as `users import` parses it), or a temporary one; never both given. */
 function startingPassword(given: NewUser, userId: string): StartingPassword {
   if (given.password !== undefined && given.passwordHash !== undefined)
@@ -64,8 +70,7 @@ function startingPassword(given: NewUser, userId: string): StartingPassword {
     try {
       imported = parsePasswordHash(given.passwordHash);
     } catch (error) {
-      if (error instanceof HashFormatError) throw new Refusal('invalid', error.message, 'passwordHash');
-      throw error;
+      return asRefusal(error);
     }
     const detail = { password: 'imported', scheme: imported.scheme };
     return { password: { imported }, passwordState: 'current', detail, temporary: null };
@@ -107,11 +112,14 @@ export class AccountAdmin {
       throw new Refusal('conflict', `user "${userId}" already exists`);
     const input = { userId, email, name, cobrand: given.cobrand, password, passwordState } as const;
     const now = this.deps.clock();
-    const id = await this.deps.db.transaction().execute(async (trx) => {
-      const made = await createAccount(this.deps.accounts, this.deps.identityKey, input, now, trx);
-      await this.deps.audit.record('account.added', made, { cobrand: given.cobrand, ...detail }, { origin, trx });
-      return made;
-    });
+    const id = await this.deps.db
+      .transaction()
+      .execute(async (trx) => {
+        const made = await createAccount(this.deps.accounts, this.deps.identityKey, input, now, trx);
+        await this.deps.audit.record('account.added', made, { cobrand: given.cobrand, ...detail }, { origin, trx });
+        return made;
+      })
+      .catch(asRefusal);
     const account = (await this.deps.accounts.findById(id))!;
     return { account, temporaryPassword: temporary };
   }

@@ -3,9 +3,7 @@ import { MAX_FAILED_LOGINS } from '@portal/contract';
 import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
 import { prepareQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/tables.js';
-import { PARAMS_TAG } from '../security/passwords.js';
 import type { AccountStatus, AccountTable } from './account.table.js';
-import { importedHashClass } from './imported-hashes.js';
 
 export type AccountRow = Selectable<AccountTable>;
 
@@ -290,24 +288,6 @@ export class AccountStore {
 
   async insert(row: AccountRow, trx?: Trx): Promise<void> {
     await (trx ?? this.db).insertInto('account').values(row).execute();
-  }
-
-  /**
-   * One stored hash of each class not made with today's parameters (imported ones, mostly): what the sign-in's equal
-   * time is calibrated on. Read once a process; an import of tens of thousands of users is read in well under a second.
-   */
-  async storedImported(): Promise<{ costClass: string; stored: string }[]> {
-    const rows = await this.db
-      .selectFrom('account')
-      .select('password_hash')
-      .where('password_hash', 'not like', `${PARAMS_TAG}%`)
-      .execute();
-    const byClass = new Map<string, string>();
-    for (const { password_hash: stored } of rows) {
-      const costClass = importedHashClass(stored);
-      if (costClass && !byClass.has(costClass)) byClass.set(costClass, stored);
-    }
-    return [...byClass].map(([costClass, stored]) => ({ costClass, stored }));
   }
 
   list(): Promise<AccountRow[]> {
