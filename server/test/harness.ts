@@ -402,11 +402,14 @@ export async function signInSequence(
   const info = await client.get(`${Paths.loginInfo}?${new URLSearchParams({ username: userId })}`);
   expect(info.statusCode, 'login info').toBe(200);
   const { ldapId, loginType } = info.json<LoginInfoAnswer>();
+  const form: Record<string, string> = {
+    username: ldapId,
+    'login-form-type': options.loginType ?? loginType,
+    password,
+  };
   // The page's cobrand, as the sign-in page sends it; none: the default cobrand's page.
-  const page = options.cobrandHost === undefined ? {} : { cobrandHost: options.cobrandHost };
-  return client.post(Paths.sendLogin, {
-    form: { username: ldapId, 'login-form-type': options.loginType ?? loginType, password, ...page },
-  });
+  if (options.cobrandHost !== undefined) form.cobrandHost = options.cobrandHost;
+  return client.post(Paths.sendLogin, { form });
 }
 
 /** §7's next-token send-login, answering the attempt the service named in `location` (the next-token address). */

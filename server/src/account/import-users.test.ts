@@ -8,23 +8,10 @@ import { hash as argon2 } from '@node-rs/argon2';
 import { serialize } from '@phc/format';
 import bcrypt from 'bcryptjs';
 import { createHash, pbkdf2Sync, randomBytes, scryptSync } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../cli-commands.js';
-import { createOperator } from '../operator.js';
+import { describe, expect, it } from 'vitest';
 import { argon2Work, PARAMS_TAG } from '../security/passwords.js';
-import { AccountStore } from './account-store.js';
-import { deriveKeys, loadPortalSecret } from '../security/portal-secret.js';
-import {
-  accountRow,
-  DIALECTS,
-  signInSequence,
-  TEST_PORTAL_SECRET,
-  type TestApp,
-  useFreshTestApp,
-} from '../../test/harness.js';
+import { accountRow, DIALECTS, signInSequence, type TestApp, useFreshTestApp } from '../../test/harness.js';
+import { importFile, importLine } from '../../test/import-support.js';
 
 const PASSWORD = 'Ledger-Migrated-2019';
 const WRONG = 'Not-The-Password-1';
@@ -59,32 +46,7 @@ async function hashesOfEachScheme(): Promise<Record<string, string>> {
   };
 }
 
-let folder: string;
-beforeAll(() => {
-  folder = mkdtempSync(join(tmpdir(), 'portal-import-'));
-});
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-/** `users import --file` on the test app's database, as the command line runs it. */
-async function importFile(t: TestApp, lines: string[]): Promise<string> {
-  const file = join(folder, `users-${randomBytes(4).toString('hex')}.jsonl`);
-  writeFileSync(file, `${lines.join('\n')}\n`);
-  const keys = () => deriveKeys(loadPortalSecret(TEST_PORTAL_SECRET, folder, () => {}));
-  return COMMANDS['users import']!({
-    database: t.database,
-    accounts: new AccountStore(t.database.db),
-    keys,
-    demo: false,
-    now: t.clock.now(),
-    origin: { actor: 'cli:test' },
-    subject: undefined,
-    options: { file },
-    operator: () => createOperator({ database: t.database, keys: keys(), clock: t.clock.now }),
-  });
-}
-
-const line = (userId: string, passwordHash: unknown, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ userId, email: `${userId}@example.com`, cobrand: 'skerrymoor', passwordHash, ...extra });
+const line = importLine;
 
 for (const dialect of DIALECTS) {
   describe(dialect, () => {
