@@ -245,8 +245,16 @@ async function importUserFile(ctx: CommandContext): Promise<string> {
 /** `users unchecked-hashes`: the users whose stored imported hash the sign-in does not check, and why. */
 async function listUnchecked(ctx: CommandContext): Promise<string> {
   const unchecked = await new ImportClasses(ctx.database.db).unchecked();
-  const lines = unchecked.map(({ userId, cobrand, problem }) => `${userId.padEnd(20)} ${cobrand.padEnd(12)} ${problem}`);
+  const lines = unchecked.map(
+    ({ userId, cobrand, problem }) => `${userId.padEnd(20)} ${cobrand.padEnd(12)} ${problem}`,
+  );
   return lines.join('\n') || 'Every stored imported hash is checked at sign-in.';
+}
+
+/** `users reset-password`: a new temporary password in place of the user's, printed this once. */
+async function resetPassword(ctx: CommandContext): Promise<string> {
+  const { temporaryPassword } = await ctx.operator().users.resetPassword(all, userIdOf(ctx), ctx.origin);
+  return `Gave ${ctx.subject} the temporary password ${temporaryPassword} (to be changed at the next sign-in).`;
 }
 
 /** A command that changes one user and prints what it did. */
@@ -266,6 +274,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   'users list': listUsers,
   'users import': importUserFile,
   'users unchecked-hashes': listUnchecked,
+  'users reset-password': resetPassword,
   'users unlock': onUser(
     (ctx, id) => ctx.operator().users.unlock(all, id, ctx.origin),
     (ctx) => `Unlocked ${ctx.subject}.`,

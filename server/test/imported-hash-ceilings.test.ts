@@ -10,11 +10,10 @@ import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importedHashWork } from '../src/account/index.js';
 import { bootstrap } from '../src/bootstrap.js';
-import { COMMANDS } from '../src/cli-commands.js';
 import { argon2Work } from '../src/security/passwords.js';
 import { type AdminListener, startAdmin } from './admin-support.js';
 import { accountRow, createTestApp, DIALECTS, signInSequence, type TestApp } from './harness.js';
-import { importFile, importLine } from './import-support.js';
+import { importFile, importLine, runCommand } from './import-support.js';
 
 const PASSWORD = 'Ledger-Migrated-2019';
 const WRONG = 'Not-The-Password-1';
@@ -195,7 +194,7 @@ describe.each(DIALECTS)('imported hashes cannot slow another cobrand (%s)', (dia
         /^1 user\(s\) of cobrand "larchmere" hold an imported password hash the sign-in does not check \(passwordHash: scrypt memory .* is 512 MiB, above the import ceiling .*\): .*`portal users unchecked-hashes` lists them$/,
       ),
     ]);
-    const listed = await COMMANDS['users unchecked-hashes']!({ database: t.database } as never);
+    const listed = await runCommand(t, 'users unchecked-hashes', undefined);
     expect(listed).toMatch(/^cli-iter-3\s+larchmere\s+passwordHash: scrypt memory \(128 x N x r bytes\) is 512 MiB/);
     const unknown = await counted(() => signInSequence(t.client(), 'nobody-here', WRONG, { cobrandHost: 'larchmere' }));
     const stored = await counted(async () => {
@@ -205,6 +204,49 @@ describe.each(DIALECTS)('imported hashes cannot slow another cobrand (%s)', (dia
     expect(stored).toEqual(unknown);
     expect(stored.imported).toBeLessThanOrEqual(3 + 4);
     expect((await accountRow(t.database, 'cli-iter-3')).password_hash).toBe(hostile);
+  });
+
+  it('lets concurrent creates of six classes in one cobrand take four places, no more', async () => {
+    const api = admin.client(await admin.key('copperleigh-writer', ['users:write'], ['copperleigh']));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        api.POST('/admin/v1/users', {
+          body: {
+            ...{ userId: `race-${i}`, email: `race-${i}@example.com`, cobrand: 'copperleigh' },
+            passwordHash: pbkdf2Of(30_000 + i),
+          },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.response.status).sort()).toEqual([201, 201, 201, 201, 400, 400]);
+    const held = await t.database.db
+      .selectFrom('imported_hash_class')
+      .select('cost_class')
+      .where('cobrand', '=', 'copperleigh')
+      .execute();
+    expect(held).toHaveLength(4);
+  });
+
+  it('gives a user whose hash is never checked a temporary password with `users reset-password`, audited', async () => {
+    const said = await runCommand(t, 'users reset-password', 'cli-iter-3');
+    const temporary = /^Gave cli-iter-3 the temporary password (\S+) \(to be changed at the next sign-in\)\.$/.exec(
+      said,
+    )?.[1];
+    expect(temporary).toBeDefined();
+    const signedIn = await signInSequence(t.client(), 'cli-iter-3', temporary!, { cobrandHost: 'larchmere' });
+    expect([signedIn.statusCode, signedIn.body]).toEqual([
+      200,
+      '/public-portal-ui/change-password-component?ec=0x132120c8&cobrandHost=larchmere',
+    ]);
+    const events = await t.database.db
+      .selectFrom('audit_event')
+      .select(['actor', 'account_id'])
+      .where('kind', '=', 'account.password.reset')
+      .execute();
+    expect(events).toEqual([{ actor: 'cli:test', account_id: (await accountRow(t.database, 'cli-iter-3')).id }]);
+    expect(await runCommand(t, 'users unchecked-hashes', undefined)).toBe(
+      'Every stored imported hash is checked at sign-in.',
+    );
   });
 
   it('gives a hash stored within the ceilings before cost classes were kept its class at the next start', async () => {

@@ -153,6 +153,20 @@ export class AccountAdmin {
     );
   }
 
+  /**
+   * A new temporary password in place of the user's (an imported hash the sign-in does not check, say): it opens one
+   * sign-in, which must change it. Answers the user and the password, shown this once.
+   */
+  async resetPassword(scope: OperatorScope, userId: string, origin: Origin) {
+    const account = await this.find(scope, userId);
+    const temporaryPassword = generateTemporaryPassword(account.user_id);
+    const hash = await hashSecret(temporaryPassword);
+    const user = await this.change(scope, account.user_id, 'account.password.reset', origin, (a, trx, now) =>
+      this.deps.accounts.setTemporaryPassword(a.user_id_key, hash, now, trx),
+    );
+    return { user, temporaryPassword };
+  }
+
   /** Lifts a lock; a user who is not locked is refused, naming their state. */
   async unlock(scope: OperatorScope, userId: string, origin: Origin): Promise<AccountRow> {
     const account = await this.find(scope, userId);

@@ -286,6 +286,19 @@ export class AccountStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /** An administrator's temporary password in place of the account's: it opens one sign-in, which must change it. */
+  async setTemporaryPassword(userIdKey: string, passwordHash: string, now: number, trx?: Trx): Promise<boolean> {
+    const result = await (trx ?? this.db)
+      .updateTable('account')
+      .set({
+        ...{ password_hash: passwordHash, password_state: 'temporary', password_expires_at: null },
+        ...{ password_changed_at: now, updated_at: now },
+      })
+      .where('user_id_key', '=', userIdKey)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async insert(row: AccountRow, trx?: Trx): Promise<void> {
     await (trx ?? this.db).insertInto('account').values(row).execute();
   }
