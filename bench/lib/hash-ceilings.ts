@@ -10,8 +10,7 @@ import { hash as argon2 } from '@node-rs/argon2';
 import { serialize } from '@phc/format';
 import bcrypt from 'bcryptjs';
 import { pbkdf2Sync, randomBytes, scrypt, scryptSync } from 'node:crypto';
-import { IMPORT_CEILINGS } from '../../server/src/account/import-ceilings.js';
-import { verifyImportedHash } from '../../server/src/account/imported-hashes.js';
+import { IMPORT_CEILINGS, verifyImportedHash } from '../../server/src/account/index.js';
 import { PARAMS, verifySecret } from '../../server/src/security/passwords.js';
 
 const PASSWORD = 'Bench-Ceiling-1';
