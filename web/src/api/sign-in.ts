@@ -7,7 +7,12 @@ import { HttpError, call, getJson } from './client';
  * `afterProvider`: the token step after single sign-on, whose session (the provider's sign-in) the logout pre-step
  * would end.
  */
-export async function signIn(userId: string, password: string, cobrand: string, afterProvider = false): Promise<string> {
+export async function signIn(
+  userId: string,
+  password: string,
+  cobrand: string,
+  afterProvider = false,
+): Promise<string> {
   try {
     if (!afterProvider) await call(Paths.logout);
   } catch {
