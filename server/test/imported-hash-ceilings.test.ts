@@ -5,6 +5,7 @@
  * holds at most four cost classes; and a try on another cobrand's page does the same work, counted, as before the
  * imports. Hashes stored above the ceilings before them are never checked, and a start says so.
  */
+import { FORM_TOKEN_FIELD, routePath } from '@portal/contract';
 import { serialize } from '@phc/format';
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +179,23 @@ describe.each(DIALECTS)('imported hashes cannot slow another cobrand (%s)', (dia
     expect((await signInSequence(t.client(), 'cli-iter-2', PASSWORD, { cobrandHost: 'larchmere' })).statusCode).toBe(
       200,
     );
+  });
+
+  it("signs a larchmere user in with the form posted without the script from larchmere's page, whose address names it", async () => {
+    const postForm = async (cobrand: string) => {
+      const client = t.client();
+      const page = `${routePath('login-signin-component')}?cobrandHost=${cobrand}`;
+      const opened = await client.get(page, { browser: true });
+      const token = new RegExp(`name="${FORM_TOKEN_FIELD}" value="([^"]*)"`).exec(opened.body)?.[1] ?? '';
+      const form = { userId: 'cli-iter-4', password: PASSWORD, [FORM_TOKEN_FIELD]: token };
+      return client.post(page, { form, browser: true, csrf: false });
+    };
+    expect((await postForm('skerrymoor')).statusCode).toBe(401);
+    const signedIn = await postForm('larchmere');
+    expect([signedIn.statusCode, signedIn.headers.location]).toEqual([
+      303,
+      '/sdportal/platform/home?cobrandHost=larchmere',
+    ]);
   });
 
   it("never checks a hash stored above the ceilings before them: a start names it, and the try costs the page's work", async () => {
