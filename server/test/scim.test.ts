@@ -175,7 +175,7 @@ describe.each(DIALECTS)('SCIM 2.0 (%s)', (dialect) => {
   });
 
   it('creates a user with the password hash the old directory held', async () => {
-    const hash = bcrypt.hashSync('Old-directory-pass-1', 8);
+    const hash = bcrypt.hashSync('Old-directory-pass-1', 7);
     const body = newUser('scimimported', 'skerrymoor', {
       password: undefined,
       [PORTAL]: { cobrand: 'skerrymoor', passwordHash: hash },
