@@ -1,5 +1,5 @@
 // `npm run bench`: builds if stale, starts the built service as child processes on free ports with temporary data
-// folders, measures the ten figures of the benchmark issues, prints each with how it was measured, and writes
+// folders, measures the eleven figures of the benchmark issues, prints each with how it was measured, and writes
 // docs/benchmarks.md. Options: --quick (shorter runs, 100,000 instead of 1,000,000 rows; prints only),
 // --only=1,3 (those figures; prints only), --write (write docs/benchmarks.md even with --quick or --only).
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { bundleBytes } from './figures/bundle-bytes.mjs';
 import { cheapCallsFigure } from './figures/cheap-calls.mjs';
 import { formUsable } from './figures/form-usable.mjs';
+import { hashCeilingsFigure } from './figures/hash-ceilings.mjs';
 import { lighthouseFigure } from './figures/lighthouse.mjs';
 import { loginStormFigure } from './figures/login-storm.mjs';
 import { memoryFigure } from './figures/memory.mjs';
@@ -52,6 +53,7 @@ const PLAN = quick
       f8: { runs: 2 },
       f9: { userCount: 4_000, seconds: 4, capacitySeconds: 3 },
       f10: { seeded: 100, loads: 5 },
+      f11: { rounds: 5 },
     }
   : {
       mainUsers: 20_000,
@@ -63,6 +65,7 @@ const PLAN = quick
       f8: { runs: 5 },
       f9: { userCount: 20_000, seconds: 20, capacitySeconds: 10 },
       f10: { seeded: 1_000, loads: 20 },
+      f11: { rounds: 20 },
     };
 
 const runStarted = performance.now();
@@ -282,6 +285,11 @@ try {
     );
     await portal.stop();
   }
+
+  if (wanted(11))
+    await measure(11, "imported password hashes at the import ceilings beside the portal's argon2id", async () =>
+      hashCeilingsFigure(PLAN.f11),
+    );
 
   if (wanted(5) && memory) {
     await measure(5, 'resident memory, idle and under load', async () => memoryFigure(memory));

@@ -1,17 +1,20 @@
 /** The sign-in journey in Chromium: every state of the sign-in screen, by mouse and by keyboard, checked by axe. */
+import { pbkdf2Sync, randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
 import { PASSWORD, addUser, portal } from '../support/admin';
 import { baseUrl, expectAccessible, signInUrl, type TrackedPage, useChromium } from '../support/browser';
 
 const chromium = useChromium();
 const { withPage } = chromium;
 
-async function submit(page: TrackedPage['page'], userId: string, password: string): Promise<void> {
+async function submit(page: TrackedPage['page'], userId: string, password: string, button = 'Sign in') {
   await page.getByLabel('User ID', { exact: true }).fill(userId);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('button', { name: button, exact: true }).click();
 }
 
 /** From the cobrand's sign-in page to its identity provider's login page, signing in there as `user`. */
@@ -183,6 +186,31 @@ describe('sign-in screen', () => {
       );
       expect(new Set(texts).size).toBe(1);
       await expectAccessible(page, 'the sign-in page after an invalid login');
+    });
+  });
+
+  it("signs an imported user in on their bank's page, which the page names to the service, and not on another's", async () => {
+    // A user of larchmere as the old directory held them: a pbkdf2-sha256 hash, checked only on larchmere's page.
+    const salt = randomBytes(16);
+    const b64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
+    const passwordHash = `$pbkdf2-sha256$i=20000$${b64(salt)}$${b64(pbkdf2Sync(PASSWORD, salt, 20_000, 32, 'sha256'))}`;
+    const file = join(inject('dataDir'), 'larchmere-import.jsonl');
+    const userId = 'imported-larch';
+    writeFileSync(
+      file,
+      `${JSON.stringify({ userId, email: 'larch@example.com', cobrand: 'larchmere', passwordHash })}\n`,
+    );
+    expect(portal('users', 'import', '--file', file)).toContain('Imported 1 users; 0 lines refused.');
+    await withPage(async ({ page }) => {
+      await page.goto(signInUrl('skerrymoor'));
+      await submit(page, userId, PASSWORD);
+      await expect.poll(() => page.locator('.portal-error-summary').innerText()).toContain('Invalid Login');
+      await page.goto(signInUrl('larchmere'));
+      await Promise.all([
+        page.waitForURL('**/sdportal/platform/home?cobrandHost=larchmere'),
+        submit(page, userId, PASSWORD, 'Log in securely'),
+      ]);
+      await page.getByText(`Signed in as ${userId}`).waitFor();
     });
   });
 

@@ -8,7 +8,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorCodes } from '@portal/contract';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { AccountStore, breachedPasswords, PasswordStore } from './account/index.js';
+import { AccountStore, breachedPasswords, ImportClasses, PasswordStore } from './account/index.js';
 import { systemClock, type Clock } from './clock.js';
 import {
   CobrandDirectory,
@@ -208,6 +208,7 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     ...{ accounts, passwords, tokens, tokenServers, sessions, cobrands, audit, clock, breached },
     ...{ devices, deviceNotices, passkeys: passkeyStore, relyingParty, passkeyClones: passkeys, recoveryCodes },
     tokenKeys: { seal: keys.seal, pin: keys.pin },
+    importClasses: new ImportClasses(db),
     ...{ identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword },
     publicOrigin: config.publicOrigin,
     // The sign-in methods (signin/methods/), asked in this order whether they serve an account; the last two by

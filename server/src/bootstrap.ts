@@ -1,5 +1,5 @@
 /** What every start does before serving: migrate, make sure the catalogue is loaded, and (demo) seed the demo users. */
-import { AccountStore, fillUserIdSkeletons } from './account/index.js';
+import { AccountStore, fillUserIdSkeletons, ImportClasses, type UncheckedHash } from './account/index.js';
 import { announceCatalogueChange, type CobrandDirectory, CobrandStore, readCatalogue } from './cobrand/index.js';
 import type { Transaction } from 'kysely';
 import type { Config } from './config.js';
@@ -73,10 +73,30 @@ export async function bootstrap(
   const store = new CobrandStore(database.db);
   // Records stored before footers were resolved at import cannot be answered: load the catalogue again.
   if ((await store.list()).length === 0 || !(await store.isCurrentFormat())) await importCatalogue(database);
+  for (const line of uncheckedSummary(await new ImportClasses(database.db).settle(Date.now()))) warn(line);
   if (!config.demo) return { seeded: false, demoTokens: [] };
   const keys = deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, warn));
   const accounts = new AccountStore(database.db);
   const tokens = new TokenStore(database.db);
   const seeded = await seedDemoUsers(accounts, tokens, keys, Date.now(), new SsoStore(database.db));
   return { seeded, demoTokens: await demoTokenUris(accounts, tokens, keys.seal) };
+}
+
+/**
+ * What a start says of stored imported hashes the sign-in will not check (docs/decisions.md, "Imported password
+ * hashes"): one line per cobrand and reason, with how many users; `users unchecked-hashes` lists them.
+ */
+export function uncheckedSummary(unchecked: UncheckedHash[]): string[] {
+  const counts = new Map<string, number>();
+  for (const { cobrand, problem } of unchecked) {
+    const key = JSON.stringify([cobrand, problem]);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([key, n]) => {
+    const [cobrand, problem] = JSON.parse(key) as [string, string];
+    return (
+      `${n} user(s) of cobrand "${cobrand}" hold an imported password hash the sign-in does not check (${problem}): ` +
+      'their password tries are refused until they are given a new password; `portal users unchecked-hashes` lists them'
+    );
+  });
 }

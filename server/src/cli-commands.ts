@@ -3,7 +3,7 @@
  * client of the operator's services (operator.ts), the same the admin API calls: this file reads the arguments and
  * prints the answer; the services check, change and audit.
  */
-import { type AccountStore, importUsers } from './account/index.js';
+import { type AccountStore, ImportClasses, importUsers } from './account/index.js';
 import { ApiKeys, type UserView } from './admin/index.js';
 import { CobrandStore } from './cobrand/index.js';
 import type { AuditEntry, AuditForwarder, Origin } from './db/audit-log.js';
@@ -258,6 +258,21 @@ async function importUserFile(ctx: CommandContext): Promise<string> {
   return [...lines, `Imported ${imported} users; ${refused.length} lines refused.`].join('\n');
 }
 
+/** `users unchecked-hashes`: the users whose stored imported hash the sign-in does not check, and why. */
+async function listUnchecked(ctx: CommandContext): Promise<string> {
+  const unchecked = await new ImportClasses(ctx.database.db).unchecked();
+  const lines = unchecked.map(
+    ({ userId, cobrand, problem }) => `${userId.padEnd(20)} ${cobrand.padEnd(12)} ${problem}`,
+  );
+  return lines.join('\n') || 'Every stored imported hash is checked at sign-in.';
+}
+
+/** `users reset-password`: a new temporary password in place of the user's, printed this once. */
+async function resetPassword(ctx: CommandContext): Promise<string> {
+  const { temporaryPassword } = await ctx.operator().users.resetPassword(all, userIdOf(ctx), ctx.origin);
+  return `Gave ${ctx.subject} the temporary password ${temporaryPassword} (to be changed at the next sign-in).`;
+}
+
 /** A command that changes one user and prints what it did. */
 const onUser =
   (change: (ctx: CommandContext, userId: string) => Promise<unknown>, said: (ctx: CommandContext) => string): Command =>
@@ -274,6 +289,8 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   'users add': addUser,
   'users list': listUsers,
   'users import': importUserFile,
+  'users unchecked-hashes': listUnchecked,
+  'users reset-password': resetPassword,
   'users unlock': onUser(
     (ctx, id) => ctx.operator().users.unlock(all, id, ctx.origin),
     (ctx) => `Unlocked ${ctx.subject}.`,

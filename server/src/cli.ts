@@ -27,10 +27,15 @@ const USAGE = `Usage: npm run portal -- <command>
                                                passwordHash); a bad line is reported by its number and the
                                                others are imported; --from-line skips the lines before n
                                                (to go on where an outage stopped an import)
+  users unchecked-hashes                       list users whose imported hash the sign-in does not check
+                                               (above the import ceilings, or beyond their cobrand's four
+                                               cost classes): give them one with users reset-password
   users list                                   list users with their state
   users unlock <userId>                        unlock a locked user and clear failed tries
   users deactivate <userId>                    make a user inactive and end their sessions
   users expire-password <userId>               make the next sign-in go to change password
+  users reset-password <userId>                give the user a new temporary password, printed once; it
+                                               opens one sign-in, which must change it
   users set-name <userId> --name <full name>    set the name the mails greet the user by
   users link-sso <userId> --cobrand <name> --subject <subject>
                                                let the cobrand's identity provider sign the user in: the

@@ -148,6 +148,10 @@ function userOperations(accounts: AccountAdmin): AdminOperations['users'] {
     reactivate: async (scope, userId, origin) => userView(await accounts.reactivate(scope, userId, origin)),
     unlock: async (scope, userId, origin) => userView(await accounts.unlock(scope, userId, origin)),
     expirePassword: async (scope, userId, origin) => userView(await accounts.expirePassword(scope, userId, origin)),
+    resetPassword: async (scope, userId, origin) => {
+      const { user, temporaryPassword } = await accounts.resetPassword(scope, userId, origin);
+      return { user: userView(user), temporaryPassword };
+    },
   };
 }
 

@@ -64,9 +64,10 @@ describe.each(DIALECTS)('users created with a password hash through the admin AP
         { actor: 'api:migration', detail: { cobrand: 'skerrymoor', password: 'imported', scheme } },
       ]);
 
-      expect((await signInSequence(t.client(), userId, 'Not-The-Password-1')).statusCode, userId).toBe(401);
+      const page = { cobrandHost: 'skerrymoor' };
+      expect((await signInSequence(t.client(), userId, 'Not-The-Password-1', page)).statusCode, userId).toBe(401);
       expect((await accountRow(t.database, userId)).password_hash, userId).toBe(passwordHash);
-      const signedIn = await signInSequence(t.client(), userId, PASSWORD);
+      const signedIn = await signInSequence(t.client(), userId, PASSWORD, page);
       expect([signedIn.statusCode, signedIn.body], userId).toEqual([200, HOME]);
       expect((await accountRow(t.database, userId)).password_hash.startsWith(PARAMS_TAG), userId).toBe(true);
       expect((await signInSequence(t.client(), userId, PASSWORD)).statusCode, `${userId} again`).toBe(200);

@@ -399,15 +399,20 @@ export async function signInSequence(
   client: TestClient,
   userId: string,
   password: string = DEMO_PASSWORD,
-  options: { loginType?: string } = {},
+  options: { loginType?: string; cobrandHost?: string } = {},
 ): Promise<Response> {
   await client.openPage();
   const info = await client.get(`${Paths.loginInfo}?${new URLSearchParams({ username: userId })}`);
   expect(info.statusCode, 'login info').toBe(200);
   const { ldapId, loginType } = info.json<LoginInfoAnswer>();
-  return client.post(Paths.sendLogin, {
-    form: { username: ldapId, 'login-form-type': options.loginType ?? loginType, password },
-  });
+  const form: Record<string, string> = {
+    username: ldapId,
+    'login-form-type': options.loginType ?? loginType,
+    password,
+  };
+  // The page's cobrand, as the sign-in page sends it; none: the default cobrand's page.
+  if (options.cobrandHost !== undefined) form.cobrandHost = options.cobrandHost;
+  return client.post(Paths.sendLogin, { form });
 }
 
 /** §7's next-token send-login, answering the attempt the service named in `location` (the next-token address). */

@@ -13,6 +13,8 @@ import { accountPage, accountSlice, type AccountFilter } from './account-page.js
 import type { AccountRow, AccountStore } from './account-store.js';
 import { emailOf, nameOf, questionOf } from './admin-values.js';
 import { createAccount, normaliseAnswer } from './create-account.js';
+import { HashFormatError } from './imported-hashes.js';
+import { generateTemporaryPassword } from './temporary-password.js';
 import { checkNewUser, type NewUser, unlikeOthers } from './provisioning-input.js';
 
 export interface AccountAdminDeps {
@@ -66,6 +68,8 @@ export class AccountAdmin {
         return made;
       })
       .catch(async (error: unknown) => {
+        // A fifth cost class of imported hashes in the cobrand (import-classes.ts): the caller's bad input.
+        if (error instanceof HashFormatError) throw new Refusal('invalid', error.message, 'passwordHash');
         // Another call took the user ID, or one like it, meanwhile: the unique keys refused it.
         await unlikeOthers(this.deps.accounts, user.userId);
         throw error;
@@ -101,6 +105,20 @@ export class AccountAdmin {
     return this.change(scope, userId, 'account.password.expired', origin, (a, trx, now) =>
       this.deps.accounts.expirePassword(a.user_id_key, now, trx),
     );
+  }
+
+  /**
+   * A new temporary password in place of the user's (an imported hash the sign-in does not check, say): it opens one
+   * sign-in, which must change it. Answers the user and the password, shown this once.
+   */
+  async resetPassword(scope: OperatorScope, userId: string, origin: Origin) {
+    const account = await this.find(scope, userId);
+    const temporaryPassword = generateTemporaryPassword(account.user_id);
+    const hash = await hashSecret(temporaryPassword);
+    const user = await this.change(scope, account.user_id, 'account.password.reset', origin, (a, trx, now) =>
+      this.deps.accounts.setTemporaryPassword(a.user_id_key, hash, now, trx),
+    );
+    return { user, temporaryPassword };
   }
 
   /** Lifts a lock; a user who is not locked is refused, naming their state. */

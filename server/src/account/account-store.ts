@@ -3,10 +3,8 @@ import { MAX_FAILED_LOGINS } from '@portal/contract';
 import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
 import { prepareQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/tables.js';
-import { PARAMS_TAG } from '../security/passwords.js';
 import type { AccountStatus, AccountTable } from './account.table.js';
 import { lookupKeys, userIdKey, userIdSkeleton } from './account-identity.js';
-import { importedHashClass } from './imported-hashes.js';
 
 export type AccountRow = Selectable<AccountTable>;
 
@@ -352,26 +350,21 @@ export class AccountStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async insert(row: AccountRow, trx?: Trx): Promise<void> {
-    await (trx ?? this.db).insertInto('account').values(row).execute();
+  /** An administrator's temporary password in place of the account's: it opens one sign-in, which must change it. */
+  async setTemporaryPassword(userIdKey: string, passwordHash: string, now: number, trx?: Trx): Promise<boolean> {
+    const result = await (trx ?? this.db)
+      .updateTable('account')
+      .set({
+        ...{ password_hash: passwordHash, password_state: 'temporary', password_expires_at: null },
+        ...{ password_changed_at: now, updated_at: now },
+      })
+      .where('user_id_key', '=', userIdKey)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
-  /**
-   * One stored hash of each class not made with today's parameters (imported ones, mostly): what the sign-in's equal
-   * time is calibrated on. Read once a process; an import of tens of thousands of users is read in well under a second.
-   */
-  async storedImported(): Promise<{ costClass: string; stored: string }[]> {
-    const rows = await this.db
-      .selectFrom('account')
-      .select('password_hash')
-      .where('password_hash', 'not like', `${PARAMS_TAG}%`)
-      .execute();
-    const byClass = new Map<string, string>();
-    for (const { password_hash: stored } of rows) {
-      const costClass = importedHashClass(stored);
-      if (costClass && !byClass.has(costClass)) byClass.set(costClass, stored);
-    }
-    return [...byClass].map(([costClass, stored]) => ({ costClass, stored }));
+  async insert(row: AccountRow, trx?: Trx): Promise<void> {
+    await (trx ?? this.db).insertInto('account').values(row).execute();
   }
 
   list(): Promise<AccountRow[]> {

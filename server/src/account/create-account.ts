@@ -5,6 +5,7 @@ import type { AccountStatus, LoginType, PasswordState } from './account.table.js
 import { ldapIdFor, userIdKey, userIdSkeleton } from './account-identity.js';
 import type { AccountStore } from './account-store.js';
 import type { ParsedHash } from './imported-hashes.js';
+import { takeImportClass } from './import-classes.js';
 import { hashSecret } from '../security/passwords.js';
 import { newId } from '../security/ids.js';
 
@@ -37,6 +38,11 @@ export async function createAccount(
   trx?: Transaction<Database>,
 ): Promise<string> {
   const id = newId();
+  if (typeof input.password !== 'string') {
+    // An imported hash's class is taken in its cobrand with the account, or the account is refused (import-classes.ts).
+    if (!trx) throw new Error('an account with an imported hash is written in a transaction');
+    await takeImportClass(trx, input.cobrand, input.password.imported, now);
+  }
   const passwordHash =
     typeof input.password === 'string' ? await hashSecret(input.password) : input.password.imported.stored;
   const answerHash = input.securityAnswer ? await hashSecret(normaliseAnswer(input.securityAnswer)) : null;

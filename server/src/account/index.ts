@@ -8,13 +8,18 @@ export { createAccount, normaliseAnswer } from './create-account.js';
 export { PasswordStore } from './password-store.js';
 export { generateTemporaryPassword, matchesTemporaryPassword, temporaryPasswordDigest } from './temporary-password.js';
 export {
+  CHEAP_SCHEMES,
+  cheapSamples,
   HashFormatError,
   IMPORT_CEILINGS,
-  importedHashClass,
+  importedHashOf,
+  importedHashWork,
   parsePasswordHash,
   verifyImportedHash,
 } from './imported-hashes.js';
 export type { ParsedHash } from './imported-hashes.js';
+export { ImportClasses } from './import-classes.js';
+export type { HeldClass, UncheckedHash } from './import-classes.js';
 export { importUsers } from './import-users.js';
 export type { ImportDeps, ImportReport } from './import-users.js';
 export {

@@ -62,6 +62,12 @@ export interface UserOperations {
   reactivate(scope: OperatorScope, userId: string, origin: Origin): Promise<UserView>;
   unlock(scope: OperatorScope, userId: string, origin: Origin): Promise<UserView>;
   expirePassword(scope: OperatorScope, userId: string, origin: Origin): Promise<UserView>;
+  /** A new temporary password in place of the user's, answered this once. */
+  resetPassword(
+    scope: OperatorScope,
+    userId: string,
+    origin: Origin,
+  ): Promise<{ user: UserView; temporaryPassword: string }>;
 }
 
 export interface TokenOperations {

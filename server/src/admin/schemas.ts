@@ -36,6 +36,8 @@ export const NewUserSchema = Type.Object(
         description: [
           'In place of `password`, never with it: the hash the old directory holds (PHC argon2, scrypt,',
           'pbkdf2-sha256 or -sha512; bcrypt $2a$, $2b$, $2y$; {SSHA}, {SSHA256}, {SSHA512}, {PBKDF2-SHA256}).',
+          'Its cost is held to about twice the portal\'s argon2id (docs/decisions.md, "Imported password hashes"), and',
+          'a cobrand holds at most four cost classes: above either, 400 naming the limit.',
           'The first right password re-hashes it to argon2id.',
         ].join(' '),
       }),

@@ -25,6 +25,7 @@ export type AuditKind =
   | 'account.reactivated'
   | 'account.added'
   | 'account.password.expired'
+  | 'account.password.reset'
   | 'account.sso.linked'
   | 'account.question.set'
   | 'account.name.set'

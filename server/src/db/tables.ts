@@ -2,6 +2,7 @@
 // the stores, which import this file, so going through them would close an import cycle (server/test/import-cycles.test.ts).
 import type { ApiKeyTable } from '../admin/api-key.table.js';
 import type { AccountTable, PasswordHistoryTable, TemporaryPasswordTable } from '../account/account.table.js';
+import type { ImportedHashClassTable } from '../account/imported-hash-class.table.js';
 import type { TrustedDeviceTable } from '../device/device.table.js';
 import type { CobrandTable } from '../cobrand/cobrand.table.js';
 import type { WriteCheckTable } from '../health/write-check.table.js';
@@ -35,4 +36,5 @@ export interface Database {
   trusted_device: TrustedDeviceTable;
   api_key: ApiKeyTable;
   recovery_code: RecoveryCodeTable;
+  imported_hash_class: ImportedHashClassTable;
 }

@@ -54,7 +54,12 @@ export const scimRefusal: Refuse = (reply, status, retryAfter = 60) => {
 const REFUSALS: Record<Refusal['kind'], (r: Refusal) => [number, ScimType | null, string]> = {
   'not-found': (r) => [404, null, r.message],
   conflict: (r) => [409, 'uniqueness', r.message],
-  invalid: (r) => [400, 'invalidValue', r.field ? `${r.field} ${r.message}` : r.message],
+  // A message that names its field already (an imported hash's ceiling) is not given it twice.
+  invalid: (r) => [
+    400,
+    'invalidValue',
+    r.field && !r.message.startsWith(r.field) ? `${r.field} ${r.message}` : r.message,
+  ],
 };
 
 /** Status, scimType and detail of a failure that is the caller's; null for one of the service. */

@@ -26,7 +26,8 @@ export function declareScim(): void {
       caseExact: true,
       mutable: 'writeOnly',
       returned: 'never',
-      description: 'At creation, instead of a password: the hash the old directory held (PHC, bcrypt, {SSHA...})',
+      description:
+        'At creation, instead of a password: the hash the old directory held (PHC, bcrypt, {SSHA...}), within the import ceilings',
     }),
   ]);
   // scimmy's types name a Schema class here; a bare definition is what an extension is (its documentation's way).

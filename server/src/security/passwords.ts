@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { queuedHash } from './hash-admission.js';
 
 // algorithm 2 is Argon2id (the library's const enum cannot be imported under verbatimModuleSyntax).
-const PARAMS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/** Today's argon2id parameters: what imported hashes are measured against (account/import-ceilings.ts). */
+export const PARAMS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 /** How every hash made with today's parameters starts. */
 export const PARAMS_TAG = `$argon2id$v=19$m=${PARAMS.memoryCost},t=${PARAMS.timeCost},p=${PARAMS.parallelism}$`;
 

@@ -36,6 +36,7 @@ const tryOf = (form: SignInForm, loginType: string): MethodTry => ({
   secret: 'secret',
   browser: { sessionId: undefined, locale: undefined, origin: { address: '127.0.0.1' }, deviceId: undefined },
   now: 0,
+  page: 'default',
 });
 
 describe('EqualWork', () => {
@@ -47,7 +48,7 @@ describe('EqualWork', () => {
 
   it("does the work of the form's method on nobody, once, for a try no account was claimed for", async () => {
     const { password, token, work } = setup();
-    await work.onNobody('token', 'secret', 0);
+    await work.onNobody('token', 'secret', 0, 'default');
     expect({ password: password.log, token: token.log }).toEqual({ password: [], token: ['work on nobody'] });
   });
 

@@ -18,10 +18,10 @@ export class EqualWork {
   constructor(private readonly methods: readonly SignInMethod[]) {}
 
   /** A try no account can be claimed for, or one the account cannot use: the work of the method its form names. */
-  async onNobody(form: SignInForm, secret: string, now: number): Promise<void> {
+  async onNobody(form: SignInForm, secret: string, now: number, page: string): Promise<void> {
     const method = this.methods.find((candidate) => candidate.form === form && !candidate.route);
     if (!method) throw new Error(`no sign-in method reads the ${form} form`);
-    await method.equalWork(secret, null, now);
+    await method.equalWork(secret, null, now, page);
   }
 
   /** The account's method: its work on the account's secret, then its verdict. Any other form is refused. */
@@ -29,10 +29,10 @@ export class EqualWork {
     const method = this.serving(attempt.account, attempt.record);
     if (!isSignInForm(attempt.form)) throw new Error(`${attempt.form} is no sign-in form`);
     if (!method || (method.form !== null && method.form !== attempt.form)) {
-      await this.onNobody(attempt.form, attempt.secret, attempt.now);
+      await this.onNobody(attempt.form, attempt.secret, attempt.now, attempt.page);
       return null;
     }
-    const work = await method.equalWork(attempt.secret, attempt, attempt.now);
+    const work = await method.equalWork(attempt.secret, attempt, attempt.now, attempt.page);
     return method.verify(attempt, work);
   }
 
@@ -42,23 +42,23 @@ export class EqualWork {
    */
   async askOwn(method: SignInMethod, attempt: MethodTry): Promise<Answer> {
     if (!method.serves(attempt.account, attempt.record)) {
-      await method.equalWork(attempt.secret, null, attempt.now);
+      await method.equalWork(attempt.secret, null, attempt.now, attempt.page);
       return null;
     }
-    const work = await method.equalWork(attempt.secret, attempt, attempt.now);
+    const work = await method.equalWork(attempt.secret, attempt, attempt.now, attempt.page);
     return method.verify(attempt, work);
   }
 
   /** A try on a method's own route that no account can be claimed for: the method's work on nobody. */
-  async onNobodyOwn(method: SignInMethod, secret: string, now: number): Promise<void> {
-    await method.equalWork(secret, null, now);
+  async onNobodyOwn(method: SignInMethod, secret: string, now: number, page: string): Promise<void> {
+    await method.equalWork(secret, null, now, page);
   }
 
   /** A further step of a sign-in the account's method left waiting (§7's next token): that method's work. */
-  async onAccount(on: WorkSubject, secret: string, now: number): Promise<void> {
+  async onAccount(on: WorkSubject, secret: string, now: number, page: string): Promise<void> {
     const method = this.serving(on.account, on.record);
-    if (method) await method.equalWork(secret, on, now);
-    else await this.onNobody('token', secret, now);
+    if (method) await method.equalWork(secret, on, now, page);
+    else await this.onNobody('token', secret, now, page);
   }
 
   private serving(account: AccountRow, record: CobrandRecord): SignInMethod | undefined {

@@ -86,7 +86,10 @@ export function formSignIn(options: Pick<SignInFormOptions, 'signIn' | 'sessions
   ): Promise<string | null> => {
     if (!afterProvider) await cookies.end(request, reply, (rawId) => sessions.end(rawId));
     const info = await signIn.loginInfo(userId);
-    const body = { username: info.ldapId, 'login-form-type': info.loginType, password };
+    // The page's cobrand, as the script sends it: the form's address carries it.
+    const { cobrandHost } = request.query as { cobrandHost?: unknown };
+    const page = typeof cobrandHost === 'string' ? { cobrandHost: cobrandHost.slice(0, 64) } : {};
+    const body = { username: info.ldapId, 'login-form-type': info.loginType, password, ...page };
     const sent = await send(request, reply, body, !afterProvider);
     return sent?.location ?? null;
   };

@@ -34,6 +34,8 @@ export interface MethodTry {
   secret: string;
   browser: BrowserState;
   now: number;
+  /** The cobrand whose sign-in page the try was made on (send-login's `cobrandHost`), whichever the account's is. */
+  page: string;
 }
 
 /** A screen of the method's own that the sign-in goes on to, and the session restricted to it. */
@@ -87,9 +89,10 @@ export interface SignInMethod<Work = unknown> {
   serves(account: AccountRow, record: CobrandRecord): boolean;
   /**
    * The costly work of one try (an argon2 verify, say): on the account's secret, or (`on` null) on a dummy, with the
-   * same cost, so that time tells no account, state or method apart. What it found goes to `verify`.
+   * same cost, so that time tells no account, state or method apart. What it found goes to `verify`. `page`: the
+   * cobrand whose sign-in page the try was made on, which may set the work (the password method's imported hashes).
    */
-  equalWork(secret: string, on: WorkSubject | null, now: number): Promise<Work>;
+  equalWork(secret: string, on: WorkSubject | null, now: number, page: string): Promise<Work>;
   /** Decides the try on the work done; it does no costly work of its own. */
   verify(attempt: MethodTry, work: Work): Promise<Answer>;
   /** A further request this method's sign-ins may wait for, with a form of its own (the token methods' next token). */

@@ -4,7 +4,7 @@
  * method. Every refusal (unknown user, wrong secret, locked, inactive, wrong login type) does the same work and gives
  * the same answer.
  */
-import { DEFAULT_LOCALE, isLocale, routePath, type LoginInfo } from '@portal/contract';
+import { DEFAULT_COBRAND, DEFAULT_LOCALE, isLocale, routePath, type LoginInfo } from '@portal/contract';
 import type { SendLoginBody } from '@portal/contract/schemas';
 import { type AccountKey, ldapIdFor, userIdKey } from '../account/index.js';
 import type { Clock } from '../clock.js';
@@ -100,16 +100,25 @@ export class SignInService {
   /** The user ID and the secret of the account's method: claimed, worked, asked, decided. */
   private async firstStep(form: SignInForm, body: SendLoginBody, browser: BrowserState) {
     const now = this.deps.clock();
+    const page = await this.pageOf(body.cobrandHost);
     // The ldapId is folded as a user ID is: in its one form (only hex digits, so only case changes).
     const by = { kind: 'ldapId' as const, value: userIdKey(body.username) };
     const claimed = await claimTry(this.deps, by, browser.deviceId, now);
     if (!claimed || isLocked(claimed)) {
-      await this.work.onNobody(form, body.password, now);
+      await this.work.onNobody(form, body.password, now, page);
       return this.unclaimed(claimed, by, now, browser);
     }
     const { record } = await this.deps.cobrands.resolve(claimed.account.cobrand);
-    const attempt: MethodTry = { account: claimed.account, record, form, secret: body.password, browser, now };
+    const attempt: MethodTry = { account: claimed.account, record, form, secret: body.password, browser, now, page };
     return this.conclude(claimed, attempt, () => this.work.ask(attempt));
+  }
+
+  /**
+   * The cobrand whose page a try was made on: send-login's `cobrandHost` (the sign-in page sends its own), the default
+   * cobrand when it names none. Its imported hashes set the work of the try (methods/legacy-pad.ts), whoever it names.
+   */
+  private async pageOf(cobrandHost: string | undefined): Promise<string> {
+    return (await this.deps.cobrands.resolve(cobrandHost)).record.cobrand.name;
   }
 
   /**
@@ -132,12 +141,14 @@ export class SignInService {
     const owner = await method.route.owner(secret);
     const by = owner ? { kind: 'id' as const, value: owner } : undefined;
     const claimed = by ? await claimTry(this.deps, by, browser.deviceId, now) : undefined;
+    // A route's try carries no page: its methods' work does not depend on one.
+    const page = DEFAULT_COBRAND;
     if (!claimed || isLocked(claimed)) {
-      await this.work.onNobodyOwn(method, secret, now);
+      await this.work.onNobodyOwn(method, secret, now, page);
       return this.unclaimed(claimed, by, now, browser);
     }
     const { record } = await this.deps.cobrands.resolve(claimed.account.cobrand);
-    const attempt: MethodTry = { account: claimed.account, record, form: route, secret, browser, now };
+    const attempt: MethodTry = { account: claimed.account, record, form: route, secret, browser, now, page };
     return this.conclude(claimed, attempt, () => this.work.askOwn(method, attempt));
   }
 
@@ -163,12 +174,13 @@ export class SignInService {
     const step = this.further.find((candidate) => candidate.form === form);
     if (!step) throw new Error(`no registered sign-in method answers the ${form} form`);
     const now = this.deps.clock();
+    const page = await this.pageOf(body.cobrandHost);
     const by = { kind: 'userId' as const, value: body.username };
     const claimed = await claimTry(this.deps, by, browser.deviceId, now);
     const claim = claimed && !isLocked(claimed) ? claimed : undefined;
     const waiting = claim ? await step.waiting(claim.account, body, browser, now) : undefined;
     if (!claim || waiting === undefined) {
-      await this.work.onNobody(step.continues, body.password, now);
+      await this.work.onNobody(step.continues, body.password, now, page);
       if (isLocked(claimed)) return this.refusals.refuseLockedDevice(claimed.locked, browser.origin);
       return claim
         ? this.refusals.refuse(claim, now, browser.origin)
@@ -176,9 +188,9 @@ export class SignInService {
     }
     const { account } = claim;
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
-    const attempt: MethodTry = { account, record, form: step.continues, secret: body.password, browser, now };
+    const attempt: MethodTry = { account, record, form: step.continues, secret: body.password, browser, now, page };
     return this.refusals.unlessUnavailable(claim, now, browser.origin, async () => {
-      await this.work.onAccount(attempt, body.password, now);
+      await this.work.onAccount(attempt, body.password, now, page);
       const decision = await step.answer(waiting, attempt, this.refusals.countedFor(claim));
       return decision && this.trusting(decision, claim, browser, now);
     });

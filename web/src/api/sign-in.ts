@@ -3,10 +3,16 @@ import { Paths, isAllowedRedirect, type LoginInfo } from '@portal/contract';
 import { HttpError, call, getJson } from './client';
 
 /**
+ * `cobrand`: the page's cobrand, sent as `cobrandHost` (the service does a try's work for the page it was made on).
  * `afterProvider`: the token step after single sign-on, whose session (the provider's sign-in) the logout pre-step
  * would end.
  */
-export async function signIn(userId: string, password: string, afterProvider = false): Promise<string> {
+export async function signIn(
+  userId: string,
+  password: string,
+  cobrand: string,
+  afterProvider = false,
+): Promise<string> {
   try {
     if (!afterProvider) await call(Paths.logout);
   } catch {
@@ -16,7 +22,7 @@ export async function signIn(userId: string, password: string, afterProvider = f
   const info = await getJson<LoginInfo>(`${Paths.loginInfo}?username=${encodeURIComponent(userId)}`);
   const response = await call(Paths.sendLogin, {
     method: 'POST',
-    form: { username: info.ldapId, 'login-form-type': info.loginType, password },
+    form: { username: info.ldapId, 'login-form-type': info.loginType, password, cobrandHost: cobrand },
   });
   return whereNext(response);
 }

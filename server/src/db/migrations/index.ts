@@ -16,6 +16,7 @@ import * as deviceTrust from './2026_11_27_2300_device_trust.js';
 import * as adminApiKeys from './2026_11_27_1000_admin_api_keys.js';
 import * as recoveryCodes from './2026_11_28_1400_recovery_codes.js';
 import * as passkeyDisabled from './2026_11_28_1500_passkey_disabled.js';
+import * as importedHashClasses from './2026_11_29_1000_imported_hash_classes.js';
 import * as userIdSkeleton from './2026_11_29_1000_user_id_skeleton.js';
 import * as sessionDevice from './2026_11_29_1100_session_device.js';
 
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1000_admin_api_keys': adminApiKeys,
   '2026_11_28_1400_recovery_codes': recoveryCodes,
   '2026_11_28_1500_passkey_disabled': passkeyDisabled,
+  '2026_11_29_1000_imported_hash_classes': importedHashClasses,
   '2026_11_29_1000_user_id_skeleton': userIdSkeleton,
   '2026_11_29_1100_session_device': sessionDevice,
 };

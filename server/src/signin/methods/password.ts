@@ -1,18 +1,21 @@
 /**
  * The password method (§7): the account's password, or a pending temporary password (§4's recovery) by its digest.
  * Its equal work is one argon2 verify and one look for a temporary password, for a real account or for none; an
- * imported hash (account/imported-hashes.ts) adds its scheme's own check, and every try then waits the same
- * (legacy-pad.ts).
+ * imported hash (account/imported-hashes.ts) adds its scheme's own check, and every try on the same cobrand's page
+ * makes the same checks (legacy-pad.ts).
  */
 import {
   type AccountRow,
   type AccountStore,
   type BreachedPasswords,
-  importedHashClass,
+  cheapSamples,
+  importedHashOf,
+  type ImportClasses,
   matchesTemporaryPassword,
   type PasswordStore,
   verifyImportedHash,
 } from '../../account/index.js';
+import { queuedHash } from '../../security/hash-admission.js';
 import { hashSecret, needsRehash, verifyDummy, verifySecret } from '../../security/passwords.js';
 import type { Answer, MethodTry, SignInMethod } from '../method.js';
 import { LegacyPad } from './legacy-pad.js';
@@ -30,34 +33,44 @@ export interface PasswordMethodDeps {
   accounts: AccountStore;
   breached: BreachedPasswords;
   passwords: PasswordStore;
+  /** The cost classes of imported hashes each cobrand holds: what a try on its page checks. */
+  importClasses: ImportClasses;
   temporaryPasswordKey: Buffer;
 }
 
 export function passwordMethod(deps: PasswordMethodDeps): SignInMethod<PasswordWork> {
-  const pad = new LegacyPad({ storedImported: () => deps.accounts.storedImported(), verify: verifyImportedHash });
+  const pad = new LegacyPad({
+    classesOf: (cobrand) => deps.importClasses.of(cobrand),
+    cheapSamples: cheapSamples(),
+    // A costly check waits its turn in the hash queue as argon2 does, so that the queue bounds its CPU and memory.
+    verify: (stored, password, queued) =>
+      queued ? queuedHash(() => verifyImportedHash(stored, password)) : verifyImportedHash(stored, password),
+  });
   return {
     name: 'password',
     form: 'password',
     serves: (account) => account.login_type === 'password',
-    async equalWork(secret, on, now) {
+    async equalWork(secret, on, now, page) {
       const account = on?.account;
       // One argon2 verify on every path; a pending temporary password is checked by its digest, in microseconds.
-      const valid = await checkPassword(pad, account?.password_hash, secret);
+      const valid = await checkPassword(pad, page, account?.password_hash, secret);
       return { valid, pending: await deps.passwords.findTemporary(account?.id ?? NO_ACCOUNT, now) };
     },
     verify: (attempt, work) => verifyPassword(deps, attempt, work),
   };
 }
 
-/** The argon2 verify every try makes, and for an imported hash its own check, padded to the dearest's time. */
-async function checkPassword(pad: LegacyPad, stored: string | undefined, secret: string): Promise<boolean> {
-  const imported = stored && needsRehash(stored) ? importedHashClass(stored) : null;
-  if (imported) {
+/**
+ * The argon2 verify every try makes, and the page's imported-hash checks, an imported hash's own among them. A stored
+ * hash neither today's argon2id nor one the ceilings accept is never checked: the try is a wrong password.
+ */
+async function checkPassword(pad: LegacyPad, page: string, stored: string | undefined, secret: string) {
+  if (stored && needsRehash(stored)) {
     await verifyDummy(secret);
-    return pad.verify(imported, stored!, secret);
+    return pad.check(page, importedHashOf(stored), secret);
   }
   const valid = stored ? await verifySecret(stored, secret) : await verifyDummy(secret);
-  await pad.hold();
+  await pad.check(page, null, secret);
   return valid;
 }
 

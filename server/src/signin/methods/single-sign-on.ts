@@ -21,9 +21,9 @@ export function singleSignOnMethod(
     form: null,
     serves: (_account, record) => signsInAtProvider(record),
     // Whatever the browser sends, the try costs what a token try costs: a token user's own, or one on nobody's token.
-    equalWork(secret, on, now) {
+    equalWork(secret, on, now, page) {
       const own = on ? ownTokenStep(on) : undefined;
-      return own ? own.equalWork(secret, on, now) : tokenStep().equalWork(secret, null, now);
+      return own ? own.equalWork(secret, on, now, page) : tokenStep().equalWork(secret, null, now, page);
     },
     async verify(attempt, work) {
       const { account, record } = attempt;

@@ -77,7 +77,8 @@ export function ChangePasswordScreen() {
     if (myProfile) return leave('cancelPasswordReset');
     try {
       // The password is changed; a sign-in with it refused for load is tried once more, as the sign-in screen does.
-      location.assign(await oneRetryWhenBusy(() => signIn(userId, newPassword), { onBusy: () => undefined }));
+      const again = () => signIn(userId, newPassword, cobrand.name);
+      location.assign(await oneRetryWhenBusy(again, { onBusy: () => undefined }));
     } catch {
       location.assign(logoutAddress);
     }

@@ -115,7 +115,7 @@ export function SignInScreen() {
     sessionStorage.setItem('userId', userId);
     const password = trimmed(form.values.password);
     try {
-      const send = () => signIn(userId, password, Boolean(tokenStepFor));
+      const send = () => signIn(userId, password, cobrand.name, Boolean(tokenStepFor));
       const next = await oneRetryWhenBusy(send, { onBusy: () => setRetrying(true) });
       keepUserId(userId, tokenStepFor ? null : remember);
       location.assign(next);
