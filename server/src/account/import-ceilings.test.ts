@@ -1,7 +1,7 @@
 /**
  * The import ceilings at their edges (docs/decisions.md, "Imported password hashes"): the dearest hash of each scheme
  * is accepted and one step above is refused, naming the field and the limit, so that no accepted check takes more
- * than 38 MiB (twice the portal's argon2id memory), the bound docs/operations.md gives for the hash queue.
+ * than 38 MiB (twice the portal's argon2id memory), the bound docs/decisions.md gives for the hash queue.
  */
 import { serialize } from '@phc/format';
 import { randomBytes } from 'node:crypto';
