@@ -118,6 +118,11 @@ async function reportSingleSignOn(): Promise<void> {
     const results = checkProviderSettings(records, process.env);
     for (const r of results.filter((r) => r.problems.length > 0))
       app.log.warn({ cobrand: r.cobrand, protocol: r.protocol, problems: r.problems }, 'single sign-on not ready');
+    for (const r of results.filter((r) => r.notes.length > 0))
+      app.log.warn(
+        { cobrand: r.cobrand, protocol: r.protocol, notes: r.notes },
+        'single sign-on: check with the provider',
+      );
     const lines = readinessLines(results);
     if (lines.length) console.log(lines.join('\n'));
   } catch (error) {

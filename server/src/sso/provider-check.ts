@@ -6,7 +6,7 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
 import type { CobrandRecord } from '../cobrand/index.js';
-import { tokenEndpointAuth } from './oidc/client-auth.js';
+import { basicEncodingNote, tokenEndpointAuth } from './oidc/client-auth.js';
 import type { OidcSettings, SamlRecord } from './providers.js';
 
 type Env = Record<string, string | undefined>;
@@ -16,6 +16,8 @@ export interface ProviderReadiness {
   protocol: 'oidc' | 'saml';
   /** What stops the cobrand's single sign-on; empty when it is ready. */
   problems: string[];
+  /** What may stop it at some providers and not at others: the banner says it, the cobrand is still ready. */
+  notes: string[];
 }
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
@@ -103,7 +105,12 @@ export function checkProviderSettings(records: CobrandRecord[], env: Env, now = 
     const idp = record.identityProvider;
     if (!idp) return [];
     const problems = idp.protocol === 'saml' ? samlProblems(idp, env, now) : oidcProblems(idp, env);
-    return [{ cobrand: record.cobrand.name, protocol: idp.protocol, problems: problems.filter((p) => p !== null) }];
+    const notes =
+      idp.protocol === 'oidc' ? [basicEncodingNote(idp, idp.clientSecretEnv && env[idp.clientSecretEnv])] : [];
+    const [cobrand, protocol] = [record.cobrand.name, idp.protocol];
+    return [
+      { cobrand, protocol, problems: problems.filter((p) => p !== null), notes: notes.filter((n) => n !== null) },
+    ];
   });
 }
 
@@ -115,5 +122,6 @@ export function readinessLines(results: ProviderReadiness[]): string[] {
   return [
     `Single sign-on ready: ${ready.length ? ready.join(', ') : 'none'}`,
     ...notReady.map((r) => `Single sign-on NOT ready for ${r.cobrand} (${r.protocol}): ${r.problems.join('; ')}`),
+    ...results.flatMap((r) => r.notes.map((note) => `Single sign-on of ${r.cobrand} (${r.protocol}): ${note}`)),
   ];
 }
