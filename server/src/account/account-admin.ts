@@ -12,7 +12,7 @@ import { inScope, type OperatorScope, Refusal } from '../refusal.js';
 import { accountPage, accountSlice, type AccountFilter } from './account-page.js';
 import { userIdKey } from './account-identity.js';
 import type { AccountRow, AccountStore } from './account-store.js';
-import { emailOf, nameOf, questionOf, userIdOf } from './admin-values.js';
+import { emailOf, externalIdOf, nameOf, questionOf, userIdOf } from './admin-values.js';
 import { createAccount, type NewAccount, normaliseAnswer } from './create-account.js';
 import { HashFormatError, parsePasswordHash } from './imported-hashes.js';
 import { generateTemporaryPassword } from './temporary-password.js';
@@ -45,6 +45,8 @@ export interface NewUser {
   password?: string | undefined;
   /** In place of a password, the hash the old directory held (as `users import` takes it); re-hashed at sign-in. */
   passwordHash?: string | undefined;
+  /** The provisioning client's own ID of the user (SCIM `externalId`). */
+  externalId?: string | undefined;
 }
 
 /** What a new user signs in with first, what the audit event says of it, and the temporary password if one was made. */
@@ -103,9 +105,12 @@ export class AccountAdmin {
     const { password, passwordState, detail, temporary } = startingPassword(given, userId);
     if (!inScope(scope, given.cobrand) || !(await this.deps.cobrandExists(given.cobrand)))
       throw new Refusal('invalid', `no cobrand "${given.cobrand}"`, 'cobrand');
-    if (await this.deps.accounts.findByUserId(userIdKey(userId)))
-      throw new Refusal('conflict', `user "${userId}" already exists`);
-    const input = { userId, email, name, cobrand: given.cobrand, password, passwordState } as const;
+    const existing = await this.deps.accounts.findByUserId(userIdKey(userId));
+    if (existing?.deleted_at != null)
+      throw new Refusal('conflict', `user "${userId}" was deleted by provisioning; an operator can reactivate them`);
+    if (existing) throw new Refusal('conflict', `user "${userId}" already exists`);
+    const externalId = externalIdOf(given.externalId);
+    const input = { userId, email, name, cobrand: given.cobrand, password, passwordState, externalId } as const;
     const now = this.deps.clock();
     const id = await this.deps.db.transaction().execute(async (trx) => {
       const made = await createAccount(this.deps.accounts, this.deps.identityKey, input, now, trx);
@@ -127,6 +132,13 @@ export class AccountAdmin {
     const email = emailOf(given);
     return this.change(scope, userId, 'account.email.set', origin, (a, trx, now) =>
       this.deps.accounts.setEmail(a.user_id_key, email, now, trx),
+    );
+  }
+
+  setExternalId(scope: OperatorScope, userId: string, given: string | undefined, origin: Origin) {
+    const externalId = externalIdOf(given);
+    return this.change(scope, userId, 'account.external-id.set', origin, (a, trx, now) =>
+      this.deps.accounts.setExternalId(a.user_id_key, externalId, now, trx),
     );
   }
 
@@ -166,16 +178,30 @@ export class AccountAdmin {
   }
 
   /** Makes the user inactive and ends their sessions at once, in one transaction; answers how many it ended. */
-  async deactivate(scope: OperatorScope, userId: string, origin: Origin): Promise<number> {
+  deactivate(scope: OperatorScope, userId: string, origin: Origin): Promise<number> {
+    return this.end(scope, userId, origin, false);
+  }
+
+  /**
+   * Provisioning's delete (SCIM DELETE): deactivated as above and marked deleted, so that provisioning knows the user
+   * no more while the record and its trail stay; an operator's reactivate() lifts both.
+   */
+  delete(scope: OperatorScope, userId: string, origin: Origin): Promise<number> {
+    return this.end(scope, userId, origin, true);
+  }
+
+  private async end(scope: OperatorScope, userId: string, origin: Origin, deleted: boolean): Promise<number> {
     const account = await this.find(scope, userId);
     const now = this.deps.clock();
     return this.deps.db.transaction().execute(async (trx) => {
       await this.deps.accounts.setStatus(account.user_id_key, 'inactive', now, trx);
+      if (deleted) await this.deps.accounts.markDeleted(account.user_id_key, now, trx);
       const ended = await this.deps.endSessions(account.id, trx);
       // Its browsers are trusted no more: were it made active again, each would be an unknown device.
       const forgotten = await this.deps.devices.forgetAll(account.id, trx);
       const detail = { sessionsEnded: ended, devicesForgotten: forgotten };
-      await this.deps.audit.record('account.deactivated', account.id, detail, { origin, trx });
+      const kind = deleted ? 'account.deleted' : 'account.deactivated';
+      await this.deps.audit.record(kind, account.id, detail, { origin, trx });
       return ended;
     });
   }

@@ -27,4 +27,4 @@ export type { BreachedPasswords, BreachedPasswordSettings, BreachVerdict } from 
 export { AccountAdmin } from './account-admin.js';
 export type { AccountAdminDeps, NewUser } from './account-admin.js';
 export type { AccountFilter } from './account-page.js';
-export { emailOf, nameOf } from './admin-values.js';
+export { emailOf, externalIdOf, nameOf } from './admin-values.js';

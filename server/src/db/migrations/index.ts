@@ -16,6 +16,7 @@ import * as deviceTrust from './2026_11_27_2300_device_trust.js';
 import * as adminApiKeys from './2026_11_27_1000_admin_api_keys.js';
 import * as recoveryCodes from './2026_11_28_1400_recovery_codes.js';
 import * as passkeyDisabled from './2026_11_28_1500_passkey_disabled.js';
+import * as scimProvisioning from './2026_11_29_1200_scim_provisioning.js';
 
 /** Every migration, in order; listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1000_admin_api_keys': adminApiKeys,
   '2026_11_28_1400_recovery_codes': recoveryCodes,
   '2026_11_28_1500_passkey_disabled': passkeyDisabled,
+  '2026_11_29_1200_scim_provisioning': scimProvisioning,
 };
