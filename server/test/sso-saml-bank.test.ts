@@ -4,6 +4,7 @@
  * cause and what the provider sent.
  */
 import { createHash, X509Certificate } from 'node:crypto';
+import { inflateRawSync } from 'node:zlib';
 import { Paths } from '@portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, keptLog, type TestApp } from './harness.js';
@@ -176,6 +177,11 @@ describe('encrypted assertions', () => {
   });
 });
 
+/** SimpleSAMLphp's filter that can make a NameID of `format` from an attribute, used when a request asks for it. */
+const nameIdFrom = (attribute: string, format: string) => ({
+  authproc: { 10: { class: 'saml:AttributeNameID', attribute, Format: format } },
+});
+
 describe('who the assertion names', () => {
   it.each([
     ['persistent', NAMEID.persistent, 'uid', 'ana', 'sso-ana'],
@@ -186,8 +192,26 @@ describe('who the assertion names', () => {
     expect(await signOn(user)).toEqual({ location: HOME, userId });
   });
 
+  it('asks a provider whose default is transient for a persistent NameID, and gets one it can link', async () => {
+    // SimpleSAMLphp's default format stays transient; it can make a persistent NameID (from uid) when asked for one.
+    await provider({ extra: nameIdFrom('uid', NAMEID.persistent) }, { userAttribute: 'nameID' });
+    expect(await signOn()).toEqual(signedIn);
+    const { location } = await startSignOn(t);
+    const request = inflateRawSync(Buffer.from(new URL(location).searchParams.get('SAMLRequest')!, 'base64'));
+    expect(request.toString()).toContain(
+      `<samlp:NameIDPolicy xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" AllowCreate="true" Format="${NAMEID.persistent}"/>`,
+    );
+  });
+
+  it('asks for the format the record names (emailAddress), which the provider then sends', async () => {
+    const extra = nameIdFrom('mail', NAMEID.emailAddress);
+    await provider({ extra }, { userAttribute: 'nameID', nameIdFormat: 'emailAddress' });
+    expect(await signOn('ben')).toEqual({ location: HOME, userId: 'sso-mail' });
+  });
+
   it('refuses a transient NameID as the subject, saying so and naming the format received', async () => {
-    await provider({}, { userAttribute: 'nameID' });
+    // A provider that sends transient whatever it is asked for (SimpleSAMLphp with the format forced for this SP).
+    await provider({ nameIdFormat: NAMEID.transient }, { userAttribute: 'nameID' });
     expect(await signOn()).toEqual(refused);
     const { reason, received, audit } = await lastRefusal(t, lines);
     expect(reason).toContain(`the provider sent a transient NameID (${NAMEID.transient})`);
