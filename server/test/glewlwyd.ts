@@ -34,6 +34,13 @@ interface GlewlwydSessionList {
   client: { frontchannel_logout_uri: string; frontchannel_logout_session_required?: boolean }[];
 }
 
+/** The iframes Glewlwyd's web app loads, built as it builds them: the issuer as it is, the sid where asked for. */
+const iframesOf = (sessions: GlewlwydSessionList) =>
+  sessions.client.map(
+    (c) =>
+      `${c.frontchannel_logout_uri}?iss=${sessions.iss}${c.frontchannel_logout_session_required ? `&sid=${sessions.sid}` : ''}`,
+  );
+
 export interface GlewlwydClient {
   clientId: string;
   clientSecret: string;
@@ -42,6 +49,8 @@ export interface GlewlwydClient {
   postLogoutRedirectUri?: string | string[];
   /** Where Glewlwyd posts its logout token when the user's session there ends. */
   backchannelLogoutUri?: string;
+  /** What its logout page loads in an iframe (with iss and sid) when the user's session there ends. */
+  frontchannelLogoutUri?: string;
 }
 
 const config = (port: number, dir: string) => `
@@ -211,6 +220,9 @@ export class Glewlwyd {
       ...(client.backchannelLogoutUri
         ? { backchannel_logout_uri: client.backchannelLogoutUri, backchannel_logout_session_required: 'true' }
         : {}),
+      ...(client.frontchannelLogoutUri
+        ? { frontchannel_logout_uri: client.frontchannelLogoutUri, frontchannel_logout_session_required: 'true' }
+        : {}),
     });
   }
 
@@ -289,16 +301,27 @@ export class GlewlwydBrowser {
     );
     const then = page.searchParams.get('post_redirect_to');
     const query = then ? `?post_redirect_to=${encodeURIComponent(then)}` : '';
+    const sessions = await this.sessionClients(sid, clientId, query);
+    await this.endSession(sid);
+    return { iframes: iframesOf(sessions), back: sessions.post_redirect_to ? back : null };
+  }
+
+  /**
+   * The user logs out at Glewlwyd's own page (its profile's "log out", or another application's logout): the
+   * front-channel logout iframes of the session's clients, which its page then loads, and the session ended.
+   */
+  async logOutAtProvider(clientId: string): Promise<string[]> {
+    const sid = this.jar.get('GLEWLWYD2_OIDC_SID');
+    if (!sid) throw new Error('no Glewlwyd OIDC session in this browser');
+    const sessions = await this.sessionClients(sid, clientId, '');
+    await this.endSession(sid);
+    return iframesOf(sessions);
+  }
+
+  private async sessionClients(sid: string, clientId: string, query: string): Promise<GlewlwydSessionList> {
     const listed = await this.go(`${this.glewlwyd.issuer}/session/${sid}/${encodeURIComponent(clientId)}${query}`);
     if (listed.status !== 200) throw new Error(`glewlwyd did not list the session's clients: ${listed.status}`);
-    const sessions = (await listed.json()) as GlewlwydSessionList;
-    // As its web app builds them: the issuer as it is, the sid where the client asks for it.
-    const iframes = sessions.client.map(
-      (c) =>
-        `${c.frontchannel_logout_uri}?iss=${sessions.iss}${c.frontchannel_logout_session_required ? `&sid=${sessions.sid}` : ''}`,
-    );
-    await this.endSession(sid);
-    return { iframes, back: sessions.post_redirect_to ? back : null };
+    return (await listed.json()) as GlewlwydSessionList;
   }
 
   /** The user ends their session at Glewlwyd (its profile page's "log out", or another application's logout). */

@@ -31,6 +31,8 @@ const CLIENTS = {
   veltmoor: { clientId: 'card-portal', auth: 'client_secret_post', secret: SECRET },
   amberlode: { clientId: 'amberlode-portal', auth: 'client_secret_basic', secret: SECRET },
   kestrelmark: { clientId: 'kestrel-portal', auth: 'client_secret_basic', secret: 'not-the-secret-glewlwyd-holds' },
+  // Told of logouts in the browser only (Front-Channel Logout 1.0), as LemonLDAP::NG tells its clients.
+  birchwane: { clientId: 'birchwane.portal', auth: 'client_secret_basic', secret: SECRET, channel: 'front' },
 } as const;
 
 /**
@@ -108,12 +110,15 @@ beforeAll(async () => {
   for (const [cobrand, client] of Object.entries(CLIENTS)) {
     // The docs' cobrands use veltmoor's client, card-portal, as the docs' record names it.
     const also = client.clientId === docsOidcRecord().clientId ? Object.keys(DOCS_COBRANDS) : [];
+    const front = 'channel' in client;
     await glewlwyd.addClient({
       clientId: client.clientId,
       clientSecret: SECRET,
       redirectUri: [cobrand, ...also].map(callback),
       postLogoutRedirectUri: [cobrand, ...also].map(loginView),
-      backchannelLogoutUri: `http://127.0.0.1:${port}${Paths.ssoBackChannelLogout(cobrand)}`,
+      ...(front
+        ? { frontchannelLogoutUri: `${PUBLIC_ORIGIN}${Paths.ssoFrontChannelLogout(cobrand)}` }
+        : { backchannelLogoutUri: `http://127.0.0.1:${port}${Paths.ssoBackChannelLogout(cobrand)}` }),
     });
   }
   const keys = deriveKeys(TEST_PORTAL_SECRET);
@@ -121,6 +126,8 @@ beforeAll(async () => {
     ['gw-ana', 'veltmoor', 'ana'],
     ['gw-ben', 'veltmoor', 'ben'],
     ['gw-ana-amber', 'amberlode', 'ana'],
+    ['gw-ana-birch', 'birchwane', 'ana'],
+    ['gw-ben-birch', 'birchwane', 'ben'],
   ] as const) {
     const accounts = new AccountStore(t.database.db);
     const fields = { userId, email: `${userId}@example.com`, cobrand, password: 'Unused-Password-2026' };
@@ -301,6 +308,41 @@ describe('back-channel logout from Glewlwyd', () => {
     expect((await auditRows('sso.logout.refused')).at(-1)).toMatchObject({ cobrand: 'veltmoor' });
     expect((await client.get(Paths.session)).statusCode).toBe(200);
     expect((await postLogout('veltmoor', undefined)).statusCode).toBe(400);
+  });
+});
+
+describe('front-channel logout from Glewlwyd', () => {
+  it("ends the portal session when the user logs out at Glewlwyd: its page's iframe, without the portal's cookies", async () => {
+    const { client, browser, location } = await signOn('birchwane', 'ana');
+    expect(location).toBe(`${Paths.platformHome}?cobrandHost=birchwane`);
+    const other = await signOn('birchwane', 'ben');
+    const iframes = await browser.logOutAtProvider(CLIENTS.birchwane.clientId);
+    expect(iframes).toEqual([expect.stringMatching(/\/frontchannel-logout\?iss=.+&sid=\w+$/)]);
+    // The iframe is another site's: the browser sends none of the portal's cookies with it.
+    const framed = await t.client().get(pathOf(iframes[0]!));
+    expect(framed.statusCode).toBe(200);
+    expect(framed.headers['cache-control']).toBe('no-store');
+    expect(framed.headers['x-frame-options']).toBeUndefined();
+    expect(framed.headers['content-security-policy']).toContain(`frame-ancestors ${glewlwyd.base};`);
+    expect((await client.get(Paths.session)).statusCode).toBe(401);
+    // Another user's session, through another provider session, goes on.
+    expect((await other.client.get(Paths.session)).statusCode).toBe(200);
+    expect((await auditRows('sso.logout')).at(-1)).toMatchObject({
+      cobrand: 'birchwane',
+      channel: 'front',
+      sessions: '1',
+    });
+  });
+
+  it('refuses a request naming another issuer, or no sid, and ends nothing', async () => {
+    const { client } = await signOn('birchwane', 'ana');
+    const address = (query: string) => `${Paths.ssoFrontChannelLogout('birchwane')}?${query}`;
+    const sid = new URLSearchParams({ iss: glewlwyd.issuer }).toString();
+    const elsewhere = await t.client().get(address('iss=https%3A%2F%2Fidp.elsewhere.example&sid=abc'));
+    expect(elsewhere.statusCode).toBe(400);
+    expect((await t.client().get(address(sid))).statusCode).toBe(400);
+    expect((await client.get(Paths.session)).statusCode).toBe(200);
+    expect((await auditRows('sso.logout.refused')).at(-1)).toMatchObject({ cobrand: 'birchwane', channel: 'front' });
   });
 });
 
