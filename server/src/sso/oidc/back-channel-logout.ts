@@ -29,7 +29,7 @@ const jose = () => import('jose');
 export async function endProviderSession(
   o: Pick<BackChannelOptions, 'store' | 'sessions' | 'clock'>,
   name: string,
-  claims: { sub?: string; sid?: string },
+  claims: { sub?: string; sid?: string | null },
 ): Promise<number> {
   const accounts = await o.store.providerSessions.take(name, claims, o.clock());
   let ended = 0;

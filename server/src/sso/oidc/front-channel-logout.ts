@@ -36,7 +36,11 @@ export class FrontChannelLogout {
     if (query.iss !== idp.issuer)
       return this.refuse(name, 'iss is not the provider of this cobrand', received, request, reply);
     if (!query.sid) return this.refuse(name, 'no sid: the provider must send the session ID', received, request, reply);
-    const ended = await endProviderSession(this.o, name, { sid: query.sid });
+    // LemonLDAP::NG 2.16 names no sid in its ID tokens and sends the user's sub as `sid` here: that is taken for the
+    // sessions whose ID token named no sid, and only those.
+    const ended =
+      (await endProviderSession(this.o, name, { sid: query.sid })) +
+      (await endProviderSession(this.o, name, { sub: query.sid, sid: null }));
     request.log.info({ cobrand: name, received, ended }, 'provider ended its session: front-channel logout');
     const audited = { ...received, channel: 'front', sessions: String(ended) };
     await this.o.service.providerLogout(name, audited, originOf(request));
