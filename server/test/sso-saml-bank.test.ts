@@ -7,6 +7,9 @@ import { createHash, X509Certificate } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { Paths } from '@portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CobrandStore, readCatalogue } from '../src/cobrand/index.js';
+import { CATALOGUE_DIR } from '../src/paths.js';
+import { docsSamlRecord } from './docs-records.js';
 import { createTestApp, keptLog, type TestApp } from './harness.js';
 import {
   keyAndCertificate,
@@ -46,6 +49,7 @@ beforeAll(async () => {
   const env = {
     BANK_SAML_IDP_CERT: ssp.cert,
     BANK_SAML_SP_KEY: sp.key,
+    BANK_SAML_SP_CERT: sp.cert,
     BANK_SAML_DECRYPTION_KEY: decryption.key,
     OTHER_IDP_CERT: stranger.cert,
   };
@@ -207,6 +211,16 @@ describe('who the assertion names', () => {
     const extra = nameIdFrom('mail', NAMEID.emailAddress);
     await provider({ extra }, { userAttribute: 'nameID', nameIdFormat: 'emailAddress' });
     expect(await signOn('ben')).toEqual({ location: HOME, userId: 'sso-mail' });
+  });
+
+  it("signs in with the docs' SAML record as it stands: the provider's metadata address, a persistent NameID", async () => {
+    await provider({ extra: nameIdFrom('uid', NAMEID.persistent) });
+    const { cobrands } = readCatalogue(CATALOGUE_DIR);
+    const bank = cobrands.find(({ record }) => record.cobrand.name === BANK)!;
+    bank.record.identityProvider = { ...docsSamlRecord(), idpMetadataUrl: ssp.metadataUrl };
+    await new CobrandStore(t.database.db).importAll([bank], Date.now());
+    t.clock.advance(10_001);
+    expect(await signOn()).toEqual(signedIn);
   });
 
   it('refuses a transient NameID as the subject, saying so and naming the format received', async () => {
