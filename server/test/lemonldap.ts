@@ -1,9 +1,10 @@
 /**
- * A real LemonLDAP::NG 2.16 portal (Debian's `liblemonldap-ng-portal-perl`) as a bank's OpenID provider, run by
+ * A real LemonLDAP::NG 2.16 portal (Debian's `liblemonldap-ng-portal-perl`) as a bank's OpenID and SAML provider, run by
  * `plackup` on a free loopback port with a configuration of its own: Debian's own lmConf-1.json (the Demo
  * authentication backend, whose users dwho, rtyler, msmith... have their login as password), with only its folders,
- * its address and the sample applications changed, the OpenID Connect issuer turned on (RS256, a key of its own), and
- * the relying parties the test registers, as the manager would save them. Its log is kept for the tests to read.
+ * its address and the sample applications changed, the OpenID Connect issuer turned on (RS256, a key of its own) with
+ * the relying parties the test registers, and the SAML issuer with its service providers (their metadata), as the
+ * manager would save them. Its log is kept for the tests to read.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,9 +12,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../scripts/free-port.mjs';
 import { keyAndCertificate } from './simplesamlphp.js';
+import { hiddenInputs, type SamlPostForm, samlPostForm } from './simplesamlphp/browser.js';
 
 const PSGI = '/usr/share/lemonldap-ng/portal/htdocs/index.psgi';
 const DEBIAN_CONF = '/var/lib/lemonldap-ng/conf/lmConf-1.json';
+
+/** A SAML service provider as the manager registers one: its metadata, signed messages both ways, uid released. */
+export interface LlngServiceProvider {
+  name: string;
+  metadata: string;
+}
+
+const serviceProviderOptions = {
+  samlSPMetaDataOptionsSignSSOMessage: 1,
+  samlSPMetaDataOptionsCheckSSOMessageSignature: 1,
+  samlSPMetaDataOptionsSignSLOMessage: 1,
+  samlSPMetaDataOptionsCheckSLOMessageSignature: 1,
+  samlSPMetaDataOptionsEncryptionMode: 'none',
+};
 
 export interface LlngRelyingParty {
   clientId: string;
@@ -57,6 +73,7 @@ export class LemonLdap {
   private child: ChildProcess | null = null;
   private readonly dir = mkdtempSync(join(tmpdir(), 'portal-lemonldap-'));
   private output = '';
+  private port = 0;
   base = '';
 
   /** The issuer its discovery document names: the portal's address. */
@@ -68,13 +85,28 @@ export class LemonLdap {
     return this.output;
   }
 
-  async start(relyingParties: LlngRelyingParty[]): Promise<this> {
+  /** Its SAML metadata address (its entity ID). */
+  get samlMetadataUrl(): string {
+    return `${this.base}/saml/metadata`;
+  }
+
+  /** Takes a free port, so that its addresses are known before it starts. */
+  async reserve(): Promise<this> {
+    this.port = (await freePort()) as number;
+    this.base = `http://127.0.0.1:${this.port}`;
+    return this;
+  }
+
+  async start(relyingParties: LlngRelyingParty[], serviceProviders: LlngServiceProvider[] = []): Promise<this> {
     for (const sub of ['conf', 'sessions/lock', 'psessions/lock', 'cache'])
       mkdirSync(join(this.dir, sub), { recursive: true });
     writeFileSync(join(this.dir, 'lemonldap-ng.ini'), ini(this.dir));
-    const port = (await freePort()) as number;
-    this.base = `http://127.0.0.1:${port}`;
-    writeFileSync(join(this.dir, 'conf', 'lmConf-1.json'), JSON.stringify(this.configuration(relyingParties)));
+    if (!this.port) await this.reserve();
+    const port = this.port;
+    writeFileSync(
+      join(this.dir, 'conf', 'lmConf-1.json'),
+      JSON.stringify(this.configuration(relyingParties, serviceProviders)),
+    );
     const child = spawn('plackup', ['-o', '127.0.0.1', '-p', String(port), PSGI], {
       env: { ...process.env, LLNG_DEFAULTCONFFILE: join(this.dir, 'lemonldap-ng.ini') },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,7 +137,7 @@ export class LemonLdap {
   }
 
   /** Debian's configuration with this portal's folders and address, the OP on, and the relying parties. */
-  private configuration(relyingParties: LlngRelyingParty[]) {
+  private configuration(relyingParties: LlngRelyingParty[], serviceProviders: LlngServiceProvider[]) {
     const conf = JSON.parse(readFileSync(DEBIAN_CONF, 'utf8')) as Record<string, unknown>;
     const { key, cert } = keyAndCertificate('lemonldap-ng-op');
     const at = (sub: string) => join(this.dir, sub);
@@ -141,6 +173,22 @@ export class LemonLdap {
       oidcServiceKeyIdSig: 'lemonldap-test',
       oidcRPMetaDataOptions: rps,
       oidcRPMetaDataExportedVars: Object.fromEntries(relyingParties.map((rp) => [rp.clientId, claims])),
+      ...(serviceProviders.length ? this.samlIssuer(serviceProviders, key, cert) : {}),
+    };
+  }
+
+  /** The SAML issuer on, signing with the same key, and the service providers. */
+  private samlIssuer(serviceProviders: LlngServiceProvider[], key: string, cert: string) {
+    const each = <T>(value: (sp: LlngServiceProvider) => T) =>
+      Object.fromEntries(serviceProviders.map((sp) => [sp.name, value(sp)]));
+    return {
+      issuerDBSAMLActivation: 1,
+      samlServicePrivateKeySig: key,
+      samlServicePrivateKeySigPwd: '',
+      samlServicePublicKeySig: cert,
+      samlSPMetaDataXML: each((sp) => ({ samlSPMetaDataXML: sp.metadata })),
+      samlSPMetaDataOptions: each(() => serviceProviderOptions),
+      samlSPMetaDataExportedAttributes: each(() => ({ uid: '0;uid' })),
     };
   }
 
@@ -159,12 +207,6 @@ const unescapeHtml = (text: string) => text.replace(/&amp;/g, '&');
 
 /** The front-channel logout iframes of a LemonLDAP::NG logout page. */
 const iframesOf = (page: string) => [...page.matchAll(/<iframe src="([^"]+)"/g)].map((m) => unescapeHtml(m[1]!));
-
-/** A page's hidden form fields, as a browser posts them. */
-const hiddenFields = (page: string) =>
-  Object.fromEntries(
-    [...page.matchAll(/<input[^>]*type="hidden"[^>]* name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
-  );
 
 /** A browser at the LemonLDAP::NG portal: its login form, its logout pages, with a cookie jar. */
 export class LlngBrowser {
@@ -194,10 +236,33 @@ export class LlngBrowser {
   async signIn(location: string, user: string, password = user): Promise<string> {
     const page = await (await this.go(location)).text();
     if (!page.includes('id="lform"')) throw new Error('not the LemonLDAP::NG login form');
-    const signedIn = await this.go(location, { ...hiddenFields(page), user, password });
+    const signedIn = await this.go(location, { ...hiddenInputs(page), user, password });
     const back = signedIn.headers.get('location');
     if (!back) throw new Error(`LemonLDAP::NG did not send the browser back: ${signedIn.status}`);
     return back;
+  }
+
+  /** From the portal's AuthnRequest (HTTP-Redirect): the login form, filled; answers the form that posts the answer. */
+  async signInSaml(location: string, user: string, password = user): Promise<SamlPostForm> {
+    const page = await (await this.go(location)).text();
+    if (!page.includes('id="lform"')) throw new Error(`not the LemonLDAP::NG login form:\n${page.slice(0, 1500)}`);
+    let answer = await this.go(location, { ...hiddenInputs(page), user, password });
+    // After the login, the portal goes back to its sign-on address, which answers the form.
+    for (let hops = 0; answer.status === 302 && hops < 5; hops++)
+      answer = await this.go(new URL(answer.headers.get('location')!, location).href);
+    return samlPostForm(await answer.text());
+  }
+
+  /** The portal's LogoutRequest (HTTP-Redirect): LemonLDAP::NG logs out; answers where it sends the browser back. */
+  async logOutSaml(location: string): Promise<string> {
+    let answer = await this.go(location);
+    let at = location;
+    for (let hops = 0; answer.status === 302 && hops < 5; hops++) {
+      at = new URL(answer.headers.get('location')!, at).href;
+      if (!at.startsWith(new URL(location).origin)) return at;
+      answer = await this.go(at);
+    }
+    throw new Error(`LemonLDAP::NG did not send the browser back: ${answer.status}`);
   }
 
   /**
@@ -208,7 +273,7 @@ export class LlngBrowser {
   async logOut(endSession: string): Promise<{ iframes: string[]; back: string | null }> {
     const asked = await this.go(endSession);
     if (asked.status === 302) return { iframes: [], back: asked.headers.get('location') };
-    const page = await (await this.go(endSession, hiddenFields(await asked.text()))).text();
+    const page = await (await this.go(endSession, hiddenInputs(await asked.text()))).text();
     const back = /<form id="form" action="([^"]+)" method="get"/.exec(page)?.[1] ?? null;
     return { iframes: iframesOf(page), back: back && unescapeHtml(back) };
   }
