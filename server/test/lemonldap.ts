@@ -119,7 +119,11 @@ export class LemonLdap {
       child.once('exit', (code) => reject(new Error(`plackup exited (${code}): ${this.output.slice(-1000)}`))),
     );
     exited.catch(() => undefined);
-    await Promise.race([this.untilAnswering(), exited]);
+    // One that does not come up is not left running.
+    await Promise.race([this.untilAnswering(), exited]).catch((error: unknown) => {
+      child.kill('SIGTERM');
+      throw error;
+    });
     return this;
   }
 

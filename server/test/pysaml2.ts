@@ -51,7 +51,11 @@ export class Pysaml2Idp {
       child.once('exit', (code) => reject(new Error(`pysaml2 exited (${code}): ${this.output}`))),
     );
     exited.catch(() => undefined);
-    await Promise.race([this.untilAnswering(), exited]);
+    // One that does not come up is not left running.
+    await Promise.race([this.untilAnswering(), exited]).catch((error: unknown) => {
+      child.kill('SIGTERM');
+      throw error;
+    });
     return this;
   }
 
