@@ -55,6 +55,8 @@ export const Paths = {
   ssoSingleLogout: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/slo`,
   /** OpenID Connect Back-Channel Logout: the provider posts a logout token here. */
   ssoBackChannelLogout: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/backchannel-logout`,
+  /** OpenID Connect Front-Channel Logout: the provider's page loads this in an iframe, with `iss` and `sid`. */
+  ssoFrontChannelLogout: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/frontchannel-logout`,
   /**
    * The page a user the provider signed in, but whom no active portal user of the cobrand is linked to, ends on
    * (ours): it says so, offers a fresh sign-on as someone else and whom to ask; `?cobrandHost=<name>`.
@@ -103,6 +105,7 @@ export const PathPatterns = {
   ssoMetadata: '/sdportal/sso/:name/metadata',
   ssoSingleLogout: '/sdportal/sso/:name/slo',
   ssoBackChannelLogout: '/sdportal/sso/:name/backchannel-logout',
+  ssoFrontChannelLogout: '/sdportal/sso/:name/frontchannel-logout',
 } as const;
 
 /** Outgoing links of §7; all carry cobrandHost and locale, all but the last also nwflow=1. */

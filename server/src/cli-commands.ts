@@ -299,6 +299,10 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     (ctx, id) => ctx.operator().users.deactivate(all, id, ctx.origin),
     (ctx) => `Deactivated ${ctx.subject}, ended their sessions and forgot their devices.`,
   ),
+  'users reactivate': onUser(
+    (ctx, id) => ctx.operator().users.reactivate(all, id, ctx.origin),
+    (ctx) => `${ctx.subject} is active (and known to provisioning, if it had deleted them).`,
+  ),
   'users expire-password': onUser(
     (ctx, id) => ctx.operator().users.expirePassword(all, id, ctx.origin),
     (ctx) => `Expired the password of ${ctx.subject}; the next sign-in leads to change password.`,

@@ -33,6 +33,7 @@ const USAGE = `Usage: npm run portal -- <command>
   users list                                   list users with their state
   users unlock <userId>                        unlock a locked user and clear failed tries
   users deactivate <userId>                    make a user inactive and end their sessions
+  users reactivate <userId>                    make an inactive user (or one SCIM deleted) active again
   users expire-password <userId>               make the next sign-in go to change password
   users reset-password <userId>                give the user a new temporary password, printed once; it
                                                opens one sign-in, which must change it

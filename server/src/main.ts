@@ -15,7 +15,7 @@ import { Readiness } from './health/index.js';
 import { outageLog } from './http/outage-log.js';
 import { guardProcess } from './process-guard.js';
 import { CobrandStore } from './cobrand/index.js';
-import { checkProviderSettings, readinessLines } from './sso/index.js';
+import { checkProviders, readinessLines } from './sso/index.js';
 
 /** pino's own logger, under Fastify's narrower type, can flush what it holds. */
 type PinoFlush = { flush(done: () => void): void };
@@ -121,9 +121,14 @@ async function singleSignOnLines(): Promise<string[]> {
     const store = new CobrandStore(database.db);
     const stored = await Promise.all((await store.list()).map(({ name }) => store.find(name)));
     const records = stored.flatMap((s) => (s ? [s.record] : []));
-    const results = checkProviderSettings(records, process.env);
+    const results = await checkProviders(records, process.env);
     for (const r of results.filter((r) => r.problems.length > 0))
       app.log.warn({ cobrand: r.cobrand, protocol: r.protocol, problems: r.problems }, 'single sign-on not ready');
+    for (const r of results.filter((r) => r.notes.length > 0))
+      app.log.warn(
+        { cobrand: r.cobrand, protocol: r.protocol, notes: r.notes },
+        'single sign-on: check with the provider',
+      );
     return readinessLines(results);
   } catch (error) {
     app.log.warn({ err: error }, 'the single sign-on settings could not be checked');

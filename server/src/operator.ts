@@ -2,7 +2,7 @@
  * The operator's services, composed once from the capabilities for the command line (cli-commands.ts) and the admin
  * API (admin/): one code path and one audit trail whichever an operator uses.
  */
-import { AccountAdmin, type AccountRow, AccountStore, emailOf, nameOf } from './account/index.js';
+import { AccountAdmin, type AccountRow, AccountStore, emailOf, externalIdOf, nameOf } from './account/index.js';
 import type { AdminOperations, UserView } from './admin/index.js';
 import { importCatalogue } from './bootstrap.js';
 import type { Clock } from './clock.js';
@@ -43,6 +43,7 @@ export const userView = (a: AccountRow): UserView => ({
   ...{ loginType: a.login_type, passwordState: a.password_state, securityQuestion: a.security_question },
   ...{ failedAttempts: Number(a.failed_attempts), lockedAt: iso(a.locked_at), lastSignInAt: iso(a.last_signin_at) },
   ...{ createdAt: iso(a.created_at)!, updatedAt: iso(a.updated_at)! },
+  ...{ externalId: a.external_id, deletedAt: iso(a.deleted_at) },
 });
 
 export type Operator = ReturnType<typeof createOperator>;
@@ -121,9 +122,9 @@ function userOperations(accounts: AccountAdmin): AdminOperations['users'] {
       const { rows, next } = await accounts.list({ ...filter, cobrands, after: filter.cursor });
       return { users: rows.map(userView), next };
     },
-    search: async (scope, { userId, email, active, cobrand, offset, limit }) => {
+    search: async (scope, { userId, cobrand, ...search }) => {
       const cobrands = cobrand ? (inScope(scope, cobrand) ? [cobrand] : []) : scope.cobrands;
-      const { rows, total } = await accounts.slice({ cobrands, userId, email, active, offset, limit });
+      const { rows, total } = await accounts.slice({ ...search, cobrands, userId });
       return { users: rows.map(userView), total };
     },
     create: async (scope, input, origin) => {
@@ -131,12 +132,15 @@ function userOperations(accounts: AccountAdmin): AdminOperations['users'] {
       return { user: userView(account), temporaryPassword };
     },
     change: async (scope, userId, change, origin) => {
-      // Both values are checked before either is written: a bad one changes nothing.
+      // Every value is checked before any is written: a bad one changes nothing.
       if (change.name !== undefined) nameOf(change.name);
       if (change.email !== undefined) emailOf(change.email);
+      if (change.externalId !== undefined) externalIdOf(change.externalId);
       let account: AccountRow | undefined;
       if (change.name !== undefined) account = await accounts.setName(scope, userId, change.name, origin);
       if (change.email !== undefined) account = await accounts.setEmail(scope, userId, change.email, origin);
+      if (change.externalId !== undefined)
+        account = await accounts.setExternalId(scope, userId, change.externalId ?? undefined, origin);
       return userView(account ?? (await accounts.find(scope, userId)));
     },
     setQuestion: async (scope, userId, given, origin) =>
@@ -145,6 +149,7 @@ function userOperations(accounts: AccountAdmin): AdminOperations['users'] {
       const sessionsEnded = await accounts.deactivate(scope, userId, origin);
       return { user: userView(await accounts.find(scope, userId)), sessionsEnded };
     },
+    delete: async (scope, userId, origin) => void (await accounts.delete(scope, userId, origin)),
     reactivate: async (scope, userId, origin) => userView(await accounts.reactivate(scope, userId, origin)),
     unlock: async (scope, userId, origin) => userView(await accounts.unlock(scope, userId, origin)),
     expirePassword: async (scope, userId, origin) => userView(await accounts.expirePassword(scope, userId, origin)),

@@ -1,8 +1,8 @@
 /**
  * A real second OpenID provider for the tests: Glewlwyd 2.7 from Debian (`glewlwyd`), on a free loopback port with its
  * own configuration and SQLite database in a folder of its own (initialised from the package's SQL script), set up
- * through its admin API as a bank's identity team would: the OIDC plugin (RS256, discovery, session management and
- * back-channel logout), users with a password, and confidential clients. Its log is kept for the tests to read.
+ * through its admin API as a bank's identity team would: the OIDC plugin (RS256, discovery, session management,
+ * back- and front-channel logout), users with a password, and confidential clients. Its log is kept for the tests to read.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
@@ -26,13 +26,31 @@ export interface GlewlwydUser {
   email: string;
 }
 
+/** Glewlwyd's answer to its web app about a session that ends: the clients to tell in the browser. */
+interface GlewlwydSessionList {
+  iss: string;
+  sid: string;
+  post_redirect_to?: string;
+  client: { frontchannel_logout_uri: string; frontchannel_logout_session_required?: boolean }[];
+}
+
+/** The iframes Glewlwyd's web app loads, built as it builds them: the issuer as it is, the sid where asked for. */
+const iframesOf = (sessions: GlewlwydSessionList) =>
+  sessions.client.map(
+    (c) =>
+      `${c.frontchannel_logout_uri}?iss=${sessions.iss}${c.frontchannel_logout_session_required ? `&sid=${sessions.sid}` : ''}`,
+  );
+
 export interface GlewlwydClient {
   clientId: string;
   clientSecret: string;
-  redirectUri: string;
-  postLogoutRedirectUri?: string;
+  /** One client may serve several cobrands: each one's callback and return after logout. */
+  redirectUri: string | string[];
+  postLogoutRedirectUri?: string | string[];
   /** Where Glewlwyd posts its logout token when the user's session there ends. */
   backchannelLogoutUri?: string;
+  /** What its logout page loads in an iframe (with iss and sid) when the user's session there ends. */
+  frontchannelLogoutUri?: string;
 }
 
 const config = (port: number, dir: string) => `
@@ -83,6 +101,7 @@ function oidcPlugin(issuer: string) {
       'session-cookie-name': 'GLEWLWYD2_OIDC_SID',
       'session-cookie-expiration': 3600,
       'back-channel-logout-allowed': true,
+      'front-channel-logout-allowed': true,
     },
   };
 }
@@ -118,6 +137,7 @@ export class Glewlwyd {
       }
     }
     this.adminCookie = await this.signIn(ADMIN.username, ADMIN.password);
+    await this.allowPostLogoutRedirects();
     await this.admin('POST', '/mod/plugin/', oidcPlugin(this.issuer));
     for (const user of users) await this.admin('POST', '/user/', { ...user, enabled: true, scope: ['openid'] });
     for (const client of clients) await this.addClient(client);
@@ -162,6 +182,19 @@ export class Glewlwyd {
     return response.headers.getSetCookie()[0]!.split(';')[0]!;
   }
 
+  /**
+   * The package's client store keeps one value of a property it does not list, and the OIDC plugin takes a client's
+   * post_logout_redirect_uris only as a list: listed here, as the client module's admin page would.
+   */
+  private async allowPostLogoutRedirects(): Promise<void> {
+    const response = await fetch(`${this.base}/api/mod/client/database`, { headers: { cookie: this.adminCookie } });
+    const module = (await response.json()) as { parameters: { 'data-format': Record<string, unknown> } };
+    const field = { multiple: true, read: true, write: true };
+    module.parameters['data-format'].post_logout_redirect_uris = field;
+    await this.admin('PUT', '/mod/client/database', module);
+    await this.admin('PUT', '/mod/client/database/reset', {});
+  }
+
   private async admin(method: string, path: string, body: unknown): Promise<void> {
     const response = await fetch(`${this.base}/api${path}`, {
       method,
@@ -180,12 +213,15 @@ export class Glewlwyd {
       name: client.clientId,
       confidential: true,
       enabled: true,
-      redirect_uri: [client.redirectUri],
+      redirect_uri: [client.redirectUri].flat(),
       authorization_type: ['code'],
       token_endpoint_auth_method: ['client_secret_basic', 'client_secret_post'],
-      ...(client.postLogoutRedirectUri ? { post_logout_redirect_uris: [client.postLogoutRedirectUri] } : {}),
+      ...(client.postLogoutRedirectUri ? { post_logout_redirect_uris: [client.postLogoutRedirectUri].flat() } : {}),
       ...(client.backchannelLogoutUri
         ? { backchannel_logout_uri: client.backchannelLogoutUri, backchannel_logout_session_required: 'true' }
+        : {}),
+      ...(client.frontchannelLogoutUri
+        ? { frontchannel_logout_uri: client.frontchannelLogoutUri, frontchannel_logout_session_required: 'true' }
         : {}),
     });
   }
@@ -251,9 +287,45 @@ export class GlewlwydBrowser {
     return new URL(back.headers.get('location')!, base).href;
   }
 
-  /** The user ends their session at Glewlwyd (its profile page's "log out", or another application's logout). */
-  async endSession(): Promise<void> {
+  /**
+   * The portal sent the browser to Glewlwyd's end-session address: what its web app then does when the user confirms
+   * (the front-channel logout iframes of the session's clients, the session ended, then back to the address given,
+   * which it does only when the request had a `state`). Answers the iframes' addresses and where the browser goes.
+   */
+  async logOut(endSession: string): Promise<{ iframes: string[]; back: string | null }> {
+    const toPage = await this.go(endSession);
+    const page = new URL(toPage.headers.get('location')!, endSession);
+    if (page.searchParams.get('prompt') !== 'end_session') throw new Error(`not the end-session page: ${page.href}`);
+    const [sid = '', clientId = '', back = ''] = ['sid', 'client_id', 'callback_url'].map(
+      (name) => page.searchParams.get(name) ?? '',
+    );
+    const then = page.searchParams.get('post_redirect_to');
+    const query = then ? `?post_redirect_to=${encodeURIComponent(then)}` : '';
+    const sessions = await this.sessionClients(sid, clientId, query);
+    await this.endSession(sid);
+    return { iframes: iframesOf(sessions), back: sessions.post_redirect_to ? back : null };
+  }
+
+  /**
+   * The user logs out at Glewlwyd's own page (its profile's "log out", or another application's logout): the
+   * front-channel logout iframes of the session's clients, which its page then loads, and the session ended.
+   */
+  async logOutAtProvider(clientId: string): Promise<string[]> {
     const sid = this.jar.get('GLEWLWYD2_OIDC_SID');
+    if (!sid) throw new Error('no Glewlwyd OIDC session in this browser');
+    const sessions = await this.sessionClients(sid, clientId, '');
+    await this.endSession(sid);
+    return iframesOf(sessions);
+  }
+
+  private async sessionClients(sid: string, clientId: string, query: string): Promise<GlewlwydSessionList> {
+    const listed = await this.go(`${this.glewlwyd.issuer}/session/${sid}/${encodeURIComponent(clientId)}${query}`);
+    if (listed.status !== 200) throw new Error(`glewlwyd did not list the session's clients: ${listed.status}`);
+    return (await listed.json()) as GlewlwydSessionList;
+  }
+
+  /** The user ends their session at Glewlwyd (its profile page's "log out", or another application's logout). */
+  async endSession(sid = this.jar.get('GLEWLWYD2_OIDC_SID')): Promise<void> {
     if (!sid) throw new Error('no Glewlwyd OIDC session in this browser');
     const ended = await this.go(`${this.glewlwyd.issuer}/session/${sid}`, { method: 'DELETE' });
     if (ended.status !== 200) throw new Error(`glewlwyd did not end the session: ${ended.status}`);

@@ -1,7 +1,7 @@
 /**
  * SCIM 2.0 on the admin listener (/scim/v2), as Entra ID or Okta provisioning calls it: discovery, a provisioning
  * cycle (create, find by filter, PATCH to inactive: sign-in refused and a live session ended at once, reactivate,
- * DELETE as deactivation), filters and paging, PUT, keys without the scope or limited to other cobrands, and bad
+ * DELETE as deactivation, then unknown to SCIM), filters and paging, PUT, keys without the scope or limited to other cobrands, and bad
  * filters and patches answered in SCIM's error shape with nothing changed; every change audited with the key's name.
  */
 import { Paths } from '@portal/contract';
@@ -94,7 +94,10 @@ describe.each(DIALECTS)('SCIM 2.0 (%s)', (dialect) => {
       expect.objectContaining({
         id: 'User',
         endpoint: '/Users',
-        schemaExtensions: [{ schema: PORTAL, required: false }],
+        schemaExtensions: [
+          { schema: PORTAL, required: false },
+          { schema: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User', required: false },
+        ],
       }),
     ]);
     const schemas = await scim(entra, 'GET', '/Schemas');
@@ -104,7 +107,7 @@ describe.each(DIALECTS)('SCIM 2.0 (%s)', (dialect) => {
     expectScimError(await scim(entra, 'GET', '/Groups'), 404);
   });
 
-  it('walks a provisioning cycle: create, find, deactivate (sessions ended), reactivate, delete', async () => {
+  it('walks a provisioning cycle: create, find, deactivate (sessions ended), reactivate, delete (then 404)', async () => {
     const created = await scim(entra, 'POST', '/Users', newUser('scimclerk', 'skerrymoor'));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.headers.get('location')).toBe('/scim/v2/Users/scimclerk');
@@ -145,7 +148,8 @@ describe.each(DIALECTS)('SCIM 2.0 (%s)', (dialect) => {
 
     const deleted = await scim(entra, 'DELETE', '/Users/scimclerk');
     expect(deleted.status).toBe(204);
-    expect((await scim(entra, 'GET', '/Users/scimclerk')).body).toMatchObject({ id: 'scimclerk', active: false });
+    // Deleted: unknown to SCIM (RFC 7644 §3.6), kept inactive for the audit trail.
+    expectScimError(await scim(entra, 'GET', '/Users/scimclerk'), 404);
     expect((await accountRow(t.database, 'scimclerk'))!.status).toBe('inactive');
     expect((await signInSequence(t.client(), 'scimclerk', 'Provisioned-pass-1')).statusCode).toBe(401);
 
@@ -159,7 +163,7 @@ describe.each(DIALECTS)('SCIM 2.0 (%s)', (dialect) => {
       .execute();
     const by = { actor: 'api:entra-provisioning', client_address: '127.0.0.1' };
     expect(changes).toEqual(
-      ['account.added', 'account.deactivated', 'account.reactivated', 'account.deactivated'].map((kind) => ({
+      ['account.added', 'account.deactivated', 'account.reactivated', 'account.deleted'].map((kind) => ({
         kind,
         ...by,
       })),

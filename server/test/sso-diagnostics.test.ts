@@ -11,11 +11,21 @@ let providers: Providers;
 let t: TestApp;
 let lines: Record<string, unknown>[];
 
+/** A browser signs in at the provider through `cobrand`'s sign-on; answers the portal's answer to the callback. */
+async function signOn(cobrand: string, user: string) {
+  const client = t.client();
+  const started = await client.get(Paths.ssoStart(cobrand), { browser: true });
+  const back = await new ProviderBrowser().signIn(started.headers.location as string, user);
+  return { client, answer: await client.get(back.url.slice(PUBLIC_ORIGIN.length), { browser: true }) };
+}
+
 beforeAll(async () => {
   providers = await startProviders(['nobody-linked']);
   const log = keptLog('info');
   lines = log.lines;
-  t = await createTestApp('sqlite', { env: providers.env, beforeStart: providers.beforeStart, logger: log.logger });
+  // amberlode's secret is not the one its provider holds.
+  const env = { ...providers.env, AMBERLODE_OIDC_CLIENT_SECRET: 'not-the-secret-the-provider-holds' };
+  t = await createTestApp('sqlite', { env, beforeStart: providers.beforeStart, logger: log.logger });
 });
 
 afterAll(async () => {
@@ -24,10 +34,7 @@ afterAll(async () => {
 });
 
 it('logs and audits the subject a provider vouched for when no portal user is linked to it', async () => {
-  const client = t.client();
-  const started = await client.get(Paths.ssoStart('veltmoor'), { browser: true });
-  const back = await new ProviderBrowser().signIn(started.headers.location as string, 'nobody-linked');
-  const answer = await client.get(back.url.slice(PUBLIC_ORIGIN.length), { browser: true });
+  const { client, answer } = await signOn('veltmoor', 'nobody-linked');
   expect(answer.statusCode).toBe(303);
   expect(client.sessionCookie).toBeUndefined();
 
@@ -44,4 +51,18 @@ it('logs and audits the subject a provider vouched for when no portal user is li
     .orderBy('at', 'desc')
     .executeTakeFirstOrThrow();
   expect(JSON.parse(row.detail)).toMatchObject({ step: 'sso', cobrand: 'veltmoor', subject: 'nobody-linked' });
+});
+
+it("logs the token endpoint's own error, its description and the HTTP status when it answers with a challenge", async () => {
+  // oidc-provider answers a client that failed Basic authentication 401 with a WWW-Authenticate challenge.
+  const { client, answer } = await signOn('amberlode', 'nobody-linked');
+  expect(answer.headers.location).toContain('invalidLogin=true');
+  expect(client.sessionCookie).toBeUndefined();
+  const logged = lines.filter((line) => line.msg === 'single sign-on refused').at(-1);
+  expect(logged).toMatchObject({
+    cobrand: 'amberlode',
+    reason: 'the token endpoint refused (HTTP 401): invalid_client',
+    received: { error: 'invalid_client', error_description: expect.stringMatching(/\w/) },
+  });
+  expect(JSON.stringify(lines)).not.toContain('not-the-secret-the-provider-holds');
 });

@@ -1,7 +1,8 @@
 /**
- * OpenID Connect with a provider nobody on this project wrote, in its Debian configuration: Glewlwyd 2.7. A
- * hyphenated client ID (`card-portal`, the docs' own example), the subject named by another claim, the causes of
- * refusals in the log and the audit (never a secret), and back-channel logout from the provider.
+ * OpenID Connect with a provider nobody on this project wrote, in its Debian configuration: Glewlwyd 2.7, which takes
+ * Basic credentials as they are (it does not form-decode them). The docs' own record, copied as it stands, with
+ * either client_secret_basic or client_secret_post; a hyphenated client ID; the subject named by another claim; the
+ * causes of refusals in the log and the audit (never a secret); and back-channel logout from the provider.
  */
 import { createServer, type Server } from 'node:http';
 import { generateKeyPairSync } from 'node:crypto';
@@ -14,7 +15,8 @@ import { CATALOGUE_DIR } from '../src/paths.js';
 import { deriveKeys } from '../src/security/portal-secret.js';
 import { SsoStore } from '../src/sso/index.js';
 import { createTestApp, keptLog, TEST_PORTAL_SECRET, type TestApp, type TestClient } from './harness.js';
-import { Glewlwyd, GlewlwydBrowser, type GlewlwydClient } from './glewlwyd.js';
+import { docsOidcRecord } from './docs-records.js';
+import { Glewlwyd, GlewlwydBrowser } from './glewlwyd.js';
 import { PUBLIC_ORIGIN } from './sso-support.js';
 
 const PASSWORD = 'Glewlwyd-Pass-2026';
@@ -22,13 +24,22 @@ const SECRET = 'card-portal-secret-for-tests-only';
 const INVALID = (cobrand: string) =>
   `/public-portal-ui/login-signin-component?cobrandHost=${cobrand}&invalidLogin=true`;
 const callback = (cobrand: string) => `${PUBLIC_ORIGIN}${Paths.ssoCallback(cobrand)}`;
+const loginView = (cobrand: string) => `${PUBLIC_ORIGIN}${Paths.logoutReturn}?cobrandHost=${cobrand}`;
 
 /** Each cobrand's client at Glewlwyd, and how its record authenticates at the token endpoint. */
 const CLIENTS = {
   veltmoor: { clientId: 'card-portal', auth: 'client_secret_post', secret: SECRET },
   amberlode: { clientId: 'amberlode-portal', auth: 'client_secret_basic', secret: SECRET },
-  kestrelmark: { clientId: 'kestrel-portal', auth: 'client_secret_post', secret: 'not-the-secret-glewlwyd-holds' },
+  kestrelmark: { clientId: 'kestrel-portal', auth: 'client_secret_basic', secret: 'not-the-secret-glewlwyd-holds' },
+  // Told of logouts in the browser only (Front-Channel Logout 1.0), as LemonLDAP::NG tells its clients.
+  birchwane: { clientId: 'birchwane.portal', auth: 'client_secret_basic', secret: SECRET, channel: 'front' },
 } as const;
+
+/**
+ * Cobrands whose record is the docs' OpenID Connect example copied as it stands (client `card-portal`, its secret in
+ * BANK_OIDC_CLIENT_SECRET, the user named by `sub`), only the issuer set: as it is, and with client_secret_post.
+ */
+const DOCS_COBRANDS = { foxmere: {}, alderquay: { tokenEndpointAuth: 'client_secret_post' } } as const;
 
 let glewlwyd: Glewlwyd;
 let t: TestApp;
@@ -42,7 +53,14 @@ const posted: string[] = [];
 async function pointAtGlewlwyd(database: PortalDatabase) {
   const { cobrands } = readCatalogue(CATALOGUE_DIR);
   for (const { record } of cobrands) {
-    const client = CLIENTS[record.cobrand.name as keyof typeof CLIENTS];
+    const name = record.cobrand.name;
+    if (name in DOCS_COBRANDS)
+      record.identityProvider = {
+        ...docsOidcRecord(),
+        issuer: glewlwyd.issuer,
+        ...DOCS_COBRANDS[name as keyof typeof DOCS_COBRANDS],
+      };
+    const client = CLIENTS[name as keyof typeof CLIENTS];
     if (!client) continue;
     record.identityProvider = {
       protocol: 'oidc',
@@ -76,7 +94,7 @@ async function listen(app: TestApp): Promise<number> {
 }
 
 beforeAll(async () => {
-  const users = ['ana', 'ben', 'stranger'].map((username) => ({
+  const users = ['ana', 'ben', 'cy', 'stranger'].map((username) => ({
     ...{ username, password: PASSWORD, name: username },
     email: `${username}@bank.example`,
   }));
@@ -86,22 +104,30 @@ beforeAll(async () => {
   const env = Object.fromEntries(
     Object.entries(CLIENTS).map(([cobrand, c]) => [`${cobrand.toUpperCase()}_OIDC_CLIENT_SECRET`, c.secret]),
   );
+  env[docsOidcRecord().clientSecretEnv!] = SECRET;
   t = await createTestApp('sqlite', { env, beforeStart: pointAtGlewlwyd, logger: logger.logger });
   const port = await listen(t);
   for (const [cobrand, client] of Object.entries(CLIENTS)) {
-    const registered: GlewlwydClient = {
+    // The docs' cobrands use veltmoor's client, card-portal, as the docs' record names it.
+    const also = client.clientId === docsOidcRecord().clientId ? Object.keys(DOCS_COBRANDS) : [];
+    const front = 'channel' in client;
+    await glewlwyd.addClient({
       clientId: client.clientId,
       clientSecret: SECRET,
-      redirectUri: callback(cobrand),
-      backchannelLogoutUri: `http://127.0.0.1:${port}${Paths.ssoBackChannelLogout(cobrand)}`,
-    };
-    await glewlwyd.addClient(registered);
+      redirectUri: [cobrand, ...also].map(callback),
+      postLogoutRedirectUri: [cobrand, ...also].map(loginView),
+      ...(front
+        ? { frontchannelLogoutUri: `${PUBLIC_ORIGIN}${Paths.ssoFrontChannelLogout(cobrand)}` }
+        : { backchannelLogoutUri: `http://127.0.0.1:${port}${Paths.ssoBackChannelLogout(cobrand)}` }),
+    });
   }
   const keys = deriveKeys(TEST_PORTAL_SECRET);
   for (const [userId, cobrand, subject] of [
     ['gw-ana', 'veltmoor', 'ana'],
     ['gw-ben', 'veltmoor', 'ben'],
     ['gw-ana-amber', 'amberlode', 'ana'],
+    ['gw-ana-birch', 'birchwane', 'ana'],
+    ['gw-ben-birch', 'birchwane', 'ben'],
   ] as const) {
     const accounts = new AccountStore(t.database.db);
     const fields = { userId, email: `${userId}@example.com`, cobrand, password: 'Unused-Password-2026' };
@@ -152,23 +178,11 @@ describe('a hyphenated client ID at Glewlwyd', () => {
     expect((await client.get(Paths.session)).json()).toMatchObject({ userId: 'gw-ana', cobrand: 'veltmoor' });
   });
 
-  it('fails with client_secret_basic: Glewlwyd reads the form-encoded ID; the log and audit say why', async () => {
-    let code: string | null = null;
-    const { client, location } = await signOn('amberlode', 'ana', (url) => (code = url.searchParams.get('code')));
-    expect(location).toBe(INVALID('amberlode'));
-    expect(client.sessionCookie).toBeUndefined();
-    // Glewlwyd's own log: it looked for the client as openid-client encoded it (RFC 6749 §2.3.1).
-    expect(glewlwyd.log).toContain("client 'amberlode%2Dportal' is invalid");
-    expect(refusals().at(-1)).toMatchObject({
-      cobrand: 'amberlode',
-      reason: 'the token endpoint refused (HTTP 403): unauthorized_client',
-      received: { error: 'unauthorized_client' },
-    });
-    expect((await auditRows('signin.failure')).at(-1)).toMatchObject({
-      cobrand: 'amberlode',
-      error: 'unauthorized_client',
-    });
-    expectNoSecretsLogged(code);
+  it('signs in with client_secret_basic: the hyphenated ID goes as it is, which Glewlwyd reads', async () => {
+    const { client, location } = await signOn('amberlode', 'ana');
+    expect(location).toBe(`${Paths.platformHome}?cobrandHost=amberlode`);
+    expect((await client.get(Paths.session)).json()).toMatchObject({ userId: 'gw-ana-amber', cobrand: 'amberlode' });
+    expect(glewlwyd.log).not.toContain('amberlode%2Dportal');
   });
 
   it("refuses with a wrong client secret, the token endpoint's error logged and audited, the secret nowhere", async () => {
@@ -184,6 +198,39 @@ describe('a hyphenated client ID at Glewlwyd', () => {
     });
     expectNoSecretsLogged(code);
   });
+});
+
+/** What `users link-sso` does: the portal user `userId` (made here) is who `subject` is at the cobrand's provider. */
+async function linkSubject(userId: string, cobrand: string, subject: string) {
+  const accounts = new AccountStore(t.database.db);
+  const fields = { userId, email: `${userId}@example.com`, cobrand, password: 'Unused-Password-2026' };
+  await createAccount(accounts, deriveKeys(TEST_PORTAL_SECRET).userIdentity, fields, 1);
+  await new SsoStore(t.database.db).link(cobrand, subject, (await accounts.findByUserId(userId))!.id, Date.now());
+}
+
+describe("the docs' OpenID Connect record, copied as it stands", () => {
+  it.each(Object.entries(DOCS_COBRANDS))(
+    '%s %j: the log names the subject to link; then the user signs in, and out at Glewlwyd',
+    async (cobrand) => {
+      // As the docs say: sign in once, read the subject the refusal names, link it.
+      expect((await signOn(cobrand, 'cy')).location).toBe(`/public-portal-ui/sso-no-account?cobrandHost=${cobrand}`);
+      const { received } = refusals().at(-1) as { received: { claim: string; subject: string } };
+      expect(received.claim).toBe('sub');
+      await linkSubject(`gw-cy-${cobrand}`, cobrand, received.subject);
+
+      const { client, browser, location } = await signOn(cobrand, 'cy');
+      expect(location).toBe(`${Paths.platformHome}?cobrandHost=${cobrand}`);
+      expect((await client.get(Paths.session)).json()).toMatchObject({ userId: `gw-cy-${cobrand}`, cobrand });
+
+      await client.get(Paths.logout);
+      const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+      const logout = await client.get(Paths.ssoLogout(cobrand), { browser: true, headers: sameOrigin });
+      const { back } = await browser.logOut(logout.headers.location as string);
+      // Glewlwyd sends the user back to the cobrand's sign-in (with the request's state, which it needs for that).
+      expect(back).toMatch(new RegExp(`^${loginView(cobrand).replace(/[.?]/g, '\\$&')}&state=[\\w-]{43}$`));
+      expect((await client.get(Paths.session)).statusCode).toBe(401);
+    },
+  );
 });
 
 describe('what a refusal records', () => {
@@ -234,14 +281,15 @@ describe('back-channel logout from Glewlwyd', () => {
     const { client, browser, location } = await signOn('veltmoor', 'ben');
     expect(location).toBe(`${Paths.platformHome}?cobrandHost=veltmoor`);
     expect((await client.get(Paths.session)).statusCode).toBe(200);
+    const before = (await auditRows('sso.logout')).length;
     await browser.endSession();
     // Glewlwyd posts from a thread of its own: wait for the portal to have taken it.
-    await vi.waitFor(async () => expect((await auditRows('sso.logout')).length).toBeGreaterThan(0), {
+    await vi.waitFor(async () => expect((await auditRows('sso.logout')).length).toBeGreaterThan(before), {
       timeout: 10_000,
       interval: 100,
     });
     expect((await client.get(Paths.session)).statusCode).toBe(401);
-    const [row] = await auditRows('sso.logout');
+    const row = (await auditRows('sso.logout')).at(-1);
     expect(row).toMatchObject({ cobrand: 'veltmoor', sid: expect.any(String), sessions: '1' });
     expect((await auditRows('session.ended')).at(-1)).toMatchObject({ reason: 'provider logout', count: 1 });
 
@@ -260,6 +308,41 @@ describe('back-channel logout from Glewlwyd', () => {
     expect((await auditRows('sso.logout.refused')).at(-1)).toMatchObject({ cobrand: 'veltmoor' });
     expect((await client.get(Paths.session)).statusCode).toBe(200);
     expect((await postLogout('veltmoor', undefined)).statusCode).toBe(400);
+  });
+});
+
+describe('front-channel logout from Glewlwyd', () => {
+  it("ends the portal session when the user logs out at Glewlwyd: its page's iframe, without the portal's cookies", async () => {
+    const { client, browser, location } = await signOn('birchwane', 'ana');
+    expect(location).toBe(`${Paths.platformHome}?cobrandHost=birchwane`);
+    const other = await signOn('birchwane', 'ben');
+    const iframes = await browser.logOutAtProvider(CLIENTS.birchwane.clientId);
+    expect(iframes).toEqual([expect.stringMatching(/\/frontchannel-logout\?iss=.+&sid=\w+$/)]);
+    // The iframe is another site's: the browser sends none of the portal's cookies with it.
+    const framed = await t.client().get(pathOf(iframes[0]!));
+    expect(framed.statusCode).toBe(200);
+    expect(framed.headers['cache-control']).toBe('no-store');
+    expect(framed.headers['x-frame-options']).toBeUndefined();
+    expect(framed.headers['content-security-policy']).toContain(`frame-ancestors ${glewlwyd.base};`);
+    expect((await client.get(Paths.session)).statusCode).toBe(401);
+    // Another user's session, through another provider session, goes on.
+    expect((await other.client.get(Paths.session)).statusCode).toBe(200);
+    expect((await auditRows('sso.logout')).at(-1)).toMatchObject({
+      cobrand: 'birchwane',
+      channel: 'front',
+      sessions: '1',
+    });
+  });
+
+  it('refuses a request naming another issuer, or no sid, and ends nothing', async () => {
+    const { client } = await signOn('birchwane', 'ana');
+    const address = (query: string) => `${Paths.ssoFrontChannelLogout('birchwane')}?${query}`;
+    const sid = new URLSearchParams({ iss: glewlwyd.issuer }).toString();
+    const elsewhere = await t.client().get(address('iss=https%3A%2F%2Fidp.elsewhere.example&sid=abc'));
+    expect(elsewhere.statusCode).toBe(400);
+    expect((await t.client().get(address(sid))).statusCode).toBe(400);
+    expect((await client.get(Paths.session)).statusCode).toBe(200);
+    expect((await auditRows('sso.logout.refused')).at(-1)).toMatchObject({ cobrand: 'birchwane', channel: 'front' });
   });
 });
 

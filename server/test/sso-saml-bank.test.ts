@@ -4,8 +4,12 @@
  * cause and what the provider sent.
  */
 import { createHash, X509Certificate } from 'node:crypto';
+import { inflateRawSync } from 'node:zlib';
 import { Paths } from '@portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CobrandStore, readCatalogue } from '../src/cobrand/index.js';
+import { CATALOGUE_DIR } from '../src/paths.js';
+import { docsSamlRecord } from './docs-records.js';
 import { createTestApp, keptLog, type TestApp } from './harness.js';
 import {
   keyAndCertificate,
@@ -45,6 +49,7 @@ beforeAll(async () => {
   const env = {
     BANK_SAML_IDP_CERT: ssp.cert,
     BANK_SAML_SP_KEY: sp.key,
+    BANK_SAML_SP_CERT: sp.cert,
     BANK_SAML_DECRYPTION_KEY: decryption.key,
     OTHER_IDP_CERT: stranger.cert,
   };
@@ -176,6 +181,11 @@ describe('encrypted assertions', () => {
   });
 });
 
+/** SimpleSAMLphp's filter that can make a NameID of `format` from an attribute, used when a request asks for it. */
+const nameIdFrom = (attribute: string, format: string) => ({
+  authproc: { 10: { class: 'saml:AttributeNameID', attribute, Format: format } },
+});
+
 describe('who the assertion names', () => {
   it.each([
     ['persistent', NAMEID.persistent, 'uid', 'ana', 'sso-ana'],
@@ -186,8 +196,36 @@ describe('who the assertion names', () => {
     expect(await signOn(user)).toEqual({ location: HOME, userId });
   });
 
+  it('asks a provider whose default is transient for a persistent NameID, and gets one it can link', async () => {
+    // SimpleSAMLphp's default format stays transient; it can make a persistent NameID (from uid) when asked for one.
+    await provider({ extra: nameIdFrom('uid', NAMEID.persistent) }, { userAttribute: 'nameID' });
+    expect(await signOn()).toEqual(signedIn);
+    const { location } = await startSignOn(t);
+    const request = inflateRawSync(Buffer.from(new URL(location).searchParams.get('SAMLRequest')!, 'base64'));
+    expect(request.toString()).toContain(
+      `<samlp:NameIDPolicy xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" AllowCreate="true" Format="${NAMEID.persistent}"/>`,
+    );
+  });
+
+  it('asks for the format the record names (emailAddress), which the provider then sends', async () => {
+    const extra = nameIdFrom('mail', NAMEID.emailAddress);
+    await provider({ extra }, { userAttribute: 'nameID', nameIdFormat: 'emailAddress' });
+    expect(await signOn('ben')).toEqual({ location: HOME, userId: 'sso-mail' });
+  });
+
+  it("signs in with the docs' SAML record as it stands: the provider's metadata address, a persistent NameID", async () => {
+    await provider({ extra: nameIdFrom('uid', NAMEID.persistent) });
+    const { cobrands } = readCatalogue(CATALOGUE_DIR);
+    const bank = cobrands.find(({ record }) => record.cobrand.name === BANK)!;
+    bank.record.identityProvider = { ...docsSamlRecord(), idpMetadataUrl: ssp.metadataUrl };
+    await new CobrandStore(t.database.db).importAll([bank], Date.now());
+    t.clock.advance(10_001);
+    expect(await signOn()).toEqual(signedIn);
+  });
+
   it('refuses a transient NameID as the subject, saying so and naming the format received', async () => {
-    await provider({}, { userAttribute: 'nameID' });
+    // A provider that sends transient whatever it is asked for (SimpleSAMLphp with the format forced for this SP).
+    await provider({ nameIdFormat: NAMEID.transient }, { userAttribute: 'nameID' });
     expect(await signOn()).toEqual(refused);
     const { reason, received, audit } = await lastRefusal(t, lines);
     expect(reason).toContain(`the provider sent a transient NameID (${NAMEID.transient})`);

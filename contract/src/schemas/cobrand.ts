@@ -211,6 +211,13 @@ export const SamlProviderSchema = Type.Object(
     /** `nameID`, or the attribute that names the user. */
     userAttribute: Type.String({ minLength: 1, maxLength: 200 }),
     /**
+     * With `userAttribute: "nameID"`, the NameID format the AuthnRequest asks for: `persistent` by default (a
+     * provider whose default is transient then sends one that can be linked), or the one the provider is set to make.
+     */
+    nameIdFormat: Type.Optional(
+      Type.Union([Type.Literal('persistent'), Type.Literal('emailAddress'), Type.Literal('unspecified')]),
+    ),
+    /**
      * Which parts the provider must sign: `either` (the default) takes a signed Response or a signed Assertion, as
      * Shibboleth and ADFS/Entra ID sign by default; `both` requires both signed.
      */

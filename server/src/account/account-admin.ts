@@ -11,7 +11,7 @@ import { hashSecret } from '../security/passwords.js';
 import { inScope, type OperatorScope, Refusal } from '../refusal.js';
 import { accountPage, accountSlice, type AccountFilter } from './account-page.js';
 import type { AccountRow, AccountStore } from './account-store.js';
-import { emailOf, nameOf, questionOf } from './admin-values.js';
+import { emailOf, externalIdOf, nameOf, questionOf } from './admin-values.js';
 import { createAccount, normaliseAnswer } from './create-account.js';
 import { HashFormatError } from './imported-hashes.js';
 import { generateTemporaryPassword } from './temporary-password.js';
@@ -92,6 +92,13 @@ export class AccountAdmin {
     );
   }
 
+  setExternalId(scope: OperatorScope, userId: string, given: string | undefined, origin: Origin) {
+    const externalId = externalIdOf(given);
+    return this.change(scope, userId, 'account.external-id.set', origin, (a, trx, now) =>
+      this.deps.accounts.setExternalId(a.user_id_key, externalId, now, trx),
+    );
+  }
+
   async setQuestion(scope: OperatorScope, userId: string, given: { question?: string; answer?: string }, o: Origin) {
     const { question, answer } = questionOf(given.question, given.answer);
     const account = await this.find(scope, userId);
@@ -142,16 +149,30 @@ export class AccountAdmin {
   }
 
   /** Makes the user inactive and ends their sessions at once, in one transaction; answers how many it ended. */
-  async deactivate(scope: OperatorScope, userId: string, origin: Origin): Promise<number> {
+  deactivate(scope: OperatorScope, userId: string, origin: Origin): Promise<number> {
+    return this.end(scope, userId, origin, false);
+  }
+
+  /**
+   * Provisioning's delete (SCIM DELETE): deactivated as above and marked deleted, so that provisioning knows the user
+   * no more while the record and its trail stay; an operator's reactivate() lifts both.
+   */
+  delete(scope: OperatorScope, userId: string, origin: Origin): Promise<number> {
+    return this.end(scope, userId, origin, true);
+  }
+
+  private async end(scope: OperatorScope, userId: string, origin: Origin, deleted: boolean): Promise<number> {
     const account = await this.find(scope, userId);
     const now = this.deps.clock();
     return this.deps.db.transaction().execute(async (trx) => {
       await this.deps.accounts.setStatus(account.user_id_key, 'inactive', now, trx);
+      if (deleted) await this.deps.accounts.markDeleted(account.user_id_key, now, trx);
       const ended = await this.deps.endSessions(account.id, trx);
       // Its browsers are trusted no more: were it made active again, each would be an unknown device.
       const forgotten = await this.deps.devices.forgetAll(account.id, trx);
       const detail = { sessionsEnded: ended, devicesForgotten: forgotten };
-      await this.deps.audit.record('account.deactivated', account.id, detail, { origin, trx });
+      const kind = deleted ? 'account.deleted' : 'account.deactivated';
+      await this.deps.audit.record(kind, account.id, detail, { origin, trx });
       return ended;
     });
   }

@@ -15,6 +15,10 @@ export interface AccountFilter {
   userId?: string | undefined;
   loginType?: LoginType | undefined;
   email?: string | undefined;
+  /** The provisioning client's ID of the user (SCIM `externalId`). */
+  externalId?: string | undefined;
+  /** Deleted by provisioning (SCIM DELETE) or not; undefined: either. */
+  deleted?: boolean | undefined;
   /** The user ID key the previous page ended with (keyset paging: a page is as cheap at the end as at the start). */
   after?: string | undefined;
   limit: number;
@@ -36,6 +40,8 @@ function filtered<O>(
   }
   if (filter.loginType) query = query.where('login_type', '=', filter.loginType);
   if (filter.email) query = query.where('email', '=', filter.email.trim());
+  if (filter.externalId !== undefined) query = query.where('external_id', '=', filter.externalId);
+  if (filter.deleted !== undefined) query = query.where('deleted_at', filter.deleted ? 'is not' : 'is', null);
   return query;
 }
 

@@ -272,7 +272,7 @@ export class AccountStore {
   async reactivate(userIdKey: string, now: number, trx?: Trx): Promise<boolean> {
     const result = await (trx ?? this.db)
       .updateTable('account')
-      .set({ status: 'active', failed_attempts: 0, locked_at: null, updated_at: now })
+      .set({ status: 'active', failed_attempts: 0, locked_at: null, deleted_at: null, updated_at: now })
       .where('user_id_key', '=', userIdKey)
       .where('status', '=', 'inactive')
       .executeTakeFirst();
@@ -339,6 +339,24 @@ export class AccountStore {
       .where('user_id_key', '=', userIdKey)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  async setExternalId(userIdKey: string, externalId: string | null, now: number, trx?: Trx): Promise<boolean> {
+    const result = await (trx ?? this.db)
+      .updateTable('account')
+      .set({ external_id: externalId, updated_at: now })
+      .where('user_id_key', '=', userIdKey)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Marks the account deleted by provisioning; reactivate() lifts it. */
+  async markDeleted(userIdKey: string, now: number, trx?: Trx): Promise<void> {
+    await (trx ?? this.db)
+      .updateTable('account')
+      .set({ deleted_at: now, updated_at: now })
+      .where('user_id_key', '=', userIdKey)
+      .execute();
   }
 
   async expirePassword(userIdKey: string, now: number, trx?: Trx): Promise<boolean> {

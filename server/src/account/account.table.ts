@@ -51,6 +51,10 @@ export interface AccountTable {
   security_answer_hash: string | null;
   /** When the last mail telling of a lock for unknown devices went (at most one an hour). */
   lock_mailed_at: number | null;
+  /** The provisioning client's own ID of the user (SCIM `externalId`); null when none was given. */
+  external_id: string | null;
+  /** When provisioning deleted the user (SCIM DELETE): inactive, and unknown to SCIM from then on. */
+  deleted_at: number | null;
   created_at: number;
   updated_at: number;
 }

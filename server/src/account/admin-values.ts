@@ -29,3 +29,11 @@ export function questionOf(question: string | undefined, answer: string | undefi
   if (said.length < 4 || said.length > 200) throw bad('answer', 'must be at least 4 characters (at most 200)');
   return { question: text, answer: said };
 }
+
+/** A provisioning client's ID of a user (SCIM `externalId`): printable, at most the column's 255; empty: none. */
+export function externalIdOf(given: string | undefined | null): string | null {
+  const id = given?.trim() ?? '';
+  if (!id) return null;
+  if (id.length > 255 || /\p{Cc}/u.test(id)) throw bad('externalId', 'must be at most 255 printable characters');
+  return id;
+}

@@ -25,6 +25,8 @@ export interface NewAccount {
   securityAnswer?: string | null;
   /** Counts as having signed in before (demo users), so password recovery is open to it. */
   signedInBefore?: boolean;
+  /** The provisioning client's own ID of the user (SCIM `externalId`). */
+  externalId?: string | null;
 }
 
 /** Security answers are compared after trimming, case-folding and collapsing spaces (ARCHITECTURE §3). */
@@ -67,6 +69,8 @@ export async function createAccount(
     password_expires_at: null,
     security_answer_hash: answerHash,
     lock_mailed_at: null,
+    external_id: input.externalId ?? null,
+    deleted_at: null,
     created_at: now,
     updated_at: now,
   };

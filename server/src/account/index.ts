@@ -35,4 +35,4 @@ export { checkNewUser, namesSameUser } from './provisioning-input.js';
 export type { CheckedUser, NewUser, ProvisioningDeps } from './provisioning-input.js';
 export { fillUserIdSkeletons } from './user-id-skeletons.js';
 export type { AccountFilter } from './account-page.js';
-export { emailOf, nameOf } from './admin-values.js';
+export { emailOf, externalIdOf, nameOf } from './admin-values.js';

@@ -7,7 +7,7 @@
 import { inScope, type OperatorScope, Refusal } from '../refusal.js';
 import { userIdKey } from './account-identity.js';
 import type { AccountStore } from './account-store.js';
-import { emailOf, nameOf } from './admin-values.js';
+import { emailOf, externalIdOf, nameOf } from './admin-values.js';
 import type { NewAccount } from './create-account.js';
 import { HashFormatError, parsePasswordHash } from './imported-hashes.js';
 import { generateTemporaryPassword } from './temporary-password.js';
@@ -24,6 +24,8 @@ export interface NewUser {
    * (null when its line has none, which the parser refuses).
    */
   passwordHash?: unknown;
+  /** The provisioning client's own ID of the user (SCIM `externalId`). */
+  externalId?: string | undefined;
 }
 
 export interface ProvisioningDeps {
@@ -45,6 +47,7 @@ export interface CheckedUser extends StartingPassword {
   email: string;
   name: string | null;
   cobrand: string;
+  externalId: string | null;
 }
 
 const bad = (rule: string) => new Refusal('invalid', rule, 'userId');
@@ -106,8 +109,12 @@ export async function checkNewUser(scope: OperatorScope, given: NewUser, deps: P
   const cobrand = given.cobrand.trim();
   if (!inScope(scope, cobrand) || !(await deps.cobrandExists(cobrand)))
     throw new Refusal('invalid', `no cobrand "${cobrand}"`, 'cobrand');
+  const externalId = externalIdOf(given.externalId);
+  // A user SCIM deleted stays for the audit: brought back by an operator, never made anew under the same ID.
+  if ((await deps.accounts.findByUserId(userId))?.deleted_at != null)
+    throw new Refusal('conflict', `user "${userId}" was deleted by provisioning; an operator can reactivate them`);
   await unlikeOthers(deps.accounts, userId);
-  return { userId, email, name, cobrand, ...start };
+  return { userId, email, name, cobrand, externalId, ...start };
 }
 
 /**

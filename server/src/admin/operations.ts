@@ -22,6 +22,9 @@ export interface UserSearch {
   email?: string | undefined;
   active?: boolean | undefined;
   cobrand?: string | undefined;
+  externalId?: string | undefined;
+  /** Deleted by provisioning or not; undefined: either. */
+  deleted?: boolean | undefined;
   offset: number;
   limit: number;
 }
@@ -34,6 +37,8 @@ export interface NewUserInput {
   password?: string | undefined;
   /** In place of a password: a hash the old directory held (PHC, bcrypt, {SSHA}…), re-hashed at the first sign-in. */
   passwordHash?: string | undefined;
+  /** The provisioning client's own ID of the user (SCIM `externalId`). */
+  externalId?: string | undefined;
 }
 
 export interface UserOperations {
@@ -48,7 +53,7 @@ export interface UserOperations {
   change(
     scope: OperatorScope,
     userId: string,
-    change: { name?: string; email?: string },
+    change: { name?: string; email?: string; externalId?: string | null },
     origin: Origin,
   ): Promise<UserView>;
   setQuestion(
@@ -58,6 +63,8 @@ export interface UserOperations {
     origin: Origin,
   ): Promise<UserView>;
   deactivate(scope: OperatorScope, userId: string, origin: Origin): Promise<{ user: UserView; sessionsEnded: number }>;
+  /** Provisioning's delete: deactivated, and marked deleted (unknown to SCIM) until an operator reactivates them. */
+  delete(scope: OperatorScope, userId: string, origin: Origin): Promise<void>;
   /** Makes an inactive user active again; any other is answered as they are. */
   reactivate(scope: OperatorScope, userId: string, origin: Origin): Promise<UserView>;
   unlock(scope: OperatorScope, userId: string, origin: Origin): Promise<UserView>;

@@ -19,6 +19,10 @@ export const UserSchema = Type.Object({
   lastSignInAt: Type.Union([Time, Type.Null()]),
   createdAt: Time,
   updatedAt: Time,
+  /** The provisioning client's own ID of the user (SCIM `externalId`). */
+  externalId: Type.Union([Type.String(), Type.Null()]),
+  /** When provisioning deleted the user (SCIM DELETE): inactive, and unknown to SCIM; `reactivate` restores them. */
+  deletedAt: Type.Union([Time, Type.Null()]),
 });
 export type UserView = Static<typeof UserSchema>;
 

@@ -30,6 +30,8 @@ export type AuditKind =
   | 'account.question.set'
   | 'account.name.set'
   | 'account.email.set'
+  | 'account.external-id.set'
+  | 'account.deleted'
   | 'token.assigned'
   | 'token.at.server'
   | 'token.pin.reset'

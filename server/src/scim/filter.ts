@@ -1,7 +1,7 @@
 /**
  * A SCIM filter, parsed by scimmy, as the exact-value search the portal's users are found by: `userName eq`
- * (or `id eq`), `emails.value eq` (or `emails[value eq ...]`), `active eq` and the extension's `cobrand eq`, joined by
- * `and`. Anything else is refused as invalidFilter, naming what is supported, rather than read some other way.
+ * (or `id eq`), `externalId eq`, `emails.value eq` (or `emails[value eq ...]`), `active eq` and the extension's
+ * `cobrand eq`, joined by `and`. Anything else is refused as invalidFilter, naming what is supported, rather than read some other way.
  */
 import type { UserSearch } from '../admin/index.js';
 import { ScimError } from './errors.js';
@@ -11,7 +11,8 @@ type Expression = [string, unknown?] | Expression[] | { [key: string]: Expressio
 export type Criteria = Omit<UserSearch, 'offset' | 'limit'>;
 
 const SUPPORTED =
-  'Filters supported: userName, id, emails.value, active and ' + `${PORTAL_USER}:cobrand, each with eq, joined by and`;
+  'Filters supported: userName, id, externalId, emails.value, active and ' +
+  `${PORTAL_USER}:cobrand, each with eq, joined by and`;
 
 const refuse = (problem: string): never => {
   throw new ScimError(400, 'invalidFilter', `${problem}. ${SUPPORTED}`);
@@ -44,6 +45,7 @@ export function criteriaOf(filter: unknown): Criteria {
   for (const [attribute, term] of Object.entries(groups[0]!)) {
     const name = attribute.toLowerCase();
     if (name === 'username' || name === 'id') once('userId', equalTo(attribute, term, 'string'));
+    else if (name === 'externalid') once('externalId', equalTo(attribute, term, 'string'));
     else if (name === 'emails') once('email', emailOf(term));
     else if (name === 'active') once('active', equalTo(attribute, term, 'boolean'));
     else if (name === `${PORTAL_USER}:cobrand`.toLowerCase()) once('cobrand', equalTo(attribute, term, 'string'));

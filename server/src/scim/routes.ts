@@ -34,11 +34,13 @@ function discovery(app: FastifyInstance): void {
 export const scimRoutes: FastifyPluginAsync<{ operations: AdminOperations }> = async (app, { operations }) => {
   declareScim();
   registerScimErrors(app);
-  app.addContentTypeParser(
-    ['application/scim+json'],
-    { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'error'),
-  );
+  // A DELETE has no body, whatever type its header names (Entra ID sends application/scim+json): only a body that
+  // is there is parsed, and refused when it is not JSON.
+  const json = app.getDefaultJsonParser('error', 'error');
+  const parser: typeof json = (request, body, done) =>
+    body === '' && request.method === 'DELETE' ? done(null, undefined) : json(request, body, done);
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(['application/scim+json', 'application/json'], { parseAs: 'string' }, parser);
   // On the request, before its body is read: a call without the key is refused before anything else is looked at.
   app.addHook('onRequest', requireScope('scim', scimRefusal));
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -67,9 +69,10 @@ export const scimRoutes: FastifyPluginAsync<{ operations: AdminOperations }> = a
   app.patch('/Users/:userId', hidden, async (request: UserRequest) =>
     scimUser(await users.patch(callerOf(request), request.params.userId, request.body)),
   );
-  // Deleting a user deactivates them (their sessions ended at once); the record and its audit trail stay.
+  // Deleting a user deactivates them (their sessions ended at once) and SCIM knows them no more (404); the record and
+  // its audit trail stay.
   app.delete('/Users/:userId', hidden, async (request: UserRequest, reply) => {
-    await users.deactivate(callerOf(request), request.params.userId);
+    await users.remove(callerOf(request), request.params.userId);
     return reply.code(204).send();
   });
 };

@@ -7,6 +7,7 @@ import SCIMMY from 'scimmy';
 
 export const SCIM_PREFIX = '/scim/v2';
 export const PORTAL_USER = 'urn:ietf:params:scim:schemas:extension:portal:2.0:User';
+export const ENTERPRISE_USER = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 /** The most users a list answers at once (ServiceProviderConfig's filter.maxResults). */
 export const MAX_RESULTS = 200;
 
@@ -31,7 +32,9 @@ export function declareScim(): void {
     }),
   ]);
   // scimmy's types name a Schema class here; a bare definition is what an extension is (its documentation's way).
-  Resources.declare(Resources.User.extend(extension as never, false));
+  // The enterprise extension is declared so that Entra ID's default mappings (department, employeeNumber, manager)
+  // are taken; the portal keeps none of its values (docs/decisions.md).
+  Resources.declare(Resources.User.extend(extension as never, false).extend(SCIMMY.Schemas.EnterpriseUser, false));
   Config.set({
     patch: true,
     filter: { supported: true, maxResults: MAX_RESULTS },

@@ -13,6 +13,7 @@ type Attributes = ConstructorParameters<typeof SCIMMY.Schemas.User>[3];
 export function scimData(user: UserView): Record<string, unknown> {
   return {
     id: user.userId,
+    ...(user.externalId ? { externalId: user.externalId } : {}),
     userName: user.userId,
     ...(user.name ? { name: { formatted: user.name }, displayName: user.name } : {}),
     emails: [{ value: user.email, type: 'work', primary: true }],
@@ -29,6 +30,8 @@ export const scimUser = (user: UserView, attributes?: Attributes): ScimUser =>
 /** What a SCIM User asks the portal user to be; undefined: left as it is. */
 export interface Wanted {
   userName: string;
+  /** null: removed (a PATCH that removes it). */
+  externalId?: string | null | undefined;
   name?: string | undefined;
   email?: string | undefined;
   active?: boolean | undefined;
@@ -39,6 +42,7 @@ export interface Wanted {
 
 interface Incoming {
   userName: string;
+  externalId?: string;
   displayName?: string;
   name?: { formatted?: string; givenName?: string; middleName?: string; familyName?: string };
   emails?: { value?: string; primary?: boolean }[];
@@ -61,6 +65,7 @@ export function wantedOf(resource: ScimUser): Wanted {
   const extension = given[PORTAL_USER];
   return {
     userName: given.userName,
+    externalId: text(given.externalId),
     name: text(given.name?.formatted) ?? (parts.length ? parts.join(' ') : undefined) ?? text(given.displayName),
     email: text(email),
     active: given.active,

@@ -10,7 +10,7 @@ import type { Origin } from '../db/audit-log.js';
 import type { OperatorScope } from '../refusal.js';
 import { ScimError } from './errors.js';
 import { criteriaOf } from './filter.js';
-import { MAX_RESULTS } from './scimmy-setup.js';
+import { ENTERPRISE_USER, MAX_RESULTS } from './scimmy-setup.js';
 import { scimUser, type Wanted, wantedOf } from './user-mapping.js';
 
 export interface Caller {
@@ -44,12 +44,19 @@ const whole = (value: unknown, fallback: number) => {
   return Number.isInteger(number) ? number : fallback;
 };
 
-/** `active: "False"`, as Entra ID sends it in a PATCH, read as the boolean it means. */
-function booleanText(operation: unknown): unknown {
+const MANAGER = `${ENTERPRISE_USER}:manager`.toLowerCase();
+
+/**
+ * Entra ID's forms of two values, read as what they mean: `active: "False"` (the boolean as text), and the manager as
+ * the bare ID of the manager (`"path": "…enterprise:2.0:User:manager", "value": "<id>"`) rather than `{ value }`.
+ */
+function entraForms(operation: unknown): unknown {
   if (!isObject(operation)) return operation;
   const fix = (v: unknown) => (typeof v === 'string' && /^(true|false)$/i.test(v) ? v.toLowerCase() === 'true' : v);
   const { path, value } = operation;
-  if (typeof path === 'string' && path.toLowerCase() === 'active') return { ...operation, value: fix(value) };
+  const at = typeof path === 'string' ? path.toLowerCase() : undefined;
+  if (at === 'active') return { ...operation, value: fix(value) };
+  if (at === MANAGER && typeof value === 'string') return { ...operation, value: { value } };
   if (path === undefined && isObject(value) && 'active' in value)
     return { ...operation, value: { ...value, active: fix(value.active) } };
   return operation;
@@ -68,6 +75,9 @@ async function apply(users: Users, caller: Caller, current: UserView, wanted: Wa
   const change = {
     ...(wanted.name !== undefined && wanted.name !== current.name ? { name: wanted.name } : {}),
     ...(wanted.email !== undefined && wanted.email !== current.email ? { email: wanted.email } : {}),
+    ...(wanted.externalId !== undefined && wanted.externalId !== current.externalId
+      ? { externalId: wanted.externalId }
+      : {}),
   };
   let user = current;
   if (Object.keys(change).length) user = await users.change(caller.scope, user.userId, change, caller.origin);
@@ -77,10 +87,27 @@ async function apply(users: Users, caller: Caller, current: UserView, wanted: Wa
   return user;
 }
 
+/** A body's enterprise manager given as the bare ID (Entra ID's way) read as `{ value }`. */
+function managerAsObject(body: Record<string, unknown>): Record<string, unknown> {
+  const enterprise = body[ENTERPRISE_USER];
+  if (!isObject(enterprise) || typeof enterprise.manager !== 'string') return body;
+  return { ...body, [ENTERPRISE_USER]: { ...enterprise, manager: { value: enterprise.manager } } };
+}
+
 const incoming = (body: unknown) => {
   if (!isObject(body)) throw new ScimError(400, 'invalidSyntax', 'The body must be a User object');
-  return wantedOf(checked(() => new SCIMMY.Schemas.User(body, 'in')));
+  return wantedOf(checked(() => new SCIMMY.Schemas.User(managerAsObject(body), 'in')));
 };
+
+/**
+ * A user SCIM knows: one deleted over SCIM is unknown to it from then on (RFC 7644 §3.6), while the portal keeps the
+ * record, inactive, for the audit trail (an operator's reactivate brings it back).
+ */
+async function live(users: Users, caller: Caller, userId: string): Promise<UserView> {
+  const user = await users.get(caller.scope, userId);
+  if (user.deletedAt) throw new ScimError(404, null, `no user "${userId}"`);
+  return user;
+}
 
 /** The query's `attributes`, `excludedAttributes` and `filter`, parsed by scimmy (paging is read here). */
 function parsedQuery(query: ListQuery, keys: (keyof ListQuery)[]) {
@@ -99,26 +126,27 @@ export function scimUsers(operations: AdminOperations) {
       if (!cobrand) throw new ScimError(400, 'invalidValue', 'cobrand (in the portal extension) is required');
       if (!wanted.email) throw new ScimError(400, 'invalidValue', "emails needs the user's address");
       const input = { userId: wanted.userName, email: wanted.email, cobrand, name: wanted.name };
+      const externalId = wanted.externalId ?? undefined;
       const password = { password: wanted.password, passwordHash: wanted.passwordHash };
       // Without either, the temporary password made is never shown: the user signs in through their bank's identity
       // provider, or an operator gives them a password.
-      const { user } = await users.create(caller.scope, { ...input, ...password }, caller.origin);
+      const { user } = await users.create(caller.scope, { ...input, ...password, externalId }, caller.origin);
       if (wanted.active === false) return (await users.deactivate(caller.scope, user.userId, caller.origin)).user;
       return user;
     },
 
-    get: (caller: Caller, userId: string) => users.get(caller.scope, userId),
+    get: (caller: Caller, userId: string) => live(users, caller, userId),
 
     async replace(caller: Caller, userId: string, body: unknown) {
       const wanted = incoming(body);
-      return apply(users, caller, await users.get(caller.scope, userId), wanted);
+      return apply(users, caller, await live(users, caller, userId), wanted);
     },
 
     async patch(caller: Caller, userId: string, body: unknown) {
       if (!isObject(body)) throw new ScimError(400, 'invalidSyntax', 'The body must be a PatchOp message');
-      const operations = Array.isArray(body.Operations) ? body.Operations.map(booleanText) : body.Operations;
+      const operations = Array.isArray(body.Operations) ? body.Operations.map(entraForms) : body.Operations;
       const message = checked(() => new SCIMMY.Messages.PatchOp({ ...body, Operations: operations } as never));
-      const current = await users.get(caller.scope, userId);
+      const current = await live(users, caller, userId);
       let target: InstanceType<typeof SCIMMY.Schemas.User> | undefined;
       // The patched User is only taken here; the changes are made after, each value checked first.
       await message
@@ -130,11 +158,15 @@ export function scimUsers(operations: AdminOperations) {
           if (error instanceof TypeError) throw new ScimError(400, 'invalidValue', error.message);
           throw error;
         });
-      return target ? apply(users, caller, current, wantedOf(target)) : current;
+      if (!target) return current;
+      // The patched user is whole: an externalId it lacks was removed.
+      const wanted = wantedOf(target);
+      return apply(users, caller, current, { ...wanted, externalId: wanted.externalId ?? null });
     },
 
-    async deactivate(caller: Caller, userId: string) {
-      await users.deactivate(caller.scope, userId, caller.origin);
+    async remove(caller: Caller, userId: string) {
+      await live(users, caller, userId);
+      await users.delete(caller.scope, userId, caller.origin);
     },
 
     /** One page of the users a filter selects, by index (startIndex from 1), with their total. */
@@ -143,7 +175,8 @@ export function scimUsers(operations: AdminOperations) {
       const startIndex = Math.max(whole(query.startIndex, 1), 1);
       const count = Math.min(Math.max(whole(query.count, 100), 0), MAX_RESULTS);
       const criteria = criteriaOf(resource.filter);
-      const found = await users.search(caller.scope, { ...criteria, offset: startIndex - 1, limit: count });
+      const page = { offset: startIndex - 1, limit: count };
+      const found = await users.search(caller.scope, { ...criteria, deleted: false, ...page });
       const list = new SCIMMY.Messages.ListResponse(
         found.users.map((u) => scimUser(u, resource.attributes)),
         { startIndex: 1, count: Math.max(count, 1), totalResults: found.total },

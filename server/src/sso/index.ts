@@ -1,6 +1,6 @@
 /** What the single sign-on capability offers the rest of the service; nothing else of it is imported from outside. */
 export { FlowCookies } from './flow-cookie.js';
-export { checkProviderSettings, readinessLines } from './provider-check.js';
+export { checkProviders, checkProviderSettings, readinessLines } from './provider-check.js';
 export { Providers, SAML_REQUEST_MS } from './providers.js';
 export { ssoRoutes } from './routes.js';
 export { SsoService } from './sso-service.js';

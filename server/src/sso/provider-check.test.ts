@@ -53,7 +53,7 @@ describe('the identity provider settings checked at start', () => {
 
   it('finds a SAML cobrand ready when its certificate and key parse, and says which variable is missing otherwise', () => {
     const [ready] = checkProviderSettings([saml('a')], { IDP_CERT: valid.cert, SP_KEY: valid.key });
-    expect(ready).toEqual({ cobrand: 'a', protocol: 'saml', problems: [] });
+    expect(ready).toEqual({ cobrand: 'a', protocol: 'saml', problems: [], notes: [] });
     const [missing] = checkProviderSettings([saml('b')], { IDP_CERT: valid.cert });
     expect(missing?.problems).toEqual(["the portal's signing key: SP_KEY is not set"]);
     const encrypted = saml('c');
@@ -85,6 +85,7 @@ describe('the identity provider settings checked at start', () => {
         cobrand: 'o',
         protocol: 'oidc',
         problems: ['the client secret: OIDC_SECRET is not set', 'the issuer http://idp.bank.example is not https'],
+        notes: [],
       },
     ]);
   });
@@ -98,5 +99,29 @@ describe('the identity provider settings checked at start', () => {
     ]);
     expect(lines.join('\n')).not.toContain('BEGIN');
     expect(readinessLines([])).toEqual([]);
+  });
+
+  it('says when client_secret_basic must encode characters of the client ID or secret, naming none of the secret', () => {
+    const secret = 'p%ss+word with:colon';
+    const plain = oidc('plain');
+    const odd = oidc('odd');
+    Object.assign(odd.identityProvider!, { clientId: 'card portal:1' });
+    const posted = oidc('posted');
+    Object.assign(posted.identityProvider!, { clientId: 'card portal', tokenEndpointAuth: 'client_secret_post' });
+    const results = checkProviderSettings([plain, odd, posted], { OIDC_SECRET: secret });
+    expect(results.map((r) => r.problems)).toEqual([[], [], []]);
+    expect(results[0]!.notes).toEqual([
+      'the client secret (OIDC_SECRET) holds characters client_secret_basic must form-encode: a provider that does ' +
+        'not decode Basic credentials will refuse the client (invalid_client); set "tokenEndpointAuth": ' +
+        '"client_secret_post" if it does',
+    ]);
+    expect(results[1]!.notes[0]).toMatch(/^the client ID \(" " ":"\) and the client secret \(OIDC_SECRET\) hold /);
+    expect(results[2]!.notes).toEqual([]);
+    const lines = readinessLines(results);
+    expect(lines[0]).toBe('Single sign-on ready: plain (oidc), odd (oidc), posted (oidc)');
+    expect(lines[1]).toMatch(/^Single sign-on of plain \(oidc\): the client secret \(OIDC_SECRET\) holds /);
+    expect(lines.join('\n')).not.toMatch(/p%ss|word|colon/);
+    // The docs' record: a hyphen in the ID and a secret of letters, digits and punctuation need no note.
+    expect(checkProviderSettings([plain], { OIDC_SECRET: 'Abc-123_x.y~z!' })[0]!.notes).toEqual([]);
   });
 });

@@ -4,10 +4,10 @@
  * certificate has not expired, addresses are https (or this machine's). Nothing secret is printed: only names.
  */
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import { accessSync, constants } from 'node:fs';
 import type { CobrandRecord } from '../cobrand/index.js';
-import { tokenEndpointAuth } from './oidc/client-auth.js';
+import { basicEncodingNote, tokenEndpointAuth } from './oidc/client-auth.js';
 import type { OidcSettings, SamlRecord } from './providers.js';
+import { metadataProblem } from './saml/idp-metadata.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -16,6 +16,8 @@ export interface ProviderReadiness {
   protocol: 'oidc' | 'saml';
   /** What stops the cobrand's single sign-on; empty when it is ready. */
   problems: string[];
+  /** What may stop it at some providers and not at others: the banner says it, the cobrand is still ready. */
+  notes: string[];
 }
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
@@ -57,15 +59,8 @@ export function certificatesProblem(value: string, now: Date): string | null {
   return null;
 }
 
-/** Where the provider's entity ID, addresses and certificates come from: its metadata, or the record itself. */
+/** Where the provider's entity ID, addresses and certificates come from: its metadata (read apart), or the record. */
 function samlSourceProblem(idp: SamlRecord): string | null {
-  if (idp.idpMetadataFile) {
-    try {
-      accessSync(idp.idpMetadataFile, constants.R_OK);
-    } catch {
-      return `the provider's metadata file ${idp.idpMetadataFile} cannot be read`;
-    }
-  }
   if (idp.idpMetadataUrl || idp.idpMetadataFile) return null;
   const missing = (['idpEntityId', 'ssoUrl', 'idpCertificateEnv'] as const).filter((field) => !idp[field]);
   return missing.length ? `no provider metadata, and the record lacks ${missing.join(', ')}` : null;
@@ -103,8 +98,34 @@ export function checkProviderSettings(records: CobrandRecord[], env: Env, now = 
     const idp = record.identityProvider;
     if (!idp) return [];
     const problems = idp.protocol === 'saml' ? samlProblems(idp, env, now) : oidcProblems(idp, env);
-    return [{ cobrand: record.cobrand.name, protocol: idp.protocol, problems: problems.filter((p) => p !== null) }];
+    const notes =
+      idp.protocol === 'oidc' ? [basicEncodingNote(idp, idp.clientSecretEnv && env[idp.clientSecretEnv])] : [];
+    const [cobrand, protocol] = [record.cobrand.name, idp.protocol];
+    return [
+      { cobrand, protocol, problems: problems.filter((p) => p !== null), notes: notes.filter((n) => n !== null) },
+    ];
   });
+}
+
+/**
+ * The settings checked as above, and the SAML providers' metadata read once (over the network for an address, 10 s
+ * at most each, all at once): a cobrand whose metadata cannot be read is not ready.
+ */
+export async function checkProviders(
+  records: CobrandRecord[],
+  env: Env,
+  now = new Date(),
+): Promise<ProviderReadiness[]> {
+  const results = checkProviderSettings(records, env, now);
+  // checkProviderSettings answers one result a record with a provider, in the records' order.
+  const withProvider = records.flatMap((r) => (r.identityProvider ? [r.identityProvider] : []));
+  await Promise.all(
+    withProvider.map(async (idp, i) => {
+      const problem = idp.protocol === 'saml' ? await metadataProblem(idp) : null;
+      if (problem) results[i]!.problems.unshift(problem);
+    }),
+  );
+  return results;
 }
 
 /** The start banner's lines: which cobrands' single sign-on is ready, and why the others are not. */
@@ -115,5 +136,6 @@ export function readinessLines(results: ProviderReadiness[]): string[] {
   return [
     `Single sign-on ready: ${ready.length ? ready.join(', ') : 'none'}`,
     ...notReady.map((r) => `Single sign-on NOT ready for ${r.cobrand} (${r.protocol}): ${r.problems.join('; ')}`),
+    ...results.flatMap((r) => r.notes.map((note) => `Single sign-on of ${r.cobrand} (${r.protocol}): ${note}`)),
   ];
 }

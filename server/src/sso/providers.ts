@@ -9,6 +9,7 @@ import type * as NodeSaml from '@node-saml/node-saml';
 import type * as Oidc from 'openid-client';
 import type { Static } from 'typebox';
 import { clientAuthentication } from './oidc/client-auth.js';
+import { requestedNameIdFormat } from './saml/name-id-format.js';
 
 export type OidcSettings = Static<typeof OidcProviderSchema>;
 /** A SAML provider as its catalogue record names it: entity ID, addresses and certificates may be in its metadata. */
@@ -137,7 +138,7 @@ export class Providers {
       validateInResponseTo: ValidateInResponseTo.always,
       requestIdExpirationPeriodMs: SAML_REQUEST_MS,
       cacheProvider: this.samlCache(cobrand),
-      identifierFormat: null,
+      identifierFormat: requestedNameIdFormat(settings),
       disableRequestedAuthnContext: true,
       ...extra,
     });

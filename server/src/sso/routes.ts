@@ -23,6 +23,7 @@ import { SsoReplies, type SsoOnward } from './replies.js';
 import { OidcFlow } from './oidc/oidc-flow.js';
 import { SamlFlow, type SamlAnswer } from './saml/saml-flow.js';
 import { BackChannelLogout } from './oidc/back-channel-logout.js';
+import { FrontChannelLogout, type FrontChannelQuery } from './oidc/front-channel-logout.js';
 import { SamlSingleLogout } from './saml/single-logout.js';
 import type { LogoutMessage } from './saml/logout-message.js';
 import { SingleLogoutSchema } from './saml/single-logout-schema.js';
@@ -59,6 +60,23 @@ const BACK_CHANNEL = {
       { error: Type.Literal('invalid_request'), error_description: Type.String() },
       { description: 'The logout token was refused (Back-Channel Logout 1.0 §2.8)' },
     ),
+  },
+};
+
+const FRONT_CHANNEL = {
+  operationId: 'ssoFrontChannelLogout',
+  summary: "The OpenID provider's front-channel logout (an iframe of its page): ends the portal sessions of the sid",
+  params: CobrandParamsSchema,
+  querystring: Type.Object({
+    iss: Type.Optional(Type.String({ maxLength: 500 })),
+    sid: Type.Optional(Type.String({ maxLength: 255 })),
+  }),
+  response: {
+    200: {
+      description: 'Taken: the sessions it names have ended',
+      content: { 'text/html': { schema: Type.String() } },
+    },
+    400: { description: 'Refused: not this provider, or no sid', content: { 'text/html': { schema: Type.String() } } },
   },
 };
 
@@ -100,6 +118,9 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app
   app.post(PathPatterns.ssoBackChannelLogout, { schema: BACK_CHANNEL }, (request, reply) =>
     sso.backChannelLogout(request.params.name, request.body.logout_token, request, reply),
   );
+  app.get(PathPatterns.ssoFrontChannelLogout, { schema: FRONT_CHANNEL }, (request, reply) =>
+    sso.frontChannelLogout(request.params.name, request.query, request, reply),
+  );
   // SAML single logout: HTTP-Redirect (the signature covers the query as sent) and HTTP-POST.
   const slo = { ...params, response: { 303: NoBody('To the provider with its answer, or to sign-in') } };
   const sloGet = { ...slo, operationId: 'ssoSingleLogout', summary: 'SAML single logout (HTTP-Redirect)' };
@@ -130,12 +151,14 @@ class SsoHandlers {
   private readonly oidc: OidcFlow;
   private readonly saml: SamlFlow;
   private readonly backChannel: BackChannelLogout;
+  private readonly frontChannel: FrontChannelLogout;
   private readonly slo: SamlSingleLogout;
 
   constructor(private readonly o: SsoRoutesOptions & { idpMetadata: IdpMetadata }) {
     this.replies = new SsoReplies(o);
     this.oidc = new OidcFlow({ ...o, replies: this.replies });
     this.backChannel = new BackChannelLogout(o);
+    this.frontChannel = new FrontChannelLogout(o);
     this.saml = new SamlFlow({ ...o, replies: this.replies });
     this.slo = new SamlSingleLogout(o);
   }
@@ -186,6 +209,12 @@ class SsoHandlers {
       return this.replies.refuse(reply, name, `provider not set up: ${(error as Error).message}`);
     }
     return this.saml.answer(saml, name, body, request, reply);
+  }
+
+  async frontChannelLogout(name: string, query: FrontChannelQuery, request: FastifyRequest, reply: FastifyReply) {
+    const found = await this.providerOf(name);
+    const idp = found?.idp.protocol === 'oidc' ? found.idp : null;
+    return this.frontChannel.handle(name, idp, query, request, reply);
   }
 
   async backChannelLogout(name: string, token: string | undefined, request: FastifyRequest, reply: FastifyReply) {

@@ -379,6 +379,8 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            externalId: string | null;
+                            deletedAt: string | null;
                         }[];
                         /** @description The cursor of the next page; null on the last */
                         next: string | null;
@@ -545,6 +547,8 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            externalId: string | null;
+                            deletedAt: string | null;
                         };
                         /** @description Without a password in the call: the temporary password, shown this once; it opens one sign-in. */
                         temporaryPassword: string | null;
@@ -700,6 +704,8 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        externalId: string | null;
+                        deletedAt: string | null;
                     };
                 };
             };
@@ -859,6 +865,8 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        externalId: string | null;
+                        deletedAt: string | null;
                     };
                 };
             };
@@ -1018,6 +1026,8 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        externalId: string | null;
+                        deletedAt: string | null;
                     };
                 };
             };
@@ -1171,6 +1181,8 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            externalId: string | null;
+                            deletedAt: string | null;
                         };
                         sessionsEnded: number;
                     };
@@ -1325,6 +1337,8 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        externalId: string | null;
+                        deletedAt: string | null;
                     };
                 };
             };
@@ -1477,6 +1491,8 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        externalId: string | null;
+                        deletedAt: string | null;
                     };
                 };
             };

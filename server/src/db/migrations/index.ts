@@ -19,6 +19,7 @@ import * as passkeyDisabled from './2026_11_28_1500_passkey_disabled.js';
 import * as importedHashClasses from './2026_11_29_1000_imported_hash_classes.js';
 import * as userIdSkeleton from './2026_11_29_1000_user_id_skeleton.js';
 import * as sessionDevice from './2026_11_29_1100_session_device.js';
+import * as scimProvisioning from './2026_11_29_1200_scim_provisioning.js';
 
 /** Every migration, in order; listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_1000_imported_hash_classes': importedHashClasses,
   '2026_11_29_1000_user_id_skeleton': userIdSkeleton,
   '2026_11_29_1100_session_device': sessionDevice,
+  '2026_11_29_1200_scim_provisioning': scimProvisioning,
 };

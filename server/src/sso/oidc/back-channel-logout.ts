@@ -25,6 +25,18 @@ export interface BackChannelOptions {
 
 const jose = () => import('jose');
 
+/** The portal sessions behind the named provider session or subject end (back- and front-channel); answers how many. */
+export async function endProviderSession(
+  o: Pick<BackChannelOptions, 'store' | 'sessions' | 'clock'>,
+  name: string,
+  claims: { sub?: string; sid?: string | null },
+): Promise<number> {
+  const accounts = await o.store.providerSessions.take(name, claims, o.clock());
+  let ended = 0;
+  for (const accountId of accounts) ended += await o.sessions.endFederated(accountId, name);
+  return ended;
+}
+
 export class BackChannelLogout {
   /** The provider's keys per cobrand and JWKS address: jose fetches them again for a key it does not know. */
   private readonly keySets = new Map<string, JWTVerifyGetKey>();
@@ -78,12 +90,8 @@ export class BackChannelLogout {
     return keys;
   }
 
-  /** The portal sessions behind the named provider session or subject; answers how many ended. */
-  private async end(name: string, claims: { sub?: string; sid?: string }): Promise<number> {
-    const accounts = await this.o.store.providerSessions.take(name, claims, this.o.clock());
-    let ended = 0;
-    for (const accountId of accounts) ended += await this.o.sessions.endFederated(accountId, name);
-    return ended;
+  private end(name: string, claims: { sub?: string; sid?: string }): Promise<number> {
+    return endProviderSession(this.o, name, claims);
   }
 
   private async refuse(name: string, reason: string, received: Received, request: FastifyRequest, reply: FastifyReply) {

@@ -75,7 +75,7 @@ export class OidcFlow {
       idToken = tokens.id_token;
       claims = tokens.claims() ?? {};
     } catch (error) {
-      const { reason, received } = oidcRefusal(oidc, error);
+      const { reason, received } = await oidcRefusal(oidc, error);
       return replies.refuse(reply, name, reason, received);
     }
     const subject = claims[idp.userClaim];
@@ -102,10 +102,14 @@ export class OidcFlow {
     await this.o.store.providerSessions.record({ cobrand, subject: claims.sub, sid, accountId }, expiresAt);
   }
 
-  /** The provider's end-session address, with the ID token as the hint where it was kept. */
+  /**
+   * The provider's end-session address, with the ID token as the hint where it was kept. The `state` carries nothing
+   * (the sign-in page it returns to reads none), but some providers (Glewlwyd) send the user back only with one.
+   */
   async logoutUrl(name: string, idp: OidcSettings, kept: Record<string, string> | null, back: string) {
     const [oidc, config] = await Promise.all([openidClient(), this.o.providers.oidc(name, idp)]);
     const hint: Record<string, string> = kept?.idToken ? { id_token_hint: kept.idToken } : { client_id: idp.clientId };
-    return oidc.buildEndSessionUrl(config, { ...hint, post_logout_redirect_uri: back }).href;
+    const state = oidc.randomState();
+    return oidc.buildEndSessionUrl(config, { ...hint, post_logout_redirect_uri: back, state }).href;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Why openid-client refused a provider's answer, in words a bank's identity team can act on: the provider's own
  * `error` and `error_description` (at the callback or from the token endpoint), which claim failed a time check and by
- * how much, which claim did not match. Only those fields are read: the libraries' error objects also carry the
+ * how much, which claim did not match, with the HTTP status of a refusal at the token endpoint. Only those fields are read: the libraries' error objects also carry the
  * callback's parameters and the token response, where the code and the tokens are.
  */
 import type * as Oidc from 'openid-client';
@@ -43,7 +43,35 @@ function comparisonRefusal(message: string, cause: Cause): Refusal {
   return { reason: `ID token refused: ${message}`, received };
 }
 
-export function oidcRefusal(oidc: typeof Oidc, error: unknown): Refusal {
+/** The provider's OAuth error document, read from an answer the library has not read yet; {} when it is not one. */
+async function errorBody(response: Response): Promise<Record<string, unknown>> {
+  const text = await response.text().catch(() => '');
+  try {
+    const body: unknown = JSON.parse(text.slice(0, 64 * 1024));
+    return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A 401 with a WWW-Authenticate challenge (RFC 6749 §5.2: a client that authenticated with Basic gets one): the
+ * library stops at the header, but the provider's `error` and `error_description` are in the body, or in the
+ * challenge's own parameters.
+ */
+async function challengeRefusal(error: Oidc.WWWAuthenticateChallengeError): Promise<Refusal> {
+  const body = await errorBody(error.response);
+  const parameters = error.cause.find((c) => c.parameters.error)?.parameters ?? {};
+  const code = short(body.error) ?? short(parameters.error);
+  const description = short(body.error_description) ?? short(parameters.error_description);
+  return {
+    reason: `the token endpoint refused (HTTP ${error.status}): ${code ?? 'no error code'}`,
+    received: { error: code, error_description: description },
+  };
+}
+
+export async function oidcRefusal(oidc: typeof Oidc, error: unknown): Promise<Refusal> {
+  if (error instanceof oidc.WWWAuthenticateChallengeError) return challengeRefusal(error);
   if (error instanceof oidc.AuthorizationResponseError)
     return {
       reason: `the provider answered with an error: ${short(error.error)}`,
@@ -64,6 +92,8 @@ export function oidcRefusal(oidc: typeof Oidc, error: unknown): Refusal {
     if (refusal) return refusal;
   }
   if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED') return comparisonRefusal((inner as Error).message, details);
-  const causeText = cause instanceof Error ? `: ${short(cause.message)}` : '';
+  // An answer that is neither a token nor an OAuth error (a proxy's page, a 500): its HTTP status.
+  const causeText =
+    cause instanceof Error ? `: ${short(cause.message)}` : cause instanceof Response ? ` (HTTP ${cause.status})` : '';
   return { reason: `answer refused: ${short(message)}${causeText}`, received: code ? { code } : {} };
 }

@@ -28,12 +28,14 @@ export class ProviderSessionStore {
 
   /**
    * The accounts signed in through the provider session `sid` (and as `sub`, when both are given), or as `sub` in any
-   * of its sessions when only `sub` is given (Back-Channel Logout 1.0 §2.4); their rows go.
+   * of its sessions when only `sub` is given (Back-Channel Logout 1.0 §2.4), or as `sub` in sessions whose ID token
+   * named no sid when `sid` is null; their rows go.
    */
-  async take(cobrand: string, named: { sub?: string; sid?: string }, now: number): Promise<string[]> {
+  async take(cobrand: string, named: { sub?: string; sid?: string | null }, now: number): Promise<string[]> {
     await this.db.deleteFrom('sso_provider_session').where('expires_at', '<', now).execute();
     let query = this.db.deleteFrom('sso_provider_session').where('cobrand', '=', cobrand);
     if (named.sid) query = query.where('sid', '=', named.sid);
+    if (named.sid === null) query = query.where('sid', 'is', null);
     if (named.sub) query = query.where('subject', '=', named.sub);
     if (!named.sid && !named.sub) return [];
     const rows = await query.returning('account_id').execute();

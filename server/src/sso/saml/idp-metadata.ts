@@ -107,6 +107,21 @@ export class IdpMetadata {
   }
 }
 
+/**
+ * Why the provider metadata a record names cannot serve a sign-on (it cannot be read, or is not metadata for the
+ * record's entity ID), or null: read once, for the start banner.
+ */
+export async function metadataProblem(record: SamlRecord): Promise<string | null> {
+  const source = sourceOf(record);
+  if (!source) return null;
+  try {
+    parseIdpMetadata(await readSource(source), record.idpEntityId);
+    return null;
+  } catch (error) {
+    return `the provider's metadata (${'url' in source ? source.url : source.file}) could not be read: ${(error as Error).message}`;
+  }
+}
+
 async function samlRecords(cobrands: CobrandDirectory): Promise<SamlRecord[]> {
   return (await cobrands.identityProviders()).filter((idp): idp is SamlRecord => idp?.protocol === 'saml');
 }

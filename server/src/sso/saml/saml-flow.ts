@@ -90,7 +90,12 @@ export class SamlFlow {
     const { nameID, nameIDFormat, sessionIndex = '' } = profile;
     if (decision.open && nameID)
       await this.subjects.remember(name, nameID, decision.open.accountId, this.o.sessionAbsoluteSeconds * 1000);
-    return replies.finish(request, reply, decision, { nameID, nameIDFormat, sessionIndex });
+    // The NameID's qualifiers too: a LogoutRequest must name it as it was issued, and Lasso (LemonLDAP::NG) finds
+    // the session by the whole NameID.
+    const qualifiers = Object.fromEntries(
+      (['nameQualifier', 'spNameQualifier'] as const).flatMap((k) => (profile[k] ? [[k, String(profile[k])]] : [])),
+    );
+    return replies.finish(request, reply, decision, { nameID, nameIDFormat, sessionIndex, ...qualifiers });
   }
 
   /**
@@ -170,7 +175,12 @@ export class SamlFlow {
   /** The provider's single logout address with a signed LogoutRequest, or null when it has none or nothing was kept. */
   async logoutUrl(name: string, idp: SamlSettings, kept: Record<string, string> | null): Promise<string | null> {
     if (!idp.sloUrl || !kept?.nameID) return null;
-    const user = { issuer: idp.idpEntityId, nameID: kept.nameID, nameIDFormat: kept.nameIDFormat ?? '' };
+    const { nameQualifier, spNameQualifier } = kept;
+    const user = {
+      ...{ issuer: idp.idpEntityId, nameID: kept.nameID, nameIDFormat: kept.nameIDFormat ?? '' },
+      ...(nameQualifier ? { nameQualifier } : {}),
+      ...(spNameQualifier ? { spNameQualifier } : {}),
+    };
     return this.o.providers.saml(name, idp).getLogoutUrlAsync({ ...user, sessionIndex: kept.sessionIndex }, '', {});
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The portal's SAML service provider metadata for one cobrand, which a bank's identity team loads into its provider
  * (ADFS, Entra ID, Shibboleth, SimpleSAMLphp) instead of typing the addresses and certificates in: the entity ID, the
- * assertion consumer service (HTTP-POST), single logout (HTTP-Redirect and HTTP-POST), the signing certificate and,
- * where the cobrand decrypts assertions, the encryption certificate.
+ * assertion consumer service (HTTP-POST), single logout (HTTP-Redirect and HTTP-POST), the NameID formats it takes,
+ * the signing certificate and, where the cobrand decrypts assertions, the encryption certificate.
  */
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -12,6 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type * as Xmldom from '@xmldom/xmldom';
 import { ApiError } from '../../http/api-error.js';
 import { type Providers, type SamlRecord, secret } from '../providers.js';
+import { acceptedNameIdFormats } from './name-id-format.js';
 
 const load = createRequire(import.meta.url);
 const nodeSaml = () => load('@node-saml/node-saml') as typeof NodeSaml;
@@ -29,6 +30,8 @@ export interface SpMetadataInput {
   signing: { key: string; certificate: string };
   /** The key that decrypts assertions and its certificate, where the cobrand has one. */
   encryption?: { key: string; certificate: string };
+  /** The NameID formats the portal takes, the one it asks for first. */
+  nameIdFormats?: string[];
 }
 
 /** Throws naming `what` when the certificate does not parse or is not the key's: a provider would refuse the portal. */
@@ -53,7 +56,8 @@ export function spMetadataXml(input: SpMetadataInput): string {
     publicCerts: input.signing.certificate,
     ...(input.encryption ? { decryptionPvk: input.encryption.key, decryptionCert: input.encryption.certificate } : {}),
     wantAssertionsSigned: true,
-    identifierFormat: null,
+    // node-saml's builder writes one element per entry of a list, though its type names a single format.
+    identifierFormat: (input.nameIdFormats?.length ? input.nameIdFormats : null) as string | null,
   });
   return withRedirectLogout(xml, input.sloUrl);
 }
@@ -84,6 +88,7 @@ export function spMetadataInput(cobrand: string, record: SamlRecord, providers: 
     entityId: providers.samlEntityId(cobrand),
     acsUrl: providers.callbackUrl(cobrand),
     sloUrl: providers.singleLogoutUrl(cobrand),
+    nameIdFormats: acceptedNameIdFormats(record),
     signing: {
       key: secret(env, record.spPrivateKeyEnv, what),
       certificate: certificate(record.spCertificateEnv, 'spCertificateEnv'),
