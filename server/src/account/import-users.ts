@@ -8,6 +8,7 @@ import type { Database } from '../db/tables.js';
 import { ALL_COBRANDS, Refusal } from '../refusal.js';
 import type { AccountStore } from './account-store.js';
 import { createAccount } from './create-account.js';
+import { HashFormatError } from './imported-hashes.js';
 import { checkNewUser, type NewUser, unlikeOthers } from './provisioning-input.js';
 
 export interface ImportDeps {
@@ -59,6 +60,8 @@ async function importLine(line: string, deps: ImportDeps): Promise<void> {
   try {
     await deps.addAudited((trx) => createAccount(deps.accounts, deps.identityKey, user, deps.now, trx), detail);
   } catch (error) {
+    // A fifth cost class of imported hashes in the cobrand, taken with the account (import-classes.ts): the line's.
+    if (error instanceof HashFormatError) throw new LineError(error.message);
     // Another line, or another administrator, took the user ID (or one like it) meanwhile: a unique key refused it.
     await unlikeOthers(deps.accounts, user.userId);
     throw error;
