@@ -27,8 +27,6 @@ export const Paths = {
   tokenUserInformation: '/sdportal/rest/rsapin/information',
   tokenPin: (ldapId: string) => `/services/twofactortoken-service/protected/tokens/${encodeURIComponent(ldapId)}`,
   uiLogEntries: '/sdportal/rest/log/uiLogEntries',
-  /** Where browsers send Content-Security-Policy violation reports (ours: `report-uri` and `report-to`). */
-  cspReports: '/sdportal/rest/log/cspReports',
   cobrand: (name: string) => `/sdportal/rest/cobrand/${encodeURIComponent(name)}`,
   cobrandLocales: (name: string) => `/sdportal/rest/cobrands/${encodeURIComponent(name)}/locales`,
   cobrandStylesheet: (name: string) => `/sdportal/rest/cobrands/${encodeURIComponent(name)}/stylesheet`,
@@ -44,8 +42,27 @@ export const Paths = {
   securitySessionEnd: '/sdportal/rest/security/sessions/end',
   securitySessionsEndOthers: '/sdportal/rest/security/sessions/end-others',
   securitySignIns: '/sdportal/rest/security/signins',
-  /** Single sign-on (ours): a cobrand's fssoRedirectUrl starts here; the provider answers at the callback. */
+  /** Single sign-on (ours): a cobrand's fssoRedirectUrl starts here; the provider answers at `ServicePaths`' callback. */
   ssoStart: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/start`,
+  i18nBundle: (locale: string, bundle: 'Messages' | 'PortalLabels') =>
+    bundle === 'Messages'
+      ? `${PORTAL_UI_BASE}assets/i18n/${locale}/commercial-common-translations/com/mastercard/cp/sdng/common/resources/Messages.json`
+      : `${PORTAL_UI_BASE}assets/i18n/${locale}/user-ux/PortalLabels.json`,
+} as const;
+
+/**
+ * Addresses no page's script asks for (ours): the bank's identity provider's, the browser's own reports, the pages
+ * the service sends a browser to. Kept out of `Paths`, which every page's script carries whole.
+ */
+export const ServicePaths = {
+  /** Where browsers send Content-Security-Policy violation reports (ours: `report-uri` and `report-to`). */
+  cspReports: '/sdportal/rest/log/cspReports',
+  /**
+   * The page a user the provider signed in, but whom no active portal user of the cobrand is linked to, ends on
+   * (ours): it says so, offers a fresh sign-on as someone else and whom to ask; `?cobrandHost=<name>`.
+   */
+  ssoNoAccount: `${PORTAL_UI_BASE}sso-no-account`,
+  /** The provider answers a sign-on here. */
   ssoCallback: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/callback`,
   /** A cobrand's fssoLogoutUrl: ends the provider's session too, then back to the cobrand's sign-in. */
   ssoLogout: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/logout`,
@@ -57,15 +74,6 @@ export const Paths = {
   ssoBackChannelLogout: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/backchannel-logout`,
   /** OpenID Connect Front-Channel Logout: the provider's page loads this in an iframe, with `iss` and `sid`. */
   ssoFrontChannelLogout: (cobrand: string) => `/sdportal/sso/${encodeURIComponent(cobrand)}/frontchannel-logout`,
-  /**
-   * The page a user the provider signed in, but whom no active portal user of the cobrand is linked to, ends on
-   * (ours): it says so, offers a fresh sign-on as someone else and whom to ask; `?cobrandHost=<name>`.
-   */
-  ssoNoAccount: `${PORTAL_UI_BASE}sso-no-account`,
-  i18nBundle: (locale: string, bundle: 'Messages' | 'PortalLabels') =>
-    bundle === 'Messages'
-      ? `${PORTAL_UI_BASE}assets/i18n/${locale}/commercial-common-translations/com/mastercard/cp/sdng/common/resources/Messages.json`
-      : `${PORTAL_UI_BASE}assets/i18n/${locale}/user-ux/PortalLabels.json`,
 } as const;
 
 /** The portal's screens (§2), each served at `/public-portal-ui/<route>`. */

@@ -3,7 +3,7 @@
  * Vitest, with the built portal as its child. Each SSO demo user (README's table) goes from the cobrand's sign-in page
  * to the provider's login page and back, over real HTTP, as a browser without scripts would.
  */
-import { Paths } from '@portal/contract';
+import { Paths, ServicePaths } from '@portal/contract';
 import { describe, expect, inject, it } from 'vitest';
 
 // The browser tests' portal is started as `npm start` starts it (setup/server.ts runs its launcher, scripts/start.mjs,
@@ -109,7 +109,7 @@ async function signOn(browser: Browser, cobrand: string, provider: string, userI
   // SAML: the provider's page posts the signed answer back to the portal.
   expect(answer.page, 'the provider answers its auto-posting form').toContain('name="SAMLResponse"');
   const { action, SAMLResponse, RelayState } = samlPost(answer.page);
-  expect(action).toBe(`${base}${Paths.ssoCallback(cobrand)}`);
+  expect(action).toBe(`${base}${ServicePaths.ssoCallback(cobrand)}`);
   return browser.open(action, { SAMLResponse, RelayState });
 }
 

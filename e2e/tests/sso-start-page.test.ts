@@ -3,7 +3,7 @@
  * kestrelmark record leaves off) in Chromium: the page in the browser's language, accessible, whose button starts the
  * sign-on at the portal and, through npm start's demo SAML provider, signs the user in.
  */
-import { Paths, REQUEST_HEADERS } from '@portal/contract';
+import { Paths, REQUEST_HEADERS, ServicePaths } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, expectAccessible, useChromium } from '../support/browser';
 
@@ -42,7 +42,7 @@ describe('a SAML answer the portal did not ask for', () => {
     async (language, title, button, appName, logo) => {
       await chromium.withPage(async ({ page }) => {
         await page.setExtraHTTPHeaders({ 'accept-language': language });
-        const callback = `${baseUrl()}${Paths.ssoCallback(COBRAND)}`;
+        const callback = `${baseUrl()}${ServicePaths.ssoCallback(COBRAND)}`;
         await page.setContent(
           `<form method="post" action="${callback}"><input type="hidden" name="SAMLResponse" value="${unsolicited}">` +
             '<button type="submit">Continue</button></form>',

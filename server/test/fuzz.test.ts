@@ -31,7 +31,7 @@ import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { PathPatterns, Paths, PORTAL_UI_BASE, ROUTES, routePath } from '@portal/contract';
+import { PathPatterns, Paths, PORTAL_UI_BASE, routePath, ROUTES, ServicePaths } from '@portal/contract';
 import fc, { type Arbitrary } from 'fast-check';
 import type { LightMyRequestResponse as Response } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -990,7 +990,7 @@ const ROUTE_SPECS: Record<string, RouteSpec> = {
   bundles: { key: 'bundles', method: 'GET', path: Paths.i18nBundle('en_US', 'Messages') },
   forgotPasswordView: { key: 'forgotPasswordView', method: 'GET', path: '/sdportal/forgotPassword.view' },
   notFound: { key: 'notFound', method: 'GET', path: '/sdportal/rest/no-such-call' },
-  samlAnswer: { key: 'samlAnswer', method: 'POST', path: Paths.ssoCallback('kestrelmark') },
+  samlAnswer: { key: 'samlAnswer', method: 'POST', path: ServicePaths.ssoCallback('kestrelmark') },
 };
 
 /** A SAML answer is posted by the provider's page: its RelayState and sealed flow cookie are its guard (sso/routes.ts). */
@@ -1075,15 +1075,15 @@ const QUERY_ROUTES: {
   {
     route: 'sso',
     paths: [
-      Paths.ssoMetadata('kestrelmark'),
-      Paths.ssoMetadata('veltmoor'),
+      ServicePaths.ssoMetadata('kestrelmark'),
+      ServicePaths.ssoMetadata('veltmoor'),
       Paths.ssoStart('veltmoor'),
       Paths.ssoStart('kestrelmark'),
-      Paths.ssoCallback('veltmoor'),
-      Paths.ssoCallback('kestrelmark'),
-      Paths.ssoLogout('veltmoor'),
-      Paths.ssoSingleLogout('kestrelmark'),
-      Paths.ssoSingleLogout('veltmoor'),
+      ServicePaths.ssoCallback('veltmoor'),
+      ServicePaths.ssoCallback('kestrelmark'),
+      ServicePaths.ssoLogout('veltmoor'),
+      ServicePaths.ssoSingleLogout('kestrelmark'),
+      ServicePaths.ssoSingleLogout('veltmoor'),
     ],
     names: ['code', 'state', 'iss', 'error', 'session_state', 'cobrandHost', 'SAMLRequest', 'SAMLResponse', 'SigAlg'],
     plausible: shortText(),
@@ -1521,7 +1521,7 @@ function samlAnswerRequests(flowCookie: string): Arbitrary<FuzzRequest> {
     .map(({ response, relay, flow, identity, csrf, type }): FuzzRequest => ({
       route: 'samlAnswer',
       method: 'POST',
-      url: Paths.ssoCallback('kestrelmark'),
+      url: ServicePaths.ssoCallback('kestrelmark'),
       identity,
       csrf,
       contentType: type,

@@ -6,7 +6,7 @@
  * generic refusals); an answer a route gives but does not declare fails the fuzz test, which checks every answer it
  * draws out. openapi-client.test.ts runs the sign-in sequence with a client generated from it.
  */
-import { Paths, PathPatterns } from '@portal/contract';
+import { Paths, PathPatterns, ServicePaths } from '@portal/contract';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { useSharedTestApp } from './harness.js';
@@ -85,7 +85,7 @@ describe('/openapi.json', () => {
     });
     for (const [path, operations] of Object.entries(doc.paths))
       for (const [method, operation] of Object.entries(operations)) {
-        const guarded = method !== 'get' && !path.startsWith('/sdportal/sso/') && path !== Paths.cspReports;
+        const guarded = method !== 'get' && !path.startsWith('/sdportal/sso/') && path !== ServicePaths.cspReports;
         expect(operation.security, `${method} ${path}`).toEqual(guarded ? [{ antiForgery: [] }] : []);
         if (guarded) expect(JSON.stringify(operation.responses['403']), `${method} ${path}`).toContain('csrf');
       }

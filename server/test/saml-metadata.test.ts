@@ -5,7 +5,7 @@
  * yearly certificate rollover needs no outage, whether the certificates come from its metadata or the record.
  */
 import { X509Certificate } from 'node:crypto';
-import { ErrorCodes, Paths } from '@portal/contract';
+import { ErrorCodes, Paths, ServicePaths } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStore, createAccount } from '../src/account/index.js';
 import { CobrandStore, readCatalogue } from '../src/cobrand/index.js';
@@ -62,14 +62,14 @@ async function link(userId: string, cobrand: string) {
 
 /** The portal's metadata for kestrelmark, as SimpleSAMLphp's converter makes it an SP registration. */
 async function registrationFromPortal() {
-  const xml = (await t.client().get(Paths.ssoMetadata('kestrelmark'))).body;
+  const xml = (await t.client().get(ServicePaths.ssoMetadata('kestrelmark'))).body;
   const entry = simpleSamlPhpEntry(xml);
   return { entityId: entry.entityid as string, acsUrl: '', extra: entry };
 }
 
 async function registerAll(kestrelmark: Awaited<ReturnType<typeof registrationFromPortal>>) {
   const skerrymoor = `${PUBLIC_ORIGIN}${Paths.ssoStart('skerrymoor')}`;
-  const acsUrl = `${PUBLIC_ORIGIN}${Paths.ssoCallback('skerrymoor')}`;
+  const acsUrl = `${PUBLIC_ORIGIN}${ServicePaths.ssoCallback('skerrymoor')}`;
   ssp.configure({ serviceProviders: [kestrelmark, { entityId: skerrymoor, acsUrl, cert: SP.cert }] });
 }
 
@@ -129,7 +129,7 @@ describe("the portal reads SimpleSAMLphp's metadata", () => {
     expect([...(read!.certificates as string[])].sort()).toEqual(fingerprints(OLD.cert, NEW.cert));
 
     await client.get(Paths.logout);
-    const logout = await client.get(Paths.ssoLogout('kestrelmark'), {
+    const logout = await client.get(ServicePaths.ssoLogout('kestrelmark'), {
       browser: true,
       // The logout address's cross-site rule: the portal's own page sends the browser there.
       headers: { 'sec-fetch-site': 'same-origin' },
@@ -140,7 +140,7 @@ describe("the portal reads SimpleSAMLphp's metadata", () => {
 
 describe("the portal's SP metadata", () => {
   it('is served at its address as SAML metadata, valid against the OASIS schema, with nothing secret', async () => {
-    const answer = await t.client().get(Paths.ssoMetadata('kestrelmark'));
+    const answer = await t.client().get(ServicePaths.ssoMetadata('kestrelmark'));
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^application\/samlmetadata\+xml/);
     expect(metadataSchemaErrors(answer.body)).toEqual([]);
@@ -149,14 +149,14 @@ describe("the portal's SP metadata", () => {
   });
 
   it("reads in SimpleSAMLphp's converter as the portal's entity ID, addresses, both certificates and signing wishes", async () => {
-    const entry = simpleSamlPhpEntry((await t.client().get(Paths.ssoMetadata('kestrelmark'))).body);
-    const slo = `${PUBLIC_ORIGIN}${Paths.ssoSingleLogout('kestrelmark')}`;
+    const entry = simpleSamlPhpEntry((await t.client().get(ServicePaths.ssoMetadata('kestrelmark'))).body);
+    const slo = `${PUBLIC_ORIGIN}${ServicePaths.ssoSingleLogout('kestrelmark')}`;
     expect(entry).toMatchObject({
       entityid: `${PUBLIC_ORIGIN}${Paths.ssoStart('kestrelmark')}`,
       AssertionConsumerService: [
         {
           Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST',
-          Location: `${PUBLIC_ORIGIN}${Paths.ssoCallback('kestrelmark')}`,
+          Location: `${PUBLIC_ORIGIN}${ServicePaths.ssoCallback('kestrelmark')}`,
         },
       ],
       SingleLogoutService: [
@@ -193,7 +193,7 @@ describe("the portal's SP metadata", () => {
 
   it('answers 404 in the error shape for an unknown cobrand, one without SAML, and one without its certificate', async () => {
     for (const cobrand of ['no-such-bank', 'veltmoor', 'default', 'skerrymoor'])
-      expectErrorShape(await t.client().get(Paths.ssoMetadata(cobrand)), 404, ErrorCodes.notFound);
+      expectErrorShape(await t.client().get(ServicePaths.ssoMetadata(cobrand)), 404, ErrorCodes.notFound);
     expect(log.lines).toContainEqual(
       expect.objectContaining({
         msg: 'SAML SP metadata not published',

@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { generateKeyPairSync } from 'node:crypto';
-import { Paths } from '@portal/contract';
+import { Paths, ServicePaths } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccountStore, createAccount } from '../src/account/index.js';
 import { CobrandStore, readCatalogue } from '../src/cobrand/index.js';
@@ -23,7 +23,7 @@ const PASSWORD = 'Glewlwyd-Pass-2026';
 const SECRET = 'card-portal-secret-for-tests-only';
 const INVALID = (cobrand: string) =>
   `/public-portal-ui/login-signin-component?cobrandHost=${cobrand}&invalidLogin=true`;
-const callback = (cobrand: string) => `${PUBLIC_ORIGIN}${Paths.ssoCallback(cobrand)}`;
+const callback = (cobrand: string) => `${PUBLIC_ORIGIN}${ServicePaths.ssoCallback(cobrand)}`;
 const loginView = (cobrand: string) => `${PUBLIC_ORIGIN}${Paths.logoutReturn}?cobrandHost=${cobrand}`;
 
 /** Each cobrand's client at Glewlwyd, and how its record authenticates at the token endpoint. */
@@ -117,8 +117,8 @@ beforeAll(async () => {
       redirectUri: [cobrand, ...also].map(callback),
       postLogoutRedirectUri: [cobrand, ...also].map(loginView),
       ...(front
-        ? { frontchannelLogoutUri: `${PUBLIC_ORIGIN}${Paths.ssoFrontChannelLogout(cobrand)}` }
-        : { backchannelLogoutUri: `http://127.0.0.1:${port}${Paths.ssoBackChannelLogout(cobrand)}` }),
+        ? { frontchannelLogoutUri: `${PUBLIC_ORIGIN}${ServicePaths.ssoFrontChannelLogout(cobrand)}` }
+        : { backchannelLogoutUri: `http://127.0.0.1:${port}${ServicePaths.ssoBackChannelLogout(cobrand)}` }),
     });
   }
   const keys = deriveKeys(TEST_PORTAL_SECRET);
@@ -224,7 +224,7 @@ describe("the docs' OpenID Connect record, copied as it stands", () => {
 
       await client.get(Paths.logout);
       const sameOrigin = { 'sec-fetch-site': 'same-origin' };
-      const logout = await client.get(Paths.ssoLogout(cobrand), { browser: true, headers: sameOrigin });
+      const logout = await client.get(ServicePaths.ssoLogout(cobrand), { browser: true, headers: sameOrigin });
       const { back } = await browser.logOut(logout.headers.location as string);
       // Glewlwyd sends the user back to the cobrand's sign-in (with the request's state, which it needs for that).
       expect(back).toMatch(new RegExp(`^${loginView(cobrand).replace(/[.?]/g, '\\$&')}&state=[\\w-]{43}$`));
@@ -336,7 +336,7 @@ describe('front-channel logout from Glewlwyd', () => {
 
   it('refuses a request naming another issuer, or no sid, and ends nothing', async () => {
     const { client } = await signOn('birchwane', 'ana');
-    const address = (query: string) => `${Paths.ssoFrontChannelLogout('birchwane')}?${query}`;
+    const address = (query: string) => `${ServicePaths.ssoFrontChannelLogout('birchwane')}?${query}`;
     const sid = new URLSearchParams({ iss: glewlwyd.issuer }).toString();
     const elsewhere = await t.client().get(address('iss=https%3A%2F%2Fidp.elsewhere.example&sid=abc'));
     expect(elsewhere.statusCode).toBe(400);
@@ -348,7 +348,7 @@ describe('front-channel logout from Glewlwyd', () => {
 
 function postLogout(cobrand: string, token: string | undefined): ReturnType<TestClient['post']> {
   const form: Record<string, string> = token === undefined ? {} : { logout_token: token };
-  return t.client().post(Paths.ssoBackChannelLogout(cobrand), { form, csrf: false });
+  return t.client().post(ServicePaths.ssoBackChannelLogout(cobrand), { form, csrf: false });
 }
 
 /** A well-formed logout token signed by a key that is not the provider's. */

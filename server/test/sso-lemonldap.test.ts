@@ -5,7 +5,7 @@
  * client_secret_post; a refusal at its token endpoint is logged with its own error and the HTTP status; its logout
  * page's iframe ends the portal session. SAML: the docs' record as it stands, in and out (single logout).
  */
-import { Paths } from '@portal/contract';
+import { Paths, ServicePaths } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStore, createAccount } from '../src/account/index.js';
 import { CobrandStore, readCatalogue } from '../src/cobrand/index.js';
@@ -22,7 +22,7 @@ import { PUBLIC_ORIGIN } from './sso-support.js';
 
 const SECRET = 'card-portal-secret-for-tests-only';
 const WRONG = 'not-the-secret-lemonldap-holds';
-const callback = (cobrand: string) => `${PUBLIC_ORIGIN}${Paths.ssoCallback(cobrand)}`;
+const callback = (cobrand: string) => `${PUBLIC_ORIGIN}${ServicePaths.ssoCallback(cobrand)}`;
 const loginView = (cobrand: string) => `${PUBLIC_ORIGIN}${Paths.logoutReturn}?cobrandHost=${cobrand}`;
 const home = (cobrand: string) => `${Paths.platformHome}?cobrandHost=${cobrand}`;
 const pathOf = (url: string) => url.slice(PUBLIC_ORIGIN.length);
@@ -68,14 +68,14 @@ beforeAll(async () => {
     [docsSamlRecord().spCertificateEnv!]: sp.cert,
   };
   t = await createTestApp('sqlite', { env, beforeStart: pointAtLemonLdap, logger: logger.logger });
-  const metadata = (await t.client().get(Paths.ssoMetadata(SAML_COBRAND))).body;
+  const metadata = (await t.client().get(ServicePaths.ssoMetadata(SAML_COBRAND))).body;
   const cobrands = [...Object.keys(DOCS_COBRANDS), 'kestrelmark'];
   const relyingParty = {
     clientId: docsOidcRecord().clientId,
     clientSecret: SECRET,
     redirectUris: cobrands.map(callback),
     postLogoutRedirectUris: cobrands.map(loginView),
-    frontChannelLogoutUri: `${PUBLIC_ORIGIN}${Paths.ssoFrontChannelLogout('foxmere')}`,
+    frontChannelLogoutUri: `${PUBLIC_ORIGIN}${ServicePaths.ssoFrontChannelLogout('foxmere')}`,
   };
   await llng.start([relyingParty], [{ name: 'card-portal-saml', metadata }]);
 }, 60_000);
@@ -120,10 +120,10 @@ describe("the docs' OpenID Connect record at LemonLDAP::NG", () => {
 
       await client.get(Paths.logout);
       const sameOrigin = { 'sec-fetch-site': 'same-origin' };
-      const logout = await client.get(Paths.ssoLogout(cobrand), { browser: true, headers: sameOrigin });
+      const logout = await client.get(ServicePaths.ssoLogout(cobrand), { browser: true, headers: sameOrigin });
       const { iframes, back } = await browser.logOut(logout.headers.location as string);
       // Its logout page tells the client's front-channel address too (foxmere's: one client for both cobrands).
-      expect(iframes).toEqual([expect.stringContaining(Paths.ssoFrontChannelLogout('foxmere'))]);
+      expect(iframes).toEqual([expect.stringContaining(ServicePaths.ssoFrontChannelLogout('foxmere'))]);
       expect(back).toMatch(new RegExp(`^${loginView(cobrand).replace(/[.?]/g, '\\$&')}&state=[\\w-]{43}$`));
       expect((await client.get(Paths.session)).statusCode).toBe(401);
     },
@@ -167,10 +167,10 @@ describe("the docs' SAML record at LemonLDAP::NG", () => {
     // LogoutResponse back, which the portal reads as a success.
     await client.get(Paths.logout);
     const sameOrigin = { 'sec-fetch-site': 'same-origin' };
-    const logout = await client.get(Paths.ssoLogout(SAML_COBRAND), { browser: true, headers: sameOrigin });
+    const logout = await client.get(ServicePaths.ssoLogout(SAML_COBRAND), { browser: true, headers: sameOrigin });
     expect(logout.headers.location).toMatch(new RegExp(`^${llng.base}/saml/singleLogout\\?SAMLRequest=`));
     const back = await browser.logOutSaml(logout.headers.location as string);
-    expect(back.startsWith(`${PUBLIC_ORIGIN}${Paths.ssoSingleLogout(SAML_COBRAND)}?SAMLResponse=`)).toBe(true);
+    expect(back.startsWith(`${PUBLIC_ORIGIN}${ServicePaths.ssoSingleLogout(SAML_COBRAND)}?SAMLResponse=`)).toBe(true);
     await client.get(pathOf(back), { browser: true });
     expect(logs.filter((l) => l.msg === 'single logout answered by the provider').at(-1)).toMatchObject({
       cobrand: SAML_COBRAND,
@@ -187,7 +187,7 @@ describe('front-channel logout from LemonLDAP::NG', () => {
     expect(location).toBe(home('foxmere'));
     const iframes = await browser.logOutAtProvider(llng.base);
     expect(iframes).toEqual([
-      `${PUBLIC_ORIGIN}${Paths.ssoFrontChannelLogout('foxmere')}?iss=${encodeURIComponent(llng.issuer)}&sid=dwho`,
+      `${PUBLIC_ORIGIN}${ServicePaths.ssoFrontChannelLogout('foxmere')}?iss=${encodeURIComponent(llng.issuer)}&sid=dwho`,
     ]);
     // Another site's iframe: none of the portal's cookies go with it.
     const framed = await t.client().get(pathOf(iframes[0]!));

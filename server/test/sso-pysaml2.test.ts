@@ -3,7 +3,7 @@
  * docs' SAML record, copied as it stands (`"userAttribute": "nameID"`), asks for a persistent one and gets it, so the
  * user can be linked and signs in.
  */
-import { Paths } from '@portal/contract';
+import { Paths, ServicePaths } from '@portal/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AccountStore, createAccount } from '../src/account/index.js';
 import { CobrandStore, readCatalogue } from '../src/cobrand/index.js';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   const env = { [record.spPrivateKeyEnv]: sp.key, [record.spCertificateEnv!]: sp.cert };
   t = await createTestApp('sqlite', { env, beforeStart: pointAtPysaml2, logger: logger.logger });
   // The IdP's team loads the portal's SP metadata from its address.
-  await idp.start((await t.client().get(Paths.ssoMetadata(COBRAND))).body, 'ana');
+  await idp.start((await t.client().get(ServicePaths.ssoMetadata(COBRAND))).body, 'ana');
 }, 60_000);
 
 afterAll(async () => {

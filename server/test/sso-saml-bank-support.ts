@@ -2,7 +2,7 @@
  * The portal and SimpleSAMLphp set up for each other: the kestrelmark cobrand pointed at the provider (its record
  * changed per test), the portal registered there as kestrelmark's service provider, and users linked to subjects.
  */
-import { Paths } from '@portal/contract';
+import { Paths, ServicePaths } from '@portal/contract';
 import type { SamlProviderSchema } from '@portal/contract/schemas';
 import type { Static } from 'typebox';
 import { expect } from 'vitest';
@@ -25,7 +25,7 @@ const DIRECTORY_CACHE_MS = 10_000;
 /** The portal as SimpleSAMLphp knows it, with `options` for this SP (signing, encryption, NameID). */
 export const portalSp = (sp: KeyPair, options: Partial<SspServiceProvider> = {}): SspServiceProvider => ({
   entityId: `${PUBLIC_ORIGIN}${Paths.ssoStart(BANK)}`,
-  acsUrl: `${PUBLIC_ORIGIN}${Paths.ssoCallback(BANK)}`,
+  acsUrl: `${PUBLIC_ORIGIN}${ServicePaths.ssoCallback(BANK)}`,
   cert: sp.cert,
   ...options,
 });

@@ -3,7 +3,7 @@
  * in a bank's portal does it): off by default, when the user gets a page in their language that starts the sign-on at
  * the portal; on as a cobrand's opt-in, single use, for this portal's address and audience only, and only fresh.
  */
-import { Paths } from '@portal/contract';
+import { Paths, ServicePaths } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postToPortal } from './simplesamlphp/browser.js';
 import { BANK, pathOf, portalSp, startBank, TwoSidedBrowser, type Bank } from './sso-saml-slo-support.js';
@@ -78,7 +78,7 @@ describe('IdP-initiated sign-on on (idpInitiated: true)', () => {
   it('signs the linked user in from the tile, once: the same answer again opens nothing', async () => {
     const browser = new TwoSidedBrowser(bank);
     const unsolicited = await browser.idpFirst('ana');
-    expect(unsolicited.action).toBe(`${PUBLIC_ORIGIN}${Paths.ssoCallback(BANK)}`);
+    expect(unsolicited.action).toBe(`${PUBLIC_ORIGIN}${ServicePaths.ssoCallback(BANK)}`);
     const answer = await postToPortal(browser.portal, unsolicited);
     expect(answer.headers.location).toBe(HOME);
     expect((await browser.portal.get(Paths.session)).json()).toMatchObject({ userId: 'sso-ana' });
@@ -117,7 +117,7 @@ describe('IdP-initiated sign-on on (idpInitiated: true)', () => {
       const browser = new TwoSidedBrowser(bank);
       const unsolicited = await browser.idpFirst('cy');
       expect(unsolicited.action).toBe('https://elsewhere.example/acs');
-      const answer = await browser.portal.post(Paths.ssoCallback(BANK), {
+      const answer = await browser.portal.post(ServicePaths.ssoCallback(BANK), {
         form: { SAMLResponse: unsolicited.SAMLResponse },
         csrf: false,
         browser: true,
@@ -154,6 +154,6 @@ describe('IdP-initiated sign-on on (idpInitiated: true)', () => {
     const page = await startAtPortalPage(elsewhere, await postToPortal(elsewhere, answer));
     expect(page.body).toContain(`href="${Paths.ssoStart(BANK)}"`);
     expect(elsewhere.sessionCookie).toBeUndefined();
-    expect(pathOf(answer.action)).toBe(Paths.ssoCallback(BANK));
+    expect(pathOf(answer.action)).toBe(ServicePaths.ssoCallback(BANK));
   });
 });

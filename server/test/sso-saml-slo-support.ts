@@ -3,7 +3,7 @@
  * cobrand's record pointed at the provider, the portal registered there with its single logout address, users linked
  * by their `uid`, and a browser that carries messages between the provider and the portal (a test app's client).
  */
-import { Paths } from '@portal/contract';
+import { Paths, ServicePaths } from '@portal/contract';
 import type { SamlProviderSchema } from '@portal/contract/schemas';
 import type { Static } from 'typebox';
 import { AccountStore, createAccount } from '../src/account/index.js';
@@ -33,7 +33,7 @@ import { PUBLIC_ORIGIN } from './sso-support.js';
 
 export const BANK = 'kestrelmark';
 export const PASSWORD = 'Bank-Pass-2026';
-export const SLO_URL = `${PUBLIC_ORIGIN}${Paths.ssoSingleLogout(BANK)}`;
+export const SLO_URL = `${PUBLIC_ORIGIN}${ServicePaths.ssoSingleLogout(BANK)}`;
 export const SP_ENTITY_ID = `${PUBLIC_ORIGIN}${Paths.ssoStart(BANK)}`;
 type SamlRecord = Static<typeof SamlProviderSchema>;
 /** How long the service's cobrand directory keeps a record (CACHE_MS in server/src/cobrand/cobrand-directory.ts). */
@@ -46,7 +46,7 @@ const DIRECTORY_CACHE_MS = 10_000;
  */
 export const portalSp = (sp: KeyPair, options: Partial<SspServiceProvider> = {}): SspServiceProvider => ({
   entityId: SP_ENTITY_ID,
-  acsUrl: `${PUBLIC_ORIGIN}${Paths.ssoCallback(BANK)}`,
+  acsUrl: `${PUBLIC_ORIGIN}${ServicePaths.ssoCallback(BANK)}`,
   sloUrl: SLO_URL,
   cert: sp.cert,
   ...options,

@@ -6,7 +6,7 @@
  */
 import { createSign } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { Paths, SSO_USER_COOKIE } from '@portal/contract';
+import { Paths, SSO_USER_COOKIE, ServicePaths } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './harness.js';
 import { hiddenInputs } from './simplesamlphp/browser.js';
@@ -43,7 +43,7 @@ describe.each(DIALECTS)('on %s', (dialect) => {
       const browser = new TwoSidedBrowser(bank);
       expect(await browser.signInFromPortal('ana')).toBe(HOME);
       await browser.portal.get(Paths.logout);
-      const logout = await browser.portal.get(Paths.ssoLogout(BANK), {
+      const logout = await browser.portal.get(ServicePaths.ssoLogout(BANK), {
         browser: true,
         headers: { 'sec-fetch-site': 'same-origin' },
       });
@@ -65,7 +65,7 @@ describe.each(DIALECTS)('on %s', (dialect) => {
       const browser = new TwoSidedBrowser(bank);
       await browser.signInFromPortal('ben');
       await browser.portal.get(Paths.logout);
-      const logout = await browser.portal.get(Paths.ssoLogout(BANK), {
+      const logout = await browser.portal.get(ServicePaths.ssoLogout(BANK), {
         browser: true,
         headers: { 'sec-fetch-site': 'same-origin' },
       });
@@ -196,14 +196,18 @@ describe.each(DIALECTS)('on %s', (dialect) => {
         const xml = Buffer.from(form.SAMLRequest!, 'base64').toString();
         const tampered = xml.replace(/(<saml:NameID\b[^>]*>)[^<]+/, '$1_another-subject');
         expect(tampered).not.toBe(xml);
-        const forged = await bank.t.client().post(Paths.ssoSingleLogout(BANK), {
+        const forged = await bank.t.client().post(ServicePaths.ssoSingleLogout(BANK), {
           form: { ...form, SAMLRequest: Buffer.from(tampered).toString('base64') },
           csrf: false,
           browser: true,
         });
         expect(forged.statusCode).toBe(400);
         expect(await signedIn(browser)).toBe(true);
-        const answer = await browser.portal.post(Paths.ssoSingleLogout(BANK), { form, csrf: false, browser: true });
+        const answer = await browser.portal.post(ServicePaths.ssoSingleLogout(BANK), {
+          form,
+          csrf: false,
+          browser: true,
+        });
         expect(answer.statusCode).toBe(303);
         expect(answer.headers.location).toMatch(new RegExp(`^${bank.ssp.sloUrl}\\?SAMLResponse=`));
         expect(await signedIn(browser)).toBe(false);

@@ -4,7 +4,7 @@
  * federated logout address follows the portal's own cross-site rule and ends the portal's session too.
  */
 import { inflateRawSync } from 'node:zlib';
-import { Paths, SSO_USER_COOKIE } from '@portal/contract';
+import { Paths, SSO_USER_COOKIE, ServicePaths } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStore, createAccount } from '../src/account/index.js';
 import { deriveKeys } from '../src/security/portal-secret.js';
@@ -153,7 +153,7 @@ describe('the federated logout address', () => {
   it('ends nothing when a link on another site opens it: the logout screen asks first', async () => {
     const browser = newBrowser();
     await signOn(browser, 'veltmoor', 'ana');
-    const crossSite = await browser.client.get(Paths.ssoLogout('veltmoor'), {
+    const crossSite = await browser.client.get(ServicePaths.ssoLogout('veltmoor'), {
       browser: true,
       headers: { 'sec-fetch-site': 'cross-site' },
     });
@@ -167,7 +167,10 @@ describe('the federated logout address', () => {
   it("ends the portal's session and then the provider's when the portal's own page opens it", async () => {
     const browser = newBrowser();
     await signOn(browser, 'veltmoor', 'ana');
-    const logout = await browser.client.get(Paths.ssoLogout('veltmoor'), { browser: true, headers: SAME_ORIGIN });
+    const logout = await browser.client.get(ServicePaths.ssoLogout('veltmoor'), {
+      browser: true,
+      headers: SAME_ORIGIN,
+    });
     expect(logout.statusCode).toBe(303);
     const endSession = new URL(logout.headers.location as string);
     expect(endSession.origin).toBe(providers.oidcIssuer);

@@ -2,7 +2,7 @@
  * Single sign-on against real providers on loopback: the demo OpenID provider (oidc-provider) and the demo SAML
  * provider (samlify), a catalogue whose SSO cobrands point at them, and a small browser for the provider's pages.
  */
-import { Paths } from '@portal/contract';
+import { Paths, ServicePaths } from '@portal/contract';
 import { CATALOGUE_DIR } from '../src/paths.js';
 import { CobrandStore, readCatalogue } from '../src/cobrand/index.js';
 import type { PortalDatabase } from '../src/db/database.js';
@@ -31,7 +31,7 @@ export async function startProviders(users: string[]): Promise<Providers> {
     clients: ['veltmoor', 'amberlode'].map((cobrand) => ({
       clientId: `${cobrand}-portal`,
       clientSecret: CLIENT_SECRET,
-      redirectUri: `${PUBLIC_ORIGIN}${Paths.ssoCallback(cobrand)}`,
+      redirectUri: `${PUBLIC_ORIGIN}${ServicePaths.ssoCallback(cobrand)}`,
       postLogoutRedirectUri: `${PUBLIC_ORIGIN}${Paths.logoutReturn}?cobrandHost=${cobrand}`,
     })),
     users: people,
@@ -41,7 +41,7 @@ export async function startProviders(users: string[]): Promise<Providers> {
     serviceProviders: [
       {
         entityId: `${PUBLIC_ORIGIN}${Paths.ssoStart('kestrelmark')}`,
-        acsUrl: `${PUBLIC_ORIGIN}${Paths.ssoCallback('kestrelmark')}`,
+        acsUrl: `${PUBLIC_ORIGIN}${ServicePaths.ssoCallback('kestrelmark')}`,
         cert: sp.cert,
       },
     ],

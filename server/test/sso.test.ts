@@ -3,7 +3,7 @@
  * with samlify; every refusal ends with no session, on the spec's invalid-login page or, for a user the provider
  * signed in, on the page that says the portal has no account for them.
  */
-import { Paths, SSO_USER_COOKIE } from '@portal/contract';
+import { Paths, SSO_USER_COOKIE, ServicePaths } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStore, createAccount } from '../src/account/index.js';
 import { assignToken, currentCode, pinHmac, TokenStore } from '../src/token/index.js';
@@ -75,7 +75,7 @@ describe('OpenID Connect', () => {
     expect(url.origin).toBe(providers.oidcIssuer);
     expect(url.searchParams.get('client_id')).toBe('veltmoor-portal');
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(url.searchParams.get('redirect_uri')).toBe(`${PUBLIC_ORIGIN}${Paths.ssoCallback('veltmoor')}`);
+    expect(url.searchParams.get('redirect_uri')).toBe(`${PUBLIC_ORIGIN}${ServicePaths.ssoCallback('veltmoor')}`);
     for (const name of ['state', 'nonce', 'code_challenge']) expect(url.searchParams.get(name)).toMatch(/^.{22,}$/);
     expect(client.cookie('sso_flow')).toBeTruthy();
     expect(JSON.stringify(client.cookie('sso_flow'))).not.toContain(url.searchParams.get('state')!);
@@ -93,9 +93,9 @@ describe('OpenID Connect', () => {
 
     await client.get(Paths.logout);
     const labels = (await client.get(`${Paths.logoutLabels}?cobrandHost=veltmoor`)).json();
-    expect(labels).toMatchObject({ ssoLogin: true, fssoLogoutUrl: Paths.ssoLogout('veltmoor') });
+    expect(labels).toMatchObject({ ssoLogin: true, fssoLogoutUrl: ServicePaths.ssoLogout('veltmoor') });
     const sameOrigin = { 'sec-fetch-site': 'same-origin' };
-    const logout = await client.get(Paths.ssoLogout('veltmoor'), { browser: true, headers: sameOrigin });
+    const logout = await client.get(ServicePaths.ssoLogout('veltmoor'), { browser: true, headers: sameOrigin });
     const endSession = new URL(logout.headers.location as string);
     expect(endSession.origin).toBe(providers.oidcIssuer);
     expect(endSession.searchParams.get('id_token_hint')).toMatch(/^eyJ/);
@@ -149,7 +149,7 @@ describe('OpenID Connect', () => {
       return answer.headers.location;
     };
     // The provider vouched for them: one page that says this portal opens no account for that sign-on.
-    const noAccount = `${Paths.ssoNoAccount}?cobrandHost=veltmoor`;
+    const noAccount = `${ServicePaths.ssoNoAccount}?cobrandHost=veltmoor`;
     expect(await refusedFor('stranger')).toBe(noAccount);
     const accounts = new AccountStore(t.database.db);
     await accounts.setStatus('sso-cy', 'locked', Date.now());
@@ -174,7 +174,7 @@ describe('SAML 2.0', () => {
     expect(request.searchParams.get('Signature')).toBeTruthy();
     const back = await new ProviderBrowser().signIn(location, 'saml-ana');
     const post = samlPost(back.page!);
-    expect(post.action).toBe(`${PUBLIC_ORIGIN}${Paths.ssoCallback('kestrelmark')}`);
+    expect(post.action).toBe(`${PUBLIC_ORIGIN}${ServicePaths.ssoCallback('kestrelmark')}`);
     const flow = client.cookie('sso_flow')!;
     const form = { SAMLResponse: post.SAMLResponse, RelayState: post.RelayState };
     const answer = await client.post(pathOf(post.action), { form, csrf: false, browser: true });
@@ -183,7 +183,7 @@ describe('SAML 2.0', () => {
     await client.get(Paths.logout);
     const logout = new URL(
       (
-        await client.get(Paths.ssoLogout('kestrelmark'), {
+        await client.get(ServicePaths.ssoLogout('kestrelmark'), {
           browser: true,
           headers: { 'sec-fetch-site': 'same-origin' },
         })

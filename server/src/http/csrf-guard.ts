@@ -10,11 +10,11 @@ import {
   CSRF_COOKIE,
   ErrorCodes,
   FORM_TOKEN_FIELD,
-  Paths,
   PORTAL_CONTEXT_PATH,
   PORTAL_UI_BASE,
   ROUTES,
   routePath,
+  ServicePaths,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
@@ -36,7 +36,7 @@ const SSO_BACK_CHANNEL = /^\/sdportal\/sso\/[^/?]+\/backchannel-logout$/;
  * Browsers post Content-Security-Policy reports on their own, without the page's header; a forged one can only add a
  * log line and a count (logging/csp-report-routes.ts).
  */
-export const UNGUARDED_CALLS = new Set<string>([Paths.cspReports]);
+export const UNGUARDED_CALLS = new Set<string>([ServicePaths.cspReports]);
 /** Probes of a load balancer or orchestrator read with no browser: no token is issued for them. */
 const PROBES = new Set(['/healthz', '/readyz']);
 

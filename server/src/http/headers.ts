@@ -4,7 +4,7 @@
  * than built per request by @fastify/helmet, which re-parsed the CSP on every call and halved a hello-world's rate
  * (docs/benchmarks.md, figure 2). server/test/headers.test.ts checks the values on every kind of answer.
  */
-import { Paths } from '@portal/contract';
+import { ServicePaths } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 
 const CSP_REPORT_GROUP = 'csp';
@@ -22,7 +22,7 @@ const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
   // Violations are reported to the service (logging/csp-report-routes.ts): report-to where the browser has the
   // Reporting API, report-uri where it has not (a browser that knows report-to ignores report-uri).
-  `report-uri ${Paths.cspReports}`,
+  `report-uri ${ServicePaths.cspReports}`,
   `report-to ${CSP_REPORT_GROUP}`,
 ].join(';');
 
@@ -32,7 +32,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'referrer-policy': 'same-origin',
-  'reporting-endpoints': `${CSP_REPORT_GROUP}="${Paths.cspReports}"`,
+  'reporting-endpoints': `${CSP_REPORT_GROUP}="${ServicePaths.cspReports}"`,
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-dns-prefetch-control': 'off',

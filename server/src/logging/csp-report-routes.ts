@@ -5,7 +5,7 @@
  * the page's anti-forgery header, and a forged report can only add a log line, so it is the one logging call that needs
  * none (http/csrf-guard.ts).
  */
-import { Paths } from '@portal/contract';
+import { ServicePaths } from '@portal/contract';
 import { CSP_REPORT_LIMITS, CspReportBodySchema, NoBody } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireContentType } from '../http/content-type.js';
@@ -25,7 +25,7 @@ export const cspReportRoutes: FastifyPluginAsyncTypebox<CspReportRoutesOptions> 
   app.addContentTypeParser(MEDIA_TYPES, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
   app.post(
-    Paths.cspReports,
+    ServicePaths.cspReports,
     {
       schema: {
         operationId: 'cspReports',

@@ -3,7 +3,7 @@
  * without the anti-forgery header, and logs each violation scrubbed and counts it in the metrics by directive; like
  * the other logging calls it is capped, checked and throttled.
  */
-import { Paths } from '@portal/contract';
+import { Paths, ServicePaths } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { metricsOf } from '../app.js';
 import { DIALECTS, expectErrorShape, withLoggedApp, type TestApp, type TestAppOverrides } from '../../test/harness.js';
@@ -23,7 +23,7 @@ const withReportingApp = (
 
 /** What a browser posts: no anti-forgery header, no cookies, and its own media type. */
 const report = (t: TestApp, mediaType: string, body: unknown) =>
-  t.client().post(Paths.cspReports, {
+  t.client().post(ServicePaths.cspReports, {
     payload: JSON.stringify(body),
     headers: { 'content-type': mediaType, 'x-requested-with': undefined },
     csrf: false,
@@ -71,9 +71,9 @@ for (const dialect of DIALECTS) {
       await withReportingApp(dialect, {}, async (t) => {
         const response = await t.client().get(Paths.cobrand('skerrymoor'));
         const policy = String(response.headers['content-security-policy']);
-        expect(policy).toContain(`report-uri ${Paths.cspReports}`);
+        expect(policy).toContain(`report-uri ${ServicePaths.cspReports}`);
         expect(policy).toMatch(/report-to csp(;|$)/);
-        expect(response.headers['reporting-endpoints']).toBe(`csp="${Paths.cspReports}"`);
+        expect(response.headers['reporting-endpoints']).toBe(`csp="${ServicePaths.cspReports}"`);
       });
     });
 

@@ -15,6 +15,7 @@ import {
   ROUTES,
   routePath,
   SSO_START_AT_PORTAL_SCREEN,
+  ServicePaths,
 } from '@portal/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NoBody } from '@portal/contract/schemas';
@@ -86,7 +87,7 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
   }
   app.get(Paths.platformHome, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.home));
   // Where a single sign-on the provider vouched for, but that opens no portal account, ends (sso/sso-service.ts).
-  app.get(Paths.ssoNoAccount, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.ssoNoAccount));
+  app.get(ServicePaths.ssoNoAccount, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.ssoNoAccount));
   // Where a SAML answer the portal does not take ends (sso/saml/saml-flow.ts): the sign-on must start at the portal.
   app.get(`${PORTAL_UI_BASE}${SSO_START_AT_PORTAL_SCREEN}`, async (request, reply) =>
     sendPage(request, reply, EXTRA_PAGES.ssoStartAtPortal),

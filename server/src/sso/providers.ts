@@ -3,7 +3,7 @@
  * cobrand and kept) or a node-saml SAML instance. Secrets come from the environment variables the catalogue names.
  */
 import { createRequire } from 'node:module';
-import { Paths } from '@portal/contract';
+import { Paths, ServicePaths } from '@portal/contract';
 import type { OidcProviderSchema, SamlProviderSchema } from '@portal/contract/schemas';
 import type * as NodeSaml from '@node-saml/node-saml';
 import type * as Oidc from 'openid-client';
@@ -53,7 +53,7 @@ export class Providers {
   ) {}
 
   callbackUrl(cobrand: string): string {
-    return `${this.publicOrigin}${Paths.ssoCallback(cobrand)}`;
+    return `${this.publicOrigin}${ServicePaths.ssoCallback(cobrand)}`;
   }
 
   /** The portal's SAML entity ID for a cobrand (also the audience its assertions must name). */
@@ -63,7 +63,7 @@ export class Providers {
 
   /** Where the cobrand's provider sends its logout messages (HTTP-Redirect and HTTP-POST). */
   singleLogoutUrl(cobrand: string): string {
-    return `${this.publicOrigin}${Paths.ssoSingleLogout(cobrand)}`;
+    return `${this.publicOrigin}${ServicePaths.ssoSingleLogout(cobrand)}`;
   }
 
   oidc(cobrand: string, settings: OidcSettings): Promise<Oidc.Configuration> {

@@ -2,7 +2,7 @@
  * What a verified federated identity becomes: the portal user linked to that subject for that cobrand, if the user is
  * active and of that cobrand; otherwise the spec's invalid login, never a session.
  */
-import { DEFAULT_LOCALE, isLocale, Paths, routePath } from '@portal/contract';
+import { DEFAULT_LOCALE, isLocale, Paths, routePath, ServicePaths } from '@portal/contract';
 import type { AccountStore } from '../account/index.js';
 import type { Clock } from '../clock.js';
 import type { CobrandRecord } from '../cobrand/index.js';
@@ -26,7 +26,7 @@ export const invalidLogin = (cobrand: string): string =>
 
 /** Where a user the provider signed in, but who may not use this portal, ends: one page whatever the cause. */
 export const noAccount = (cobrand: string): string =>
-  `${Paths.ssoNoAccount}?cobrandHost=${encodeURIComponent(cobrand)}`;
+  `${ServicePaths.ssoNoAccount}?cobrandHost=${encodeURIComponent(cobrand)}`;
 
 export class SsoService {
   constructor(

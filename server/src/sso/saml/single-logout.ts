@@ -1,5 +1,5 @@
 /**
- * SAML single logout at Paths.ssoSingleLogout, by HTTP-Redirect (GET) and HTTP-POST. The provider's LogoutRequest
+ * SAML single logout at ServicePaths.ssoSingleLogout, by HTTP-Redirect (GET) and HTTP-POST. The provider's LogoutRequest
  * (the user logged out of another application) ends every portal session of that subject at the cobrand and is
  * answered with a signed LogoutResponse; the provider's LogoutResponse to a logout the portal started (SamlFlow's
  * logoutUrl) is read, its signature checked and its status logged, and the user goes to the cobrand's sign-in.
