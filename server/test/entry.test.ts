@@ -126,9 +126,9 @@ describe('the service entry', () => {
     expect(banner).toContain('demonoaccount');
     expect(banner).toMatch(/Mail .*outbox/);
     expect(banner.split('\n').filter((line) => line.startsWith('{'))).toEqual([]);
-    // The log lines written while starting come before it, not after it where the demo providers' lines follow.
+    // A log line written while starting comes before it, not after it where the demo providers' lines follow.
     const text = output.get(service)!;
-    expect(text.indexOf('Server listening')).toBeLessThan(text.indexOf('is ready.'));
+    expect(text.indexOf('created the demo users')).toBeLessThan(text.indexOf('is ready.'));
   }, 60_000);
 
   it("a terminal's Ctrl-C (SIGINT to the whole process group) reaches the service twice, and it still closes cleanly", async () => {
