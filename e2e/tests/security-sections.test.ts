@@ -63,6 +63,8 @@ describe('security page: passkeys', () => {
       await virtualAuthenticator(page);
       await openSecurityPage(page, userId);
       await page.getByText('You have no passkeys yet.').waitFor();
+      // No empty list beside the words that say there is none.
+      expect(await page.getByRole('region', { name: 'Passkeys' }).getByRole('list').count()).toBe(0);
       await expectAccessible(page, 'security page, no passkeys');
 
       await tabTo(page, 'Add a passkey');
@@ -80,7 +82,15 @@ describe('security page: passkeys', () => {
       await name.fill('   ');
       await page.keyboard.press('Enter');
       await page.getByText('Enter a name of 1 to 64 characters.').waitFor();
+      // Focus stays in the field, so the live region reads what is wrong with it.
+      await expect.poll(() => announced(page)).toBe('Enter a name of 1 to 64 characters.');
       await expectAccessible(page, 'security page, renaming with a wrong name');
+      // Esc leaves the name as it was, as Cancel does.
+      await page.keyboard.press('Escape');
+      await expect.poll(() => name.count()).toBe(0);
+      expect(await passkeyItems(page).locator('.portal-security__title').textContent()).not.toBe('');
+      await tabTo(page, 'Rename');
+      await page.keyboard.press('Enter');
       await name.fill('Work laptop');
       await page.keyboard.press('Enter');
       await expect.poll(() => announced(page)).toBe('The passkey has been renamed.');

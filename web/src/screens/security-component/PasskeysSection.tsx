@@ -108,21 +108,23 @@ function Passkeys() {
       {sections.error && <p className="portal-security__error">{sections.error}</p>}
       {signInAgain.asked && <SignInAgain section="passkeys" />}
       {passkeys && passkeys.length === 0 && <p className="portal-hint">{t('security.passkeys.none')}</p>}
-      <ul className="portal-security__list">
-        {(passkeys ?? []).map((passkey) => (
-          <PasskeyItem
-            key={passkey.id}
-            passkey={passkey}
-            editing={editing === passkey.id}
-            onEdit={(on) => {
-              setEditing(on ? passkey.id : null);
-              if (!on) heading.current?.focus();
-            }}
-            onRename={(name) => void rename(passkey, name)}
-            onRemove={() => void remove(passkey)}
-          />
-        ))}
-      </ul>
+      {passkeys && passkeys.length > 0 && (
+        <ul className="portal-security__list">
+          {passkeys.map((passkey) => (
+            <PasskeyItem
+              key={passkey.id}
+              passkey={passkey}
+              editing={editing === passkey.id}
+              onEdit={(on) => {
+                setEditing(on ? passkey.id : null);
+                if (!on) heading.current?.focus();
+              }}
+              onRename={(name) => void rename(passkey, name)}
+              onRemove={() => void remove(passkey)}
+            />
+          ))}
+        </ul>
+      )}
       {hydrated && passkeys && browserSupportsWebAuthn() && (
         <button type="button" className="portal-button portal-button--primary" onClick={() => void add()}>
           {t('security.passkeys.add')}
@@ -194,13 +196,21 @@ function RenameForm({
     const trimmed = name.trim();
     if (trimmed.length === 0 || trimmed.length > NAME_MAX) {
       setInvalid(true);
+      // Focus is on the field already: the live region reads what is wrong with it.
+      announce(t('security.passkeys.nameInvalid'));
       return field.current?.focus();
     }
     onRename(trimmed);
   };
 
   return (
-    <form className="portal-form" noValidate onSubmit={submit}>
+    // Esc leaves the name as it was, as the Cancel button does.
+    <form
+      className="portal-form"
+      noValidate
+      onSubmit={submit}
+      onKeyDown={(event) => event.key === 'Escape' && onCancel()}
+    >
       <div className={`portal-field${invalid ? ' portal-field--error' : ''}`}>
         <label className="portal-field__label" htmlFor={id}>
           {t('security.passkeys.newName')}
