@@ -29,7 +29,8 @@ import { createTransport, MailWorker, OutboxStore } from './mail/index.js';
 import { healthRoutes, Readiness } from './health/index.js';
 import { FreshSignIn, SessionManager, sessionRoutes, SessionStore } from './session/index.js';
 import { cookiePolicy, SessionCookies } from './http/session-cookies.js';
-import { claimByAccountId, methods, type Onward, routeSignIn, signInRoutes, SignInService } from './signin/index.js';
+import { claimByAccountId, type Onward, routeSignIn, signInRoutes, SignInService } from './signin/index.js';
+import { signInMethods } from './sign-in-modules.js';
 import { signInReturn } from './account-security/index.js';
 import { PasskeyService, passkeyRoutes, PasskeyStore, relyingPartyOf } from './passkey/index.js';
 import { RecoveryCodeService, recoveryCodeRoutes, RecoveryCodeStore } from './recovery-code/index.js';
@@ -205,15 +206,16 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
   const onward: Onward = async (open, location, cookies) =>
     signInReturn(open, cookies) ?? passkeys.onward(open, location, cookies);
   const signIn = new SignInService({
-    ...{ accounts, passwords, tokens, tokenServers, sessions, cobrands, audit, clock, breached },
-    ...{ devices, deviceNotices, passkeys: passkeyStore, relyingParty, passkeyClones: passkeys, recoveryCodes },
-    tokenKeys: { seal: keys.seal, pin: keys.pin },
-    importClasses: new ImportClasses(db),
-    ...{ identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword },
-    publicOrigin: config.publicOrigin,
-    // The sign-in methods (signin/methods/), asked in this order whether they serve an account; the last two by
-    // their own routes.
-    methods: [methods.singleSignOn, methods.password, methods.builtinToken, methods.tokenServer, ...routedMethods],
+    ...{ accounts, cobrands, audit, clock, devices, deviceNotices, publicOrigin: config.publicOrigin },
+    identityKey: keys.userIdentity,
+    methods: signInMethods({
+      ...{ accounts, passwords, tokens, tokenServers, sessions, cobrands, audit, clock, breached, devices },
+      ...{ passkeys: passkeyStore, relyingParty, passkeyClones: passkeys, recoveryCodes },
+      tokenKeys: { seal: keys.seal, pin: keys.pin },
+      importClasses: new ImportClasses(db),
+      ...{ identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword },
+      publicOrigin: config.publicOrigin,
+    }),
     onward,
   });
   const recovery = new RecoveryService({
@@ -242,9 +244,6 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
     cspReports: new CspReportCounts(),
   };
 }
-
-/** The sign-in methods that answer tries on routes of their own: a passkey's assertion, a recovery code. */
-const routedMethods = [methods.passkey, methods.recoveryCode];
 
 /** Single sign-on's store, service, flow cookies and identity providers. */
 function ssoServices(

@@ -1,7 +1,7 @@
 /**
  * The two WebAuthn ceremonies (@simplewebauthn/server): their options, with challenges that are single-use,
  * short-lived and bound to the session (registration) or to the attempt's cookie (sign-in); and the registration's
- * check. The sign-in's check is the passkey sign-in method's work (signin/methods/passkey).
+ * check. The sign-in's check is the passkey sign-in method's work (passkey/sign-in-method.ts).
  */
 import {
   type AuthenticationResponseJSON,

@@ -6,3 +6,4 @@ export type { PasskeyRow } from './passkey-store.js';
 export { passkeyServes } from './policy.js';
 export { PasskeyService } from './passkey-service.js';
 export { passkeyRoutes } from './routes.js';
+export { passkeyMethod } from './sign-in-method.js';

@@ -3,3 +3,4 @@ export { RecoveryCodeService } from './recovery-code-service.js';
 export { RecoveryCodeStore } from './recovery-code-store.js';
 export { recoveryCodeRoutes } from './routes.js';
 export { recoveryCodeFormRoutes } from './form-routes.js';
+export { recoveryCodeMethod } from './sign-in-method.js';

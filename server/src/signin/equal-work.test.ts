@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccountRow } from '../account/index.js';
 import type { CobrandRecord } from '../cobrand/index.js';
 import { EqualWork } from './equal-work.js';
-import type { MethodTry, SignInForm, SignInMethod } from './method.js';
+import type { MethodTry, SignInForm, SignInMethod } from '../signin-kernel/index.js';
 
 /** A method that records its work (on whom) and whether it was asked, and refuses every try. */
 function recording(form: SignInForm, loginType: string) {

@@ -12,7 +12,7 @@ import {
   type SignInForm,
   type SignInMethod,
   type WorkSubject,
-} from './method.js';
+} from '../signin-kernel/index.js';
 
 export class EqualWork {
   constructor(private readonly methods: readonly SignInMethod[]) {}

@@ -2,8 +2,7 @@
 export { signInRoutes } from './routes.js';
 export { SignInService } from './signin-service.js';
 export type { Onward } from './signin-service.js';
-export type { SignInMethod } from './method.js';
-export * as methods from './methods/index.js';
+export type { SignInMethod } from '../signin-kernel/index.js';
 export { formSendLogin, formSignIn, signInFormRoutes } from './form-routes.js';
 export { nextTokenFormRoutes } from './next-token-form-routes.js';
 export { routeSignIn } from './route-sign-in.js';

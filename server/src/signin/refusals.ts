@@ -6,7 +6,7 @@ import type { AccountKey, AccountRow, AccountStore } from '../account/index.js';
 import type { AuditLog, Origin } from '../db/audit-log.js';
 import type { DeviceNotices, DeviceStore } from '../device/index.js';
 import type { Claim } from './claims.js';
-import type { Aside, CountedRefusals } from './method.js';
+import type { Aside, CountedRefusals } from '../signin-kernel/index.js';
 
 /** An account ID no row has (IDs are UUIDs). */
 const NO_ACCOUNT = 'none';

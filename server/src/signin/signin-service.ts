@@ -12,24 +12,28 @@ import type { DeviceNotices, DeviceStore } from '../device/index.js';
 import { checkedRedirect } from '../security/redirects.js';
 import type { StartSession } from '../session/index.js';
 import type { Origin } from '../db/audit-log.js';
-import type { BrowserState, SignInDecision } from './decision.js';
-import { EqualWork } from './equal-work.js';
-import { cobrandQuery, homeOf } from './locations.js';
 import {
   type Answer,
+  type BrowserState,
+  cobrandQuery,
   type FurtherStep,
+  homeOf,
   isSignInForm,
-  type MethodFactory,
+  type MethodMaker,
   type MethodTry,
   type Passed,
+  type SignInDecision,
   type SignInForm,
   type SignInMethod,
-} from './method.js';
-import type { Deps as MethodDeps } from './methods/index.js';
+} from '../signin-kernel/index.js';
+import type { AccountStore } from '../account/index.js';
+import type { AuditLog } from '../db/audit-log.js';
+import type { CobrandDirectory } from '../cobrand/index.js';
+import { EqualWork } from './equal-work.js';
 import { type Claim, type Claimed, claimTry, isLocked } from './claims.js';
 import { Refusals } from './refusals.js';
 
-export type { BrowserState, SignInDecision } from './decision.js';
+export type { BrowserState, SignInDecision } from '../signin-kernel/index.js';
 
 /** Where a sign-in goes instead of its destination (`SignInDeps.onward`). */
 export type Onward = (
@@ -45,14 +49,21 @@ export const EC_TEMPORARY_PASSWORD = '0x132120c8';
 export const EC_PASSWORD_BREACHED = 'breached';
 
 /** The stores and services the sign-in and its methods use, the keys, and the registered methods. */
-export interface SignInDeps extends MethodDeps {
+export interface SignInDeps {
+  accounts: AccountStore;
+  audit: AuditLog;
+  cobrands: CobrandDirectory;
+  publicOrigin: string;
   identityKey: Buffer;
   clock: Clock;
   /** The browsers the accounts have signed in from, and what their trust tells and records. */
   devices: DeviceStore;
   deviceNotices: DeviceNotices;
-  /** The sign-in methods, in the order they are asked whether they serve an account (app.ts registers them). */
-  methods: readonly MethodFactory<MethodDeps>[];
+  /**
+   * The sign-in methods, in the order they are asked whether they serve an account, each made with its own deps by the
+   * composition (sign-in-modules.ts): the service knows them only by the kernel's interface.
+   */
+  methods: readonly MethodMaker[];
   /**
    * Where a sign-in that opens `open` goes instead of its destination, given the browser's cookies: a page put first
    * (the passkey offer, wired in app.ts, and given to single sign-on too), or the destination itself.
@@ -73,7 +84,7 @@ export class SignInService {
   constructor(private readonly deps: SignInDeps) {
     this.refusals = new Refusals(deps);
     const registered: SignInMethod[] = [];
-    registered.push(...deps.methods.map((make) => make(deps, () => registered)));
+    registered.push(...deps.methods.map((make) => make(() => registered)));
     this.work = new EqualWork(registered);
     this.further = registered.flatMap((method) => (method.further ? [method.further] : []));
     this.routed = registered.filter((method) => method.route);
@@ -115,7 +126,7 @@ export class SignInService {
 
   /**
    * The cobrand whose page a try was made on: send-login's `cobrandHost` (the sign-in page sends its own), the default
-   * cobrand when it names none. Its imported hashes set the work of the try (methods/legacy-pad.ts), whoever it names.
+   * cobrand when it names none. Its imported hashes set the work of the try (password/legacy-pad.ts), whoever it names.
    */
   private async pageOf(cobrandHost: string | undefined): Promise<string> {
     return (await this.deps.cobrands.resolve(cobrandHost)).record.cobrand.name;

@@ -5,17 +5,11 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import {
-  type AssertionCheck,
-  checkAssertion,
-  type PasskeyRow,
-  passkeyServes,
-  type PasskeyService,
-  type PasskeyStore,
-  type RelyingParty,
-  userHandleOf,
-} from '../../../passkey/index.js';
-import type { Answer, MethodTry, SignInMethod } from '../../method.js';
+import { type AssertionCheck, checkAssertion, type RelyingParty, userHandleOf } from './ceremonies.js';
+import type { PasskeyService } from './passkey-service.js';
+import type { PasskeyRow, PasskeyStore } from './passkey-store.js';
+import { passkeyServes } from './policy.js';
+import type { Answer, MethodTry, SignInMethod } from '../signin-kernel/index.js';
 
 export interface PasskeyMethodDeps {
   passkeys: PasskeyStore;

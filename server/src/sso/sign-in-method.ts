@@ -4,9 +4,9 @@
  * session of kind `sso_token`), which the registered token method of their cobrand checks. Anything else sent here is
  * not even a try, so it cannot lock them. The provider's own answer is checked in sso/.
  */
-import { signsInAtProvider } from '../../cobrand/index.js';
-import type { SessionManager } from '../../session/index.js';
-import type { SignInMethod, WorkSubject } from '../method.js';
+import { signsInAtProvider } from '../cobrand/index.js';
+import type { SessionManager } from '../session/index.js';
+import type { SignInMethod, WorkSubject } from '../signin-kernel/index.js';
 
 export interface SingleSignOnDeps {
   sessions: SessionManager;

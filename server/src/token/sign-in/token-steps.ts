@@ -5,13 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { routePath } from '@portal/contract';
-import type { AccountRow } from '../../../account/index.js';
-import type { CobrandRecord } from '../../../cobrand/index.js';
-import { newId } from '../../../security/ids.js';
-import { checkedRedirect } from '../../../security/redirects.js';
-import { sealState, type TokenKeys, type TokenStore, type TokenVerdict } from '../../../token/index.js';
-import { cobrandQuery, homeOf } from '../../locations.js';
-import type { MethodTry, NextScreen, Passed } from '../../method.js';
+import type { AccountRow } from '../../account/index.js';
+import type { CobrandRecord } from '../../cobrand/index.js';
+import { newId } from '../../security/ids.js';
+import { checkedRedirect } from '../../security/redirects.js';
+import type { TokenKeys, TokenVerdict } from '../token-check.js';
+import { sealState } from '../token-server-step.js';
+import type { TokenStore } from '../token-store.js';
+import { cobrandQuery, homeOf, type MethodTry, type NextScreen, type Passed } from '../../signin-kernel/index.js';
 
 const NEXT_TOKEN_MS = 180_000;
 

@@ -5,22 +5,23 @@
  */
 import { routePath } from '@portal/contract';
 import type { SendLoginBody } from '@portal/contract/schemas';
-import type { AccountRow, AccountStore } from '../../../account/index.js';
-import type { CobrandDirectory } from '../../../cobrand/index.js';
-import type { AuditLog, Origin } from '../../../db/audit-log.js';
-import { checkedRedirect } from '../../../security/redirects.js';
-import type { SessionManager } from '../../../session/index.js';
+import type { AccountRow, AccountStore } from '../../account/index.js';
+import type { CobrandDirectory } from '../../cobrand/index.js';
+import type { AuditLog, Origin } from '../../db/audit-log.js';
+import { checkedRedirect } from '../../security/redirects.js';
+import type { SessionManager } from '../../session/index.js';
+import { checkNextCode } from '../token-check.js';
+import { askTokenServer, openState, sealState } from '../token-server-step.js';
+import type { TokenServers } from '../token-servers.js';
+import type { TokenStore } from '../token-store.js';
 import {
-  askTokenServer,
-  checkNextCode,
-  openState,
-  sealState,
-  type TokenServers,
-  type TokenStore,
-} from '../../../token/index.js';
-import type { SignInDecision } from '../../decision.js';
-import { cobrandQuery as query, homeOf } from '../../locations.js';
-import type { BrowserState, CountedRefusals, FurtherStep } from '../../method.js';
+  type BrowserState,
+  cobrandQuery as query,
+  type CountedRefusals,
+  type FurtherStep,
+  homeOf,
+  type SignInDecision,
+} from '../../signin-kernel/index.js';
 import { nextTokenQuery, type TokenStepDeps } from './token-steps.js';
 
 /** §8: the next-token screen's code for an invalid tokencode. */

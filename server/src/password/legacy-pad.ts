@@ -12,7 +12,7 @@
  * hash stored above today's ceilings) is not checked here: the try makes the page's checks and is refused as a wrong
  * password would be, so that it too looks like any other.
  */
-import type { HeldClass, ParsedHash } from '../../account/index.js';
+import type { HeldClass, ParsedHash } from '../account/index.js';
 
 export interface LegacyPadDeps {
   /** The cost classes a try on a cobrand's page checks, each with a stored hash of it (account/import-classes.ts). */

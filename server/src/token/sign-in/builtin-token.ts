@@ -3,9 +3,9 @@
  * checked against the token's sealed seed. The check costs no argon2 of its own, so its equal work is the dummy
  * verify a password sign-in would make.
  */
-import { verifyDummy } from '../../../security/passwords.js';
-import { checkToken } from '../../../token/index.js';
-import type { SignInMethod } from '../../method.js';
+import { verifyDummy } from '../../security/passwords.js';
+import { checkToken } from '../token-check.js';
+import type { SignInMethod } from '../../signin-kernel/index.js';
 import { nextTokenStep, type NextTokenDeps } from './next-token.js';
 import { passedToken } from './token-steps.js';
 

@@ -3,10 +3,11 @@
  * server, whose answer is the verdict. The portal makes the dummy verify a password sign-in would, so token users
  * cannot be told apart by time.
  */
-import { verifyDummy } from '../../../security/passwords.js';
-import { seal } from '../../../security/sealed-box.js';
-import { askTokenServer, type TokenServer } from '../../../token/index.js';
-import type { Answer, MethodTry, SignInMethod } from '../../method.js';
+import { verifyDummy } from '../../security/passwords.js';
+import { seal } from '../../security/sealed-box.js';
+import { askTokenServer } from '../token-server-step.js';
+import type { TokenServer } from '../token-servers.js';
+import type { Answer, MethodTry, SignInMethod } from '../../signin-kernel/index.js';
 import { nextTokenStep, type NextTokenDeps } from './next-token.js';
 import { newPinLocation, passedToken } from './token-steps.js';
 

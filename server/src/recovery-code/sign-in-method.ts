@@ -4,11 +4,11 @@
  * counted (a wrong one as a wrong tokencode, on the same counts), audited and decided by the sign-in service as any
  * other; a right one is spent once, audited and mailed by the recovery-code capability.
  */
-import type { AccountStore } from '../../../account/index.js';
-import type { RecoveryCodeService } from '../../../recovery-code/index.js';
-import { verifyDummy } from '../../../security/passwords.js';
-import { pinMatches, type TokenKeys, type TokenStore } from '../../../token/index.js';
-import type { Answer, MethodTry, SignInMethod } from '../../method.js';
+import type { AccountStore } from '../account/index.js';
+import type { RecoveryCodeService } from './recovery-code-service.js';
+import { verifyDummy } from '../security/passwords.js';
+import { pinMatches, type TokenKeys, type TokenStore } from '../token/index.js';
+import type { Answer, MethodTry, SignInMethod } from '../signin-kernel/index.js';
 
 export interface RecoveryCodeMethodDeps {
   accounts: AccountStore;

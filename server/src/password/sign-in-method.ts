@@ -14,10 +14,10 @@ import {
   matchesTemporaryPassword,
   type PasswordStore,
   verifyImportedHash,
-} from '../../account/index.js';
-import { queuedHash } from '../../security/hash-admission.js';
-import { hashSecret, needsRehash, verifyDummy, verifySecret } from '../../security/passwords.js';
-import type { Answer, MethodTry, SignInMethod } from '../method.js';
+} from '../account/index.js';
+import { queuedHash } from '../security/hash-admission.js';
+import { hashSecret, needsRehash, verifyDummy, verifySecret } from '../security/passwords.js';
+import type { Answer, MethodTry, SignInMethod } from '../signin-kernel/index.js';
 import { LegacyPad } from './legacy-pad.js';
 
 /** An account ID no row has (IDs are UUIDs). */

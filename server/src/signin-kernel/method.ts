@@ -1,7 +1,8 @@
 /**
  * A sign-in method (password, the portal's tokens, the bank's token server, single sign-on's token step, and later a
  * passkey) as the sign-in service asks it. The service claims the try, has the method do its equal work once,
- * asks it for a verdict and decides; it never names a method. Methods are registered in app.ts.
+ * asks it for a verdict and decides; it never names a method. Each method lives in its capability's folder and is
+ * listed once, in sign-in-modules.ts.
  */
 import type { AccountRow } from '../account/index.js';
 import type { CobrandRecord } from '../cobrand/index.js';
@@ -9,8 +10,6 @@ import type { StartSession } from '../session/index.js';
 import type { SendLoginBody } from '@portal/contract/schemas';
 import type { Origin } from '../db/audit-log.js';
 import type { BrowserState, SignInDecision } from './decision.js';
-
-export type { BrowserState } from './decision.js';
 
 /** The sign-in form's `login-form-type` that carries a method's secret (a further step's form is the step's own). */
 export type SignInForm = 'password' | 'token';
@@ -137,7 +136,14 @@ export interface FurtherStep<Waiting = unknown> {
 }
 
 /**
- * How app.ts registers a method: made once with the deps of all methods and, for a method that hands a try on (single
+ * How a capability offers its method: made once with its own deps and, for a method that hands a try on (single
  * sign-on's token step), the registered methods as they stand once all are made.
  */
 export type MethodFactory<Deps = never> = (deps: Deps, registered: () => readonly SignInMethod[]) => SignInMethod;
+/** A method's factory with its deps given (by the composition): what the sign-in service makes its methods from. */
+export type MethodMaker = (registered: () => readonly SignInMethod[]) => SignInMethod;
+/** Binds a method's factory to its deps. */
+export const withDeps =
+  <Deps>(factory: MethodFactory<Deps>, deps: Deps): MethodMaker =>
+  (registered) =>
+    factory(deps, registered);
