@@ -309,12 +309,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
     ...{ passkeys: services.passkeys, accounts, cobrands, sessions, cookies, throttle, fresh },
     ...{ refusedBody, publicOrigin, secureCookies: config.secureCookies, clock },
     optionsThrottle: routeThrottle(config.passkeyOptionsPerMinute),
-    signIn: async (secret, browser, { request, reply }) => {
-      const deviceId = deviceCookies.deviceId(request);
-      const decision = await signIn.signInOnRoute('passkey', secret, { ...browser, deviceId });
-      if (decision?.device) deviceCookies.trust(reply, decision.device);
-      return decision;
-    },
+    signIn: routeSignIn({ signIn, sessions, cookies, deviceCookies }, 'passkey'),
   });
   // A recovery code in place of the tokencode, on its own route, and the signed-in user's codes (recovery-code/).
   const recoveryCodeSignIn = routeSignIn({ signIn, sessions, cookies, deviceCookies }, 'recovery-code');

@@ -3,7 +3,7 @@
  * same kind of session as a password, and every ceremony's refusal (origin, RP ID, replayed or expired challenge,
  * another user's credential, no user verification, a counter gone backwards, a removed passkey, a locked account).
  */
-import { PasskeyPaths, Paths } from '@portal/contract';
+import { PasskeyPaths, Paths, SIGN_IN_RETURN_COOKIE } from '@portal/contract';
 import type { Response } from 'light-my-request';
 import { describe, expect, it } from 'vitest';
 import { AccountStore, createAccount } from '../account/index.js';
@@ -134,6 +134,15 @@ for (const dialect of DIALECTS) {
       const [listed] = (await client.get(PasskeyPaths.passkeys)).json<{ passkeys: { lastUsedAt: number }[] }>()
         .passkeys;
       expect(listed!.lastUsedAt).toBe(t.clock.now());
+    });
+
+    it('goes back to the section of the security page that sent the user to sign in again, as a password does', async () => {
+      const { credential } = await enrol(await signedIn());
+      const client = t.client();
+      client.cookies.set(SIGN_IN_RETURN_COOKIE, 'passkeys');
+      const { response } = await passkeySignIn(credential, {}, client);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe('/public-portal-ui/security-component?cobrandHost=skerrymoor#security-passkeys');
     });
 
     const refusedLikeAPassword = async (response: Response, userId = 'demopass', counted = 1) => {

@@ -5,7 +5,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   ErrorCodes,
-  LOCALE_COOKIE,
   PASSKEY_SKIP_COOKIE,
   PasskeyPathPatterns,
   PasskeyPaths,
@@ -35,18 +34,20 @@ import { originOf } from '../http/origin.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import { checkedRedirect } from '../security/redirects.js';
 import type { RouteThrottle } from '../security/throttle.js';
-import type { FreshSignIn, SessionManager, StartSession } from '../session/index.js';
+import type { FreshSignIn, SessionManager } from '../session/index.js';
 import { CHALLENGE_MS } from './ceremonies.js';
 import type { PasskeyRow } from './passkey-store.js';
+import type { PasskeySecret } from './sign-in-method.js';
 import type { PasskeyService } from './passkey-service.js';
 
-/** The sign-in service's entry for a method on its own route, as this capability calls it (wired in app.ts). */
+/**
+ * The sign-in service's entry for a method on its own route (the signin capability's `routeSignIn`, wired in app.ts):
+ * it reads the browser from the exchange and applies the decision as every sign-in does. Where to go, or null.
+ */
 export type SignInOnRoute = (
-  secret: string,
-  browser: { sessionId: string | undefined; locale: string | undefined; origin: ReturnType<typeof originOf> },
-  // The exchange itself, for what the browser's other cookies carry (its trusted device).
+  secret: PasskeySecret,
   exchange: { request: FastifyRequest; reply: FastifyReply },
-) => Promise<{ location: string; open?: StartSession } | null>;
+) => Promise<string | null>;
 
 export interface PasskeyRoutesOptions {
   passkeys: PasskeyService;
@@ -105,7 +106,7 @@ type App = Parameters<FastifyPluginAsyncTypebox>[0];
 
 /** A sign-in with a passkey: options bound to this browser's attempt, then the assertion. */
 function signInWithPasskey(app: App, options: Parts) {
-  const { passkeys, sessions, cookies, throttle, clock } = options;
+  const { passkeys, throttle, clock } = options;
   app.post(
     PasskeyPaths.signInOptions,
     {
@@ -145,14 +146,11 @@ function signInWithPasskey(app: App, options: Parts) {
         ? await passkeys.ceremonies.takeSignInChallenge(response, bindingOf(attempt), clock())
         : null;
       reply.clearCookie(ATTEMPT_COOKIE, attemptCookie);
-      const sessionId = cookies.sessionId(request);
-      const browser = { sessionId, locale: request.cookies[LOCALE_COOKIE], origin: originOf(request) };
-      const decision = await options.signIn(JSON.stringify({ response, challenge }), browser, { request, reply });
+      const location = await options.signIn({ response, challenge }, { request, reply });
       reply.type('text/plain; charset=utf-8');
-      passkeys.count('sign-in', decision ? 'passed' : 'refused');
-      if (decision === null) return reply.code(401).send(options.refusedBody());
-      if (decision.open) cookies.open(reply, (await sessions.open(decision.open, sessionId, browser.origin)).rawId);
-      return decision.location;
+      passkeys.count('sign-in', location ? 'passed' : 'refused');
+      if (location === null) return reply.code(401).send(options.refusedBody());
+      return location;
     },
   );
 }

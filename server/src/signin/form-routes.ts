@@ -3,13 +3,13 @@
  * the login info, send-login), through the same service calls, answered with a 303 to where the script would go or
  * with the screen again and §8's error. Refusals give one answer and do the same work for every user ID, as there.
  */
-import { COOKIE_MAX_AGE_DAYS, LOCALE_COOKIE, USER_ID_COOKIE, trimmed, validateSignIn } from '@portal/contract';
+import { COOKIE_MAX_AGE_DAYS, USER_ID_COOKIE, trimmed, validateSignIn } from '@portal/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { FormField, refusalOf, screenPost, type FormPage, type SendLogin } from '../http/form-post.js';
-import { originOf } from '../http/origin.js';
 import type { SessionCookies } from '../http/session-cookies.js';
+import { applyDecision, browserOf } from './exchange.js';
 import { whileAdmitted } from '../security/hash-admission.js';
 import type { RouteThrottle } from '../security/throttle.js';
 import type { SendLoginBody } from '@portal/contract/schemas';
@@ -44,27 +44,13 @@ function keepUserId(reply: FastifyReply, userId: string, remember: boolean, secu
  */
 export function formSendLogin({
   signIn,
-  sessions,
-  cookies,
-  deviceCookies,
+  ...exchange
 }: Pick<SignInFormOptions, 'signIn' | 'sessions' | 'cookies' | 'deviceCookies'>) {
   // `anew`: after the logout pre-step, the browser's session is gone, and none is replaced.
   const send = async (request: FastifyRequest, reply: FastifyReply, body: SendLoginBody, anew = false) => {
-    const sessionId = anew ? undefined : cookies.sessionId(request);
-    const browser = {
-      sessionId,
-      locale: request.cookies[LOCALE_COOKIE],
-      origin: originOf(request),
-      cookies: request.cookies,
-      deviceId: deviceCookies.deviceId(request),
-    };
+    const browser = browserOf(exchange, request, anew ? undefined : exchange.cookies.sessionId(request));
     const decision = await whileAdmitted(reply, () => signIn.signIn(body, browser));
-    if (decision === null) return null;
-    if (decision.device) deviceCookies.trust(reply, decision.device);
-    if (!decision.open) return { location: decision.location, sessionId };
-    const opened = (await sessions.open(decision.open, sessionId, browser.origin)).rawId;
-    cookies.open(reply, opened);
-    return { location: decision.location, sessionId: opened };
+    return decision && applyDecision(exchange, reply, decision, browser);
   };
   return send satisfies SendLogin;
 }

@@ -1,6 +1,5 @@
-import { LOCALE_COOKIE, Paths } from '@portal/contract';
+import { Paths } from '@portal/contract';
 import { FORM, requireContentType, textAnswer } from '../http/content-type.js';
-import { originOf } from '../http/origin.js';
 import {
   LoginInfoQuerySchema,
   LoginInfoSchema,
@@ -13,16 +12,11 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RouteThrottle } from '../security/throttle.js';
 import { BUSY_OR_UNAVAILABLE, whileAdmitted } from '../security/hash-admission.js';
-import type { SessionCookies } from '../http/session-cookies.js';
-import type { SessionManager } from '../session/index.js';
-import type { DeviceCookies } from '../device/index.js';
+import { applyDecision, browserOf, type ExchangeDeps } from './exchange.js';
 import type { SignInService } from './signin-service.js';
 
-export interface SignInRoutesOptions {
+export interface SignInRoutesOptions extends ExchangeDeps {
   signIn: SignInService;
-  sessions: SessionManager;
-  cookies: SessionCookies;
-  deviceCookies: DeviceCookies;
   throttle: RouteThrottle;
   /** The one body every refused sign-in gets (§8 and ARCHITECTURE §4): no cause can be told apart. */
   refusedBody: () => string;
@@ -30,7 +24,7 @@ export interface SignInRoutesOptions {
 
 export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = async (
   app,
-  { signIn, sessions, cookies, deviceCookies, throttle, refusedBody },
+  { signIn, throttle, refusedBody, ...exchange },
 ) => {
   app.get(
     Paths.loginInfo,
@@ -61,19 +55,12 @@ export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = asyn
       preValidation: requireContentType(FORM),
     },
     async (request, reply) => {
-      const sessionId = cookies.sessionId(request);
       // Admitted to the hash queue before anything is read or counted: refused for load, it has done nothing.
-      const browser = {
-        ...{ sessionId, locale: request.cookies[LOCALE_COOKIE], origin: originOf(request) },
-        cookies: request.cookies,
-        deviceId: deviceCookies.deviceId(request),
-      };
+      const browser = browserOf(exchange, request);
       const decision = await whileAdmitted(reply, () => signIn.signIn(request.body, browser));
       reply.type('text/plain; charset=utf-8');
       if (decision === null) return reply.code(401).send(refusedBody());
-      if (decision.open) cookies.open(reply, (await sessions.open(decision.open, sessionId, browser.origin)).rawId);
-      if (decision.device) deviceCookies.trust(reply, decision.device);
-      return decision.location;
+      return (await applyDecision(exchange, reply, decision, browser)).location;
     },
   );
 
