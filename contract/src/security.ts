@@ -3,7 +3,10 @@
  * trusted devices, recovery codes) add their own fields and calls beside these.
  */
 
-/** A device as its user agent names it; null where the agent said nothing that could be read. */
+/**
+ * A device as its user agent names it, in bowser's names (the security page adds the browser's major version); null
+ * where the agent said nothing that could be read. `deviceName` words it in a language.
+ */
 export interface DeviceView {
   browser: string | null;
   os: string | null;

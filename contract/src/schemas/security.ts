@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 
-const DeviceSchema = Type.Object({
+/** A device in bowser's names, null parts where the agent said nothing readable (`DeviceView`). */
+export const DeviceSchema = Type.Object({
   browser: Type.Union([Type.String(), Type.Null()]),
   os: Type.Union([Type.String(), Type.Null()]),
 });

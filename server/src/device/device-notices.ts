@@ -7,7 +7,7 @@ import type { AccountRow, AccountStore } from '../account/index.js';
 import type { Origin } from '../db/audit-log.js';
 import { mailContextFor, type MailingDeps, newDeviceMail, unknownDevicesLockedMail } from '../mail/index.js';
 import type { SessionManager } from '../session/index.js';
-import { approximateAddress, browserLabel } from './browser-label.js';
+import { approximateAddress, deviceOfAgent, storedAddress, storedDevice } from './device-name.js';
 import type { DeviceStore } from './device-store.js';
 
 export interface DeviceNoticeDeps extends MailingDeps {
@@ -22,18 +22,19 @@ export class DeviceNotices {
   /** Trusts the browser that has just signed in to `account`: the new device's ID, for its cookie. */
   async trustNew(account: AccountRow, locale: string, origin: Origin, now: number): Promise<string> {
     const { audit, devices } = this.deps;
-    const device = { browser: browserLabel(origin.userAgent), address: approximateAddress(origin.address) };
+    const device = { device: deviceOfAgent(origin.userAgent), address: approximateAddress(origin.address) };
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
     const mail =
       record.deviceMails?.newDevice === false
         ? null
         : newDeviceMail(await mailContextFor(this.deps, account, locale), device, now);
-    const trusted = { browser: device.browser };
+    const stored = { browser: storedDevice(device.device), address: storedAddress(device.address) };
+    const trusted = { browser: stored.browser };
     const mailed = { kind: 'device.new.mailed' as const, accountId: account.id };
     let id = '';
     // The device, its audit event and its mail commit together (the mail's event only when there is a mail).
     await audit.recordWith(mailed, origin, async (trx) => {
-      id = await devices.add({ accountId: account.id, ...device, locale }, now, trx);
+      id = await devices.add({ accountId: account.id, ...stored, locale }, now, trx);
       await audit.record('device.trusted', account.id, trusted, { origin, trx });
       if (!mail) return false;
       await this.deps.outbox.enqueue(trx, mail, now);

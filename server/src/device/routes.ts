@@ -19,6 +19,7 @@ import type { SessionCookies } from '../http/session-cookies.js';
 import type { RouteThrottle } from '../security/throttle.js';
 import type { FreshSignIn, SessionManager } from '../session/index.js';
 import type { DeviceCookies } from './device-cookie.js';
+import { addressOfStored, deviceOfStored } from './device-name.js';
 import type { DeviceStore } from './device-store.js';
 
 export interface DeviceRoutesOptions {
@@ -61,7 +62,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<DeviceRoutesOptions> = asyn
       const rows = await devices.list(accountId);
       return {
         devices: rows.map((row) => ({
-          ...{ id: row.id, browser: row.browser, address: row.address },
+          ...{ id: row.id, device: deviceOfStored(row.browser), address: addressOfStored(row.address) },
           ...{ createdAt: Number(row.created_at), lastUsedAt: Number(row.last_used_at) },
           ...{ current: row.id === current, locked: row.locked_at !== null },
         })),

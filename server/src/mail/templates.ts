@@ -2,7 +2,8 @@
  * The portal's mails, one template per kind rendered in the user's language for their cobrand (its name and logo).
  * Every inserted value is escaped in the HTML part.
  */
-import { DEFAULT_LOCALE, isLocale, languageTag } from '@portal/contract';
+import { DEFAULT_LOCALE, isLocale, languageTag, type DeviceView } from '@portal/contract';
+import { deviceName } from '@portal/contract/device-name';
 import type { Messages, MessageKey } from '../i18n/messages.js';
 import type { OutgoingMail } from './outbox-store.js';
 
@@ -121,15 +122,20 @@ export function unknownDevicesLockedMail(ctx: MailContext, at: number): Outgoing
   return compose(ctx, 'mail.deviceLock.subject', paragraphs, undefined, 'mail.deviceLock.notYou');
 }
 
-/** A sign-in from a browser the account had not signed in from: which browser, when, from roughly where. */
+/**
+ * A sign-in from a browser the account had not signed in from: when, then which browser and from roughly where, each
+ * on a line of its own and worded in the mail's language as the security page words them (contract's `deviceName`).
+ */
 export function newDeviceMail(
   ctx: MailContext,
-  device: { browser: string; address: string },
+  { device, address }: { device: DeviceView; address: string | null },
   at: number,
 ): OutgoingMail {
-  const body = ctx.messages.text(ctx.locale, 'mail.newDevice.body', [
-    ...[ctx.userId, when(ctx, at)],
-    ...[device.browser, device.address],
-  ]);
-  return compose(ctx, 'mail.newDevice.subject', [body], undefined, 'mail.newDevice.notYou');
+  const t = (key: MessageKey, ...params: string[]) => ctx.messages.text(ctx.locale, key, params);
+  const paragraphs = [
+    t('mail.newDevice.body', ctx.userId, when(ctx, at)),
+    t('mail.newDevice.device', deviceName(device, t)),
+    t('mail.newDevice.address', address ?? t('security.address.unknown')),
+  ];
+  return compose(ctx, 'mail.newDevice.subject', paragraphs, undefined, 'mail.newDevice.notYou');
 }

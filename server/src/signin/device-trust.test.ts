@@ -29,6 +29,9 @@ const WRONG = 'Not-The-Password-1';
 const HOME = '/sdportal/platform/home?cobrandHost=skerrymoor';
 const DEVICE_COOKIE = 'portal-device';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+/** Android's own browser, which bowser calls "Android Browser": no product's name, so worded in the language. */
+const ANDROID_BROWSER =
+  'Mozilla/5.0 (Linux; U; Android 4.0.3; ko-kr; LG-L160L Build/IML74K) AppleWebKit/534.30 (KHTML, like Gecko) Version/4.0 Mobile Safari/534.30';
 
 for (const dialect of DIALECTS) {
   describe(dialect, () => {
@@ -176,8 +179,8 @@ for (const dialect of DIALECTS) {
       const own = await ownBrowser('fr_CA');
       const [newDevice] = await smtp.waitFor(1);
       expect(newDevice!.subject).toBe('Carte commerciale Skerrymoor Bank : connexion à partir d’un nouvel appareil');
-      expect(newDevice!.text).toContain('Firefox on Linux');
-      expect(newDevice!.text).toContain('198.51.100.x');
+      expect(newDevice!.text).toContain('Appareil\u00a0: Firefox sous Linux');
+      expect(newDevice!.text).toContain('Adresse\u00a0: 198.51.100.x');
       // Signing in again from the same browser is no news.
       expect((await signInSequence(own, 'demopass')).statusCode).toBe(200);
 
@@ -207,16 +210,44 @@ for (const dialect of DIALECTS) {
       ]);
     });
 
+    it('names the new device in the language of its sign-in, with no English word for it', async () => {
+      const signs = [
+        ['de', FIREFOX, 'Gerät: Firefox unter Linux', 'Adresse: 198.51.100.x'],
+        ['ru', ANDROID_BROWSER, 'Устройство: Браузер Android на Android', 'Адрес: 198.51.100.x'],
+        // The test client's own agent, which names neither browser nor system.
+        ['ja', undefined, 'デバイス：不明なデバイス', 'アドレス：198.51.100.x'],
+      ] as const;
+      for (const [index, [locale, agent, device, address]] of signs.entries()) {
+        const browser = t.client({
+          ...(agent ? { headers: { 'user-agent': agent } } : {}),
+          remoteAddress: '198.51.100.4',
+        });
+        browser.cookies.set(LOCALE_COOKIE, locale);
+        browser.cookies.set(PASSKEY_SKIP_COOKIE, '1');
+        expect((await signInSequence(browser, 'demopass')).body).toBe(HOME);
+        const mail = (await smtp.waitFor(index + 1))[index]!;
+        expect(mail.text).toContain(device);
+        expect(mail.text).toContain(address);
+        expect(mail.text).not.toMatch(/ on |unknown|Android Browser|an address starting/i);
+      }
+    });
+
     it('lists the trusted devices to their signed-in user, forgets one, and forgets all but this browser', async () => {
       const own = await ownBrowser();
       const other = t.client();
       await signInSequence(other, 'demopass');
       const listed = await own.get(Paths.devices);
       expect(listed.statusCode).toBe(200);
-      const list = listed.json<{ devices: { id: string; current: boolean; browser: string; locked: boolean }[] }>();
+      type Listed = { id: string; current: boolean; device: object; address: string | null; locked: boolean };
+      const list = listed.json<{ devices: Listed[] }>();
       expect(list.devices).toHaveLength(2);
       expect(list.devices.filter((d) => d.current)).toHaveLength(1);
-      expect(list.devices.find((d) => d.current)!.browser).toBe('Firefox on Linux');
+      // In parts, for the page to word in its language; the other one's agent (the test client's) names nothing.
+      expect(list.devices.find((d) => d.current)).toMatchObject({
+        device: { browser: 'Firefox', os: 'Linux' },
+        address: '198.51.100.x',
+      });
+      expect(list.devices.find((d) => !d.current)!.device).toEqual({ browser: null, os: null });
 
       const otherId = list.devices.find((d) => !d.current)!.id;
       expect((await own.request('DELETE', Paths.device(otherId))).statusCode).toBe(204);

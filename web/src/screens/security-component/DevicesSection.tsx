@@ -1,6 +1,6 @@
 // My trusted devices (issue 35): the browsers the account signed in from, this one marked, with when each was first
 // and last used; forget one (from a sign-in within five minutes), and its next sign-in is from an unknown device. Loaded by the script (docs/decisions.md).
-import { Paths, securitySectionId } from '@portal/contract';
+import { Paths, securitySectionId, type DeviceView } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { HttpError, call, getJson } from '../../api/client';
 import { announce } from '../../components/announce';
@@ -13,8 +13,8 @@ import { SignInAgain, useSignInAgain } from './sign-in-again';
 /** One device as GET /sdportal/rest/devices lists it (docs/api.md). */
 interface TrustedDevice {
   id: string;
-  browser: string;
-  address: string;
+  device: DeviceView;
+  address: string | null;
   createdAt: number;
   lastUsedAt: number;
   current: boolean;
@@ -77,15 +77,16 @@ export function DevicesSection() {
 function DeviceItem({ device, onForget }: { device: TrustedDevice; onForget: () => void }) {
   const { t } = usePage();
   const describe = useDescribe();
+  const name = describe.device(device.device);
   return (
     <li className="portal-security__item">
       <p className="portal-security__title">
-        {device.browser}
+        {name}
         {device.current && <strong className="portal-security__badge"> {t('security.devices.current')}</strong>}
       </p>
       <dl className="portal-security__facts">
         <dt>{t('security.address')}</dt>
-        <dd>{device.address}</dd>
+        <dd>{describe.address(device.address)}</dd>
         <dt>{t('security.devices.firstUsed')}</dt>
         <dd>{describe.time(device.createdAt)}</dd>
         <dt>{t('security.devices.lastUsed')}</dt>
@@ -94,7 +95,7 @@ function DeviceItem({ device, onForget }: { device: TrustedDevice; onForget: () 
       {device.locked && <p className="portal-security__error">{t('security.devices.locked')}</p>}
       <button type="button" className="portal-button portal-button--secondary" onClick={onForget}>
         {t('security.devices.forget')}
-        <span className="portal-visually-hidden">: {device.browser}</span>
+        <span className="portal-visually-hidden">: {name}</span>
       </button>
     </li>
   );

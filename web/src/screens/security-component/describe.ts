@@ -1,5 +1,6 @@
 /** How the security page's sections word a device, an address and a time. */
 import { languageTag, type DeviceView } from '@portal/contract';
+import { deviceName } from '@portal/contract/device-name';
 import { useHydrated } from '../../page/browser-value';
 import type { Translate } from '../../i18n/translator';
 import { usePage } from '../../page/page-context';
@@ -13,8 +14,8 @@ export function useDescribe() {
     ...(hydrated ? {} : { timeZone: 'UTC', timeZoneName: 'short' }),
   });
   return {
-    device: ({ browser, os }: DeviceView) =>
-      browser && os ? t('security.device', browser, os) : (browser ?? os ?? t('security.device.unknown')),
+    // The mails word a device with the same helper, so a name reads alike on the page and in a mail.
+    device: (device: DeviceView) => deviceName(device, t),
     address: (address: string | null) => address ?? t('security.address.unknown'),
     time: (at: number) => format.format(new Date(at)),
   };
