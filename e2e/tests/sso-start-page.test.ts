@@ -25,8 +25,8 @@ describe('a SAML answer the portal did not ask for', () => {
   it.each([
     [
       'es',
-      'Ingrese desde el portal',
-      'Ingresar',
+      'Inicie sesión desde el portal',
+      'Iniciar sesión',
       'Tarjeta Comercial Kestrelmark',
       'Logo: Tarjeta Comercial Kestrelmark',
     ],

@@ -40,14 +40,14 @@ describe('IdP-initiated sign-on off (the default)', () => {
     const page = await startAtPortalPage(browser.portal, await postToPortal(browser.portal, unsolicited));
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('<html lang="es">');
-    expect(page.body).toMatch(/<h1 class="portal-heading">Ingrese desde el portal<\/h1>/);
+    expect(page.body).toMatch(/<h1 class="portal-heading">Inicie sesión desde el portal<\/h1>/);
     // The cobrand's page: its name in the title, its logo and its footer, as every page of it has.
-    expect(page.body).toMatch(/<title>Ingrese desde el portal – [^<]+<\/title>/);
+    expect(page.body).toMatch(/<title>Inicie sesión desde el portal – [^<]+<\/title>/);
     expect(page.body).toContain(`/sdportal/cobrands/${BANK}/logo.`);
     expect(page.body).toContain('portal-footer');
     expect(page.body).not.toContain('RelayState');
     expect(browser.portal.sessionCookie).toBeUndefined();
-    const start = /<a class="[^"]*" href="([^"]+)">Ingresar<\/a>/.exec(page.body)?.[1];
+    const start = /<a class="[^"]*" href="([^"]+)">Iniciar sesión<\/a>/.exec(page.body)?.[1];
     expect(start).toBe(Paths.ssoStart(BANK));
 
     // The link starts the portal's own sign-on; SimpleSAMLphp knows the user already and answers at once.

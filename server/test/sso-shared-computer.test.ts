@@ -129,10 +129,10 @@ describe('a provider user who may not use the portal', () => {
     const client = t.client();
     client.cookies.set('user_locale', 'es');
     const page = (await client.get(NO_ACCOUNT('kestrelmark'), { browser: true })).body;
-    expect(page).toContain('<title>No hay una cuenta para este ingreso</title>');
+    expect(page).toContain('<title>No hay una cuenta para este inicio de sesión</title>');
     expect(page).toContain(
-      'El ingreso de su organización lo reconoció, pero el portal “Tarjeta Comercial Kestrelmark” no tiene una cuenta ' +
-        'que usted pueda usar con él.',
+      'El inicio de sesión de su organización lo reconoció, pero el portal “Tarjeta Comercial Kestrelmark” no tiene ' +
+        'una cuenta que usted pueda usar con él.',
     );
     expect(page).toContain(`href="${Paths.ssoStart('kestrelmark')}"`);
     // The screen as the service rendered it says nothing of why (the page's data carries the whole dictionary).

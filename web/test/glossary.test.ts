@@ -1,27 +1,43 @@
 /**
- * One word per concept per language: `data/i18n/glossary.json` names, for each locale, the word for password, PIN,
- * passcode, signing in and the platform's name, and the other words a translator or a bank might reach for. No
- * bundle message and no cobrand text in that language uses one of those (Spanish "clave" beside "contraseña",
- * German "Ausgabenplattform" beside "Spesenplattform").
+ * One word per concept per language: `data/i18n/glossary.json` names, for each locale, the word for the platform, the
+ * user ID, password, passkey, device, signing in, recovery code, PIN and passcode, and the other words a translator
+ * or a bank might reach for. No text a reader of that language meets uses one of those: no key of the bundles (those
+ * added later too, as the files are read whole), no cobrand text and no mail as its template puts it together (Spanish
+ * "clave" beside "contraseña", German "Benutzer-ID" beside "Benutzerkennung", Japanese "端末" beside "デバイス").
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUPPORTED_LOCALES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { bundleTexts, dataDir, localeTexts } from './locale-texts';
+import { bundleTexts, dataDir, localeTexts, mailTemplateNames, MAILS } from './locale-texts';
 
-const TERMS = ['password', 'pin', 'passcode', 'signIn', 'platform'] as const;
-type Glossary = Record<string, Record<(typeof TERMS)[number], { term: string; not: string[] }>>;
+const TERMS = [
+  'platform',
+  'userId',
+  'password',
+  'passkey',
+  'device',
+  'signIn',
+  'recoveryCode',
+  'pin',
+  'passcode',
+] as const;
+type Term = (typeof TERMS)[number];
+type Glossary = Record<string, Record<Term, { term: string; not: string[] }>>;
 const glossary = JSON.parse(readFileSync(join(dataDir, 'i18n', 'glossary.json'), 'utf8')) as Glossary;
 
-/** A variant is found at the start of a word (Latin and Cyrillic), anywhere in a text of a language without spaces. */
-const finder = (variant: string) => {
+/**
+ * A variant is found at the start of a word (Latin and Cyrillic), anywhere in a text of a language without spaces.
+ * A variant that differs from the term only in case ("användar-ID" for "användar-id") is matched case-sensitively;
+ * any other, in any case.
+ */
+const finder = (variant: string, term: string) => {
   const escaped = variant.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(
     /^\p{L}/u.test(variant) && !/\p{Script=Han}|\p{Script=Hangul}|[\u3040-\u30ff]/u.test(variant)
       ? `(?<![\\p{L}\\p{M}])${escaped}`
       : escaped,
-    'iu',
+    variant.toLowerCase() === term.toLowerCase() ? 'u' : 'iu',
   );
 };
 
@@ -33,7 +49,7 @@ describe('the glossary', () => {
 
   it.each(SUPPORTED_LOCALES)('in %s names words the portal uses', (locale) => {
     const texts = bundleTexts(locale).map(({ text }) => text.toLowerCase());
-    for (const term of ['password', 'pin', 'passcode', 'platform'] as const) {
+    for (const term of TERMS.filter((t) => t !== 'signIn')) {
       const { term: word } = glossary[locale]![term];
       expect(
         texts.some((text) => text.includes(word.toLowerCase())),
@@ -41,18 +57,22 @@ describe('the glossary', () => {
       ).toBe(true);
     }
   });
+
+  it('is checked against every mail template, each rendered in every language', () => {
+    expect(Object.keys(MAILS).sort()).toEqual(mailTemplateNames().sort());
+  });
 });
 
 describe.each(SUPPORTED_LOCALES)('in %s', (locale) => {
-  it("every bundle message and cobrand text uses the glossary's word for each term", () => {
-    const variants = TERMS.flatMap((term) => glossary[locale]![term].not.map((variant) => ({ term, variant })));
-    const found = localeTexts(locale).flatMap(({ where, text }) =>
-      variants
-        .filter(({ variant }) => finder(variant).test(text))
-        .map(
-          ({ term, variant }) => `${where}: "${variant}" for ${term} ("${glossary[locale]![term].term}") in "${text}"`,
-        ),
+  const texts = localeTexts(locale);
+  it.each(TERMS)('every bundle key, cobrand text and mail says the glossary’s word for %s', (term) => {
+    const { term: word, not } = glossary[locale]![term];
+    const found = texts.flatMap(({ where, text }) =>
+      not
+        .filter((variant) => finder(variant, word).test(text))
+        .map((variant) => `${where}: "${variant}" for ${term} ("${word}") in "${text}"`),
     );
-    expect(found).toEqual([]);
+    // One line per finding, all of them shown (an array's diff would be cut short).
+    expect(found.join('\n')).toBe('');
   });
 });

@@ -1,12 +1,16 @@
 /**
- * Every text a reader of one language meets: the portal's bundles, its built-in security questions and the texts of each cobrand offering that
- * language, as the service answers them (the catalogue's own reader), each with where it comes from.
+ * Every text a reader of one language meets: the portal's bundles, its built-in security questions, the texts of each
+ * cobrand offering that language, as the service answers them (the catalogue's own reader), and every mail as the
+ * service writes it (subject and text, its sentences put together by the mail's template), each with where it comes
+ * from.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COBRAND_TEXT_FIELDS } from '@portal/contract';
 import { cobrandIn, readCatalogue } from '../../server/src/cobrand/index.js';
+import { Messages } from '../../server/src/i18n/messages.js';
+import * as mail from '../../server/src/mail/index.js';
 
 export const dataDir = fileURLToPath(new URL('../../data', import.meta.url));
 const { cobrands } = readCatalogue(join(dataDir, 'cobrands'));
@@ -41,4 +45,48 @@ export function cobrandTexts(locale: string): LocaleText[] {
     });
 }
 
-export const localeTexts = (locale: string) => [...bundleTexts(locale), ...cobrandTexts(locale)];
+type MailContext = Parameters<typeof mail.pinSetMail>[0];
+type Mail = ReturnType<typeof mail.pinSetMail>;
+const AT = Date.UTC(2026, 10, 27, 9, 30);
+/** Every mail template, rendered with made-up values (a test checks none is left out). */
+export const MAILS: Record<string, (ctx: MailContext) => Mail> = {
+  temporaryPasswordMail: (ctx) => mail.temporaryPasswordMail(ctx, 'Q7v!x2Rk9mPa', 15),
+  pinSetMail: (ctx) => mail.pinSetMail(ctx, AT),
+  passwordChangedMail: (ctx) => mail.passwordChangedMail(ctx, AT),
+  passkeyAddedMail: (ctx) => mail.passkeyAddedMail(ctx, 'Laptop', AT),
+  passkeyRemovedMail: (ctx) => mail.passkeyRemovedMail(ctx, 'Laptop', AT),
+  passkeyDisabledMail: (ctx) => mail.passkeyDisabledMail(ctx, 'Laptop', AT),
+  recoveryCodeUsedMail: (ctx) => mail.recoveryCodeUsedMail(ctx, 7, AT),
+  unknownDevicesLockedMail: (ctx) => mail.unknownDevicesLockedMail(ctx, AT),
+  newDeviceMail: (ctx) => mail.newDeviceMail(ctx, { browser: 'Firefox on Linux', address: '203.0.113' }, AT),
+};
+/** The mail templates the mail capability offers, by name. */
+export const mailTemplateNames = () => Object.keys(mail).filter((name) => name.endsWith('Mail'));
+
+const messages = new Messages(join(dataDir, 'i18n'));
+const platform = cobrands.find(({ record }) => record.cobrand.name === 'default')!.record;
+
+/** Each mail in a language from the platform's own cobrand: its subject and its paragraphs, the greeting first. */
+export function renderedMails(locale: string): { name: string; subject: string; paragraphs: string[] }[] {
+  const ctx: MailContext = {
+    messages,
+    locale,
+    appName: cobrandIn(platform, locale).appName,
+    logoUrl: null,
+    recipient: 'alex@example.com',
+    userId: 'akowalski',
+    greetName: 'Alex Kowalski',
+  };
+  return Object.entries(MAILS).map(([name, render]) => {
+    const { subject, text } = render(ctx);
+    return { name, subject, paragraphs: text.split('\n\n').map((p) => p.trim()) };
+  });
+}
+
+export const mailTexts = (locale: string): LocaleText[] =>
+  renderedMails(locale).flatMap(({ name, subject, paragraphs }) => [
+    { where: `${locale} mail ${name} subject`, text: subject },
+    { where: `${locale} mail ${name} text`, text: paragraphs.join('\n\n') },
+  ]);
+
+export const localeTexts = (locale: string) => [...bundleTexts(locale), ...cobrandTexts(locale), ...mailTexts(locale)];

@@ -4,7 +4,7 @@
  * put after a label or a word that would have to decline it (Polish, Russian and German cases) or give it an article,
  * and every cobrand's non-English sign-in label is a whole message.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SUPPORTED_LOCALES } from '@portal/contract';
@@ -28,9 +28,27 @@ const isEnglish = (locale: string) => locale.startsWith('en_');
  * of its own ("do serwisu {0}", "в системе «{0}»"), instead.
  */
 const DECLINING_WORDS: Record<string, readonly string[]> = {
-  pl: ['do', 'w', 'we', 'z', 'ze', 'przez', 'od', 'dla', 'na', 'o', 'logo'],
-  ru: ['в', 'во', 'на', 'от', 'для', 'с', 'к', 'по', 'о', 'логотип', 'платформе'],
-  de: ['bei', 'von', 'mit', 'für', 'zu', 'zum', 'zur', 'aus'],
+  pl: ['do', 'w', 'we', 'z', 'ze', 'przez', 'od', 'dla', 'na', 'o', 'po', 'przy', 'bez', 'u', 'za', 'logo'],
+  ru: [
+    'в',
+    'во',
+    'на',
+    'от',
+    'для',
+    'с',
+    'к',
+    'по',
+    'о',
+    'из',
+    'при',
+    'у',
+    'через',
+    'без',
+    'за',
+    'логотип',
+    'платформе',
+  ],
+  de: ['bei', 'beim', 'von', 'vom', 'mit', 'für', 'zu', 'zum', 'zur', 'aus', 'in', 'im', 'an', 'am', 'auf', 'über'],
 };
 /**
  * Words after which a name that starts with a common noun ("Plataforma de tarjetas y gastos", "Kaart- en
@@ -47,16 +65,39 @@ const ARTICLE_WORDS: Record<string, readonly string[]> = {
   pt_PT: ['de', 'do', 'da', 'a', 'ao', 'em', 'no', 'na', 'para', 'por'],
   nl: ['van', 'bij', 'voor', 'in', 'op', 'aan'],
 };
-/** Messages into which a name goes, and which of their placeholders is the name. */
-const NAME_MESSAGES: Record<string, string> = {
-  'signin.heading': '1',
-  'footer.poweredBy': '0',
-  'shell.logoAlt': '0',
-  'signin.tokenStep.intro': '0',
-  'logout.sso.fresh': '0',
-  'sso.noAccount.message': '0',
-  'page.title.sso-start-at-portal': '0',
-};
+/**
+ * The messages into which the code puts a name, found in the sources, so a new one is checked without being listed
+ * here: a `t('key', …)` call given a cobrand's application name, the powered-by text or a logo's name (the argument's
+ * place gives the placeholder), the route titles (`page.title.…`, each given the application name), and the mails'
+ * subjects (`compose(ctx, 'key', …)`, the application name as {0}). The stand-in page picks its key from a table.
+ */
+function messagesWithName(): Map<string, string> {
+  const found = new Map<string, string>(STAND_IN_MESSAGES.map((key) => [key, '0']));
+  const english = labels('en_US');
+  for (const file of SOURCE_DIRS.flatMap((dir) => sourceFiles(dir))) {
+    const source = readFileSync(file, 'utf8');
+    for (const [, key, args] of source.matchAll(/\bt\(\s*'([\w.-]+)'\s*,([^)]*)\)/g)) {
+      const place = args!.split(',').findIndex((arg) => NAME_ARGUMENT.test(arg));
+      if (place >= 0) found.set(key!, String(place));
+    }
+    for (const [, prefix] of source.matchAll(/\bt\(\s*`([\w.-]+)\$\{\w+\}`[^,)]*,\s*[^)]*\bappName\b/g))
+      for (const key of Object.keys(english))
+        if (key.startsWith(prefix!) && english[key]!.includes('{0}')) found.set(key, '0');
+    for (const [, key] of source.matchAll(/\bcompose\(\s*ctx,\s*'([\w.-]+)'/g)) found.set(key!, '0');
+  }
+  return found;
+}
+/** An argument that is a name: the cobrand's application name, the powered-by text, a logo's name. */
+const NAME_ARGUMENT = /\b(?:appName|poweredBy\.text|logoName)\b/;
+const SOURCE_DIRS = [join(data, '..', 'web', 'src'), join(data, '..', 'server', 'src')];
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sourceFiles(join(dir, entry.name))
+      : /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)
+        ? [join(dir, entry.name)]
+        : [],
+  );
 /** The stand-in pages' texts, each with the cobrand's application name as {0}. */
 const STAND_IN_MESSAGES = [
   'standin.cardholderRegistration',
@@ -109,14 +150,37 @@ describe('the sign-in heading', () => {
   });
 });
 
-/** Every message into which a name goes, with its placeholder: those above and the stand-in pages' texts. */
-const ALL_NAME_MESSAGES = [...Object.entries(NAME_MESSAGES), ...STAND_IN_MESSAGES.map((key) => [key, '0'] as const)];
+const NAME_MESSAGES = messagesWithName();
+
+describe('the messages that hold a name', () => {
+  it('are found in the sources: every screen, title, footer and mail that puts a name into a text', () => {
+    expect(Object.fromEntries(NAME_MESSAGES)).toMatchObject({
+      'signin.heading': '1',
+      'footer.poweredBy': '0',
+      'shell.logoAlt': '0',
+      'passkeyOffer.intro': '0',
+      'home.cobrand': '0',
+      'page.title.sso-start-at-portal': '0',
+      'standin.cookieNotice': '0',
+      'mail.signature': '0',
+      'mail.passwordChanged.subject': '0',
+    });
+  });
+});
+
+/**
+ * A name followed at once by a case ending (Finnish "{0}:ssa", Turkish "{0}’e") has been declined after all: the
+ * message names it in apposition to a noun of its own that takes the ending ("palvelussa {0}", "{0} hizmetine").
+ */
+const DECLINED = /^[’'\-:]\p{L}/u;
 
 describe.each(SUPPORTED_LOCALES.filter((l) => !isEnglish(l)))('in %s, a name in a message', (locale) => {
-  it.each(ALL_NAME_MESSAGES)('%s holds it once, after no word that would decline it or want an article', (key, p) => {
+  it.each([...NAME_MESSAGES])('%s holds it once, after no word that would decline it or want an article', (key, p) => {
     const message = labels(locale)[key]!;
-    expect(message.split(`{${p}}`), `${key}: "${message}"`).toHaveLength(2);
+    const where = `${locale}/PortalLabels.json ${key}: "${message}"`;
+    expect(message.split(`{${p}}`), where).toHaveLength(2);
     const unfit = [...(DECLINING_WORDS[locale] ?? []), ...(ARTICLE_WORDS[locale] ?? [])];
-    expect(unfit, `${key}: "${message}"`).not.toContain(wordBefore(message, p));
+    expect(unfit, where).not.toContain(wordBefore(message, p));
+    expect(DECLINED.test(message.split(`{${p}}`)[1]!), where).toBe(false);
   });
 });

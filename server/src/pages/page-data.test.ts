@@ -59,7 +59,7 @@ describe('a page answered for its cobrand and language', () => {
     expect(data.dictionary['signin.userId']).not.toBe('User ID');
     // A text with a placeholder comes parsed: the page's scripts carry no ICU parser.
     expect(data.dictionary['signin.heading']).toEqual([
-      { type: 0, value: 'Connexion\u00a0: ' },
+      { type: 0, value: 'Ouverture de session\u00a0: ' },
       { type: 1, value: '1' },
     ]);
     // The stylesheet is a link in the head, after the page's own, so nothing waits on a lookup.

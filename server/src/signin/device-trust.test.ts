@@ -178,7 +178,9 @@ for (const dialect of DIALECTS) {
     it("mails a new device's sign-in and the lock once each, in the user's language, and the lock once an hour", async () => {
       const own = await ownBrowser('fr_CA');
       const [newDevice] = await smtp.waitFor(1);
-      expect(newDevice!.subject).toBe('Carte commerciale Skerrymoor Bank : connexion à partir d’un nouvel appareil');
+      expect(newDevice!.subject).toBe(
+        'Carte commerciale Skerrymoor Bank : ouverture de session à partir d’un nouvel appareil',
+      );
       expect(newDevice!.text).toContain('Appareil\u00a0: Firefox sous Linux');
       expect(newDevice!.text).toContain('Adresse\u00a0: 198.51.100.x');
       // Signing in again from the same browser is no news.
@@ -187,10 +189,10 @@ for (const dialect of DIALECTS) {
       await lockForUnknownDevices();
       const mails = await smtp.waitFor(2);
       expect(mails[1]!.subject).toBe(
-        'Carte commerciale Skerrymoor Bank : connexion à partir de nouveaux navigateurs bloquée',
+        'Carte commerciale Skerrymoor Bank : ouverture de session à partir de nouveaux navigateurs bloquée',
       );
       expect(mails[1]!.text).toContain(
-        'Les navigateurs et appareils à partir desquels vous vous êtes déjà connecté fonctionnent toujours',
+        'Les navigateurs et appareils à partir desquels vous avez déjà ouvert une session fonctionnent toujours',
       );
 
       // Unlocked and locked again within the hour: no second lock mail.
@@ -204,9 +206,9 @@ for (const dialect of DIALECTS) {
       expect(written).toHaveLength(3);
       await smtp.waitFor(3);
       expect(smtp.received.map((m) => m.subject)).toEqual([
-        'Carte commerciale Skerrymoor Bank : connexion à partir d’un nouvel appareil',
-        'Carte commerciale Skerrymoor Bank : connexion à partir de nouveaux navigateurs bloquée',
-        'Carte commerciale Skerrymoor Bank : connexion à partir de nouveaux navigateurs bloquée',
+        'Carte commerciale Skerrymoor Bank : ouverture de session à partir d’un nouvel appareil',
+        'Carte commerciale Skerrymoor Bank : ouverture de session à partir de nouveaux navigateurs bloquée',
+        'Carte commerciale Skerrymoor Bank : ouverture de session à partir de nouveaux navigateurs bloquée',
       ]);
     });
 
