@@ -5,7 +5,17 @@ import boundaries from 'eslint-plugin-boundaries';
 
 const INFRASTRUCTURE = ['db', 'http', 'security', 'i18n'];
 /** The files that compose the capabilities into the service and its tools; nothing they compose imports them. */
-const COMPOSING = ['app', 'admin-app', 'sign-in-modules', 'operator', 'main', 'cli', 'cli-commands', 'bootstrap', 'demo-users'];
+const COMPOSING = [
+  'app',
+  'admin-app',
+  'sign-in-modules',
+  'operator',
+  'main',
+  'cli',
+  'cli-commands',
+  'bootstrap',
+  'demo-users',
+];
 
 // The first descriptor that matches a file names its element (boundaries/elements-single-match).
 const elements = [

@@ -12,7 +12,9 @@ import { builtinTokenMethod, tokenServerMethod } from './token/index.js';
 
 /** Every method's deps, together: what the composition hands each (each takes the part it declares). */
 type DepsOf<F> = F extends MethodFactory<infer D> ? D : never;
-type AllDeps<L extends readonly unknown[]> = L extends readonly [infer H, ...infer T] ? DepsOf<H> & AllDeps<T> : unknown;
+type AllDeps<L extends readonly unknown[]> = L extends readonly [infer H, ...infer T]
+  ? DepsOf<H> & AllDeps<T>
+  : unknown;
 
 /** The order matters: the first that serves an account signs it in; the last two answer on routes of their own. */
 const METHODS = [

@@ -58,7 +58,8 @@ export const MAILS: Record<string, (ctx: MailContext) => Mail> = {
   passkeyDisabledMail: (ctx) => mail.passkeyDisabledMail(ctx, 'Laptop', AT),
   recoveryCodeUsedMail: (ctx) => mail.recoveryCodeUsedMail(ctx, 7, AT),
   unknownDevicesLockedMail: (ctx) => mail.unknownDevicesLockedMail(ctx, AT),
-  newDeviceMail: (ctx) => mail.newDeviceMail(ctx, { browser: 'Firefox on Linux', address: '203.0.113' }, AT),
+  newDeviceMail: (ctx) =>
+    mail.newDeviceMail(ctx, { device: { browser: 'Firefox', os: 'Linux' }, address: '203.0.113.x' }, AT),
 };
 /** The mail templates the mail capability offers, by name. */
 export const mailTemplateNames = () => Object.keys(mail).filter((name) => name.endsWith('Mail'));

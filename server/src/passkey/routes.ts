@@ -3,13 +3,7 @@
  * answered as send-login answers), and a signed-in user's own passkeys (list, create, rename, remove).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  ErrorCodes,
-  PASSKEY_SKIP_COOKIE,
-  PasskeyPathPatterns,
-  PasskeyPaths,
-  Paths,
-} from '@portal/contract';
+import { ErrorCodes, PASSKEY_SKIP_COOKIE, PasskeyPathPatterns, PasskeyPaths, Paths } from '@portal/contract';
 import {
   PasskeyListSchema,
   PasskeyOfferQuerySchema,
