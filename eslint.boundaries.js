@@ -35,6 +35,15 @@ const elements = [
   { type: 'scripts', pattern: 'scripts' },
 ];
 
+/** The capabilities that offer a sign-in method (sign-in-modules.ts lists the methods). */
+const METHOD_CAPABILITIES = ['password', 'token', 'passkey', 'recovery-code', 'sso'];
+/** A method's own files: its verdict module, or the folder of them (the token methods'). */
+const METHOD_FILES = ['server/src/*/sign-in-method.ts', 'server/src/*/sign-in/**', 'server/src/password/legacy-pad.ts'];
+// A one-name brace (`{signin}`) is no pattern to micromatch: it would match that text, braces and all.
+const capabilityIn = (names) => ({
+  element: { type: 'capability', captured: { capability: names.length === 1 ? names[0] : `{${names.join(',')}}` } },
+});
+
 const SERVER = ['composing', 'server-shared', 'infrastructure', 'capability', 'server'];
 const WEB = ['screen', 'web-shared', 'web'];
 const anyOf = (types) => ({ element: { types: { anyOf: types } } });
@@ -89,6 +98,31 @@ const policies = [
     disallow: { to: { element: { type: 'screen' } } },
     message: 'Shared parts import no screen.',
   },
+  {
+    from: capabilityIn(['signin']),
+    disallow: { to: capabilityIn(METHOD_CAPABILITIES) },
+    message:
+      'signin/ imports no sign-in method, as a value or a type: it asks them through the kernel (signin-kernel/), and sign-in-modules.ts lists them.',
+  },
+  {
+    from: capabilityIn(['signin-kernel']),
+    disallow: { to: capabilityIn(['signin', ...METHOD_CAPABILITIES]) },
+    message: 'The sign-in kernel imports neither the sign-in service nor any method.',
+  },
+  {
+    from: { element: { type: 'capability' }, file: { categories: 'sign-in-method' } },
+    disallow: {
+      to: {
+        element: {
+          type: 'capability',
+          captured: { capability: '!({{ from.element.captured.capability }}|signin-kernel|account|cobrand)' },
+        },
+      },
+      dependency: { kind: 'value' },
+    },
+    message:
+      'A sign-in method runs only the kernel, its own capability, the accounts and the catalogue; anything else comes in its deps (docs/architecture.md).',
+  },
 ];
 
 export const importBoundaries = {
@@ -96,7 +130,10 @@ export const importBoundaries = {
   plugins: { boundaries },
   settings: {
     'boundaries/elements': elements,
-    'boundaries/files': [{ category: 'test', pattern: '**/*.test.{ts,tsx}' }],
+    'boundaries/files': [
+      { category: 'test', pattern: '**/*.test.{ts,tsx}' },
+      ...METHOD_FILES.map((pattern) => ({ category: 'sign-in-method', pattern })),
+    ],
     'boundaries/legacy-warnings': false,
     'import/resolver': {
       typescript: {

@@ -24,7 +24,7 @@ import type { PortalDatabase } from './db/database.js';
 import { ChangePasswordService, passwordRoutes, QuestionPool, RecoveryService } from './password/index.js';
 import { clientLoggingRoutes, CspReportCounts, cspReportRoutes } from './logging/index.js';
 import { wellKnownRoutes } from './well-known/index.js';
-import { TokenPinService, tokenRoutes, TokenServers, TokenStore } from './token/index.js';
+import { pinMatches, TokenPinService, tokenRoutes, TokenServers, TokenStore } from './token/index.js';
 import { createTransport, MailWorker, OutboxStore } from './mail/index.js';
 import { healthRoutes, Readiness } from './health/index.js';
 import { FreshSignIn, SessionManager, sessionRoutes, SessionStore } from './session/index.js';
@@ -212,6 +212,7 @@ function createServices(app: FastifyInstance, { config, database, ...options }: 
       ...{ accounts, passwords, tokens, tokenServers, sessions, cobrands, audit, clock, breached, devices },
       ...{ passkeys: passkeyStore, relyingParty, passkeyClones: passkeys, recoveryCodes },
       tokenKeys: { seal: keys.seal, pin: keys.pin },
+      pinMatches,
       importClasses: new ImportClasses(db),
       ...{ identityKey: keys.userIdentity, temporaryPasswordKey: keys.temporaryPassword },
       publicOrigin: config.publicOrigin,

@@ -4,48 +4,9 @@
  * which imports the stores, which import db/ again. The walk reads the service's own imports as TypeScript resolves
  * them, so a path that climbs out and back in counts as the file it lands on.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const source = join(root, 'server/src');
-const INFRASTRUCTURE = ['db', 'http', 'security', 'i18n'];
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
-
-/** Each service file with the service files it imports (`import type` and `export ... from` included). */
-function importGraph(): Map<string, string[]> {
-  const config = ts.getParsedCommandLineOfConfigFile(
-    join(root, 'server/tsconfig.json'),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-      },
-    },
-  )!;
-  const graph = new Map<string, string[]>();
-  for (const file of sourceFiles(source)) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    const targets = importedFiles
-      .map((imported) => ts.resolveModuleName(imported.fileName, file, config.options, ts.sys).resolvedModule)
-      .filter((resolved) => resolved && !resolved.isExternalLibraryImport)
-      .map((resolved) => resolved!.resolvedFileName)
-      .filter((target) => !relative(source, target).startsWith('..'));
-    graph.set(file, [...new Set(targets)]);
-  }
-  return graph;
-}
+import { importGraph, INFRASTRUCTURE, source } from './import-graph.js';
 
 /** A shortest import path from `from` back to `to` (both included), or undefined when there is none. */
 function pathBack(graph: Map<string, string[]>, from: string, to: string): string[] | undefined {

@@ -14,6 +14,9 @@ const CONTRACT = /contract\/ imports neither/;
 const WEB = /never imports the service/;
 const SCREEN = /never imports another screen/;
 const SHARED = /Shared parts import no screen/;
+const NO_METHOD = /signin\/ imports no sign-in method/;
+const KERNEL = /The sign-in kernel imports neither/;
+const METHOD = /A sign-in method runs only the kernel, its own capability/;
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
@@ -35,7 +38,7 @@ describe('the import rules', () => {
   it.each([
     [
       'a capability reaching into another',
-      'server/src/signin/x.ts',
+      'server/src/sso/x.ts',
       use('TokenStore', '../token/token-store.js'),
       INDEX,
     ],
@@ -137,6 +140,42 @@ describe('the import rules', () => {
       use('SignInScreen', '../page/../screens/login-signin-component/SignInScreen'),
       SHARED,
     ],
+    [
+      'the sign-in service importing a method',
+      'server/src/signin/x.ts',
+      use('passwordMethod', '../password/index.js'),
+      NO_METHOD,
+    ],
+    [
+      "the sign-in service naming a method's type",
+      'server/src/signin/x.ts',
+      useTypes('PasskeyStore', '../passkey/index.js'),
+      NO_METHOD,
+    ],
+    [
+      'the sign-in kernel importing the service',
+      'server/src/signin-kernel/x.ts',
+      use('SignInService', '../signin/index.js'),
+      KERNEL,
+    ],
+    [
+      'the sign-in kernel importing a method',
+      'server/src/signin-kernel/x.ts',
+      use('passkeyMethod', '../passkey/index.js'),
+      KERNEL,
+    ],
+    [
+      'a method running another capability',
+      'server/src/recovery-code/sign-in-method.ts',
+      use('pinMatches', '../token/index.js'),
+      METHOD,
+    ],
+    [
+      'a method in a folder of methods running another capability',
+      'server/src/token/sign-in/x.ts',
+      use('PasskeyStore', '../../passkey/index.js'),
+      METHOD,
+    ],
   ])('refuses %s', async (_name, path, code, message) => {
     const errors = await boundaryErrors(path, code);
     expect(errors).toHaveLength(1);
@@ -144,7 +183,24 @@ describe('the import rules', () => {
   });
 
   it.each([
-    ['a capability using another through its index', 'server/src/signin/x.ts', use('TokenStore', '../token/index.js')],
+    ['a capability using another through its index', 'server/src/sso/x.ts', use('TokenStore', '../token/index.js')],
+    ['the sign-in service using the kernel', 'server/src/signin/x.ts', use('withDeps', '../signin-kernel/index.js')],
+    [
+      "a method naming another capability's type",
+      'server/src/recovery-code/sign-in-method.ts',
+      useTypes('TokenStore', '../token/index.js'),
+    ],
+    [
+      'a method running its own capability',
+      'server/src/passkey/sign-in-method.ts',
+      use('passkeyServes', './policy.js'),
+    ],
+    [
+      'a method running the kernel, the accounts and the catalogue',
+      'server/src/sso/sign-in-method.ts',
+      use('withDeps', '../signin-kernel/index.js') +
+        use('signsInAtProvider', '../cobrand/index.js').replace('used', 'used2'),
+    ],
     [
       'a capability climbing to an index',
       'server/src/sso/saml/x.ts',

@@ -7,7 +7,7 @@
 import type { AccountStore } from '../account/index.js';
 import type { RecoveryCodeService } from './recovery-code-service.js';
 import { verifyDummy } from '../security/passwords.js';
-import { pinMatches, type TokenKeys, type TokenStore } from '../token/index.js';
+import type { pinMatches, TokenKeys, TokenStore } from '../token/index.js';
 import type { Answer, MethodTry, SignInMethod } from '../signin-kernel/index.js';
 
 export interface RecoveryCodeMethodDeps {
@@ -15,6 +15,8 @@ export interface RecoveryCodeMethodDeps {
   recoveryCodes: RecoveryCodeService;
   tokens: TokenStore;
   tokenKeys: TokenKeys;
+  /** The token capability's PIN check: a recovery code stands in for the tokencode, the PIN is still the token's. */
+  pinMatches: typeof pinMatches;
 }
 
 /** What the route hands the service: the user ID as typed, the PIN, the code. */
@@ -48,7 +50,7 @@ export function recoveryCodeMethod(deps: RecoveryCodeMethodDeps): SignInMethod<R
       await verifyDummy(code);
       const accountId = on?.account.id ?? NO_ACCOUNT;
       const token = await deps.tokens.find(accountId);
-      const pinRight = pinMatches(deps.tokenKeys.pin, accountId, pin, token?.pin_hmac ?? '');
+      const pinRight = deps.pinMatches(deps.tokenKeys.pin, accountId, pin, token?.pin_hmac ?? '');
       const codeId = await deps.recoveryCodes.find(accountId, code);
       return { pinRight: on !== null && pinRight, codeId: on ? codeId : undefined };
     },
