@@ -1,6 +1,7 @@
 /**
  * A bank's or the platform's name inside a sentence (the sign-in heading and page title, "powered by", the logo's
- * alternative text, the single sign-on and stand-in pages' texts) reads right in every language: the name is never
+ * alternative text, the single sign-on and stand-in pages' texts), and a passkey's or device's name in the security
+ * page's buttons and questions, reads right in every language: the name is never
  * put after a label or a word that would have to decline it (Polish, Russian and German cases) or give it an article,
  * and every cobrand's non-English sign-in label is a whole message.
  */
@@ -56,6 +57,15 @@ const NAME_MESSAGES: Record<string, string> = {
   'logout.sso.fresh': '0',
   'sso.noAccount.message': '0',
   'page.title.sso-start-at-portal': '0',
+  // The security page's buttons and questions name a passkey (the user's words) or a device ("Firefox on Linux").
+  'security.sessions.endNamed': '0',
+  'security.passkeys.renameNamed': '0',
+  'security.passkeys.removeNamed': '0',
+  'security.passkeys.removeQuestion': '0',
+  'security.passkeys.removeYes': '0',
+  'security.devices.forgetNamed': '0',
+  'security.devices.forgetQuestion': '0',
+  'security.devices.forgetYes': '0',
 };
 /** The stand-in pages' texts, each with the cobrand's application name as {0}. */
 const STAND_IN_MESSAGES = [

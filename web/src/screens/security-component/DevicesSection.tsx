@@ -1,11 +1,13 @@
 // My trusted devices (issue 35): the browsers the account signed in from, this one marked, with when each was first
 // and last used; forget one (from a sign-in within five minutes), and its next sign-in is from an unknown device. Loaded by the script (docs/decisions.md).
-import { Paths, securitySectionId } from '@portal/contract';
+import { Paths } from '@portal/contract';
+import { securitySectionId } from '@portal/contract/security';
 import { useEffect, useRef, useState } from 'react';
 import { HttpError, call, getJson } from '../../api/client';
 import { announce } from '../../components/announce';
 import { useHydrated } from '../../page/browser-value';
 import { usePage } from '../../page/page-context';
+import { ConfirmStep, useConfirmStep } from './confirm-step';
 import { useDescribe } from './describe';
 import { useSectionCalls } from './section-calls';
 import { SignInAgain, useSignInAgain } from './sign-in-again';
@@ -67,16 +69,18 @@ export function DevicesSection() {
       {devices && devices.length === 0 && <p className="portal-hint">{t('security.devices.none')}</p>}
       <ul className="portal-security__list">
         {(devices ?? []).map((device) => (
-          <DeviceItem key={device.id} device={device} onForget={() => void forget(device)} />
+          <DeviceItem key={device.id} device={device} onForget={() => forget(device)} />
         ))}
       </ul>
     </section>
   );
 }
 
-function DeviceItem({ device, onForget }: { device: TrustedDevice; onForget: () => void }) {
+/** One device: its browser and times, and Forget, which asks first. */
+function DeviceItem({ device, onForget }: { device: TrustedDevice; onForget: () => Promise<void> }) {
   const { t } = usePage();
   const describe = useDescribe();
+  const forgetting = useConfirmStep();
   return (
     <li className="portal-security__item">
       <p className="portal-security__title">
@@ -92,10 +96,25 @@ function DeviceItem({ device, onForget }: { device: TrustedDevice; onForget: () 
         <dd>{describe.time(device.lastUsedAt)}</dd>
       </dl>
       {device.locked && <p className="portal-security__error">{t('security.devices.locked')}</p>}
-      <button type="button" className="portal-button portal-button--secondary" onClick={onForget}>
-        {t('security.devices.forget')}
-        <span className="portal-visually-hidden">: {device.browser}</span>
-      </button>
+      {forgetting.open ? (
+        <ConfirmStep
+          step={forgetting}
+          id={`device-forget-${device.id}`}
+          question={t('security.devices.forgetQuestion', device.browser)}
+          yes={t('security.devices.forgetYes', device.browser)}
+          onYes={onForget}
+        />
+      ) : (
+        <button
+          ref={forgetting.opener}
+          type="button"
+          className="portal-button portal-button--secondary"
+          aria-label={t('security.devices.forgetNamed', device.browser)}
+          onClick={forgetting.ask}
+        >
+          {t('security.devices.forget')}
+        </button>
+      )}
     </li>
   );
 }
