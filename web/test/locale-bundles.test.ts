@@ -64,8 +64,8 @@ const sampleValues = (source: string) =>
 /**
  * The security page's buttons that act on one item: the words they show, and their accessible name, which names the
  * item as a whole message ("Remove passkey “{0}”", "Passkey „{0}“ entfernen") rather than the words, ": " and the
- * name. The name holds the shown words in their order (WCAG 2.5.3, so speech input finds the button by them), with
- * the item's name and its quotation marks between them where the language puts it there.
+ * name. The name holds the shown words as they stand (WCAG 2.5.3, so speech input finds the button by them), compared
+ * as axe's label-content-name-mismatch does: punctuation and quotation marks left out, spaces collapsed.
  */
 const NAMED_BUTTONS = [
   ['security.sessions.end', 'security.sessions.endNamed'],
@@ -73,16 +73,7 @@ const NAMED_BUTTONS = [
   ['security.passkeys.remove', 'security.passkeys.removeNamed'],
   ['security.devices.forget', 'security.devices.forgetNamed'],
 ] as const;
-const wordsInOrder = (shown: string, named: string) => {
-  const rest = named.replace(/[\s„“”«»‘’「」]*\{0\}[\s„“”«»‘’「」]*/u, '');
-  let at = 0;
-  for (const word of shown.split(/\s+/)) {
-    const found = rest.indexOf(word, at);
-    if (found < 0) return false;
-    at = found + word.length;
-  }
-  return true;
-};
+const curated = (text: string) => text.replace(/\p{P}/gu, '').replace(/\s+/g, ' ').trim();
 
 const english = Object.fromEntries(BUNDLES.map((b) => [b, read('en_US', b)])) as Record<
   (typeof BUNDLES)[number],
@@ -136,12 +127,13 @@ describe.each(SUPPORTED_LOCALES.filter((l) => l !== 'en_US'))('locale %s', (loca
     }
   });
 
-  it("names each security page button's object in the language's own words around it, with the words it shows", () => {
+  it("names each security page button's item in the language's own words around it, with the words it shows", () => {
     const labels = read(locale, 'PortalLabels');
     for (const [shown, named] of NAMED_BUTTONS) {
       const lower = (key: string) => labels[key]!.toLocaleLowerCase(languageTag(locale));
       expect(lower(named).split('{0}'), `${locale} ${named}`).toHaveLength(2);
-      expect(wordsInOrder(lower(shown), lower(named)), `${locale} ${named}: "${labels[named]}"`).toBe(true);
+      const name = curated(lower(named).replace('{0}', 'work laptop'));
+      expect(name, `${locale} ${named}: "${labels[named]}"`).toContain(curated(lower(shown)));
     }
   });
 

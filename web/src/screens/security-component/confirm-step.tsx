@@ -38,13 +38,11 @@ interface ConfirmStepProps {
   question: string;
   yes: string;
   onYes: () => Promise<void>;
-  /** Said instead of closing the question: the page without the script leaves it by this address. */
-  onCancel?: () => void;
   /** Without the script: the "Yes" button posts the page's form with this field, and Cancel is this link. */
   noScript?: { field: { name: string; value: string }; cancelHref: string };
 }
 
-export function ConfirmStep({ step, id, question, yes, onYes, onCancel, noScript }: ConfirmStepProps): ReactNode {
+export function ConfirmStep({ step, id, question, yes, onYes, noScript }: ConfirmStepProps): ReactNode {
   const { t } = usePage();
   const hydrated = useHydrated();
   const asked = useRef<HTMLParagraphElement>(null);
@@ -52,10 +50,7 @@ export function ConfirmStep({ step, id, question, yes, onYes, onCancel, noScript
   const busy = useRef(false);
   useEffect(() => asked.current?.focus(), []);
 
-  const cancel = () => {
-    onCancel?.();
-    step.close(true);
-  };
+  const cancel = () => step.close(true);
   const confirm = async (event: MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();
     // One action per question, however often "Yes" is pressed while it runs.
