@@ -9,13 +9,5 @@ export type * from './session.js';
 export * from './page-data.js';
 export * from './passkey-paths.js';
 export * from './recovery-code-paths.js';
+// The security page's constants are its own entry (@portal/contract/security), off the chunk every page loads.
 export type * from './security.js';
-export {
-  ENDED_PARAM,
-  FRESH_SIGN_IN_MS,
-  SECURITY_FORM,
-  SIGN_IN_RETURN_COOKIE,
-  SIGN_IN_RETURN_SECONDS,
-  SIGN_IN_RETURN_SECTIONS,
-  securitySectionId,
-} from './security.js';

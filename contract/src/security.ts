@@ -53,10 +53,18 @@ export interface SessionsEnded {
   ended: number;
 }
 
-/** The form fields of the security page posted without its script: end one session, or all the others. */
-export const SECURITY_FORM = { end: 'end', endOthers: 'endOthers' } as const;
+/**
+ * The form fields of the security page posted without its script: end one session, or all the others. Ending all the
+ * others asks first (WCAG 3.3.4): `endOthers` alone only opens the question, and `confirm` naming the action (the
+ * question's "Yes" button) does it.
+ */
+export const SECURITY_FORM = { end: 'end', endOthers: 'endOthers', confirm: 'confirm' } as const;
 /** The page's address parameter after a form post without the script: how many sessions it ended. */
 export const ENDED_PARAM = 'ended';
+/** The page's address parameter that opens the question of an action asked without the script: its form field. */
+export const SECURITY_CONFIRM_PARAM = 'confirm';
+/** The id of the question of ending all other sessions, which the address of the page that asks it points to. */
+export const END_OTHERS_QUESTION_ID = 'security-end-others-question';
 
 /**
  * A change to how the account signs in (a passkey added or removed, new recovery codes, a trusted device forgotten, a

@@ -1,7 +1,8 @@
 /**
- * Recovery codes in Chromium (issue 35): a token user makes a set on the security page, then, the token lost, signs
- * in with the sign-in page's "Use a recovery code": user ID, PIN and a code in place of the tokencode. The security
- * page then says nine are left. axe finds nothing on the recovery screen or the section.
+ * Recovery codes in Chromium (issue 35): a token user makes a set on the security page, once its question is answered
+ * "Yes" (WCAG 3.3.4: a new set voids the old), and a second one asked for and cancelled leaves the first working;
+ * then, the token lost, signs in with the sign-in page's "Use a recovery code": user ID, PIN and a code in place of the
+ * tokencode. The security page then says nine are left. axe finds nothing on the recovery screen or the section.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +31,8 @@ async function tokenUserSignedIn(page: Page): Promise<TestToken> {
 }
 
 const section = (page: Page) => page.getByRole('region', { name: 'Recovery codes' });
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
+const QUESTION = 'Create new recovery codes? The codes you have now will stop working.';
 
 describe('recovery codes', () => {
   it('signs a token user in with PIN and a recovery code instead of the tokencode; nine are left', async () => {
@@ -37,12 +40,24 @@ describe('recovery codes', () => {
       const token = await tokenUserSignedIn(page);
       await page.goto(`${baseUrl()}${SECURITY}`);
       await section(page).getByText('Recovery codes left: 0').waitFor();
-      await section(page).getByRole('button', { name: 'Create new recovery codes' }).click();
+      const create = section(page).getByRole('button', { name: 'Create new recovery codes', exact: true });
+      await create.click();
+      await expect.poll(() => focused(page)).toBe(QUESTION);
+      await expectAccessible(page, 'security page, asking whether to create recovery codes');
+      await section(page).getByRole('button', { name: 'Yes, create new recovery codes' }).click();
       const codes = section(page).getByRole('listitem');
       await expect.poll(() => codes.count()).toBe(10);
       await section(page).getByText('Recovery codes left: 10').waitFor();
       await expectAccessible(page, 'security page, new recovery codes shown');
       const code = (await codes.first().textContent())!.trim();
+
+      // Asked again and cancelled: no new set, focus back on the button; the code signs in below.
+      await create.click();
+      await expect.poll(() => focused(page)).toBe(QUESTION);
+      await section(page).getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => focused(page)).toBe('Create new recovery codes');
+      expect((await codes.first().textContent())!.trim()).toBe(code);
+      await section(page).getByText('Recovery codes left: 10').waitFor();
 
       // Another browser, the token lost: the sign-in page's link, then user ID, PIN and the code.
       const { page: other, context, problems } = await openPage(chromium.browser());

@@ -2,7 +2,8 @@
  * The security page's passkeys and trusted devices sections in Chromium (issues 34 and 35): a passkey added there with
  * the virtual authenticator (CDP WebAuthn), renamed and removed, keyboard only; the sign-in-again message when the
  * service asks for a fresh sign-in; a second browser listed as a trusted device and forgotten; the password change's
- * "forget my other trusted devices". axe finds nothing on each state.
+ * "forget my other trusted devices". Removing and forgetting ask first (WCAG 3.3.4): Cancel and Esc change nothing,
+ * "Yes" does it. Each button names its item in one message. axe finds nothing on each state.
  */
 import { PASSKEY_SKIP_COOKIE, Paths } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
@@ -39,6 +40,10 @@ async function virtualAuthenticator(page: Page): Promise<void> {
 const passkeyItems = (page: Page) => page.getByRole('region', { name: 'Passkeys' }).getByRole('listitem');
 const deviceItems = (page: Page) => page.getByRole('region', { name: 'Trusted devices' }).getByRole('listitem');
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
+/** The focused element's accessible name as its aria-label gives it (the item-naming buttons have one). */
+const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+const listedPasskeys = async (page: Page) =>
+  ((await (await page.request.get(`${baseUrl()}/sdportal/rest/passkeys`)).json()) as { passkeys: unknown[] }).passkeys;
 const announced = (page: Page) => page.locator('#portal-announcer').textContent();
 
 /** Tab until the focused element's text starts as given (the keyboard alone reaches it). */
@@ -96,15 +101,38 @@ describe('security page: passkeys', () => {
       await expect.poll(() => announced(page)).toBe('The passkey has been renamed.');
       expect(await passkeyItems(page).locator('.portal-security__title').textContent()).toBe('Work laptop');
       expect(await focused(page)).toBe('Passkeys');
+      // Each button names the passkey in one message around its name.
+      await passkeyItems(page).getByRole('button', { name: 'Rename passkey “Work laptop”', exact: true }).waitFor();
+
+      // Remove asks first, in place: the question has focus, Esc leaves it, and focus is back on Remove.
+      const question = 'Remove passkey “Work laptop”? You will no longer be able to sign in with it.';
+      await tabTo(page, 'Remove');
+      expect(await focusedName(page)).toBe('Remove passkey “Work laptop”');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focused(page)).toBe(question);
+      await passkeyItems(page).getByRole('group', { name: question }).waitFor();
+      await expectAccessible(page, 'security page, asking whether to remove a passkey');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => focusedName(page)).toBe('Remove passkey “Work laptop”');
+      expect(await listedPasskeys(page)).toHaveLength(1);
+      // And Cancel the same.
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focused(page)).toBe(question);
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await expect.poll(() => focusedName(page)).toBe('Remove passkey “Work laptop”');
+      expect(await listedPasskeys(page)).toHaveLength(1);
+      expect(await passkeyItems(page).count()).toBe(1);
 
       // Signed in a moment ago: the removal needs no other sign-in.
-      await tabTo(page, 'Remove');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focused(page)).toBe(question);
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toBe('Yes, remove passkey “Work laptop”');
       await page.keyboard.press('Enter');
       await page.getByText('You have no passkeys yet.').waitFor();
       await expect.poll(() => announced(page)).toBe('The passkey has been removed.');
       expect(await focused(page)).toBe('Passkeys');
-      const listed = await page.request.get(`${baseUrl()}/sdportal/rest/passkeys`);
-      expect(((await listed.json()) as { passkeys: unknown[] }).passkeys).toEqual([]);
+      expect(await listedPasskeys(page)).toEqual([]);
       await expectAccessible(page, 'security page, passkey removed');
     });
   });
@@ -126,8 +154,11 @@ describe('security page: passkeys', () => {
             })
           : route.continue(),
       );
-      await page.getByRole('button', { name: /^Remove/ }).click();
+      await page.getByRole('button', { name: /^Remove passkey/ }).click();
+      await page.getByRole('button', { name: /^Yes, remove passkey/ }).click();
       await page.getByText(/you must have signed in within the last five minutes/).waitFor();
+      // The question is gone with its answer, and focus is back on the button that asked.
+      await expect.poll(() => focusedName(page)).toMatch(/^Remove passkey/);
       expect(await page.getByRole('link', { name: 'Sign in again' }).getAttribute('href')).toBe(
         '/public-portal-ui/login-signin-component?cobrandHost=skerrymoor',
       );
@@ -149,7 +180,21 @@ describe('security page: trusted devices', () => {
       await expectAccessible(page, 'security page, two trusted devices');
 
       const others = deviceItems(page).filter({ hasNotText: '(this browser)' });
-      await others.getByRole('button', { name: /^Forget device/ }).click();
+      const browserName = await others.locator('.portal-security__title').textContent();
+      const forget = others.getByRole('button', { name: `Forget device “${browserName}”`, exact: true });
+      const question = `Forget device “${browserName}”? Its next sign-in will be treated as one from an unknown device.`;
+      // Forget asks first; Cancel leaves the device trusted, focus back on Forget.
+      await forget.click();
+      await expect.poll(() => focused(page)).toBe(question);
+      await expectAccessible(page, 'security page, asking whether to forget a device');
+      await others.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await expect.poll(() => focusedName(page)).toBe(`Forget device “${browserName}”`);
+      expect(await deviceItems(page).count()).toBe(2);
+      const kept = await other.page.request.get(`${baseUrl()}${Paths.devices}`);
+      expect(((await kept.json()) as { devices: { current: boolean }[] }).devices.some((d) => d.current)).toBe(true);
+
+      await forget.click();
+      await others.getByRole('button', { name: `Yes, forget device “${browserName}”`, exact: true }).click();
       await expect.poll(() => deviceItems(page).count()).toBe(1);
       await expect.poll(() => announced(page)).toBe('The device is no longer trusted.');
       expect(await focused(page)).toBe('Trusted devices');

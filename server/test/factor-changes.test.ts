@@ -7,14 +7,13 @@
  */
 import {
   ErrorCodes,
-  FRESH_SIGN_IN_MS,
   LOCALE_COOKIE,
   PASSKEY_CAPABLE_COOKIE,
   PasskeyPaths,
   Paths,
   RecoveryCodePaths,
-  SIGN_IN_RETURN_COOKIE,
 } from '@portal/contract';
+import { FRESH_SIGN_IN_MS, SIGN_IN_RETURN_COOKIE } from '@portal/contract/security';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_TOKEN_PIN } from '../src/demo-users.js';
 import { deriveKeys } from '../src/security/portal-secret.js';

@@ -36,12 +36,7 @@ const useTypes = (names: string, from: string) =>
 
 describe('the import rules', () => {
   it.each([
-    [
-      'a capability reaching into another',
-      'server/src/sso/x.ts',
-      use('TokenStore', '../token/token-store.js'),
-      INDEX,
-    ],
+    ['a capability reaching into another', 'server/src/sso/x.ts', use('TokenStore', '../token/token-store.js'), INDEX],
     [
       'a capability climbing through another into a third',
       'server/src/signin/x.ts',

@@ -4,14 +4,8 @@
  * stored password as it was), even with that stored password right. Signing in again for a change to how they sign
  * in, the provider is asked for a fresh login, and the user comes back to the security page's section.
  */
-import {
-  ErrorCodes,
-  FORM_TOKEN_FIELD,
-  Paths,
-  routePath,
-  SIGN_IN_RETURN_COOKIE,
-  type SessionView,
-} from '@portal/contract';
+import { ErrorCodes, FORM_TOKEN_FIELD, Paths, routePath, type SessionView } from '@portal/contract';
+import { SIGN_IN_RETURN_COOKIE } from '@portal/contract/security';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStore, createAccount } from '../src/account/index.js';
 import { deriveKeys } from '../src/security/portal-secret.js';

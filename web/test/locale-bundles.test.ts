@@ -61,6 +61,20 @@ const expected = (key: string, source: string, locale: string) =>
 const sampleValues = (source: string) =>
   Object.fromEntries(placeholders(source, 'en_US').map((p) => [p, p === '0' ? 3 : `x${p}`]));
 
+/**
+ * The security page's buttons that act on one item: the words they show, and their accessible name, which names the
+ * item as a whole message ("Remove passkey “{0}”", "Passkey „{0}“ entfernen") rather than the words, ": " and the
+ * name. The name holds the shown words as they stand (WCAG 2.5.3, so speech input finds the button by them), compared
+ * as axe's label-content-name-mismatch does: punctuation and quotation marks left out, spaces collapsed.
+ */
+const NAMED_BUTTONS = [
+  ['security.sessions.end', 'security.sessions.endNamed'],
+  ['security.passkeys.rename', 'security.passkeys.renameNamed'],
+  ['security.passkeys.remove', 'security.passkeys.removeNamed'],
+  ['security.devices.forget', 'security.devices.forgetNamed'],
+] as const;
+const curated = (text: string) => text.replace(/\p{P}/gu, '').replace(/\s+/g, ' ').trim();
+
 const english = Object.fromEntries(BUNDLES.map((b) => [b, read('en_US', b)])) as Record<
   (typeof BUNDLES)[number],
   Record<string, string>
@@ -110,6 +124,16 @@ describe.each(SUPPORTED_LOCALES.filter((l) => l !== 'en_US'))('locale %s', (loca
       const name = labels[`newpin.${state}.label`]!.toLocaleLowerCase(languageTag(locale));
       expect(name, `${locale} newpin.${state}.label`).toContain(shown);
       expect(name.length, `${locale} newpin.${state}.label`).toBeGreaterThan(shown.length);
+    }
+  });
+
+  it("names each security page button's item in the language's own words around it, with the words it shows", () => {
+    const labels = read(locale, 'PortalLabels');
+    for (const [shown, named] of NAMED_BUTTONS) {
+      const lower = (key: string) => labels[key]!.toLocaleLowerCase(languageTag(locale));
+      expect(lower(named).split('{0}'), `${locale} ${named}`).toHaveLength(2);
+      const name = curated(lower(named).replace('{0}', 'work laptop'));
+      expect(name, `${locale} ${named}: "${labels[named]}"`).toContain(curated(lower(shown)));
     }
   });
 

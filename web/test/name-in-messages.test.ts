@@ -1,6 +1,7 @@
 /**
  * A bank's or the platform's name inside a sentence (the sign-in heading and page title, "powered by", the logo's
- * alternative text, the single sign-on and stand-in pages' texts) reads right in every language: the name is never
+ * alternative text, the single sign-on and stand-in pages' texts), and a passkey's or device's name in the security
+ * page's buttons and questions, reads right in every language: the name is never
  * put after a label or a word that would have to decline it (Polish, Russian and German cases) or give it an article,
  * and every cobrand's non-English sign-in label is a whole message.
  */
@@ -66,13 +67,30 @@ const ARTICLE_WORDS: Record<string, readonly string[]> = {
   nl: ['van', 'bij', 'voor', 'in', 'op', 'aan'],
 };
 /**
+ * The security page's buttons and questions, which name what the user named (a passkey) or a device ("Firefox on
+ * Linux"): the argument is a plain variable, so they are listed here, with the placeholder that is the name.
+ */
+const USER_NAME_MESSAGES: Record<string, string> = {
+  'security.sessions.endNamed': '0',
+  'security.passkeys.renameNamed': '0',
+  'security.passkeys.removeNamed': '0',
+  'security.passkeys.removeQuestion': '0',
+  'security.passkeys.removeYes': '0',
+  'security.devices.forgetNamed': '0',
+  'security.devices.forgetQuestion': '0',
+  'security.devices.forgetYes': '0',
+};
+/**
  * The messages into which the code puts a name, found in the sources, so a new one is checked without being listed
  * here: a `t('key', …)` call given a cobrand's application name, the powered-by text or a logo's name (the argument's
  * place gives the placeholder), the route titles (`page.title.…`, each given the application name), and the mails'
  * subjects (`compose(ctx, 'key', …)`, the application name as {0}). The stand-in page picks its key from a table.
  */
 function messagesWithName(): Map<string, string> {
-  const found = new Map<string, string>(STAND_IN_MESSAGES.map((key) => [key, '0']));
+  const found = new Map<string, string>([
+    ...STAND_IN_MESSAGES.map((key) => [key, '0'] as const),
+    ...Object.entries(USER_NAME_MESSAGES),
+  ]);
   const english = labels('en_US');
   for (const file of SOURCE_DIRS.flatMap((dir) => sourceFiles(dir))) {
     const source = readFileSync(file, 'utf8');

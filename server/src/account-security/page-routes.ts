@@ -1,9 +1,18 @@
 /**
  * The security page itself: rendered on the service with the user's own lists, so it shows and works without its
  * script, and its form posted natively (issue 33's progressive enhancement): end one session, or all the others, then
- * back to the page (post, redirect, get), which says how many ended. Without a full session, the sign-in page.
+ * back to the page (post, redirect, get), which says how many ended. Ending all the others asks first (WCAG 3.3.4):
+ * the button alone leads back to the page with the question open, and only its "Yes" ends them. Without a full
+ * session, the sign-in page.
  */
-import { ENDED_PARAM, routePath, SECURITY_FORM, SIGN_IN_RETURN_COOKIE } from '@portal/contract';
+import { routePath } from '@portal/contract';
+import {
+  END_OTHERS_QUESTION_ID,
+  ENDED_PARAM,
+  SECURITY_CONFIRM_PARAM,
+  SECURITY_FORM,
+  SIGN_IN_RETURN_COOKIE,
+} from '@portal/contract/security';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -37,6 +46,7 @@ const CobrandQuery = Type.Object({ cobrandHost: Type.Optional(Type.String()) }, 
 const SecurityFormSchema = Type.Object({
   [SECURITY_FORM.end]: FormField,
   [SECURITY_FORM.endOthers]: FormField,
+  [SECURITY_FORM.confirm]: FormField,
 });
 
 const cobrandQuery = (cobrand: string | undefined) => (cobrand ? `?cobrandHost=${encodeURIComponent(cobrand)}` : '');
@@ -61,7 +71,7 @@ export const securityPageRoutes: FastifyPluginAsyncTypebox<SecurityPageOptions> 
       {
         schema: {
           operationId: path === screenPaths(SCREEN)[0] ? 'securityForm' : 'securityFormInContext',
-          summary: 'End a session, or all the others, from the security page without the script',
+          summary: 'End a session, or all the others once confirmed, from the security page without the script',
           consumes: [FORM],
           querystring: CobrandQuery,
           body: SecurityFormSchema,
@@ -74,15 +84,22 @@ export const securityPageRoutes: FastifyPluginAsyncTypebox<SecurityPageOptions> 
         const session = await sessions.find(cookies.sessionId(request));
         if (!session) return toSignIn(reply, request.query.cobrandHost);
         const origin = originOf(request);
-        const { end, endOthers } = request.body;
+        const { end, endOthers, confirm } = request.body;
+        const back = (state: Record<string, string>, at = '') =>
+          reply.redirect(
+            `${routePath(SCREEN)}?${new URLSearchParams({ cobrandHost: session.cobrand, ...state })}${at}`,
+            303,
+          );
+        // The button alone, or a post from before the question: nothing ended, the page asks (at the question).
+        if (endOthers !== undefined && confirm !== SECURITY_FORM.endOthers)
+          return back({ [SECURITY_CONFIRM_PARAM]: SECURITY_FORM.endOthers }, `#${END_OTHERS_QUESTION_ID}`);
         const ended =
-          endOthers !== undefined
+          confirm === SECURITY_FORM.endOthers
             ? await security.endOthers(session, origin)
             : end
               ? Number(await security.endOne(session, end, origin))
               : 0;
-        const query = new URLSearchParams({ cobrandHost: session.cobrand, [ENDED_PARAM]: String(ended) });
-        return reply.redirect(`${routePath(SCREEN)}?${query}`, 303);
+        return back({ [ENDED_PARAM]: String(ended) });
       },
     );
   }

@@ -3,8 +3,10 @@
  * times, this one marked) and their last ten sign-in tries, failures included; ends one other session or all the
  * others, and the ended session's cookie is refused from then on; another user's session is refused as one that does
  * not exist; bad input gets the error shape and changes nothing; each ending is audited with who and from where.
+ * Without the script, ending all the others asks first (WCAG 3.3.4), and only the question's "Yes" ends them.
  */
-import { ENDED_PARAM, FORM_TOKEN_FIELD, Paths, routePath, type SessionList, type SignInList } from '@portal/contract';
+import { FORM_TOKEN_FIELD, Paths, routePath, type SessionList, type SignInList } from '@portal/contract';
+import { END_OTHERS_QUESTION_ID, ENDED_PARAM } from '@portal/contract/security';
 import { describe, expect, it } from 'vitest';
 import { AccountStore, createAccount } from '../account/index.js';
 import { AuditLog } from '../db/audit-log.js';
@@ -209,6 +211,8 @@ for (const dialect of DIALECTS) {
       expect(page.body).toContain('(this session)');
       const id = (await sessionsOf(here)).sessions[1]!.id;
       expect(page.body).toMatch(new RegExp(`<button type="submit" value="${id}"[^>]* name="end">End session`));
+      // It names the session it ends in one message around the device, not the words, ": " and the device.
+      expect(page.body).toMatch(new RegExp(`value="${id}"[^>]* aria-label="End session on Firefox 133 on Windows"`));
 
       const posted = await here.post(PAGE, {
         form: { end: id, [FORM_TOKEN_FIELD]: fieldToken(page.body) },
@@ -225,6 +229,52 @@ for (const dialect of DIALECTS) {
       expect(after.body).toContain('The session has been ended.');
       // The other session is gone from the list (its sign-in stays in the recent ones).
       expect(after.body).not.toContain('name="end"');
+    });
+
+    it('asks before ending all the others without the script: the button alone ends nothing, its "Yes" does', async () => {
+      const others = [
+        await browser(FIREFOX_ON_WINDOWS, '198.51.100.7'),
+        await browser(FIREFOX_ON_WINDOWS, '192.0.2.8'),
+      ];
+      const here = await browser(SAFARI_ON_IPHONE, '203.0.113.9');
+      const page = await here.get(PAGE, { browser: true });
+      expect(page.body).toMatch(/<button [^>]*name="endOthers"[^>]*>End all other sessions</);
+
+      const pressed = await here.post(PAGE, {
+        form: { endOthers: '1', [FORM_TOKEN_FIELD]: fieldToken(page.body) },
+        browser: true,
+        csrf: false,
+      });
+      expect(pressed.statusCode).toBe(303);
+      expect(pressed.headers.location).toBe(
+        `${routePath('security-component')}?cobrandHost=skerrymoor&confirm=endOthers#${END_OTHERS_QUESTION_ID}`,
+      );
+      for (const other of others) expect((await other.get(Paths.session)).statusCode).toBe(200);
+
+      // The page asks in place of the button: the question, its "Yes" that posts the form, and Cancel back to the page.
+      const asking = await here.get((pressed.headers.location as string).split('#')[0]!, { browser: true });
+      expect(asking.body).toContain(
+        `id="${END_OTHERS_QUESTION_ID}" tabindex="-1">End all your other sessions? You will be signed out everywhere except here.</p>`,
+      );
+      expect(asking.body).toMatch(
+        /<button type="submit" value="endOthers"[^>]* name="confirm">Yes, end all other sessions</,
+      );
+      expect(asking.body).toContain(
+        `href="${routePath('security-component')}?cobrandHost=skerrymoor#security-end-others">Cancel</a>`,
+      );
+      expect(asking.body).not.toMatch(/>End all other sessions</);
+
+      const confirmed = await here.post(PAGE, {
+        form: { confirm: 'endOthers', [FORM_TOKEN_FIELD]: fieldToken(asking.body) },
+        browser: true,
+        csrf: false,
+      });
+      expect(confirmed.statusCode).toBe(303);
+      expect(confirmed.headers.location).toBe(
+        `${routePath('security-component')}?cobrandHost=skerrymoor&${ENDED_PARAM}=2`,
+      );
+      for (const other of others) expect((await other.get(Paths.session)).statusCode).toBe(401);
+      expect((await here.get(Paths.session)).statusCode).toBe(200);
     });
 
     it('refuses a form post without its token, and sends a browser without a session to sign in', async () => {

@@ -3,13 +3,8 @@
  * the page named, in its cookie, the section the user was in. The next full sign-in in this browser, by any method
  * or step, goes there instead of its usual way on; the page clears the cookie as the user arrives.
  */
-import {
-  routePath,
-  securitySectionId,
-  SIGN_IN_RETURN_COOKIE,
-  SIGN_IN_RETURN_SECTIONS,
-  type SignInReturnSection,
-} from '@portal/contract';
+import { routePath, type SignInReturnSection } from '@portal/contract';
+import { securitySectionId, SIGN_IN_RETURN_COOKIE, SIGN_IN_RETURN_SECTIONS } from '@portal/contract/security';
 import type { StartSession } from '../session/index.js';
 
 const isSection = (value: string | undefined): value is SignInReturnSection =>

@@ -3,7 +3,8 @@
  * same kind of session as a password, and every ceremony's refusal (origin, RP ID, replayed or expired challenge,
  * another user's credential, no user verification, a counter gone backwards, a removed passkey, a locked account).
  */
-import { PasskeyPaths, Paths, SIGN_IN_RETURN_COOKIE } from '@portal/contract';
+import { PasskeyPaths, Paths } from '@portal/contract';
+import { SIGN_IN_RETURN_COOKIE } from '@portal/contract/security';
 import type { Response } from 'light-my-request';
 import { describe, expect, it } from 'vitest';
 import { AccountStore, createAccount } from '../account/index.js';

@@ -5,7 +5,8 @@
  * way in that no longer needs the password (docs/decisions.md, "A fresh sign-in for every factor change"). A refusal
  * changes nothing and is audited with the change that was asked for.
  */
-import { ErrorCodes, FRESH_SIGN_IN_MS } from '@portal/contract';
+import { ErrorCodes } from '@portal/contract';
+import { FRESH_SIGN_IN_MS } from '@portal/contract/security';
 import type { Clock } from '../clock.js';
 import type { AuditLog, Origin } from '../db/audit-log.js';
 import { ApiError } from '../http/api-error.js';

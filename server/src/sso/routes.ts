@@ -2,7 +2,8 @@
  * Single sign-on per cobrand (ARCHITECTURE §9b): the start address a cobrand's fssoRedirectUrl names, the callback
  * the provider answers at (OIDC by GET, SAML by POST), and the logout address its fssoLogoutUrl names.
  */
-import { LOGOUT_CONFIRM_PARAM, Paths, PathPatterns, routePath, SIGN_IN_RETURN_COOKIE } from '@portal/contract';
+import { LOGOUT_CONFIRM_PARAM, Paths, PathPatterns, routePath } from '@portal/contract';
+import { SIGN_IN_RETURN_COOKIE } from '@portal/contract/security';
 import { CobrandParamsSchema, NoBody } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,11 +1,13 @@
 // My trusted devices (issue 35): the browsers the account signed in from, this one marked, with when each was first
 // and last used; forget one (from a sign-in within five minutes), and its next sign-in is from an unknown device. Loaded by the script (docs/decisions.md).
-import { Paths, securitySectionId, type DeviceView } from '@portal/contract';
+import { Paths, type DeviceView } from '@portal/contract';
+import { securitySectionId } from '@portal/contract/security';
 import { useEffect, useRef, useState } from 'react';
 import { HttpError, call, getJson } from '../../api/client';
 import { announce } from '../../components/announce';
 import { useHydrated } from '../../page/browser-value';
 import { usePage } from '../../page/page-context';
+import { ConfirmStep, useConfirmStep } from './confirm-step';
 import { useDescribe } from './describe';
 import { useSectionCalls } from './section-calls';
 import { SignInAgain, useSignInAgain } from './sign-in-again';
@@ -67,17 +69,19 @@ export function DevicesSection() {
       {devices && devices.length === 0 && <p className="portal-hint">{t('security.devices.none')}</p>}
       <ul className="portal-security__list">
         {(devices ?? []).map((device) => (
-          <DeviceItem key={device.id} device={device} onForget={() => void forget(device)} />
+          <DeviceItem key={device.id} device={device} onForget={() => forget(device)} />
         ))}
       </ul>
     </section>
   );
 }
 
-function DeviceItem({ device, onForget }: { device: TrustedDevice; onForget: () => void }) {
+/** One device: its browser and times, and Forget, which asks first. */
+function DeviceItem({ device, onForget }: { device: TrustedDevice; onForget: () => Promise<void> }) {
   const { t } = usePage();
   const describe = useDescribe();
   const name = describe.device(device.device);
+  const forgetting = useConfirmStep();
   return (
     <li className="portal-security__item">
       <p className="portal-security__title">
@@ -93,10 +97,25 @@ function DeviceItem({ device, onForget }: { device: TrustedDevice; onForget: () 
         <dd>{describe.time(device.lastUsedAt)}</dd>
       </dl>
       {device.locked && <p className="portal-security__error">{t('security.devices.locked')}</p>}
-      <button type="button" className="portal-button portal-button--secondary" onClick={onForget}>
-        {t('security.devices.forget')}
-        <span className="portal-visually-hidden">: {name}</span>
-      </button>
+      {forgetting.open ? (
+        <ConfirmStep
+          step={forgetting}
+          id={`device-forget-${device.id}`}
+          question={t('security.devices.forgetQuestion', name)}
+          yes={t('security.devices.forgetYes', name)}
+          onYes={onForget}
+        />
+      ) : (
+        <button
+          ref={forgetting.opener}
+          type="button"
+          className="portal-button portal-button--secondary"
+          aria-label={t('security.devices.forgetNamed', name)}
+          onClick={forgetting.ask}
+        >
+          {t('security.devices.forget')}
+        </button>
+      )}
     </li>
   );
 }

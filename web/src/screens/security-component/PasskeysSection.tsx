@@ -1,7 +1,8 @@
 // My passkeys (issue 34 §3): name, created, last used; add one (the offer page's ceremony), rename, remove (adding and
 // removing from a sign-in within five minutes, else the user signs in again and comes back). Only where the cobrand
 // offers passkeys. Loaded by the script: the service's render says the section needs it (docs/decisions.md).
-import { PasskeyPaths, securitySectionId } from '@portal/contract';
+import { PasskeyPaths } from '@portal/contract';
+import { securitySectionId } from '@portal/contract/security';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { HttpError, call, getJson } from '../../api/client';
@@ -9,6 +10,7 @@ import { announce } from '../../components/announce';
 import { useHydrated } from '../../page/browser-value';
 import { usePage } from '../../page/page-context';
 import { createPasskey } from '../../passkeys/create-passkey';
+import { ConfirmStep, useConfirmStep } from './confirm-step';
 import { useDescribe } from './describe';
 import { useSectionCalls } from './section-calls';
 import { SignInAgain, useSignInAgain } from './sign-in-again';
@@ -75,7 +77,8 @@ function usePasskeys(heading: RefObject<HTMLHeadingElement | null>) {
     } catch (error) {
       if (signInAgain.caught(error)) return;
       // Already removed elsewhere: the list is read again.
-      if (error instanceof HttpError && error.status === 404) return done(t('security.passkeys.removed'));
+      if (error instanceof HttpError && error.status === 404)
+        return done(t('security.passkeys.removed')).catch(sections.failure);
       sections.failure(error);
     }
   };
@@ -120,7 +123,7 @@ function Passkeys() {
                 if (!on) heading.current?.focus();
               }}
               onRename={(name) => void rename(passkey, name)}
-              onRemove={() => void remove(passkey)}
+              onRemove={() => remove(passkey)}
             />
           ))}
         </ul>
@@ -139,13 +142,17 @@ interface ItemProps {
   editing: boolean;
   onEdit: (on: boolean) => void;
   onRename: (name: string) => void;
-  onRemove: () => void;
+  onRemove: () => Promise<void>;
 }
 
-/** One passkey: its name and times, and its buttons; Rename opens a one-field form in its place. */
+/**
+ * One passkey: its name and times, and its buttons; Rename opens a one-field form in their place, Remove the question
+ * whether to remove it.
+ */
 function PasskeyItem({ passkey, editing, onEdit, onRename, onRemove }: ItemProps) {
   const { t } = usePage();
   const describe = useDescribe();
+  const removing = useConfirmStep();
   return (
     <li className="portal-security__item">
       <p className="portal-security__title">{passkey.name}</p>
@@ -158,15 +165,33 @@ function PasskeyItem({ passkey, editing, onEdit, onRename, onRemove }: ItemProps
       </dl>
       {editing ? (
         <RenameForm passkey={passkey} onRename={onRename} onCancel={() => onEdit(false)} />
+      ) : removing.open ? (
+        <ConfirmStep
+          step={removing}
+          id={`passkey-remove-${passkey.id}`}
+          question={t('security.passkeys.removeQuestion', passkey.name)}
+          yes={t('security.passkeys.removeYes', passkey.name)}
+          onYes={onRemove}
+        />
       ) : (
         <div className="portal-actions">
-          <button type="button" className="portal-button portal-button--secondary" onClick={() => onEdit(true)}>
+          {/* Each button names its passkey, in the language's own words around the name (WCAG 2.4.6, 2.5.3). */}
+          <button
+            type="button"
+            className="portal-button portal-button--secondary"
+            aria-label={t('security.passkeys.renameNamed', passkey.name)}
+            onClick={() => onEdit(true)}
+          >
             {t('security.passkeys.rename')}
-            <span className="portal-visually-hidden">: {passkey.name}</span>
           </button>{' '}
-          <button type="button" className="portal-button portal-button--secondary" onClick={onRemove}>
+          <button
+            ref={removing.opener}
+            type="button"
+            className="portal-button portal-button--secondary"
+            aria-label={t('security.passkeys.removeNamed', passkey.name)}
+            onClick={removing.ask}
+          >
             {t('security.passkeys.remove')}
-            <span className="portal-visually-hidden">: {passkey.name}</span>
           </button>
         </div>
       )}
@@ -237,7 +262,7 @@ function RenameForm({
           {t('security.passkeys.save')}
         </button>{' '}
         <button type="button" className="portal-button portal-button--secondary" onClick={onCancel}>
-          {t('security.passkeys.cancel')}
+          {t('security.cancel')}
         </button>
       </div>
     </form>

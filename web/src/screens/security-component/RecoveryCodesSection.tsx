@@ -1,12 +1,14 @@
 // My recovery codes (issue 35): how many are left, and a new set (the old ones void), shown this once, from a sign-in
 // within five minutes. Only for a
 // user whose cobrand offers them and who has a token step they stand in for. Loaded by the script (docs/decisions.md).
-import { RecoveryCodePaths, securitySectionId } from '@portal/contract';
+import { RecoveryCodePaths } from '@portal/contract';
+import { securitySectionId } from '@portal/contract/security';
 import { useEffect, useRef, useState } from 'react';
 import { call, getJson } from '../../api/client';
 import { announce } from '../../components/announce';
 import { useHydrated } from '../../page/browser-value';
 import { usePage } from '../../page/page-context';
+import { ConfirmStep, useConfirmStep } from './confirm-step';
 import { useSectionCalls } from './section-calls';
 import { SignInAgain, useSignInAgain } from './sign-in-again';
 
@@ -23,6 +25,8 @@ function RecoveryCodes() {
   const signInAgain = useSignInAgain();
   const shown = useRef<HTMLParagraphElement>(null);
   const sections = useSectionCalls();
+  // A new set voids the codes there are: asked first, even with none left, so the button always does the same.
+  const creating = useConfirmStep();
   const reload = async () => setStatus(await getJson<{ offered: boolean; left: number }>(RecoveryCodePaths.codes));
 
   useEffect(() => {
@@ -70,8 +74,22 @@ function RecoveryCodes() {
           </ol>
         </>
       )}
-      {hydrated && status && (
-        <button type="button" className="portal-button portal-button--secondary" onClick={() => void create()}>
+      {hydrated && status && creating.open && (
+        <ConfirmStep
+          step={creating}
+          id="recovery-codes-question"
+          question={t('security.recoveryCodes.createQuestion')}
+          yes={t('security.recoveryCodes.createYes')}
+          onYes={create}
+        />
+      )}
+      {hydrated && status && !creating.open && (
+        <button
+          ref={creating.opener}
+          type="button"
+          className="portal-button portal-button--secondary"
+          onClick={creating.ask}
+        >
           {t('security.recoveryCodes.create')}
         </button>
       )}

@@ -1,7 +1,8 @@
 // The security page (ours, issue 34): the signed-in user's sessions and recent sign-ins, one section each. The
 // service renders it with the user's lists, so it shows and its form works without the script; the script then
 // ends sessions by call and refreshes the lists in place. Also change password's MyProfile destination (§4).
-import { ENDED_PARAM, Paths, routePath } from '@portal/contract';
+import { Paths, routePath } from '@portal/contract';
+import { ENDED_PARAM } from '@portal/contract/security';
 import { SessionWarning } from '../../components/SessionWarning';
 import { usePage } from '../../page/page-context';
 import { endedText } from './describe';

@@ -1,14 +1,12 @@
 // A change to how the user signs in asked for a fresh sign-in (ASVS 5.0 7.5.1): the section says so, and its link
 // goes to the sign-in page having told the service, by a cookie, which section to come back to afterwards.
+import { ErrorCodes, routePath, type SignInReturnSection } from '@portal/contract';
 import {
-  ErrorCodes,
-  routePath,
   SIGN_IN_RETURN_COOKIE,
   SIGN_IN_RETURN_SECONDS,
   SIGN_IN_RETURN_SECTIONS,
   securitySectionId,
-  type SignInReturnSection,
-} from '@portal/contract';
+} from '@portal/contract/security';
 import { useEffect, useState } from 'react';
 import { HttpError } from '../../api/client';
 import { announce } from '../../components/announce';
