@@ -9,6 +9,7 @@ const COMPOSING = [
   'app',
   'admin-app',
   'sign-in-modules',
+  'screens',
   'operator',
   'main',
   'cli',

@@ -30,10 +30,10 @@ import { healthRoutes, Readiness } from './health/index.js';
 import { FreshSignIn, SessionManager, sessionRoutes, SessionStore } from './session/index.js';
 import { cookiePolicy, SessionCookies } from './http/session-cookies.js';
 import { claimByAccountId, type Onward, routeSignIn, signInRoutes, SignInService } from './signin/index.js';
-import { signInMethods } from './sign-in-modules.js';
+import { signInMethods, signInModuleRoutes } from './sign-in-modules.js';
 import { signInReturn } from './account-security/index.js';
-import { PasskeyService, passkeyRoutes, PasskeyStore, relyingPartyOf } from './passkey/index.js';
-import { RecoveryCodeService, recoveryCodeRoutes, RecoveryCodeStore } from './recovery-code/index.js';
+import { PasskeyService, PasskeyStore, relyingPartyOf } from './passkey/index.js';
+import { RecoveryCodeService, RecoveryCodeStore } from './recovery-code/index.js';
 import { DeviceCookies, DeviceNotices, deviceRoutes, DeviceStore, forgetOtherDevices } from './device/index.js';
 import { systemErrorPage } from './pages/index.js';
 import { registerScreens } from './screens.js';
@@ -306,18 +306,18 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
     ...{ forgetOtherDevices: forgetOthers, deviceIdOf: (request) => deviceCookies.deviceId(request) },
   });
   await app.register(tokenRoutes, { accounts, sessions, cookies, pins, throttle, fresh });
-  await app.register(passkeyRoutes, {
-    ...{ passkeys: services.passkeys, accounts, cobrands, sessions, cookies, throttle, fresh },
-    ...{ refusedBody, publicOrigin, secureCookies: config.secureCookies, clock },
-    optionsThrottle: routeThrottle(config.passkeyOptionsPerMinute),
-    signIn: routeSignIn({ signIn, sessions, cookies, deviceCookies }, 'passkey'),
-  });
-  // A recovery code in place of the tokencode, on its own route, and the signed-in user's codes (recovery-code/).
-  const recoveryCodeSignIn = routeSignIn({ signIn, sessions, cookies, deviceCookies }, 'recovery-code');
-  await app.register(recoveryCodeRoutes, {
-    ...{ recoveryCodes: services.recoveryCodes, accounts, sessions, cookies, throttle, refusedBody, fresh },
-    signIn: recoveryCodeSignIn,
-  });
+  // Each sign-in module's own routes (sign-in-modules.ts), their tries signed in as every sign-in is.
+  const signInOn = (route: string) => routeSignIn({ signIn, sessions, cookies, deviceCookies }, route);
+  const { passkeys, recoveryCodes } = services;
+  const moduleDeps = { passkeys, recoveryCodes, accounts, cobrands, sessions, cookies, throttle, fresh, refusedBody };
+  await signInModuleRoutes(
+    app,
+    {
+      ...{ ...moduleDeps, publicOrigin, secureCookies: config.secureCookies, clock },
+      optionsThrottle: routeThrottle(config.passkeyOptionsPerMinute),
+    },
+    signInOn,
+  );
   await app.register(cobrandRoutes, { cobrands, catalogueDir: options.catalogueDir ?? CATALOGUE_DIR });
   await app.register(ssoRoutes, {
     ...{ ...services.sso, cobrands, sessions, cookies, clock, publicOrigin, audit },
@@ -328,7 +328,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, service
   await registerScreens(app, {
     webDistDir: options.webDistDir ?? WEB_DIST_DIR,
     ...{ messages, signIn, recovery, changePassword, accounts, pins, sessions, cookies, deviceCookies },
-    ...{ throttle, audit, forgetOtherDevices: forgetOthers, recoveryCodeSignIn },
+    ...{ throttle, audit, forgetOtherDevices: forgetOthers, signInOn },
     ...{ secureCookies: config.secureCookies, platformOrigin: config.platformOrigin },
     ...{ cobrands, pageCobrand: pageCobrandFinder(cobrands, options.catalogueDir ?? CATALOGUE_DIR) },
   });

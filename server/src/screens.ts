@@ -24,7 +24,7 @@ import {
 } from './password/index.js';
 import type { RouteThrottle } from './security/throttle.js';
 import { signedInScreenData, type SessionManager } from './session/index.js';
-import { recoveryCodeFormRoutes } from './recovery-code/index.js';
+import { type SignInOn, signInModuleForms } from './sign-in-modules.js';
 import {
   formSendLogin,
   formSignIn,
@@ -54,8 +54,8 @@ export interface ScreenOptions {
   audit: AuditLog;
   /** Forgets the account's trusted devices but the asking browser's: a password change's checkbox. */
   forgetOtherDevices: (request: FastifyRequest, accountId: string) => Promise<number>;
-  /** A sign-in with a recovery code on the method's own route (the signin capability's, made in app.ts). */
-  recoveryCodeSignIn: Parameters<typeof recoveryCodeFormRoutes>[1]['signIn'];
+  /** The sign-in on a method's own route, by its name (the signin capability's, made in app.ts). */
+  signInOn: SignInOn;
 }
 
 /** The screen a native post was made from: its address's last segment is the screen's route name. */
@@ -119,7 +119,8 @@ export async function registerScreens(app: FastifyInstance, options: ScreenOptio
     });
     await forms.register(nextTokenFormRoutes, { sendLogin, tokenUserOf: userOf, throttle, page, logoutFor });
     await forms.register(newPinFormRoutes, { accounts, sessions, cookies, pins, throttle, page, sendLogin });
-    await forms.register(recoveryCodeFormRoutes, { signIn: options.recoveryCodeSignIn, throttle, page });
+    // The sign-in modules' own forms (sign-in-modules.ts): the recovery code's.
+    await signInModuleForms(forms, { throttle, page }, options.signInOn);
   });
   // The security page is the signed-in user's own: its capability answers its calls, and the page with the user's
   // lists through the pages' `personal`.

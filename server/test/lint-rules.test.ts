@@ -138,7 +138,7 @@ describe('the import rules', () => {
     [
       'the sign-in service importing a method',
       'server/src/signin/x.ts',
-      use('passwordMethod', '../password/index.js'),
+      use('passwordSignIn', '../password/index.js'),
       NO_METHOD,
     ],
     [
@@ -156,7 +156,7 @@ describe('the import rules', () => {
     [
       'the sign-in kernel importing a method',
       'server/src/signin-kernel/x.ts',
-      use('passkeyMethod', '../passkey/index.js'),
+      use('passkeySignIn', '../passkey/index.js'),
       KERNEL,
     ],
     [

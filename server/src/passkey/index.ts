@@ -5,5 +5,4 @@ export { PasskeyStore } from './passkey-store.js';
 export type { PasskeyRow } from './passkey-store.js';
 export { passkeyServes } from './policy.js';
 export { PasskeyService } from './passkey-service.js';
-export { passkeyRoutes } from './routes.js';
-export { passkeyMethod } from './sign-in-method.js';
+export { passkeySignIn } from './sign-in-module.js';

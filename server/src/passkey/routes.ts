@@ -18,7 +18,7 @@ import {
   WhereNextSchema,
 } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AccountStore } from '../account/index.js';
 import type { CobrandDirectory } from '../cobrand/index.js';
@@ -31,17 +31,8 @@ import type { RouteThrottle } from '../security/throttle.js';
 import type { FreshSignIn, SessionManager } from '../session/index.js';
 import { CHALLENGE_MS } from './ceremonies.js';
 import type { PasskeyRow } from './passkey-store.js';
-import type { PasskeySecret } from './sign-in-method.js';
+import type { SignInOnRoute } from '../signin-kernel/index.js';
 import type { PasskeyService } from './passkey-service.js';
-
-/**
- * The sign-in service's entry for a method on its own route (the signin capability's `routeSignIn`, wired in app.ts):
- * it reads the browser from the exchange and applies the decision as every sign-in does. Where to go, or null.
- */
-export type SignInOnRoute = (
-  secret: PasskeySecret,
-  exchange: { request: FastifyRequest; reply: FastifyReply },
-) => Promise<string | null>;
 
 export interface PasskeyRoutesOptions {
   passkeys: PasskeyService;

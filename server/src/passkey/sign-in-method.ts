@@ -11,6 +11,9 @@ import type { PasskeyRow, PasskeyStore } from './passkey-store.js';
 import { passkeyServes } from './policy.js';
 import type { Answer, MethodTry, SignInMethod } from '../signin-kernel/index.js';
 
+/** The route a passkey's try comes by (`OwnRoute.name`). */
+export const PASSKEY_ROUTE = 'passkey';
+
 export interface PasskeyMethodDeps {
   passkeys: PasskeyStore;
   relyingParty: RelyingParty;
@@ -36,7 +39,7 @@ export function passkeyMethod(deps: PasskeyMethodDeps): SignInMethod<PasskeyWork
     form: null,
     serves: passkeyServes,
     route: {
-      name: 'passkey',
+      name: PASSKEY_ROUTE,
       owner: async (secret) => (await deps.passkeys.byCredential(readSecret(secret).response.id))?.account_id,
     },
     async equalWork(secret, on) {

@@ -6,4 +6,4 @@ export { RecoveryService } from './recovery-service.js';
 export { passwordRoutes } from './routes.js';
 export { recoveryFormRoutes } from './recovery-form-routes.js';
 export { changeFormRoutes } from './change-form-routes.js';
-export { passwordMethod } from './sign-in-method.js';
+export { passwordSignIn } from './sign-in-method.js';

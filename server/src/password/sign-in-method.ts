@@ -17,7 +17,7 @@ import {
 } from '../account/index.js';
 import { queuedHash } from '../security/hash-admission.js';
 import { hashSecret, needsRehash, verifyDummy, verifySecret } from '../security/passwords.js';
-import type { Answer, MethodTry, SignInMethod } from '../signin-kernel/index.js';
+import type { Answer, MethodTry, SignInMethod, SignInModule } from '../signin-kernel/index.js';
 import { LegacyPad } from './legacy-pad.js';
 
 /** An account ID no row has (IDs are UUIDs). */
@@ -101,3 +101,6 @@ async function verifyPassword(deps: PasswordMethodDeps, attempt: MethodTry, work
  */
 const isSpent = (account: AccountRow, now: number): boolean =>
   account.password_state === 'temporary' && account.password_expires_at !== null && account.password_expires_at <= now;
+
+/** The password sign-in module: the method alone (its routes are the password capability's own). */
+export const passwordSignIn: SignInModule<PasswordMethodDeps> = { method: passwordMethod };

@@ -9,10 +9,10 @@ import { Type } from 'typebox';
 import { FormField, refusalOf, screenPost, type FormPage } from '../http/form-post.js';
 import { whileAdmitted } from '../security/hash-admission.js';
 import type { RouteThrottle } from '../security/throttle.js';
-import type { RecoveryCodeSignIn } from './routes.js';
+import type { SignInOnRoute } from '../signin-kernel/index.js';
 
 export interface RecoveryCodeFormOptions {
-  signIn: RecoveryCodeSignIn;
+  signIn: SignInOnRoute;
   throttle: RouteThrottle;
   page: FormPage;
 }

@@ -11,7 +11,7 @@ import {
   WhereNextSchema,
 } from '@portal/contract/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AccountStore } from '../account/index.js';
 import { ApiError, sessionEnded } from '../http/api-error.js';
 import { requireContentType, textAnswer } from '../http/content-type.js';
@@ -21,15 +21,7 @@ import { whileAdmitted } from '../security/hash-admission.js';
 import type { RouteThrottle } from '../security/throttle.js';
 import type { FreshSignIn, SessionManager } from '../session/index.js';
 import type { RecoveryCodeService } from './recovery-code-service.js';
-
-/**
- * The sign-in service's entry for this method's route, as this capability calls it (wired in app.ts): where to go,
- * having opened the session it decided and trusted the browser, or null when refused.
- */
-export type RecoveryCodeSignIn = (
-  secret: { userId: string; pin: string; code: string },
-  exchange: { request: FastifyRequest; reply: FastifyReply },
-) => Promise<string | null>;
+import type { SignInOnRoute } from '../signin-kernel/index.js';
 
 export interface RecoveryCodeRoutesOptions {
   recoveryCodes: RecoveryCodeService;
@@ -39,7 +31,7 @@ export interface RecoveryCodeRoutesOptions {
   throttle: RouteThrottle;
   /** The rule every change to how the account signs in follows: a sign-in within the last five minutes. */
   fresh: FreshSignIn;
-  signIn: RecoveryCodeSignIn;
+  signIn: SignInOnRoute;
   refusedBody: () => string;
 }
 

@@ -10,6 +10,9 @@ import { verifyDummy } from '../security/passwords.js';
 import type { pinMatches, TokenKeys, TokenStore } from '../token/index.js';
 import type { Answer, MethodTry, SignInMethod } from '../signin-kernel/index.js';
 
+/** The route a recovery code's try comes by (`OwnRoute.name`). */
+export const RECOVERY_CODE_ROUTE = 'recovery-code';
+
 export interface RecoveryCodeMethodDeps {
   accounts: AccountStore;
   recoveryCodes: RecoveryCodeService;
@@ -41,7 +44,7 @@ export function recoveryCodeMethod(deps: RecoveryCodeMethodDeps): SignInMethod<R
     form: null,
     serves: (account, record) => deps.recoveryCodes.serves(account, record),
     route: {
-      name: 'recovery-code',
+      name: RECOVERY_CODE_ROUTE,
       owner: async (secret) => (await deps.accounts.findByUserId(readSecret(secret).userId))?.id,
     },
     // The argon2 verify every sign-in try makes, then the same lookups on nobody as on the account.

@@ -5,3 +5,4 @@
 export * from './method.js';
 export type { BrowserState, SignInDecision } from './decision.js';
 export { cobrandQuery, homeOf } from './locations.js';
+export type { SignInModule, SignInOnRoute } from './module.js';

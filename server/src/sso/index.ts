@@ -6,4 +6,4 @@ export { ssoRoutes } from './routes.js';
 export { SsoService } from './sso-service.js';
 export { SsoStore } from './sso-store.js';
 export { SsoAdmin } from './sso-admin.js';
-export { singleSignOnMethod } from './sign-in-method.js';
+export { singleSignOnSignIn } from './sign-in-method.js';

@@ -6,7 +6,7 @@
  */
 import { signsInAtProvider } from '../cobrand/index.js';
 import type { SessionManager } from '../session/index.js';
-import type { SignInMethod, WorkSubject } from '../signin-kernel/index.js';
+import type { SignInMethod, WorkSubject, SignInModule } from '../signin-kernel/index.js';
 
 export interface SingleSignOnDeps {
   sessions: SessionManager;
@@ -59,3 +59,6 @@ export function singleSignOnMethod(
   };
   return self;
 }
+
+/** Single sign-on's sign-in module: the token step after the provider (its routes are the capability's own). */
+export const singleSignOnSignIn: SignInModule<SingleSignOnDeps> = { method: singleSignOnMethod };

@@ -13,5 +13,5 @@ export { TokenStore } from './token-store.js';
 export { codeAt, stepAt } from './tokencode.js';
 export { newPinFormRoutes } from './new-pin-form-routes.js';
 export { logoutFor, tokenScreenData, tokenUserOf } from './token-user.js';
-export { builtinTokenMethod } from './sign-in/builtin-token.js';
-export { tokenServerMethod } from './sign-in/token-server.js';
+export { builtinTokenSignIn } from './sign-in/builtin-token.js';
+export { tokenServerSignIn } from './sign-in/token-server.js';

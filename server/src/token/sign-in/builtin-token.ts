@@ -5,7 +5,7 @@
  */
 import { verifyDummy } from '../../security/passwords.js';
 import { checkToken } from '../token-check.js';
-import type { SignInMethod } from '../../signin-kernel/index.js';
+import type { SignInMethod, SignInModule } from '../../signin-kernel/index.js';
 import { nextTokenStep, type NextTokenDeps } from './next-token.js';
 import { passedToken } from './token-steps.js';
 
@@ -32,3 +32,6 @@ export function builtinTokenMethod(deps: BuiltinTokenDeps): SignInMethod<void> {
     },
   };
 }
+
+/** The portal's tokens as a sign-in module. */
+export const builtinTokenSignIn: SignInModule<BuiltinTokenDeps> = { method: builtinTokenMethod };

@@ -7,7 +7,7 @@ import { verifyDummy } from '../../security/passwords.js';
 import { seal } from '../../security/sealed-box.js';
 import { askTokenServer } from '../token-server-step.js';
 import type { TokenServer } from '../token-servers.js';
-import type { Answer, MethodTry, SignInMethod } from '../../signin-kernel/index.js';
+import type { Answer, MethodTry, SignInMethod, SignInModule } from '../../signin-kernel/index.js';
 import { nextTokenStep, type NextTokenDeps } from './next-token.js';
 import { newPinLocation, passedToken } from './token-steps.js';
 
@@ -46,3 +46,6 @@ async function holdForPin(deps: TokenServerDeps, attempt: MethodTry): Promise<An
   await deps.tokens.updateAttempt(challenge.id, { held_passcode: seal(deps.tokenKeys.seal, attempt.secret) });
   return { kind: 'aside', location: newPinLocation(account.cobrand) };
 }
+
+/** The bank's token server as a sign-in module. */
+export const tokenServerSignIn: SignInModule<TokenServerDeps> = { method: tokenServerMethod };
