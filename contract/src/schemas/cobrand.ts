@@ -1,11 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import {
-  COBRAND_TEXT_FIELDS,
-  type FOOTER_LAYOUTS,
-  FOOTER_LINK_KEYS,
-  type PasskeyPolicy,
-  type RecoveryCodePolicy,
-} from '../cobrand.js';
+import { COBRAND_TEXT_FIELDS, FOOTER_LINK_KEYS } from '../cobrand.js';
 import { CobrandNameSchema } from './common.js';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -22,11 +16,7 @@ const FooterLinkKeySchema = Type.Union([
   Type.Literal('groupWebsite'),
   Type.Literal('disclaimer'),
 ]) satisfies TSchema & { anyOf: { const: (typeof FOOTER_LINK_KEYS)[number] }[] };
-const FooterLayoutSchema = Type.Union([
-  Type.Literal('inline'),
-  Type.Literal('stacked'),
-  Type.Literal('columns'),
-]) satisfies TSchema & { anyOf: { const: (typeof FOOTER_LAYOUTS)[number] }[] };
+const FooterLayoutSchema = Type.Union([Type.Literal('inline'), Type.Literal('stacked'), Type.Literal('columns')]);
 /** A footer variant id, also its file name: `data/footers/<id>.json`. */
 export const FooterVariantIdSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9-]*$' });
 /** A footer image: a file name in `data/footers/assets/`. */
@@ -37,8 +27,11 @@ export const FooterVariantSchema = Type.Object(
     layout: FooterLayoutSchema,
     links: Type.Array(FooterLinkKeySchema, { maxItems: FOOTER_LINK_KEYS.length, uniqueItems: true }),
     showFooterMessage: Type.Boolean(),
+    /** Shown beside the cobrand's authorization warning; null: no warning. */
     authorizationWarningLogo: FooterAssetSchema,
+    /** Shown with the cobrand's powered-by line; null: no powered-by line. */
     poweredByLogo: FooterAssetSchema,
+    /** §2: three variants put the portal context path before the cookie-notice link. */
     cookieNoticeContextPrefix: Type.Boolean(),
   },
   { additionalProperties: false },
@@ -62,6 +55,7 @@ export const CobrandEntrySchema = Type.Object(
     companySelfRegisterSupported: Type.Boolean(),
     prospectiveAccountApplicationSupported: Type.Boolean(),
     warningMessage: NullableString,
+    /** A special label for the sign-in button (§2: one cobrand has one); null uses the translated 'Sign in'. */
     signInButtonLabel: NullableString,
     copyrightMessage: Text(300),
     privacyPolicy: Text(120),
@@ -83,21 +77,18 @@ export const CobrandEntrySchema = Type.Object(
     disclaimer: Text(120),
     disclaimerUrl: Url,
     poweredBy: Text(120),
+    /** The id of the footer variant in `data/footers/`. */
     footerVariant: FooterVariantIdSchema,
     /**
      * Passkeys (docs/decisions.md): `off` (the default when absent) keeps the cobrand as it was; `offered` lets password
      * users sign in with one; `second-factor` also lets token users sign in with one instead of PIN + tokencode.
      */
-    passkeys: Type.Optional(
-      Type.Union([Type.Literal('off'), Type.Literal('offered'), Type.Literal('second-factor')]),
-    ) satisfies TSchema & { anyOf: { const: PasskeyPolicy }[] },
+    passkeys: Type.Optional(Type.Union([Type.Literal('off'), Type.Literal('offered'), Type.Literal('second-factor')])),
     /**
      * Recovery codes (docs/decisions.md): `off` (the default when absent) keeps the cobrand as it was; `offered` lets
      * its users with a second step (a PIN and the portal's token) keep ten single-use codes for when the token is lost.
      */
-    recoveryCodes: Type.Optional(Type.Union([Type.Literal('off'), Type.Literal('offered')])) satisfies TSchema & {
-      anyOf: { const: RecoveryCodePolicy }[];
-    },
+    recoveryCodes: Type.Optional(Type.Union([Type.Literal('off'), Type.Literal('offered')])),
   },
   { additionalProperties: false },
 );

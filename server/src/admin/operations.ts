@@ -5,16 +5,19 @@
  */
 import type { Origin } from '../db/audit-log.js';
 import type { OperatorScope } from '../refusal.js';
-import type { AuditEventView, AuditQuery, UserView } from './schemas.js';
-
-export interface UserFilter {
-  cobrand?: string | undefined;
-  status?: UserView['status'] | undefined;
-  loginType?: UserView['loginType'] | undefined;
-  email?: string | undefined;
-  limit: number;
-  cursor?: string | undefined;
-}
+import type {
+  AuditEventView,
+  AuditQuery,
+  CobrandSummary,
+  NewUserInput,
+  PasskeyView,
+  QuestionInput,
+  SessionView,
+  SsoLinkView,
+  UserChange,
+  UserFilter,
+  UserView,
+} from './schemas.js';
 
 /** Users as SCIM finds them: by exact values, from the `offset`-th on, with how many match in all. */
 export interface UserSearch {
@@ -29,18 +32,6 @@ export interface UserSearch {
   limit: number;
 }
 
-export interface NewUserInput {
-  userId: string;
-  email: string;
-  cobrand: string;
-  name?: string | undefined;
-  password?: string | undefined;
-  /** In place of a password: a hash the old directory held (PHC, bcrypt, {SSHA}…), re-hashed at the first sign-in. */
-  passwordHash?: string | undefined;
-  /** The provisioning client's own ID of the user (SCIM `externalId`). */
-  externalId?: string | undefined;
-}
-
 export interface UserOperations {
   get(scope: OperatorScope, userId: string): Promise<UserView>;
   list(scope: OperatorScope, filter: UserFilter): Promise<{ users: UserView[]; next: string | null }>;
@@ -50,18 +41,8 @@ export interface UserOperations {
     input: NewUserInput,
     origin: Origin,
   ): Promise<{ user: UserView; temporaryPassword: string | null }>;
-  change(
-    scope: OperatorScope,
-    userId: string,
-    change: { name?: string; email?: string; externalId?: string | null },
-    origin: Origin,
-  ): Promise<UserView>;
-  setQuestion(
-    scope: OperatorScope,
-    userId: string,
-    given: { question: string; answer: string },
-    origin: Origin,
-  ): Promise<UserView>;
+  change(scope: OperatorScope, userId: string, change: UserChange, origin: Origin): Promise<UserView>;
+  setQuestion(scope: OperatorScope, userId: string, given: QuestionInput, origin: Origin): Promise<UserView>;
   deactivate(scope: OperatorScope, userId: string, origin: Origin): Promise<{ user: UserView; sessionsEnded: number }>;
   /** Provisioning's delete: deactivated, and marked deleted (unknown to SCIM) until an operator reactivates them. */
   delete(scope: OperatorScope, userId: string, origin: Origin): Promise<void>;
@@ -85,35 +66,15 @@ export interface TokenOperations {
 }
 
 export interface SsoOperations {
-  links(scope: OperatorScope, userId: string): Promise<{ cobrand: string; subject: string; linkedAt: string }[]>;
+  links(scope: OperatorScope, userId: string): Promise<SsoLinkView[]>;
   /** Links the subject at the identity provider of the user's own cobrand. */
   link(scope: OperatorScope, userId: string, subject: string, origin: Origin): Promise<void>;
-}
-
-export interface SessionView {
-  id: string;
-  kind: string;
-  cobrand: string;
-  singleSignOn: boolean;
-  createdAt: string;
-  lastSeenAt: string;
-  idleExpiresAt: string;
-  absoluteExpiresAt: string;
 }
 
 export interface SessionOperations {
   list(scope: OperatorScope, userId: string): Promise<SessionView[]>;
   endAll(scope: OperatorScope, userId: string, origin: Origin): Promise<number>;
   endOne(scope: OperatorScope, userId: string, sessionId: string, origin: Origin): Promise<void>;
-}
-
-export interface PasskeyView {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  /** Whether the authenticator reported the passkey backed up (synced to the user's other devices). */
-  backedUp: boolean;
 }
 
 export interface PasskeyOperations {
@@ -129,7 +90,7 @@ export interface AuditOperations {
 }
 
 export interface CobrandOperations {
-  list(scope: OperatorScope): Promise<{ name: string; abbreviation: string }[]>;
+  list(scope: OperatorScope): Promise<CobrandSummary[]>;
   get(scope: OperatorScope, name: string): Promise<object>;
   /** Validates and loads the deployment's catalogue folder, or nothing; answers the names imported. */
   importCatalogue(origin: Origin): Promise<string[]>;

@@ -50,6 +50,12 @@ export const NewUserSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** A new user as the operations take it: the API's body, or SCIM's, which also gives the client's own ID of the user. */
+export type NewUserInput = Static<typeof NewUserSchema> & {
+  /** The provisioning client's own ID of the user (SCIM `externalId`). */
+  externalId?: string | undefined;
+};
+
 export const CreatedUserSchema = Type.Object({
   user: UserSchema,
   temporaryPassword: Type.Union([Type.String(), Type.Null()], {
@@ -61,11 +67,14 @@ export const UserChangeSchema = Type.Object(
   { name: Type.Optional(Text(200)), email: Type.Optional(Text(254)) },
   { additionalProperties: false, minProperties: 1 },
 );
+/** A change to a user as the operations take it: the API's body, or SCIM's, which may also set or clear `externalId`. */
+export type UserChange = Static<typeof UserChangeSchema> & { externalId?: string | null };
 
 export const QuestionSchema = Type.Object(
   { question: Text(255), answer: Type.String({ minLength: 1, maxLength: 200 }) },
   { additionalProperties: false },
 );
+export type QuestionInput = Static<typeof QuestionSchema>;
 
 export const UserListQuerySchema = Type.Object(
   {
@@ -78,6 +87,9 @@ export const UserListQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The list's query as the operation takes it: the route settles the limit (50 when the call gives none). */
+export type UserFilter = Omit<Static<typeof UserListQuerySchema>, 'limit'> & { limit: number };
 
 export const UserListSchema = Type.Object({
   users: Type.Array(UserSchema),
@@ -93,6 +105,7 @@ export const TokenAssignedSchema = Type.Object({
 });
 
 export const SsoLinkSchema = Type.Object({ cobrand: Type.String(), subject: Type.String(), linkedAt: Time });
+export type SsoLinkView = Static<typeof SsoLinkSchema>;
 export const SsoLinksSchema = Type.Object({ links: Type.Array(SsoLinkSchema) });
 export const NewSsoLinkSchema = Type.Object({ subject: Text(255) }, { additionalProperties: false });
 
@@ -106,6 +119,7 @@ export const SessionSchema = Type.Object({
   idleExpiresAt: Time,
   absoluteExpiresAt: Time,
 });
+export type SessionView = Static<typeof SessionSchema>;
 export const SessionsSchema = Type.Object({ sessions: Type.Array(SessionSchema) });
 export const SessionParamsSchema = Type.Object({ userId: UserIdSchema, sessionId: Text(128) });
 export const EndedSchema = Type.Object({ sessionsEnded: Type.Integer() });
@@ -117,6 +131,7 @@ export const PasskeySchema = Type.Object({
   lastUsedAt: Type.Union([Time, Type.Null()], { description: 'The last sign-in with it; null: never used' }),
   backedUp: Type.Boolean({ description: "The authenticator's backup state: synced to the user's other devices" }),
 });
+export type PasskeyView = Static<typeof PasskeySchema>;
 export const PasskeysSchema = Type.Object({ passkeys: Type.Array(PasskeySchema) });
 export const PasskeyParamsSchema = Type.Object({ userId: UserIdSchema, passkeyId: Text(128) });
 
@@ -150,6 +165,7 @@ export const AuditPageSchema = Type.Object({
 });
 
 export const CobrandSummarySchema = Type.Object({ name: Type.String(), abbreviation: Type.String() });
+export type CobrandSummary = Static<typeof CobrandSummarySchema>;
 export const CobrandsSchema = Type.Object({ cobrands: Type.Array(CobrandSummarySchema) });
 export const CobrandParamsSchema = Type.Object({ name: CobrandNameSchema });
 export const CobrandRecordAnswer = Type.Object(

@@ -5,14 +5,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CobrandRecordSchema } from '@portal/contract/schemas';
-import { isAllowedRedirect, isLocale, type CobrandEntry, type CobrandFooter } from '@portal/contract';
-import type { Static } from 'typebox';
+import { isAllowedRedirect, isLocale, type CobrandFooter, type CobrandRecord } from '@portal/contract';
 import { footerProblems, resolveFooter } from './cobrand-footer.js';
 import { cobrandIn, questionLanguageProblems, signInLabelProblems, translationProblems } from './cobrand-texts.js';
 import { readFooterVariants } from './footer-variants.js';
 import { readJson } from './read-json.js';
 
-export type CobrandRecord = Static<typeof CobrandRecordSchema> & { cobrand: CobrandEntry };
+export type { CobrandRecord };
 
 /** A catalogue record with the footer the service answers for it, in each of the cobrand's languages. */
 export interface CatalogueCobrand {

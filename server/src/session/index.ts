@@ -5,7 +5,6 @@ export type { SessionEntry, StartSession } from './session-manager.js';
 export { SessionStore } from './session-store.js';
 export type { SessionRow } from './session-store.js';
 export { SessionAdmin } from './session-admin.js';
-export type { SessionView } from './session-admin.js';
 export { FreshSignIn, signInAgain } from './fresh-sign-in.js';
 export type { FactorChange } from './fresh-sign-in.js';
 export { signedInScreenData } from './signed-in-page.js';

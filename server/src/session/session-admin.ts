@@ -6,17 +6,6 @@ import type { Clock } from '../clock.js';
 import type { AuditLog, Origin } from '../db/audit-log.js';
 import type { SessionStore } from './session-store.js';
 
-export interface SessionView {
-  id: string;
-  kind: string;
-  cobrand: string;
-  singleSignOn: boolean;
-  createdAt: string;
-  lastSeenAt: string;
-  idleExpiresAt: string;
-  absoluteExpiresAt: string;
-}
-
 const iso = (at: number) => new Date(Number(at)).toISOString();
 
 export class SessionAdmin {
@@ -26,8 +15,11 @@ export class SessionAdmin {
     private readonly clock: Clock,
   ) {}
 
-  /** The account's live sessions, newest first. */
-  async list(accountId: string): Promise<SessionView[]> {
+  /**
+   * The account's live sessions, newest first. Each is the admin API's SessionView (admin/schemas.ts, declared there
+   * from its schema); operator.ts, which hands this to the API, checks the two agree.
+   */
+  async list(accountId: string) {
     const now = this.clock();
     const rows = await this.store.listForAccount(accountId);
     return rows
