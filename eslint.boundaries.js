@@ -7,10 +7,14 @@ const INFRASTRUCTURE = ['db', 'http', 'security', 'i18n'];
 /** The files that compose the capabilities into the service and its tools; nothing they compose imports them. */
 const COMPOSING = [
   'app',
+  'app-services',
+  'app-routes',
+  'stores',
   'admin-app',
   'sign-in-modules',
   'screens',
   'operator',
+  'operator-passkeys',
   'main',
   'cli',
   'cli-commands',

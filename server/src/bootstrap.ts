@@ -1,15 +1,14 @@
 /** What every start does before serving: migrate, make sure the catalogue is loaded, and (demo) seed the demo users. */
-import { AccountStore, fillUserIdSkeletons, ImportClasses, type UncheckedHash } from './account/index.js';
-import { announceCatalogueChange, type CobrandDirectory, CobrandStore, readCatalogue } from './cobrand/index.js';
+import { fillUserIdSkeletons, type UncheckedHash } from './account/index.js';
+import { announceCatalogueChange, type CobrandDirectory, readCatalogue } from './cobrand/index.js';
 import type { Transaction } from 'kysely';
 import type { Config } from './config.js';
 import type { Database } from './db/tables.js';
 import { migrateToLatest, type PortalDatabase } from './db/database.js';
 import { demoTokenUris, seedDemoUsers } from './demo-users.js';
-import { SsoStore } from './sso/index.js';
-import { TokenStore } from './token/index.js';
 import { CATALOGUE_DIR } from './paths.js';
 import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
+import { storesOf } from './stores.js';
 
 export interface ImportOptions {
   now?: number;
@@ -32,7 +31,7 @@ export async function importCatalogue(
     );
   const names = cobrands.map((c) => c.record.cobrand.name);
   await database.db.transaction().execute(async (trx) => {
-    await new CobrandStore(database.db).importAll(cobrands, options.now ?? Date.now(), trx);
+    await storesOf(database).cobrands.importAll(cobrands, options.now ?? Date.now(), trx);
     await options.alongside?.(trx, names);
   });
   options.directory?.invalidate();
@@ -70,15 +69,15 @@ export async function bootstrap(
   warn: (m: string) => void,
 ): Promise<Bootstrapped> {
   await prepareDatabase(database);
-  const store = new CobrandStore(database.db);
+  const store = storesOf(database).cobrands;
   // Records stored before footers were resolved at import cannot be answered: load the catalogue again.
   if ((await store.list()).length === 0 || !(await store.isCurrentFormat())) await importCatalogue(database);
-  for (const line of uncheckedSummary(await new ImportClasses(database.db).settle(Date.now()))) warn(line);
+  for (const line of uncheckedSummary(await storesOf(database).importClasses.settle(Date.now()))) warn(line);
   if (!config.demo) return { seeded: false, demoTokens: [] };
   const keys = deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, warn));
-  const accounts = new AccountStore(database.db);
-  const tokens = new TokenStore(database.db);
-  const seeded = await seedDemoUsers(accounts, tokens, keys, Date.now(), new SsoStore(database.db));
+  const accounts = storesOf(database).accounts;
+  const tokens = storesOf(database).tokens;
+  const seeded = await seedDemoUsers(accounts, tokens, keys, Date.now(), storesOf(database).sso);
   return { seeded, demoTokens: await demoTokenUris(accounts, tokens, keys.seal) };
 }
 

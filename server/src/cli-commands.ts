@@ -3,9 +3,8 @@
  * client of the operator's services (operator.ts), the same the admin API calls: this file reads the arguments and
  * prints the answer; the services check, change and audit.
  */
-import { type AccountStore, ImportClasses, importUsers } from './account/index.js';
+import { type AccountStore, importUsers } from './account/index.js';
 import { ApiKeys, type UserView } from './admin/index.js';
-import { CobrandStore } from './cobrand/index.js';
 import type { AuditEntry, AuditForwarder, Origin } from './db/audit-log.js';
 import { readFile } from 'node:fs/promises';
 import { prepareDatabase } from './bootstrap.js';
@@ -14,7 +13,8 @@ import type { Operator } from './operator.js';
 import { fromLine, importTracker } from './cli-import.js';
 import { ALL_COBRANDS, type Refusal } from './refusal.js';
 import type { PortalKeys } from './security/portal-secret.js';
-import { currentCode, TokenStore } from './token/index.js';
+import { currentCode } from './token/index.js';
+import { storesOf } from './stores.js';
 
 export class UsageError extends Error {}
 
@@ -119,7 +119,7 @@ async function linkSso(ctx: CommandContext): Promise<string> {
   if (!cobrand || !subject) throw new UsageError('--cobrand <name> and --subject <subject> are required');
   const operator = ctx.operator();
   const user = await operator.users.get(all, userIdOf(ctx));
-  if (!(await new CobrandStore(ctx.database.db).find(cobrand))) throw new UsageError(`no cobrand "${cobrand}"`);
+  if (!(await storesOf(ctx.database).cobrands.find(cobrand))) throw new UsageError(`no cobrand "${cobrand}"`);
   // The service links at the user's own cobrand: the one named here must be it.
   if (user.cobrand !== cobrand) throw new UsageError(`user "${user.userId}" belongs to cobrand "${user.cobrand}"`);
   await operator.sso.link(all, user.userId, subject, ctx.origin);
@@ -191,7 +191,7 @@ async function tokenCode(ctx: CommandContext): Promise<string> {
   if (!ctx.demo) throw new UsageError('tokens code is for demo mode only (PORTAL_DEMO=true)');
   const user = await ctx.operator().users.get(all, userIdOf(ctx));
   const account = (await ctx.accounts.findByUserId(user.userId))!;
-  const code = await currentCode(new TokenStore(ctx.database.db), ctx.keys().seal, account.id, ctx.now);
+  const code = await currentCode(storesOf(ctx.database).tokens, ctx.keys().seal, account.id, ctx.now);
   if (!code) throw new UsageError(`user "${ctx.subject}" has no token`);
   return code;
 }
@@ -208,7 +208,7 @@ async function createApiKey(ctx: CommandContext): Promise<string> {
   const { name, scopes } = ctx.options;
   if (!name || !scopes) throw new UsageError('--name <name> and --scopes <list> are required');
   const cobrands = ctx.options.cobrand ?? [];
-  const known = new Set((await new CobrandStore(ctx.database.db).list()).map((c) => c.name));
+  const known = new Set((await storesOf(ctx.database).cobrands.list()).map((c) => c.name));
   const unknown = cobrands.find((c) => !known.has(c));
   if (unknown) throw new UsageError(`no cobrand "${unknown}"`);
   const list = scopes.split(/[\s,]+/).filter(Boolean);
@@ -241,7 +241,7 @@ async function importUserFile(ctx: CommandContext): Promise<string> {
   const text = await readFile(file, 'utf8').catch(() => {
     throw new UsageError(`cannot read ${file}`);
   });
-  const cobrands = new CobrandStore(ctx.database.db);
+  const cobrands = storesOf(ctx.database).cobrands;
   const audit = ctx.operator().auditLog;
   const tracker = importTracker(file, ctx.progress);
   const { imported, refused } = await importUsers(fromLine(text, Number(from)), {
@@ -260,7 +260,7 @@ async function importUserFile(ctx: CommandContext): Promise<string> {
 
 /** `users unchecked-hashes`: the users whose stored imported hash the sign-in does not check, and why. */
 async function listUnchecked(ctx: CommandContext): Promise<string> {
-  const unchecked = await new ImportClasses(ctx.database.db).unchecked();
+  const unchecked = await storesOf(ctx.database).importClasses.unchecked();
   const lines = unchecked.map(
     ({ userId, cobrand, problem }) => `${userId.padEnd(20)} ${cobrand.padEnd(12)} ${problem}`,
   );

@@ -2,7 +2,6 @@
 import { writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { AccountStore } from './account/index.js';
 import { COMMANDS, UsageError, usageOf } from './cli-commands.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { siemForwarder } from './siem/index.js';
@@ -13,6 +12,7 @@ import { outageErrorFile } from './pages/index.js';
 import { createOperator, type Operator } from './operator.js';
 import { Refusal } from './refusal.js';
 import { deriveKeys, loadPortalSecret, type PortalKeys } from './security/portal-secret.js';
+import { storesOf } from './stores.js';
 
 const USAGE = `Usage: npm run portal -- <command>
 
@@ -97,7 +97,7 @@ async function run(argv: string[], database: PortalDatabase, keys: () => PortalK
   if (!command) {
     throw new UsageError(area ? `unknown command "${[area, action].filter(Boolean).join(' ')}"` : 'no command given');
   }
-  const accounts = new AccountStore(database.db);
+  const accounts = storesOf(database).accounts;
   const origin = { actor: `cli:${administrator()}` };
   const now = Date.now();
   let operator: Operator | undefined;

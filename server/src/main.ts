@@ -7,15 +7,14 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { demoBanner } from './demo-users.js';
 import { VERSION } from './version.js';
-import { SessionStore } from './session/index.js';
 import { AuditLog } from './db/audit-log.js';
 import { siemForwarder } from './siem/index.js';
 import { giveBackMemoryWhenIdle, shrinkingCollection } from './idle-memory.js';
 import { Readiness } from './health/index.js';
 import { outageLog } from './http/outage-log.js';
 import { guardProcess } from './process-guard.js';
-import { CobrandStore } from './cobrand/index.js';
 import { checkProviders, readinessLines } from './sso/index.js';
+import { storesOf } from './stores.js';
 
 /** pino's own logger, under Fastify's narrower type, can flush what it holds. */
 type PinoFlush = { flush(done: () => void): void };
@@ -50,7 +49,7 @@ if (config.trustProxy === true)
     'TRUST_PROXY=true believes every X-Forwarded-For hop, so a client can choose its own address: set the number of proxies in front (1 for one) or their addresses (docs/operations.md, "Behind a proxy").',
   );
 
-const sessionStore = new SessionStore(database.db);
+const sessionStore = storesOf(database).sessions;
 const audit = new AuditLog(database.db, Date.now, undefined, siemForwarder(database));
 const sweep = async () => {
   for (const accountId of await sessionStore.deleteExpired(Date.now()))
@@ -118,7 +117,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /** The start banner's single sign-on lines; a log line for each cobrand whose provider settings are not usable. */
 async function singleSignOnLines(): Promise<string[]> {
   try {
-    const store = new CobrandStore(database.db);
+    const store = storesOf(database).cobrands;
     const stored = await Promise.all((await store.list()).map(({ name }) => store.find(name)));
     const records = stored.flatMap((s) => (s ? [s.record] : []));
     const results = await checkProviders(records, process.env);

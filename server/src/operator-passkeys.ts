@@ -2,7 +2,7 @@
  * A user's passkeys for the operator (the admin API): the passkey capability's own service, the one the user's
  * security page calls, so an operator's removal is audited and mailed to the user as the user's own is.
  */
-import { type AccountRow, AccountStore } from './account/index.js';
+import type { AccountRow } from './account/index.js';
 import type { PasskeyOperations } from './admin/index.js';
 import type { Clock } from './clock.js';
 import type { CobrandDirectory } from './cobrand/index.js';
@@ -11,10 +11,10 @@ import type { AuditLog } from './db/audit-log.js';
 import type { PortalDatabase } from './db/database.js';
 import type { DeviceStore } from './device/index.js';
 import { Messages } from './i18n/messages.js';
-import { OutboxStore } from './mail/index.js';
-import { PasskeyService, PasskeyStore, relyingPartyOf } from './passkey/index.js';
+import { PasskeyService, relyingPartyOf } from './passkey/index.js';
 import { CATALOGUE_DIR } from './paths.js';
 import { type OperatorScope, Refusal } from './refusal.js';
+import { storesOf } from './stores.js';
 
 export interface OperatorPasskeyParts {
   database: PortalDatabase;
@@ -38,10 +38,10 @@ export function passkeyOperations(parts: OperatorPasskeyParts): PasskeyOperation
   const service = () =>
     (made ??= new PasskeyService({
       ...{ cobrands: parts.directory, audit: parts.audit, clock: parts.clock },
-      accounts: new AccountStore(database.db),
-      store: new PasskeyStore(database.db),
+      accounts: storesOf(database).accounts,
+      store: storesOf(database).passkeys,
       relyingParty: relyingPartyOf(parts.publicOrigin),
-      outbox: new OutboxStore(database.db, database.dialect),
+      outbox: storesOf(database).outbox,
       // The mail is queued in the removal's transaction; the instances' mail workers send it on their next pass.
       mailWorker: { nudge: async () => {} },
       messages: parts.messages ?? new Messages(),

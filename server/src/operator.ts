@@ -2,23 +2,23 @@
  * The operator's services, composed once from the capabilities for the command line (cli-commands.ts) and the admin
  * API (admin/): one code path and one audit trail whichever an operator uses.
  */
-import { AccountAdmin, type AccountRow, AccountStore, emailOf, externalIdOf, nameOf } from './account/index.js';
+import { AccountAdmin, type AccountRow, emailOf, externalIdOf, nameOf } from './account/index.js';
 import type { AdminOperations, UserView } from './admin/index.js';
 import { importCatalogue } from './bootstrap.js';
 import type { Clock } from './clock.js';
-import { CobrandDirectory, CobrandStore, readCatalogue } from './cobrand/index.js';
+import { CobrandDirectory, type CobrandStore, readCatalogue } from './cobrand/index.js';
 import { CATALOGUE_DIR } from './paths.js';
 import { type AuditForwarder, type AuditListener, AuditLog, type Origin } from './db/audit-log.js';
 import { auditPage, auditStream, type AuditFilter } from './db/audit-query.js';
 import type { PortalDatabase } from './db/database.js';
 import type { PortalKeys } from './security/portal-secret.js';
 import { inScope, type OperatorScope, Refusal } from './refusal.js';
-import { DeviceStore } from './device/index.js';
 import type { Messages } from './i18n/messages.js';
 import { passkeyOperations } from './operator-passkeys.js';
-import { SessionAdmin, SessionStore } from './session/index.js';
-import { SsoAdmin, SsoStore } from './sso/index.js';
-import { TokenAdmin, TokenStore } from './token/index.js';
+import { SessionAdmin } from './session/index.js';
+import { SsoAdmin } from './sso/index.js';
+import { storesOf } from './stores.js';
+import { TokenAdmin } from './token/index.js';
 
 export interface OperatorOptions {
   database: PortalDatabase;
@@ -52,11 +52,9 @@ export function createOperator(options: OperatorOptions) {
   const { database, keys, clock, catalogueDir, auditListener, forward } = options;
   const db = database.db;
   const audit = new AuditLog(db, clock, auditListener, forward);
-  const accountStore = new AccountStore(db);
-  const cobrandStore = new CobrandStore(db);
+  const stores = storesOf(database);
+  const { accounts: accountStore, cobrands: cobrandStore, sessions: sessionStore, devices: deviceStore } = stores;
   const directory = new CobrandDirectory(cobrandStore, clock);
-  const sessionStore = new SessionStore(db);
-  const deviceStore = new DeviceStore(db);
   const accounts = new AccountAdmin({
     ...{ db, accounts: accountStore, audit, identityKey: keys.userIdentity, clock },
     endSessions: (accountId, trx) => sessionStore.deleteForAccount(accountId, trx),
@@ -66,9 +64,9 @@ export function createOperator(options: OperatorOptions) {
     },
     cobrandExists: async (name) => (await cobrandStore.find(name)) !== null,
   });
-  const tokens = new TokenAdmin({ tokens: new TokenStore(db), audit, sealKey: keys.seal, clock });
+  const tokens = new TokenAdmin({ tokens: stores.tokens, audit, sealKey: keys.seal, clock });
   const sso = new SsoAdmin({
-    ...{ store: new SsoStore(db), audit, clock },
+    ...{ store: stores.sso, audit, clock },
     hasProvider: async (name) => {
       const stored = await cobrandStore.find(name);
       return stored ? Boolean(stored.record.identityProvider) : null;
