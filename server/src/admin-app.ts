@@ -37,8 +37,13 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
   const forward = siemForwarder(database);
   const messages = options.messages ?? new Messages();
   const operator = createOperator({
-    ...{ database, keys, clock, catalogueDir: options.catalogueDir, forward },
-    ...{ publicOrigin: config.publicOrigin, messages },
+    database,
+    keys,
+    clock,
+    catalogueDir: options.catalogueDir,
+    forward,
+    publicOrigin: config.publicOrigin,
+    messages,
   });
   let outage = (_part: string, _error: unknown): void => {};
   // The throttles count where the public service's do: in Redis with REDIS_URL, so the instances count together. What

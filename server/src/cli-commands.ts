@@ -245,7 +245,10 @@ async function importUserFile(ctx: CommandContext): Promise<string> {
   const audit = ctx.operator().auditLog;
   const tracker = importTracker(file, ctx.progress);
   const { imported, refused } = await importUsers(fromLine(text, Number(from)), {
-    ...{ accounts: ctx.accounts, identityKey: ctx.keys().userIdentity, now: ctx.now, onLine: tracker.onLine },
+    accounts: ctx.accounts,
+    identityKey: ctx.keys().userIdentity,
+    now: ctx.now,
+    onLine: tracker.onLine,
     cobrandExists: async (name) => (await cobrands.find(name)) !== null,
     addAudited: (write, detail) =>
       ctx.database.db.transaction().execute(async (trx) => {

@@ -75,11 +75,19 @@ export const DEMO_USERS: readonly DemoUser[] = [
       ['demosaml', 'kestrelmark', 'SAML 2.0'],
     ] as const
   ).map(([userId, cobrand, protocol]) => ({
-    ...{ userId, cobrand, status: 'active' as const, passwordState: 'current' as const, sso: true as const },
+    userId,
+    cobrand,
+    status: 'active' as const,
+    passwordState: 'current' as const,
+    sso: true as const,
     note: `single sign-on (${protocol}): signs in at the demo provider's page`,
   })),
   {
-    ...{ userId: 'demossotoken', cobrand: 'veltmoor', status: 'active', passwordState: 'current', sso: true },
+    userId: 'demossotoken',
+    cobrand: 'veltmoor',
+    status: 'active',
+    passwordState: 'current',
+    sso: true,
     token: 'pin',
     note: `single sign-on, then PIN ${DEMO_TOKEN_PIN} + tokencode`,
   },

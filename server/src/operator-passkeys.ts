@@ -37,7 +37,9 @@ export function passkeyOperations(parts: OperatorPasskeyParts): PasskeyOperation
   // Made at the first call: the command line, which has no passkey command, never reads the texts for it.
   const service = () =>
     (made ??= new PasskeyService({
-      ...{ cobrands: parts.directory, audit: parts.audit, clock: parts.clock },
+      cobrands: parts.directory,
+      audit: parts.audit,
+      clock: parts.clock,
       accounts: storesOf(database).accounts,
       store: storesOf(database).passkeys,
       relyingParty: relyingPartyOf(parts.publicOrigin),
@@ -50,7 +52,10 @@ export function passkeyOperations(parts: OperatorPasskeyParts): PasskeyOperation
   return {
     list: async (scope, userId) =>
       (await service().list(await find(scope, userId))).map((row) => ({
-        ...{ id: row.id, name: row.name, createdAt: iso(row.created_at)!, lastUsedAt: iso(row.last_used_at) },
+        id: row.id,
+        name: row.name,
+        createdAt: iso(row.created_at)!,
+        lastUsedAt: iso(row.last_used_at),
         backedUp: Number(row.backed_up) === 1,
       })),
     remove: async (scope, userId, passkeyId, origin) => {

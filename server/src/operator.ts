@@ -39,11 +39,21 @@ export interface OperatorOptions {
 const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
 
 export const userView = (a: AccountRow): UserView => ({
-  ...{ userId: a.user_id, email: a.email, name: a.display_name, cobrand: a.cobrand, status: a.status },
-  ...{ loginType: a.login_type, passwordState: a.password_state, securityQuestion: a.security_question },
-  ...{ failedAttempts: Number(a.failed_attempts), lockedAt: iso(a.locked_at), lastSignInAt: iso(a.last_signin_at) },
-  ...{ createdAt: iso(a.created_at)!, updatedAt: iso(a.updated_at)! },
-  ...{ externalId: a.external_id, deletedAt: iso(a.deleted_at) },
+  userId: a.user_id,
+  email: a.email,
+  name: a.display_name,
+  cobrand: a.cobrand,
+  status: a.status,
+  loginType: a.login_type,
+  passwordState: a.password_state,
+  securityQuestion: a.security_question,
+  failedAttempts: Number(a.failed_attempts),
+  lockedAt: iso(a.locked_at),
+  lastSignInAt: iso(a.last_signin_at),
+  createdAt: iso(a.created_at)!,
+  updatedAt: iso(a.updated_at)!,
+  externalId: a.external_id,
+  deletedAt: iso(a.deleted_at),
 });
 
 export type Operator = ReturnType<typeof createOperator>;
@@ -56,7 +66,11 @@ export function createOperator(options: OperatorOptions) {
   const { accounts: accountStore, cobrands: cobrandStore, sessions: sessionStore, devices: deviceStore } = stores;
   const directory = new CobrandDirectory(cobrandStore, clock);
   const accounts = new AccountAdmin({
-    ...{ db, accounts: accountStore, audit, identityKey: keys.userIdentity, clock },
+    db,
+    accounts: accountStore,
+    audit,
+    identityKey: keys.userIdentity,
+    clock,
     endSessions: (accountId, trx) => sessionStore.deleteForAccount(accountId, trx),
     devices: {
       clearAll: (accountId, trx) => deviceStore.clearAllFor(accountId, trx),
@@ -66,7 +80,9 @@ export function createOperator(options: OperatorOptions) {
   });
   const tokens = new TokenAdmin({ tokens: stores.tokens, audit, sealKey: keys.seal, clock });
   const sso = new SsoAdmin({
-    ...{ store: stores.sso, audit, clock },
+    store: stores.sso,
+    audit,
+    clock,
     hasProvider: async (name) => {
       const stored = await cobrandStore.find(name);
       return stored ? Boolean(stored.record.identityProvider) : null;
@@ -102,7 +118,14 @@ export function createOperator(options: OperatorOptions) {
       },
     },
     passkeys: passkeyOperations({
-      ...{ database, directory, devices: deviceStore, audit, clock, find, catalogueDir, messages: options.messages },
+      database,
+      directory,
+      devices: deviceStore,
+      audit,
+      clock,
+      find,
+      catalogueDir,
+      messages: options.messages,
       publicOrigin: options.publicOrigin ?? 'http://localhost:8080',
     }),
     audit: auditOperations(db, find, clock),
@@ -167,7 +190,10 @@ function auditOperations(db: PortalDatabase['db'], find: Find, clock: Clock): Ad
     const filter: AuditFilter = {
       since: query.since ? Date.parse(query.since) : clock() - 86_400_000,
       until: query.until ? Date.parse(query.until) : undefined,
-      ...{ accountId: account?.id, kind: query.kind, cobrands: scope.cobrands, after: query.cursor },
+      accountId: account?.id,
+      kind: query.kind,
+      cobrands: scope.cobrands,
+      after: query.cursor,
     };
     return filter;
   }

@@ -108,12 +108,22 @@ export async function registerScreens(app: FastifyInstance, options: ScreenOptio
   await app.register(async (forms) => {
     await expiredPages(page)(forms);
     await forms.register(signInFormRoutes, {
-      ...{ signIn, sessions, cookies, deviceCookies, throttle, secureCookies },
+      signIn,
+      sessions,
+      cookies,
+      deviceCookies,
+      throttle,
+      secureCookies,
       page,
     });
     await forms.register(recoveryFormRoutes, { recovery, throttle, page });
     await forms.register(changeFormRoutes, {
-      ...{ changePassword, sessions, cookies, throttle, page, signInWith },
+      changePassword,
+      sessions,
+      cookies,
+      throttle,
+      page,
+      signInWith,
       forgetOtherDevices,
       deviceIdOf: (request) => deviceCookies.deviceId(request),
     });
@@ -125,7 +135,8 @@ export async function registerScreens(app: FastifyInstance, options: ScreenOptio
   // The security page is the signed-in user's own: its capability answers its calls, and the page with the user's
   // lists through the pages' `personal`.
   const security = new SecurityService({
-    ...{ sessions, audit },
+    sessions,
+    audit,
     passwordChange: (session) => changePassword.offered(session.cobrand),
   });
   await app.register(securityRoutes, { security, sessions, cookies, throttle });

@@ -78,8 +78,12 @@ export class ApiKeys {
       throw new Refusal('conflict', `an API key named "${name}" exists already (names stay taken after revocation)`);
     const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
     const row = {
-      ...{ name, key_hash: this.hash(key), scopes: [...new Set(given.scopes)].join(' ') },
-      ...{ cobrands: [...new Set(given.cobrands)].join(' '), created_at: this.clock(), revoked_at: null },
+      name,
+      key_hash: this.hash(key),
+      scopes: [...new Set(given.scopes)].join(' '),
+      cobrands: [...new Set(given.cobrands)].join(' '),
+      created_at: this.clock(),
+      revoked_at: null,
     };
     const detail = { name, scopes: row.scopes, cobrands: row.cobrands || '*' };
     await this.db.transaction().execute(async (trx) => {
@@ -110,9 +114,11 @@ export class ApiKeys {
     const rows = await this.db.selectFrom('api_key').selectAll().orderBy('name').execute();
     const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
     return rows.map((r) => ({
-      ...{ name: r.name, scopes: words(r.scopes) as Scope[] },
+      name: r.name,
+      scopes: words(r.scopes) as Scope[],
       cobrands: words(r.cobrands).length ? words(r.cobrands) : null,
-      ...{ createdAt: iso(r.created_at)!, revokedAt: iso(r.revoked_at) },
+      createdAt: iso(r.created_at)!,
+      revokedAt: iso(r.revoked_at),
     }));
   }
 }

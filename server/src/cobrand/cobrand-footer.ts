@@ -62,7 +62,8 @@ export function resolveFooter(entry: CobrandEntry, variant: FooterVariant, foote
   const logo = (file: string) => {
     const { name, hash, size } = footers.assets.get(file)!;
     return {
-      ...{ logoUrl: `${FOOTER_ASSETS_BASE}${file}?v=${hash}`, logoName: name },
+      logoUrl: `${FOOTER_ASSETS_BASE}${file}?v=${hash}`,
+      logoName: name,
       ...(size ? { logoWidth: size.width, logoHeight: size.height } : {}),
     };
   };

@@ -153,8 +153,14 @@ export class AuditLog {
         actor: string | null,
       ) =>
         db.insertInto('audit_event').values({
-          ...{ id, at, kind, account_id: accountId, detail },
-          ...{ client_address: address, user_agent: userAgent, actor },
+          id,
+          at,
+          kind,
+          account_id: accountId,
+          detail,
+          client_address: address,
+          user_agent: userAgent,
+          actor,
         }),
     );
   }

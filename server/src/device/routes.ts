@@ -62,9 +62,13 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<DeviceRoutesOptions> = asyn
       const rows = await devices.list(accountId);
       return {
         devices: rows.map((row) => ({
-          ...{ id: row.id, device: deviceOfStored(row.browser), address: addressOfStored(row.address) },
-          ...{ createdAt: Number(row.created_at), lastUsedAt: Number(row.last_used_at) },
-          ...{ current: row.id === current, locked: row.locked_at !== null },
+          id: row.id,
+          device: deviceOfStored(row.browser),
+          address: addressOfStored(row.address),
+          createdAt: Number(row.created_at),
+          lastUsedAt: Number(row.last_used_at),
+          current: row.id === current,
+          locked: row.locked_at !== null,
         })),
       };
     },

@@ -32,7 +32,10 @@ export interface ChangeFormOptions {
 
 const SCREEN = 'change-password-component';
 const ChangeFormSchema = Type.Object({
-  ...{ old: FormField, new1: FormField, new2: FormField, cancel: FormField },
+  old: FormField,
+  new1: FormField,
+  new2: FormField,
+  cancel: FormField,
   forgetOtherDevices: FormField,
 });
 const ChangeQuerySchema = Type.Object(

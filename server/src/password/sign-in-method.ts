@@ -84,7 +84,10 @@ async function verifyPassword(deps: PasswordMethodDeps, attempt: MethodTry, work
     // A right password known from a breach leads to change password, as an expired one does (issue 35).
     const breached = (await deps.breached.check(secret)) === 'breached';
     return {
-      ...{ kind: 'passed', step: 'password', complete: true, account },
+      kind: 'passed',
+      step: 'password',
+      complete: true,
+      account,
       ...(rehashed ? { rehashed } : {}),
       ...(breached ? { mustChange: 'breached' } : {}),
     } as const;

@@ -115,8 +115,13 @@ export class HashQueue {
   stats() {
     const { concurrency, maxQueueSeconds } = this.settings;
     return {
-      ...{ concurrency, maxQueueSeconds, running: this.running, waiting: this.waiting.size },
-      ...{ meanSeconds: this.meanMs / 1000, backlogSeconds: this.backlogSeconds(), counts: { ...this.totals } },
+      concurrency,
+      maxQueueSeconds,
+      running: this.running,
+      waiting: this.waiting.size,
+      meanSeconds: this.meanMs / 1000,
+      backlogSeconds: this.backlogSeconds(),
+      counts: { ...this.totals },
     };
   }
 

@@ -25,9 +25,14 @@ export class SessionAdmin {
     return rows
       .filter((r) => Number(r.idle_expires_at) > now && Number(r.absolute_expires_at) > now)
       .map((r) => ({
-        ...{ id: r.id_hash, kind: r.kind, cobrand: r.cobrand, singleSignOn: Number(r.sso) === 1 },
-        ...{ createdAt: iso(r.created_at), lastSeenAt: iso(r.last_seen_at) },
-        ...{ idleExpiresAt: iso(r.idle_expires_at), absoluteExpiresAt: iso(r.absolute_expires_at) },
+        id: r.id_hash,
+        kind: r.kind,
+        cobrand: r.cobrand,
+        singleSignOn: Number(r.sso) === 1,
+        createdAt: iso(r.created_at),
+        lastSeenAt: iso(r.last_seen_at),
+        idleExpiresAt: iso(r.idle_expires_at),
+        absoluteExpiresAt: iso(r.absolute_expires_at),
       }));
   }
 

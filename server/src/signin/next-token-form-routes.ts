@@ -57,8 +57,11 @@ export const nextTokenFormRoutes: FastifyPluginAsyncTypebox<NextTokenFormOptions
       return page(request, reply, SCREEN, { values: {}, fields: { passcode: 'invalid' } }, 400);
     const { query } = request;
     const body = {
-      ...{ username: user.b2BAlias, 'login-form-type': 'next-token' as const, password: passcode },
-      ...{ authn_attempt_id: query.authn_attempt_id ?? '', in_response_to: query.in_response_to ?? '' },
+      username: user.b2BAlias,
+      'login-form-type': 'next-token' as const,
+      password: passcode,
+      authn_attempt_id: query.authn_attempt_id ?? '',
+      in_response_to: query.in_response_to ?? '',
       referral_path: query.referral_path ?? '',
     };
     try {

@@ -104,7 +104,9 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app
   // The HTTP-POST binding: the provider's page posts a form. An answer the portal does not take goes (303) to the page
   // that starts the sign-on at the portal.
   const saml = {
-    ...{ params: CobrandParamsSchema, operationId: 'ssoSamlCallback', summary: "The SAML provider's answer (a form)" },
+    params: CobrandParamsSchema,
+    operationId: 'ssoSamlCallback',
+    summary: "The SAML provider's answer (a form)",
     response: params.response,
   };
   app.post(

@@ -105,7 +105,10 @@ export class RadiusClient {
       ...(state ? [['State', state] as [string, Buffer]] : []),
     ];
     const request = codec().encode({
-      ...{ code: 'Access-Request', secret, identifier: randomInt(256), attributes },
+      code: 'Access-Request',
+      secret,
+      identifier: randomInt(256),
+      attributes,
       add_message_authenticator: true,
     });
     const socket = createSocket(isIP(server.host) === 6 ? 'udp6' : 'udp4');

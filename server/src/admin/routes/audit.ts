@@ -20,7 +20,10 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ operations: AdminOperation
     {
       ...read,
       schema: {
-        ...{ operationId: 'queryAudit', tags, querystring: AuditQuerySchema, response: { 200: AuditPageSchema } },
+        operationId: 'queryAudit',
+        tags,
+        querystring: AuditQuerySchema,
+        response: { 200: AuditPageSchema },
         summary: 'Security events, oldest first (the last 24 hours unless `since`); `next` is the following page',
       },
     },
@@ -32,7 +35,9 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ operations: AdminOperation
     {
       ...read,
       schema: {
-        ...{ operationId: 'exportAudit', tags, querystring: Type.Omit(AuditQuerySchema, ['limit', 'cursor']) },
+        operationId: 'exportAudit',
+        tags,
+        querystring: Type.Omit(AuditQuerySchema, ['limit', 'cursor']),
         summary: 'Every event the query selects, streamed as JSON lines (application/x-ndjson)',
         response: {
           200: {

@@ -31,7 +31,9 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<{ operations: AdminOperati
     {
       preHandler: requireScope('cobrands:read'),
       schema: {
-        ...{ operationId: 'getCobrand', summary: "A cobrand's catalogue record", tags },
+        operationId: 'getCobrand',
+        summary: "A cobrand's catalogue record",
+        tags,
         params: CobrandParamsSchema,
         response: { 200: CobrandRecordAnswer },
       },
@@ -45,7 +47,9 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<{ operations: AdminOperati
       // The catalogue is the whole deployment's: a key limited to some cobrands may not load it.
       preHandler: requireScope('cobrands:write', undefined, true),
       schema: {
-        ...{ operationId: 'importCobrands', tags, response: { 200: ImportedSchema } },
+        operationId: 'importCobrands',
+        tags,
+        response: { 200: ImportedSchema },
         summary:
           "Validate and load the deployment's catalogue folder; nothing is loaded when any record is bad (400, each problem listed)",
       },

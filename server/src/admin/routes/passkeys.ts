@@ -18,7 +18,9 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<{ operations: AdminOperati
     {
       preHandler: requireScope('users:read'),
       schema: {
-        ...{ operationId: 'listPasskeys', tags: TAGS, params: UserParamsSchema },
+        operationId: 'listPasskeys',
+        tags: TAGS,
+        params: UserParamsSchema,
         summary: "A user's passkeys, oldest first: name, when made and last used, backup state",
         response: { 200: PasskeysSchema },
       },
@@ -31,7 +33,9 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<{ operations: AdminOperati
     {
       preHandler: requireScope('users:write'),
       schema: {
-        ...{ operationId: 'removePasskey', tags: TAGS, params: PasskeyParamsSchema },
+        operationId: 'removePasskey',
+        tags: TAGS,
+        params: PasskeyParamsSchema,
         summary: 'Remove one passkey of a user: it signs nobody in from then on, and the user is told by mail',
         response: {
           204: NoBody('Removed'),

@@ -15,7 +15,9 @@ import {
 const read = { preHandler: requireScope('users:read') };
 const write = { preHandler: requireScope('users:write') };
 const about = (operationId: string, summary: string, tag: string) => ({
-  ...{ operationId, summary, tags: [tag] },
+  operationId,
+  summary,
+  tags: [tag],
   params: UserParamsSchema,
 });
 

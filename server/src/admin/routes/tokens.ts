@@ -7,7 +7,10 @@ import { TokenAssignedSchema, UserParamsSchema } from '../schemas.js';
 
 const write = { preHandler: requireScope('users:write') };
 const call = (operationId: string, summary: string) => ({
-  ...{ operationId, summary, tags: ['tokens'], params: UserParamsSchema },
+  operationId,
+  summary,
+  tags: ['tokens'],
+  params: UserParamsSchema,
   response: { 204: NoBody('Done') },
 });
 

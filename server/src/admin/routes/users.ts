@@ -33,7 +33,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ operations: AdminOperations
     {
       ...write,
       schema: {
-        ...{ operationId: 'createUser', tags: TAGS, body: NewUserSchema, response: { 201: CreatedUserSchema } },
+        operationId: 'createUser',
+        tags: TAGS,
+        body: NewUserSchema,
+        response: { 201: CreatedUserSchema },
         summary:
           'Create an active password user with a password or an imported password hash; with neither, a temporary password opens one sign-in',
       },

@@ -177,7 +177,9 @@ export class SamlFlow {
     if (!idp.sloUrl || !kept?.nameID) return null;
     const { nameQualifier, spNameQualifier } = kept;
     const user = {
-      ...{ issuer: idp.idpEntityId, nameID: kept.nameID, nameIDFormat: kept.nameIDFormat ?? '' },
+      issuer: idp.idpEntityId,
+      nameID: kept.nameID,
+      nameIDFormat: kept.nameIDFormat ?? '',
       ...(nameQualifier ? { nameQualifier } : {}),
       ...(spNameQualifier ? { spNameQualifier } : {}),
     };

@@ -118,8 +118,11 @@ async function nextTokenPassed(step: Step): Promise<SignInDecision | null> {
   return {
     location: checkedRedirect(attempt.referral_path, record.allowedOrigins, deps.publicOrigin, home),
     open: {
-      ...{ accountId: account.id, kind: 'full' as const, cobrand: record.cobrand.name },
-      ...{ locale: session.locale, sso: session.sso === 1 },
+      accountId: account.id,
+      kind: 'full' as const,
+      cobrand: record.cobrand.name,
+      locale: session.locale,
+      sso: session.sso === 1,
     },
   };
 }
