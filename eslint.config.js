@@ -27,7 +27,12 @@ export default tseslint.config(
   { files: ['server/src/db/migrations/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   // Scripts that hand functions to a browser page (page.evaluate) use the page's globals there.
   {
-    files: ['bench/figures/form-usable.mjs', 'scripts/cobrand-sheet.mjs', 'scripts/screens.mjs'],
+    files: [
+      'bench/figures/form-usable.mjs',
+      'scripts/cobrand-sheet.mjs',
+      'scripts/screens.mjs',
+      'scripts/screen-shots-account.mjs',
+    ],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 

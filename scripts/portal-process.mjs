@@ -23,8 +23,9 @@ export const quietPortalEnv = ({ port, dataDir, secret }) => ({
   ADMIN_PORT: '',
 });
 
-export async function startPortal(dataDir, env = {}) {
-  const port = await freePort();
+/** `port`: one chosen beforehand, when something started first must know the portal's address (its demo providers). */
+export async function startPortal(dataDir, env = {}, { port = 0 } = {}) {
+  port ||= await freePort();
   const baseUrl = `http://localhost:${port}`;
   const secret = randomBytes(32).toString('base64');
   const environment = { ...process.env, PORT: String(port), ...quietPortalEnv({ port, dataDir, secret }), ...env };
