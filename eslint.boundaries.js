@@ -3,7 +3,7 @@
 // session/session-store.ts, `../../screens/x/X` as a screen. server/test/lint-rules.test.ts shows each rule bites.
 import boundaries from 'eslint-plugin-boundaries';
 
-const INFRASTRUCTURE = ['db', 'http', 'security', 'i18n'];
+const INFRASTRUCTURE = ['db', 'http', 'security', 'i18n', 'mail'];
 /** The files that compose the capabilities into the service and its tools; nothing they compose imports them. */
 const COMPOSING = [
   'app',

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { breachedPasswords } from './account/index.js';
 import { signInReturn } from './account-security/index.js';
 import { systemClock, type Clock } from './clock.js';
-import { CobrandDirectory, logoUrlFinder } from './cobrand/index.js';
+import { CobrandDirectory, logoUrlFinder, mailBrand } from './cobrand/index.js';
 import type { Config } from './config.js';
 import { type AuditForwarder, AuditLog } from './db/audit-log.js';
 import type { PortalDatabase } from './db/database.js';
@@ -132,7 +132,7 @@ function mailServices(app: FastifyInstance, { config, catalogueDir }: ServiceOpt
     audit: base.audit,
     clock,
     mailWorker,
-    logoUrlFor: logoUrlFinder(catalogueDir ?? CATALOGUE_DIR, config.publicOrigin),
+    brandOf: mailBrand(base.cobrands, logoUrlFinder(catalogueDir ?? CATALOGUE_DIR, config.publicOrigin)),
   };
   return { outbox: stores.outbox, mailWorker, mailDeps };
 }

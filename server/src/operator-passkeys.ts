@@ -6,7 +6,7 @@ import type { AccountRow } from './account/index.js';
 import type { PasskeyOperations } from './admin/index.js';
 import type { Clock } from './clock.js';
 import type { CobrandDirectory } from './cobrand/index.js';
-import { logoUrlFinder } from './cobrand/index.js';
+import { logoUrlFinder, mailBrand } from './cobrand/index.js';
 import type { AuditLog } from './db/audit-log.js';
 import type { PortalDatabase } from './db/database.js';
 import type { DeviceStore } from './device/index.js';
@@ -47,7 +47,7 @@ export function passkeyOperations(parts: OperatorPasskeyParts): PasskeyOperation
       // The mail is queued in the removal's transaction; the instances' mail workers send it on their next pass.
       mailWorker: { nudge: async () => {} },
       messages: parts.messages ?? new Messages(),
-      logoUrlFor: logoUrlFinder(parts.catalogueDir ?? CATALOGUE_DIR, parts.publicOrigin),
+      brandOf: mailBrand(parts.directory, logoUrlFinder(parts.catalogueDir ?? CATALOGUE_DIR, parts.publicOrigin)),
     }));
   return {
     list: async (scope, userId) =>

@@ -8,8 +8,8 @@ import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INFRASTRUCTURE, resolver, runtimeImports, source, sourceFiles } from './import-graph.js';
 
-/** The count docs/architecture.md names; the goal is 10. */
-const CEILING = 17;
+/** The count docs/architecture.md names (the goal the house set was 10). */
+const CEILING = 10;
 const SHARED = [...INFRASTRUCTURE, 'signin-kernel'];
 
 /** The capability a service file belongs to; undefined for a composing file or shared infrastructure. */
@@ -46,7 +46,7 @@ describe('imports across capabilities', () => {
   });
 
   it('leaves out the sign-in kernel, shared infrastructure and the composing files', () => {
-    expect(found.filter((line) => /(^| -> )(signin-kernel|db|http|security|i18n)\//.test(line))).toEqual([]);
+    expect(found.filter((line) => /(^| -> )(signin-kernel|db|http|security|i18n|mail)\//.test(line))).toEqual([]);
     expect(found.filter((line) => !line.split(' -> ')[0]!.includes('/'))).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import ts from 'typescript';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const source = join(root, 'server/src');
-export const INFRASTRUCTURE = ['db', 'http', 'security', 'i18n'];
+export const INFRASTRUCTURE = ['db', 'http', 'security', 'i18n', 'mail'];
 
 /** The service's product files (tests left out). */
 export function sourceFiles(folder = source): string[] {

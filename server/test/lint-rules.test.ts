@@ -65,6 +65,12 @@ describe('the import rules', () => {
       INFRA,
     ],
     [
+      'the mail infrastructure importing a capability',
+      'server/src/mail/x.ts',
+      use('cobrandIn', '../cobrand/index.js'),
+      INFRA,
+    ],
+    [
       "shared infrastructure naming a type through a capability's index",
       'server/src/db/x.ts',
       useTypes('AccountRow', '../account/index.js'),

@@ -10,7 +10,24 @@ import { fileURLToPath } from 'node:url';
 import { COBRAND_TEXT_FIELDS } from '@portal/contract';
 import { cobrandIn, readCatalogue } from '../../server/src/cobrand/index.js';
 import { Messages } from '../../server/src/i18n/messages.js';
-import * as mail from '../../server/src/mail/index.js';
+import { newDeviceMail, unknownDevicesLockedMail } from '../../server/src/device/index.js';
+import { passkeyAddedMail, passkeyDisabledMail, passkeyRemovedMail } from '../../server/src/passkey/index.js';
+import { passwordChangedMail, temporaryPasswordMail } from '../../server/src/password/index.js';
+import { recoveryCodeUsedMail } from '../../server/src/recovery-code/index.js';
+import { pinSetMail } from '../../server/src/token/index.js';
+
+/** Every mail, each written by its capability (its `mails.ts`). */
+const mail = {
+  temporaryPasswordMail,
+  pinSetMail,
+  passwordChangedMail,
+  passkeyAddedMail,
+  passkeyRemovedMail,
+  passkeyDisabledMail,
+  recoveryCodeUsedMail,
+  unknownDevicesLockedMail,
+  newDeviceMail,
+};
 
 export const dataDir = fileURLToPath(new URL('../../data', import.meta.url));
 const { cobrands } = readCatalogue(join(dataDir, 'cobrands'));

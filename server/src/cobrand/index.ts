@@ -5,7 +5,7 @@ export type { CobrandRecord } from './catalogue.js';
 export { cobrandIn } from './cobrand-texts.js';
 export { CobrandDirectory } from './cobrand-directory.js';
 export { CobrandStore } from './cobrand-store.js';
-export { logoUrlFinder } from './logo.js';
+export { logoUrlFinder, mailBrand } from './logo.js';
 export type { LogoUrlFor } from './logo.js';
 export { cobrandRoutes } from './routes.js';
 export { pageCobrandFinder } from './page-cobrand.js';

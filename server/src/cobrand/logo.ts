@@ -2,6 +2,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOGO_FORMATS, Paths } from '@portal/contract';
+import type { CobrandDirectory } from './cobrand-directory.js';
+import { cobrandIn } from './cobrand-texts.js';
 
 export type LogoUrlFor = (cobrand: string) => string | null;
 
@@ -10,4 +12,15 @@ export const logoUrlFinder =
   (cobrand) => {
     const format = LOGO_FORMATS.find((f) => existsSync(join(catalogueDir, cobrand, `logo.${f}`)));
     return format ? `${publicOrigin}${Paths.cobrandAssets(cobrand)}logo.${format}` : null;
+  };
+
+/**
+ * What a mail shows of a cobrand, in the mail's language: its name and its logo's address. Handed to the mail
+ * infrastructure by the composition (mail/ imports no capability).
+ */
+export const mailBrand =
+  (cobrands: Pick<CobrandDirectory, 'resolve'>, logoUrlFor: LogoUrlFor) =>
+  async (name: string, locale: string | undefined) => {
+    const { record } = await cobrands.resolve(name);
+    return { appName: cobrandIn(record, locale ?? '').appName, logoUrl: logoUrlFor(record.cobrand.name) };
   };

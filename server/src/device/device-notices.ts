@@ -5,12 +5,15 @@
  */
 import type { AccountRow, AccountStore } from '../account/index.js';
 import type { Origin } from '../db/audit-log.js';
-import { mailContextFor, type MailingDeps, newDeviceMail, unknownDevicesLockedMail } from '../mail/index.js';
+import type { CobrandDirectory } from '../cobrand/index.js';
+import { mailContextFor, type MailingDeps } from '../mail/index.js';
+import { newDeviceMail, unknownDevicesLockedMail } from './mails.js';
 import type { SessionManager } from '../session/index.js';
 import { approximateAddress, deviceOfAgent, storedAddress, storedDevice } from './device-name.js';
 import type { DeviceStore } from './device-store.js';
 
 export interface DeviceNoticeDeps extends MailingDeps {
+  cobrands: CobrandDirectory;
   accounts: AccountStore;
   devices: DeviceStore;
   sessions: SessionManager;

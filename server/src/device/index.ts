@@ -4,3 +4,4 @@ export { DeviceNotices } from './device-notices.js';
 export { DeviceStore } from './device-store.js';
 export type { DeviceRow } from './device-store.js';
 export { deviceRoutes, forgetOtherDevices } from './routes.js';
+export { newDeviceMail, unknownDevicesLockedMail } from './mails.js';

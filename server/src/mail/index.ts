@@ -1,16 +1,10 @@
-/** What the mail capability offers the rest of the service; nothing else of it is imported from outside. */
+/**
+ * The portal's mail, shared infrastructure every capability that mails a user uses: the outbox, its worker and
+ * transport, and the one layout (each capability writes its own mails with it, in its `mails.ts`).
+ */
 export { MailWorker } from './mail-worker.js';
-export { mailContextFor, type MailingDeps } from './mailing-deps.js';
+export { type MailBrandOf, mailContextFor, type MailingDeps } from './mailing-deps.js';
 export { OutboxStore } from './outbox-store.js';
-export {
-  newDeviceMail,
-  passkeyAddedMail,
-  passkeyDisabledMail,
-  passkeyRemovedMail,
-  passwordChangedMail,
-  pinSetMail,
-  recoveryCodeUsedMail,
-  temporaryPasswordMail,
-  unknownDevicesLockedMail,
-} from './templates.js';
+export { compose, type MailContext, mailTime } from './templates.js';
+export type { OutgoingMail } from './outbox-store.js';
 export { MAX_CONNECTIONS, createTransport } from './transport.js';

@@ -1,5 +1,4 @@
 import type { Clock } from '../clock.js';
-import { cobrandIn, type CobrandDirectory, type LogoUrlFor } from '../cobrand/index.js';
 import type { AuditLog } from '../db/audit-log.js';
 import type { Messages } from '../i18n/messages.js';
 import type { MailWorker } from './mail-worker.js';
@@ -7,15 +6,20 @@ import type { OutboxStore } from './outbox-store.js';
 import type { MailContext } from './templates.js';
 
 /** What a service needs to write a mail for the user's cobrand and language, and have it sent. */
+/** A cobrand's name in a language and its logo's address, as a mail shows them (the cobrand capability's `mailBrand`). */
+export type MailBrandOf = (
+  cobrand: string,
+  locale: string | undefined,
+) => Promise<{ appName: string; logoUrl: string | null }>;
+
 export interface MailingDeps {
-  cobrands: CobrandDirectory;
+  brandOf: MailBrandOf;
   outbox: OutboxStore;
   /** Told of a mail just queued; where none runs (an operator's process), an instance's worker sends it. */
   mailWorker: Pick<MailWorker, 'nudge'>;
   messages: Messages;
   audit: AuditLog;
   clock: Clock;
-  logoUrlFor: LogoUrlFor;
 }
 
 /** A mail to `account` in `locale`: its cobrand's name in that language, and its logo. */
@@ -24,12 +28,12 @@ export async function mailContextFor(
   account: { cobrand: string; email: string; user_id: string; display_name: string | null },
   locale: string | undefined,
 ): Promise<MailContext> {
-  const { record } = await deps.cobrands.resolve(account.cobrand);
+  const { appName, logoUrl } = await deps.brandOf(account.cobrand, locale);
   return {
     messages: deps.messages,
     locale,
-    appName: cobrandIn(record, locale ?? '').appName,
-    logoUrl: deps.logoUrlFor(record.cobrand.name),
+    appName,
+    logoUrl,
     recipient: account.email,
     userId: account.user_id,
     greetName: account.display_name ?? account.user_id,

@@ -1,9 +1,8 @@
 /**
- * The portal's mails, one template per kind rendered in the user's language for their cobrand (its name and logo).
- * Every inserted value is escaped in the HTML part.
+ * The portal's mail layout, in the user's language for their cobrand (its name and logo): each capability writes its own
+ * mails with it (`compose`, `mailTime`). Every inserted value is escaped in the HTML part.
  */
-import { DEFAULT_LOCALE, isLocale, languageTag, type DeviceView } from '@portal/contract';
-import { deviceName } from '@portal/contract/device-name';
+import { DEFAULT_LOCALE, isLocale, languageTag } from '@portal/contract';
 import type { Messages, MessageKey } from '../i18n/messages.js';
 import type { OutgoingMail } from './outbox-store.js';
 
@@ -23,7 +22,8 @@ export interface MailContext {
 const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function compose(
+/** A mail in the portal's one layout: greeting, paragraphs (the first may carry a highlight), not-you, signature. */
+export function compose(
   ctx: MailContext,
   subjectKey: MessageKey,
   paragraphs: string[],
@@ -61,81 +61,6 @@ function compose(
   return { recipient: ctx.recipient, senderName: ctx.appName, subject: t(subjectKey, ctx.appName), text, html };
 }
 
-export function temporaryPasswordMail(ctx: MailContext, password: string, minutes: number): OutgoingMail {
-  const t = (key: MessageKey, ...params: string[]) => ctx.messages.text(ctx.locale, key, params);
-  return compose(
-    ctx,
-    'mail.temporaryPassword.subject',
-    [t('mail.temporaryPassword.body', String(minutes)), t('mail.temporaryPassword.next')],
-    password,
-  );
-}
-
-export function pinSetMail(ctx: MailContext, at: number): OutgoingMail {
-  return compose(ctx, 'mail.pinSet.subject', [
-    ctx.messages.text(ctx.locale, 'mail.pinSet.body', [ctx.userId, when(ctx, at)]),
-  ]);
-}
-
-const when = (ctx: MailContext, at: number) =>
+/** When something happened, as a mail says it: the date and time in the mail's language, in UTC. */
+export const mailTime = (ctx: MailContext, at: number) =>
   `${new Intl.DateTimeFormat(languageTag(isLocale(ctx.locale) ? ctx.locale : DEFAULT_LOCALE), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
-
-export function passwordChangedMail(ctx: MailContext, at: number): OutgoingMail {
-  return compose(ctx, 'mail.passwordChanged.subject', [
-    ctx.messages.text(ctx.locale, 'mail.passwordChanged.body', [ctx.userId, when(ctx, at)]),
-  ]);
-}
-
-export function passkeyAddedMail(ctx: MailContext, name: string, at: number): OutgoingMail {
-  return compose(ctx, 'mail.passkeyAdded.subject', [
-    ctx.messages.text(ctx.locale, 'mail.passkeyAdded.body', [name, ctx.userId, when(ctx, at)]),
-  ]);
-}
-
-export function passkeyRemovedMail(ctx: MailContext, name: string, at: number): OutgoingMail {
-  return compose(ctx, 'mail.passkeyRemoved.subject', [
-    ctx.messages.text(ctx.locale, 'mail.passkeyRemoved.body', [name, ctx.userId, when(ctx, at)]),
-  ]);
-}
-
-/** A recovery code stood in for the tokencode: when, and how many codes are left. */
-export function recoveryCodeUsedMail(ctx: MailContext, left: number, at: number): OutgoingMail {
-  const t = (key: MessageKey, ...params: string[]) => ctx.messages.text(ctx.locale, key, params);
-  const paragraphs = [
-    t('mail.recoveryCodeUsed.body', ctx.userId, when(ctx, at)),
-    t('mail.recoveryCodeUsed.left', String(left)),
-  ];
-  return compose(ctx, 'mail.recoveryCodeUsed.subject', paragraphs, undefined, 'mail.recoveryCodeUsed.notYou');
-}
-
-/** A passkey disabled because a copy of it was used (its counter went backwards): what happened, what to do. */
-export function passkeyDisabledMail(ctx: MailContext, name: string, at: number): OutgoingMail {
-  return compose(ctx, 'mail.passkeyDisabled.subject', [
-    ctx.messages.text(ctx.locale, 'mail.passkeyDisabled.body', [name, ctx.userId, when(ctx, at)]),
-  ]);
-}
-
-/** The account is locked for unknown devices (docs/decisions.md, "Device trust"): what happened, what still works. */
-export function unknownDevicesLockedMail(ctx: MailContext, at: number): OutgoingMail {
-  const t = (key: MessageKey, ...params: string[]) => ctx.messages.text(ctx.locale, key, params);
-  const paragraphs = [t('mail.deviceLock.body', ctx.userId, when(ctx, at)), t('mail.deviceLock.ownBrowsers')];
-  return compose(ctx, 'mail.deviceLock.subject', paragraphs, undefined, 'mail.deviceLock.notYou');
-}
-
-/**
- * A sign-in from a browser the account had not signed in from: when, then which browser and from roughly where, each
- * on a line of its own and worded in the mail's language as the security page words them (contract's `deviceName`).
- */
-export function newDeviceMail(
-  ctx: MailContext,
-  { device, address }: { device: DeviceView; address: string | null },
-  at: number,
-): OutgoingMail {
-  const t = (key: MessageKey, ...params: string[]) => ctx.messages.text(ctx.locale, key, params);
-  const paragraphs = [
-    t('mail.newDevice.body', ctx.userId, when(ctx, at)),
-    t('mail.newDevice.device', deviceName(device, t)),
-    t('mail.newDevice.address', address ?? t('security.address.unknown')),
-  ];
-  return compose(ctx, 'mail.newDevice.subject', paragraphs, undefined, 'mail.newDevice.notYou');
-}

@@ -6,3 +6,4 @@ export type { PasskeyRow } from './passkey-store.js';
 export { passkeyServes } from './policy.js';
 export { PasskeyService } from './passkey-service.js';
 export { passkeySignIn } from './sign-in-module.js';
+export { passkeyAddedMail, passkeyDisabledMail, passkeyRemovedMail } from './mails.js';

@@ -6,15 +6,10 @@
 import { PASSKEY_CAPABLE_COOKIE, PASSKEY_OFFER_SCREEN, PASSKEY_SKIP_COOKIE, PORTAL_UI_BASE } from '@portal/contract';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AccountRow, AccountStore } from '../account/index.js';
-import { cobrandIn } from '../cobrand/index.js';
+import { cobrandIn, type CobrandDirectory } from '../cobrand/index.js';
 import type { Origin } from '../db/audit-log.js';
-import {
-  mailContextFor,
-  type MailingDeps,
-  passkeyAddedMail,
-  passkeyDisabledMail,
-  passkeyRemovedMail,
-} from '../mail/index.js';
+import { mailContextFor, type MailingDeps } from '../mail/index.js';
+import { passkeyAddedMail, passkeyDisabledMail, passkeyRemovedMail } from './mails.js';
 import type { SessionRow } from '../session/index.js';
 import { Ceremonies, type RelyingParty } from './ceremonies.js';
 import type { PasskeyRow, PasskeyStore } from './passkey-store.js';
@@ -23,6 +18,7 @@ import { passkeyServes } from './policy.js';
 type Cookies = Readonly<Record<string, string | undefined>>;
 
 export interface PasskeyServiceDeps extends MailingDeps {
+  cobrands: CobrandDirectory;
   accounts: Pick<AccountStore, 'findById'>;
   store: PasskeyStore;
   relyingParty: RelyingParty;

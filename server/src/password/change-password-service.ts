@@ -3,7 +3,8 @@
  * the new one against the whole policy (a user whose bank's identity provider signs them in has no portal password
  * to change), and the swap is atomic, with the notice mail written in the same transaction.
  */
-import { mailContextFor, type MailingDeps, passwordChangedMail } from '../mail/index.js';
+import { mailContextFor, type MailingDeps } from '../mail/index.js';
+import { passwordChangedMail } from './mails.js';
 import { ErrorCodes } from '@portal/contract';
 import { brokenPasswordRules, type PasswordRule } from '@portal/contract/password-rules';
 import {
@@ -14,7 +15,7 @@ import {
   lookupKeys,
   type PasswordStore,
 } from '../account/index.js';
-import { signsInAtProvider } from '../cobrand/index.js';
+import { signsInAtProvider, type CobrandDirectory } from '../cobrand/index.js';
 import { hashSecret, verifyDummy, verifySecret } from '../security/passwords.js';
 import type { Origin } from '../db/audit-log.js';
 import type { DeviceNotices } from '../device/index.js';
@@ -42,6 +43,7 @@ export interface DeviceCounts {
 }
 
 export interface ChangePasswordDeps extends MailingDeps {
+  cobrands: CobrandDirectory;
   accounts: AccountStore;
   passwords: PasswordStore;
   /** The lock on unknown devices' consequences: their sessions ended, the owner told (device trust). */

@@ -7,3 +7,4 @@ export { passwordRoutes } from './routes.js';
 export { recoveryFormRoutes } from './recovery-form-routes.js';
 export { changeFormRoutes } from './change-form-routes.js';
 export { passwordSignIn } from './sign-in-method.js';
+export { passwordChangedMail, temporaryPasswordMail } from './mails.js';

@@ -4,7 +4,9 @@
  * the right answer, gets a temporary password; wrong answers count toward the lock, and a right one leaves the count
  * as it was: only a successful sign-in clears it.
  */
-import { mailContextFor, type MailingDeps, temporaryPasswordMail } from '../mail/index.js';
+import type { CobrandDirectory } from '../cobrand/index.js';
+import { mailContextFor, type MailingDeps } from '../mail/index.js';
+import { temporaryPasswordMail } from './mails.js';
 import { setTimeout } from 'node:timers/promises';
 import {
   type AccountRow,
@@ -23,6 +25,7 @@ import { QuestionTexts } from './question-texts.js';
 import { questionFor } from './security-question.js';
 
 export interface RecoveryDeps extends MailingDeps {
+  cobrands: CobrandDirectory;
   accounts: AccountStore;
   passwords: PasswordStore;
   /** A lock by wrong answers is a lock on unknown devices: their sessions end, the owner is told (device trust). */

@@ -2,3 +2,4 @@
 export { RecoveryCodeService } from './recovery-code-service.js';
 export { RecoveryCodeStore } from './recovery-code-store.js';
 export { recoveryCodeSignIn } from './sign-in-module.js';
+export { recoveryCodeUsedMail } from './mails.js';

@@ -4,14 +4,16 @@
  * their language with the cobrand's name. Every change is audited with who and from where.
  */
 import type { AccountRow } from '../account/index.js';
-import type { CobrandRecord } from '../cobrand/index.js';
+import type { CobrandRecord, CobrandDirectory } from '../cobrand/index.js';
 import type { Origin } from '../db/audit-log.js';
-import { mailContextFor, type MailingDeps, recoveryCodeUsedMail } from '../mail/index.js';
+import { mailContextFor, type MailingDeps } from '../mail/index.js';
+import { recoveryCodeUsedMail } from './mails.js';
 import { codeHmac, newCodes } from './codes.js';
 import { recoveryCodesServe } from './policy.js';
 import type { RecoveryCodeStore } from './recovery-code-store.js';
 
 export interface RecoveryCodeServiceDeps extends MailingDeps {
+  cobrands: CobrandDirectory;
   store: RecoveryCodeStore;
   key: Buffer;
   /** The kind of token server the cobrand's record names (the token capability's, handed over by app.ts). */

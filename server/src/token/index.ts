@@ -15,3 +15,4 @@ export { newPinFormRoutes } from './new-pin-form-routes.js';
 export { logoutFor, tokenScreenData, tokenUserOf } from './token-user.js';
 export { builtinTokenSignIn } from './sign-in/builtin-token.js';
 export { tokenServerSignIn } from './sign-in/token-server.js';
+export { pinSetMail } from './mails.js';

@@ -7,7 +7,9 @@ import type { Transaction } from 'kysely';
 import type { AccountRow } from '../account/index.js';
 import type { Origin } from '../db/audit-log.js';
 import type { Database } from '../db/tables.js';
-import { mailContextFor, type MailingDeps, pinSetMail } from '../mail/index.js';
+import type { CobrandDirectory } from '../cobrand/index.js';
+import { mailContextFor, type MailingDeps } from '../mail/index.js';
+import { pinSetMail } from './mails.js';
 import { openSealed } from '../security/sealed-box.js';
 import { isValidPin, pinHmac } from './pin.js';
 import type { RadiusClient } from './radius-client.js';
@@ -16,6 +18,7 @@ import type { TokenServers } from './token-servers.js';
 import type { TokenStore } from './token-store.js';
 
 export interface TokenPinDeps extends MailingDeps {
+  cobrands: CobrandDirectory;
   tokens: TokenStore;
   tokenServers: TokenServers;
   pinKey: Buffer;

@@ -5,7 +5,7 @@
 import { SUPPORTED_LOCALES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { Messages } from '../i18n/messages.js';
-import { newDeviceMail } from './templates.js';
+import { newDeviceMail } from './mails.js';
 
 const messages = new Messages();
 const AT = Date.UTC(2026, 10, 30, 9, 30);
