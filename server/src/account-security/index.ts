@@ -3,3 +3,10 @@ export { securityRoutes } from './routes.js';
 export { securityPageRoutes, type SecurityPage } from './page-routes.js';
 export { SecurityService } from './security-service.js';
 export { signInReturn } from './sign-in-return.js';
+
+declare module '../db/audit-log.js' {
+  /** The audit kinds this capability records. */
+  interface AuditKinds {
+    'session.revoked': true;
+  }
+}

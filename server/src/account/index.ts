@@ -36,3 +36,21 @@ export type { CheckedUser, NewUser, ProvisioningDeps } from './provisioning-inpu
 export { fillUserIdSkeletons } from './user-id-skeletons.js';
 export type { AccountFilter } from './account-page.js';
 export { emailOf, externalIdOf, nameOf } from './admin-values.js';
+
+declare module '../db/audit-log.js' {
+  /** The audit kinds this capability records. */
+  interface AuditKinds {
+    'account.unlocked': true;
+    'account.deactivated': true;
+    'account.reactivated': true;
+    'account.added': true;
+    'account.password.expired': true;
+    'account.password.reset': true;
+    'account.question.set': true;
+    'account.name.set': true;
+    'account.email.set': true;
+    'account.external-id.set': true;
+    'account.deleted': true;
+    'device.unlocked': true;
+  }
+}

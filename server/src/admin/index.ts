@@ -11,3 +11,12 @@ export const buildAdminServer = async (options: AdminServerOptions) =>
   (await import('./admin-server.js')).buildAdminServer(options);
 export { keyOrigin, requireScope, scopeOf } from './guard.js';
 export type { Refuse } from './guard.js';
+
+declare module '../db/audit-log.js' {
+  /** The audit kinds this capability records. */
+  interface AuditKinds {
+    'admin.call': true;
+    'apikey.created': true;
+    'apikey.revoked': true;
+  }
+}

@@ -11,3 +11,10 @@ export { cobrandRoutes } from './routes.js';
 export { pageCobrandFinder } from './page-cobrand.js';
 export { signsInAtProvider } from './sign-in-place.js';
 export type { PageCobrand, PageCobrandFor } from './page-cobrand.js';
+
+declare module '../db/audit-log.js' {
+  /** The audit kinds this capability records. */
+  interface AuditKinds {
+    'cobrands.imported': true;
+  }
+}

@@ -5,3 +5,13 @@ export { DeviceStore } from './device-store.js';
 export type { DeviceRow } from './device-store.js';
 export { deviceRoutes, forgetOtherDevices } from './routes.js';
 export { newDeviceMail, unknownDevicesLockedMail } from './mails.js';
+
+declare module '../db/audit-log.js' {
+  /** The audit kinds this capability records. */
+  interface AuditKinds {
+    'device.trusted': true;
+    'device.forgotten': true;
+    'device.lock.mailed': true;
+    'device.new.mailed': true;
+  }
+}

@@ -7,3 +7,14 @@ export { passkeyServes } from './policy.js';
 export { PasskeyService } from './passkey-service.js';
 export { passkeySignIn } from './sign-in-module.js';
 export { passkeyAddedMail, passkeyDisabledMail, passkeyRemovedMail } from './mails.js';
+
+declare module '../db/audit-log.js' {
+  /** The audit kinds this capability records. */
+  interface AuditKinds {
+    'passkey.added': true;
+    'passkey.disabled': true;
+    'passkey.refused': true;
+    'passkey.renamed': true;
+    'passkey.removed': true;
+  }
+}

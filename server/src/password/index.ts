@@ -8,3 +8,14 @@ export { recoveryFormRoutes } from './recovery-form-routes.js';
 export { changeFormRoutes } from './change-form-routes.js';
 export { passwordSignIn } from './sign-in-method.js';
 export { passwordChangedMail, temporaryPasswordMail } from './mails.js';
+
+declare module '../db/audit-log.js' {
+  /** The audit kinds this capability records. */
+  interface AuditKinds {
+    'recovery.failure': true;
+    'recovery.mailed': true;
+    'recovery.asked': true;
+    'password.changed': true;
+    'password.change.failure': true;
+  }
+}

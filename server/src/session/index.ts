@@ -8,3 +8,12 @@ export { SessionAdmin } from './session-admin.js';
 export { FreshSignIn, signInAgain } from './fresh-sign-in.js';
 export type { FactorChange } from './fresh-sign-in.js';
 export { signedInScreenData } from './signed-in-page.js';
+
+declare module '../db/audit-log.js' {
+  /** The audit kinds this capability records. */
+  interface AuditKinds {
+    'session.logout': true;
+    'session.ended': true;
+    'factor.change.refused': true;
+  }
+}

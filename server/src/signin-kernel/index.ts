@@ -6,3 +6,13 @@ export * from './method.js';
 export type { BrowserState, SignInDecision } from './decision.js';
 export { cobrandQuery, homeOf } from './locations.js';
 export type { SignInModule, SignInOnRoute } from './module.js';
+
+declare module '../db/audit-log.js' {
+  /** The audit kinds this capability records. */
+  interface AuditKinds {
+    'signin.success': true;
+    'signin.failure': true;
+    'account.locked': true;
+    'device.locked': true;
+  }
+}

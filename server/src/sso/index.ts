@@ -7,3 +7,13 @@ export { SsoService } from './sso-service.js';
 export { SsoStore } from './sso-store.js';
 export { SsoAdmin } from './sso-admin.js';
 export { singleSignOnSignIn } from './sign-in-method.js';
+
+declare module '../db/audit-log.js' {
+  /** The audit kinds this capability records. */
+  interface AuditKinds {
+    'sso.passed': true;
+    'sso.logout': true;
+    'sso.logout.refused': true;
+    'account.sso.linked': true;
+  }
+}

@@ -16,3 +16,14 @@ export { logoutFor, tokenScreenData, tokenUserOf } from './token-user.js';
 export { builtinTokenSignIn } from './sign-in/builtin-token.js';
 export { tokenServerSignIn } from './sign-in/token-server.js';
 export { pinSetMail } from './mails.js';
+
+declare module '../db/audit-log.js' {
+  /** The audit kinds this capability records. */
+  interface AuditKinds {
+    'token.pin.set': true;
+    'token.assigned': true;
+    'token.at.server': true;
+    'token.pin.reset': true;
+    'token.unassigned': true;
+  }
+}
