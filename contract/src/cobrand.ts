@@ -15,42 +15,9 @@ import type {
   FooterVariantSchema,
   StylesheetLookupSchema,
 } from './schemas/cobrand.js';
+import type { CobrandTextField } from './cobrand-fields.js';
 
-export const FOOTER_LINK_KEYS = [
-  'privacyPolicy',
-  'termsOfUse',
-  'cookieNotice',
-  'security',
-  'accessibility',
-  'managerWebsite',
-  'groupWebsite',
-  'disclaimer',
-] as const;
-export type FooterLinkKey = (typeof FOOTER_LINK_KEYS)[number];
-
-/**
- * The cobrand's fields that are written in a language. The catalogue holds them in the cobrand's first language and,
- * under `translations`, in each of its other languages; a page shows them in its own.
- */
-export const COBRAND_TEXT_FIELDS = [
-  'signInToLabel',
-  'appName',
-  'warningMessage',
-  'signInButtonLabel',
-  'copyrightMessage',
-  'privacyPolicy',
-  'termsOfUse',
-  'cookieNotice',
-  'security',
-  'accessibility',
-  'footerMessage',
-  'authorizationWarning',
-  'managerWebsite',
-  'groupWebsite',
-  'disclaimer',
-  'poweredBy',
-] as const;
-export type CobrandTextField = (typeof COBRAND_TEXT_FIELDS)[number];
+export { COBRAND_TEXT_FIELDS, type CobrandTextField, FOOTER_LINK_KEYS, type FooterLinkKey } from './cobrand-fields.js';
 /**
  * One language's texts of a cobrand: every field its first language has a value for. Named from the list rather than
  * from CobrandTextsSchema, whose properties are mapped from the list at run time and so have no field names in its

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { COBRAND_TEXT_FIELDS, FOOTER_LINK_KEYS } from '../cobrand.js';
+import { COBRAND_TEXT_FIELDS, FOOTER_LINK_KEYS } from '../cobrand-fields.js';
 import { CobrandNameSchema } from './common.js';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
