@@ -1,7 +1,7 @@
 // `npm run bench:memory`: what the process-level memory levers do to an instance. The built service is started as
-// `node server/start.cjs` and with the levers that only the command line or the environment can set (V8's young
-// generation capped with --max-semi-space-size=2, glibc's arenas with MALLOC_ARENA_MAX=2), each on one core, in
-// interleaved rounds: requests per second on a cheap call and on a page, then resident memory settled 32 s after a
+// `node --expose-gc server/start.cjs` (bench/lib/servers.mjs) and with the levers that only the command line or the
+// environment can set (V8's young generation capped with --max-semi-space-size=2, glibc's arenas with
+// MALLOC_ARENA_MAX=2), each on one core, in interleaved rounds: requests per second on a cheap call and on a page, then resident memory settled 32 s after a
 // load of cheap calls and pages in five cobrands and five languages (the service gives memory back after 10 s idle).
 // Prints only; docs/operations.md ("Memory") quotes a run.
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -14,8 +14,8 @@ import { memoryOf, startPortal } from './lib/servers.mjs';
 import { median } from './lib/stats.mjs';
 
 const VARIANTS = {
-  'node server/start.cjs': { env: {}, nodeArgs: [] },
-  'MALLOC_ARENA_MAX=2 node --max-semi-space-size=2 server/start.cjs': {
+  'node --expose-gc server/start.cjs': { env: {}, nodeArgs: [] },
+  'MALLOC_ARENA_MAX=2 node --expose-gc --max-semi-space-size=2 server/start.cjs': {
     env: { MALLOC_ARENA_MAX: '2' },
     nodeArgs: ['--max-semi-space-size=2'],
   },

@@ -32,7 +32,7 @@ const upstreams = Array.from({ length: count }, (_, i) => port + 1 + i);
 const children = [];
 
 function start(index) {
-  const child = spawn(process.execPath, ['server/start.cjs'], {
+  const child = spawn(process.execPath, ['--expose-gc', 'server/start.cjs'], {
     cwd: root,
     env: {
       ...env,

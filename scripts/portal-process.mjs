@@ -1,5 +1,5 @@
-// The built portal (`node server/start.cjs`) on a free port with its own data folder, for the scripts that draw it
-// (`npm run cobrand-sheet`, `npm run screens`); `env` adds to or replaces the quiet, unthrottled defaults.
+// The built portal (`node --expose-gc server/start.cjs`) on a free port with its own data folder, for the scripts
+// that draw it (`npm run cobrand-sheet`, `npm run screens`); `env` adds to or replaces the quiet, unthrottled defaults.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +29,7 @@ export async function startPortal(dataDir, env = {}, { port = 0 } = {}) {
   const baseUrl = `http://localhost:${port}`;
   const secret = randomBytes(32).toString('base64');
   const environment = { ...process.env, PORT: String(port), ...quietPortalEnv({ port, dataDir, secret }), ...env };
-  const child = spawn(process.execPath, ['server/start.cjs'], {
+  const child = spawn(process.execPath, ['--expose-gc', 'server/start.cjs'], {
     cwd: root,
     env: environment,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -4,5 +4,7 @@
 // than 4, docs/benchmarks.md, figure 1); the two beyond are for the file system and DNS, which then never wait behind
 // password verifies in a login storm (docs/operations.md, "Login storms"). The pool takes its size when it starts, and
 // Node reads an ES module entry through it, so this entry is CommonJS: Node reads it without the pool.
+// Run it as `node --expose-gc server/start.cjs`: V8 takes its flags when the process starts, and with that one the
+// service gives back, once idle, the memory a load grew (server/src/idle-memory.ts; docs/operations.md, "Memory").
 process.env.UV_THREADPOOL_SIZE ??= String(require('node:os').availableParallelism() + 2);
 import('./dist/main.js');

@@ -44,7 +44,7 @@ export function memoryFigure(memory) {
     met: settled.length ? settled.every((rss) => rss <= IDLE_GOAL) : null,
     table: { head: ['state', 'resident memory (VmRSS)'], rows },
     method: [
-      "VmRSS of the service's process from /proc/<pid>/status (the built `node server/start.cjs`, SQLite, as in figure 1). Idle: read once 2 s after the service is ready (or after the last load), and again 30 s later, by which time the service has given back the young generation that start or the load grew (it asks V8 for a shrinking collection after 10 s without a request, server/src/idle-memory.ts). Under load: the highest of samples every 100 ms while the load ran. SQLite's own page cache is inside this figure; the operating system's file cache is not.",
+      "VmRSS of the service's process from /proc/<pid>/status (the built `node --expose-gc server/start.cjs`, SQLite, as in figure 1). Idle: read once 2 s after the service is ready (or after the last load), and again 30 s later, by which time the service has given back the young generation that start or the load grew (it asks V8 for a shrinking collection after 10 s without a request, server/src/idle-memory.ts). Under load: the highest of samples every 100 ms while the load ran. SQLite's own page cache is inside this figure; the operating system's file cache is not.",
     ],
     data: memory,
   };

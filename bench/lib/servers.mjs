@@ -1,7 +1,7 @@
 /**
- * Starts the real built service (`node server/start.cjs`) as a child process on a free port with its own temporary
- * DATA_DIR, the way e2e/setup/server.ts does, plus the references it is compared with: the bare Fastify hello-world
- * of the cheap calls and the bare sign-in server of figure 1's floor.
+ * Starts the real built service (`node --expose-gc server/start.cjs`) as a child process on a free port with its own
+ * temporary DATA_DIR, the way e2e/setup/server.ts does, plus the references it is compared with: the bare Fastify
+ * hello-world of the cheap calls and the bare sign-in server of figure 1's floor.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -101,7 +101,7 @@ export async function startPortal({ dataDir, name = 'portal', env = {}, nodeArgs
     name,
     cwd,
     cpus,
-    args: [...nodeArgs, 'server/start.cjs'],
+    args: ['--expose-gc', ...nodeArgs, 'server/start.cjs'],
     env: (port) => ({ ...quietPortalEnv({ port, dataDir, secret: PORTAL_SECRET }), ...env }),
     readyPath: '/readyz',
   });

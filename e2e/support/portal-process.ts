@@ -39,7 +39,8 @@ export async function startPortal(
   entry: 'scripts/start.mjs' | 'server/start.cjs' = 'server/start.cjs',
 ): Promise<PortalProcess> {
   const baseUrl = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [entry], {
+  // The service's own entry takes the V8 flag the service is deployed with; `npm start`'s passes it on itself.
+  const child = spawn(process.execPath, entry === 'server/start.cjs' ? ['--expose-gc', entry] : [entry], {
     cwd: root,
     env: {
       ...process.env,

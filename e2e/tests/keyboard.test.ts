@@ -66,11 +66,12 @@ describe('the language selector', () => {
 describe('which fields are called invalid', () => {
   it('marks nothing when the user tabs past the empty fields to "Forgot your password?"', async () => {
     await withPage(async ({ page }) => {
+      await page.clock.install();
       await page.goto(signInUrl('skerrymoor', '&locale=en_US'));
       await expect.poll(() => activeId(page)).toBe('userId');
       await tabTo(page, 'Forgot your password?');
-      // Long enough for an announcement (announce.ts fills the region 100 ms later) to have shown.
-      await page.waitForTimeout(300);
+      // The page's timers run past the 100 ms after which an announcement made is filled in (announce.ts).
+      await page.clock.runFor(300);
       expect(await invalidFields(page)).toBe(0);
       expect(await page.locator('.portal-field__error').count()).toBe(0);
       expect(await announcer(page).textContent()).toBe('');

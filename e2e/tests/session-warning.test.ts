@@ -182,7 +182,7 @@ describe('session expiry warning', () => {
     const { context, page, problems } = await onChangePassword();
     await page.clock.fastForward('03:41');
     await dialog(page).waitFor();
-    await page.waitForTimeout(300); // an announcement is filled in 100 ms after it is made
+    await page.clock.runFor(300); // past the 100 ms after which an announcement made is filled in
     expect(await page.locator('#old').getAttribute('aria-invalid')).toBeNull();
     expect(await page.locator('#old-error').count()).toBe(0);
     expect(await announced(page)).toBe('');
@@ -242,7 +242,7 @@ describe('session expiry warning', () => {
     expect(await page.locator('#portal-announcer').getAttribute('aria-live')).toBe('polite');
     const secondsIn = async () => Number(/end in (\d+) seconds\./.exec((await announced(page)) ?? '')?.[1] ?? NaN);
     await page.clock.fastForward('00:30');
-    await page.waitForTimeout(300);
+    await page.clock.runFor(300); // past the 100 ms after which an announcement made is filled in
     expect(await announced(page)).toBe('');
     await page.clock.fastForward('00:20');
     await expect.poll(secondsIn).toBeLessThanOrEqual(30);

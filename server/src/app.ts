@@ -56,6 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.config.timeouts.maxConnections) app.server.maxConnections = options.config.timeouts.maxConnections;
   const siem = createSiem(app, { ...options, env: options.env ?? process.env, clock: options.clock ?? systemClock });
   const services = createServices(app, { ...options, forward: siem.forwarder }, messages);
+  mailWorkers.set(app, services.mailWorker);
   runInBackground(app, options, services);
 
   await app.register(fastifyCookie);
@@ -105,6 +106,9 @@ const trustedProxies = (setting: Config['trustProxy']) =>
 const registries = new WeakMap<FastifyInstance, Registry>();
 /** The app's Prometheus registry, for the management port (main.ts) and the tests. */
 export const metricsOf = (app: FastifyInstance): Registry => registries.get(app)!;
+const mailWorkers = new WeakMap<FastifyInstance, MailWorker>();
+/** The app's mail worker, for the tests that wait for its pass to end (as siemWorkerOf). */
+export const mailWorkerOf = (app: FastifyInstance): Pick<MailWorker, 'nudge'> => mailWorkers.get(app)!;
 
 /** The outbox worker, and on PostgreSQL the catalogue-change listener; both stop when the app closes. */
 function runInBackground(app: FastifyInstance, { config, database, startMailWorker }: AppOptions, services: Services) {

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { giveBackMemoryWhenIdle, IDLE_MS, shrinkingCollection } from './idle-memory.js';
 
@@ -34,9 +36,30 @@ describe('giveBackMemoryWhenIdle', () => {
 });
 
 describe('shrinkingCollection', () => {
-  it("is V8's own collection, callable in this Node", () => {
+  const PROBE = `
+    const { shrinkingCollection } = await import('./src/idle-memory.ts');
     const collect = shrinkingCollection();
-    expect(collect).toBeTypeOf('function');
-    expect(() => collect?.()).not.toThrow();
+    collect?.();
+    console.log(collect ? 'collected' : 'none');`;
+
+  /** What the collection is in a Node process started with `flags`, as the service's entry is started. */
+  const inProcess = (flags: string[]) =>
+    execFileSync(process.execPath, [...flags, '--import', 'tsx', '--input-type=module', '-e', PROBE], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      encoding: 'utf8',
+    }).trim();
+
+  it("is V8's own collection, run, in a process started with --expose-gc", () => {
+    expect(inProcess(['--expose-gc'])).toBe('collected');
+  });
+
+  it('is none in a process started without it: no V8 flag is changed once running', () => {
+    expect(inProcess([])).toBe('none');
+  });
+
+  it('asks for the full collection that shrinks the heap', () => {
+    const gc = vi.fn();
+    shrinkingCollection(gc as unknown as NodeJS.GCFunction)?.();
+    expect(gc).toHaveBeenCalledWith({ type: 'major', execution: 'sync', flavor: 'last-resort' });
   });
 });

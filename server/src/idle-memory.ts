@@ -4,26 +4,17 @@
  * stayed at its busiest size for as long as it was idle (docs/benchmarks.md, figure 5). After IDLE_MS without a
  * request, one such collection runs (a few milliseconds); the next request arms it again.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-
 export const IDLE_MS = 10_000;
 const CHECK_MS = 2_500;
 
 type Collect = () => void;
 
 /**
- * V8's own collection that shrinks the heap, as `gc()` offers it with --expose-gc. The flag is read when a context is
- * made, so one small context is made for it, once.
+ * V8's own collection that shrinks the heap, as `gc()` offers it to a process started with --expose-gc (the service's
+ * launchers start it so: docs/operations.md, "Memory"); none in a process started without it.
  */
-export function shrinkingCollection(): Collect | null {
-  try {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as (options: object) => void;
-    return () => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-  } catch {
-    return null;
-  }
+export function shrinkingCollection(gc: NodeJS.GCFunction | undefined = globalThis.gc): Collect | null {
+  return gc ? () => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' }) : null;
 }
 
 export interface IdleMemory {

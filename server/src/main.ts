@@ -61,7 +61,12 @@ const sweeper = setInterval(() => {
 }, 60_000);
 sweeper.unref();
 
-const idleMemory = giveBackMemoryWhenIdle(shrinkingCollection());
+const collection = shrinkingCollection();
+if (!collection)
+  app.log.info(
+    'Started without --expose-gc: an idle instance keeps the memory a load grew (docs/operations.md, "Memory").',
+  );
+const idleMemory = giveBackMemoryWhenIdle(collection);
 app.server.on('request', idleMemory.seen);
 await app.listen({ port: config.port, host: config.host });
 // A port someone else holds (another instance on this machine) costs the metrics, never the service.

@@ -120,6 +120,16 @@ describe('the service entry', () => {
     await expect.poll(() => gone(launcher) && gone(service), { timeout: 15_000 }).toBe(true);
   }, 60_000);
 
+  it("npm start's launcher gives the service --expose-gc; the entry started without it says so once", async () => {
+    const launcher = await startReady('scripts/start.mjs');
+    const args = readFileSync(`/proc/${serviceOf(launcher)}/cmdline`, 'utf8').split('\0');
+    expect(args.slice(1, 3)).toEqual(['--expose-gc', join(root, 'server/start.cjs')]);
+    const bare = await startReady('server/start.cjs', undefined, false, { LOG_LEVEL: 'info' });
+    const said = () => (output.get(bare) ?? '').split('\n').filter((line) => line.includes('without --expose-gc'));
+    await expect.poll(() => said().length).toBe(1);
+    expect(JSON.parse(said()[0]!)).toMatchObject({ level: 30 });
+  }, 60_000);
+
   it("the demo's start banner names every demo user and where the mail goes, with no log line inside it", async () => {
     const service = await startReady('server/start.cjs', undefined, false, { PORTAL_DEMO: 'true', LOG_LEVEL: 'info' });
     const banner = await bannerOf(service);

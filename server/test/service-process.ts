@@ -1,6 +1,6 @@
 /**
- * The built service as a deployment runs it (`node server/start.cjs`), for the tests of what only a process shows:
- * signals, timeouts on real sockets, a proxy in front. Its JSON log lines are kept for the test to read.
+ * The built service as a deployment runs it (`node --expose-gc server/start.cjs`), for the tests of what only a
+ * process shows: signals, timeouts on real sockets, a proxy in front. Its JSON log lines are kept for the test to read.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -42,7 +42,7 @@ export async function startService(
 ): Promise<ServiceProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-process-'));
   const chosen = port ?? ((await freePort()) as number);
-  const [command, ...args] = wrap([process.execPath, join(root, 'server/start.cjs')]);
+  const [command, ...args] = wrap([process.execPath, '--expose-gc', join(root, 'server/start.cjs')]);
   const child = spawn(command!, args, {
     cwd: root,
     env: {

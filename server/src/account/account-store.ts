@@ -1,6 +1,7 @@
 /** Kysely access to accounts. Rows stay inside the services that use them. */
 import { MAX_FAILED_LOGINS } from '@portal/contract';
 import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
+import { oneTryBack } from '../db/failed-tries.js';
 import { prepareQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/tables.js';
 import type { AccountStatus, AccountTable } from './account.table.js';
@@ -222,15 +223,7 @@ export class AccountStore {
   async releaseAttempt(id: string, now: number, trx?: Trx): Promise<boolean> {
     const result = await (trx ?? this.db)
       .updateTable('account')
-      .set((eb) => ({
-        failed_attempts: eb
-          .case()
-          .when('failed_attempts', '>', 0)
-          .then(eb('failed_attempts', '-', 1))
-          .else(0)
-          .end(),
-        updated_at: now,
-      }))
+      .set({ failed_attempts: oneTryBack(), updated_at: now })
       .where('id', '=', id)
       .where('status', '=', 'active')
       .executeTakeFirst();

@@ -5,6 +5,7 @@
 import { MAX_FAILED_LOGINS } from '@portal/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { randomBytes } from 'node:crypto';
+import { oneTryBack } from '../db/failed-tries.js';
 import type { Database } from '../db/tables.js';
 import type { TrustedDeviceTable } from './device.table.js';
 
@@ -42,18 +43,7 @@ export class DeviceStore {
 
   /** Gives back a claimed try that was not one (the token server away, say): never below nought. */
   async release(id: string): Promise<void> {
-    await this.db
-      .updateTable('trusted_device')
-      .set((eb) => ({
-        failed_attempts: eb
-          .case()
-          .when('failed_attempts', '>', 0)
-          .then(eb('failed_attempts', '-', 1))
-          .else(0)
-          .end(),
-      }))
-      .where('id', '=', id)
-      .execute();
+    await this.db.updateTable('trusted_device').set({ failed_attempts: oneTryBack() }).where('id', '=', id).execute();
   }
 
   /** Locks the device once its sixth claimed try has failed. */

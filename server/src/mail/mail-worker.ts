@@ -1,8 +1,10 @@
 /**
- * Sends what the outbox holds. Every instance runs one: it claims due rows, sends each, and marks it sent or
- * schedules a retry, so mail survives a mail server that is down and a process that dies (the claim expires).
+ * Sends what the outbox holds. Every instance runs one, on the outboxes' loop (db/poll-loop.ts): it claims due rows,
+ * sends each, and marks it sent or schedules a retry, so mail survives a mail server that is down and a process that
+ * dies (the claim expires).
  */
 import type { Clock } from '../clock.js';
+import { PollLoop } from '../db/poll-loop.js';
 import type { OutboxRow, OutboxStore } from './outbox-store.js';
 import type { MailTransport } from './transport.js';
 
@@ -28,8 +30,7 @@ export function sendFailure(error: unknown): Record<string, string | number> {
 export class MailWorker {
   /** Mails this instance sent, and tries that failed (each retried later), since it started: the metrics read them. */
   readonly outcomes = { sent: 0, failed: 0 };
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly loop: PollLoop<OutboxRow>;
 
   constructor(
     private readonly outbox: OutboxStore,
@@ -37,42 +38,27 @@ export class MailWorker {
     private readonly clock: Clock,
     private readonly log: Log,
     /** A pass that failed (the database away): the service logs it once per cause and interval (outage-log.ts). */
-    private readonly passFailed: (error: unknown) => void = (err) => log.warn({ err }, 'mail pass failed'),
-    private readonly intervalMs = 2_000,
-  ) {}
+    passFailed: (error: unknown) => void = (err) => log.warn({ err }, 'mail pass failed'),
+    intervalMs = 2_000,
+  ) {
+    // A batch's mails go out together (the transport keeps a few connections), each marked on its own outcome; a
+    // failed one ends the pass, the server being likely down.
+    const work = { claim: () => this.outbox.claimDue(this.clock()), handle: (row: OutboxRow) => this.sendOne(row) };
+    this.loop = new PollLoop(work, passFailed, intervalMs);
+  }
 
   start(): void {
-    this.timer ??= setInterval(() => this.nudge(), this.intervalMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
   /** Runs a pass now (after an enqueue) unless one is already running. */
   nudge(): Promise<void> {
-    this.running ??= this.pass()
-      .catch(this.passFailed)
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
+    return this.loop.nudge();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.loop.stop();
     this.transport.close();
-  }
-
-  private async pass(): Promise<void> {
-    for (
-      let batch = await this.outbox.claimDue(this.clock());
-      batch.length > 0;
-      batch = await this.outbox.claimDue(this.clock())
-    ) {
-      // A batch's mails go out together (the transport keeps a few connections), each marked on its own outcome.
-      const sent = await Promise.all(batch.map((row) => this.sendOne(row)));
-      if (sent.includes(false)) return; // the server is likely down: the next pass tries again
-    }
   }
 
   private async sendOne(row: OutboxRow): Promise<boolean> {

@@ -1,6 +1,7 @@
 /** The mail outbox (ARCHITECTURE §7): enqueue inside the caller's transaction; claim, then mark sent or retry. */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database.js';
+import { doublingDelay } from '../db/poll-loop.js';
 import type { Database } from '../db/tables.js';
 import { newId } from '../security/ids.js';
 import type { MailOutboxTable } from './mail-outbox.table.js';
@@ -16,7 +17,7 @@ export interface OutgoingMail {
 
 const CLAIM_MS = 60_000;
 /** 5 s, 10 s, 20 s … capped at 10 minutes: a mail server that is down is retried for as long as it takes. */
-export const retryDelayMs = (attempts: number): number => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 600_000);
+export const retryDelayMs = doublingDelay(5_000, 600_000);
 
 export class OutboxStore {
   constructor(

@@ -8,6 +8,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AuditForwarder } from '../db/audit-log.js';
 import type { Dialect } from '../db/database.js';
+import { doublingDelay } from '../db/poll-loop.js';
 import type { Database } from '../db/tables.js';
 import type { CobrandEndpoints } from './cobrand-endpoints.js';
 import { securityEvent } from './security-event.js';
@@ -17,7 +18,7 @@ export type SiemRow = Selectable<SiemOutboxTable>;
 
 const CLAIM_MS = 60_000;
 /** 1 s, 2 s, 4 s … capped at 5 minutes: a receiver that is down is tried again for as long as it takes. */
-export const retryDelayMs = (attempts: number): number => Math.min(1_000 * 2 ** Math.max(0, attempts - 1), 300_000);
+export const retryDelayMs = doublingDelay(1_000, 300_000);
 
 export const cobrandSink = (cobrand: string): string => `cobrand:${cobrand}`;
 /** An event for the deployment's sinks as the service that sends it is configured (written by the command line). */

@@ -1,8 +1,10 @@
 /**
- * Sends what the SIEM outbox holds. Every instance runs one: it claims due rows, hands each to its sink, and deletes
- * it or schedules a retry, so events survive a receiver that is down and a process that dies (the claim expires).
+ * Sends what the SIEM outbox holds. Every instance runs one, on the outboxes' loop (db/poll-loop.ts): it claims due
+ * rows, hands each to its sink, and deletes it or schedules a retry, so events survive a receiver that is down and a
+ * process that dies (the claim expires).
  */
 import type { Clock } from '../clock.js';
+import { PollLoop } from '../db/poll-loop.js';
 import { DEPLOYMENT, type SiemOutbox, type SiemRow } from './siem-outbox.js';
 import type { Sink } from './sinks.js';
 
@@ -16,8 +18,7 @@ export class SiemWorker {
   readonly outcomes = { delivered: 0, failed: 0 };
   /** The sinks that failed last time, so the log says once that one is down and once that it is back. */
   private readonly down = new Set<string>();
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly loop: PollLoop<SiemRow>;
 
   constructor(
     private readonly outbox: SiemOutbox,
@@ -25,38 +26,26 @@ export class SiemWorker {
     private readonly clock: Clock,
     private readonly log: Log,
     /** A pass that failed (the database away): the service logs it once per cause and interval (outage-log.ts). */
-    private readonly passFailed: (error: unknown) => void = (err) => log.warn({ err }, 'SIEM pass failed'),
-    private readonly intervalMs = 1_000,
-  ) {}
+    passFailed: (error: unknown) => void = (err) => log.warn({ err }, 'SIEM pass failed'),
+    intervalMs = 1_000,
+  ) {
+    // Each row is the earliest waiting of its account and sink: they go out together, each marked on its outcome; a
+    // failed one ends the pass, its receiver being likely down, and its rows wait out their retry.
+    const work = { claim: () => this.outbox.claimDue(this.clock()), handle: (row: SiemRow) => this.deliverOne(row) };
+    this.loop = new PollLoop(work, passFailed, intervalMs);
+  }
 
   start(): void {
-    this.timer ??= setInterval(() => void this.nudge(), this.intervalMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
   /** Runs a pass now unless one is already running; resolves when it ends. */
   nudge(): Promise<void> {
-    this.running ??= this.pass()
-      .catch(this.passFailed)
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
+    return this.loop.nudge();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private async pass(): Promise<void> {
-    for (let batch = await this.outbox.claimDue(this.clock()); batch.length > 0;) {
-      // Each row is the earliest waiting of its account and sink: they go out together, each marked on its outcome.
-      const outcomes = await Promise.all(batch.map((row) => this.deliverOne(row)));
-      if (outcomes.includes(false)) return; // a receiver is likely down: its rows wait out their retry
-      batch = await this.outbox.claimDue(this.clock());
-    }
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async deliverOne(row: SiemRow): Promise<boolean> {

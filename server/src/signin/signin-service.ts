@@ -4,7 +4,7 @@
  * method. Every refusal (unknown user, wrong secret, locked, inactive, wrong login type) does the same work and gives
  * the same answer.
  */
-import { DEFAULT_COBRAND, DEFAULT_LOCALE, isLocale, routePath, type LoginInfo } from '@portal/contract';
+import { DEFAULT_COBRAND, DEFAULT_LOCALE, isLocale, routePath, trimmed, type LoginInfo } from '@portal/contract';
 import type { SendLoginBody } from '@portal/contract/schemas';
 import { type AccountKey, ldapIdFor, userIdKey } from '../account/index.js';
 import type { Clock } from '../clock.js';
@@ -92,13 +92,14 @@ export class SignInService {
 
   /** The same lookups and the same shape for every user ID, known or not (ARCHITECTURE §4). */
   async loginInfo(username: string): Promise<LoginInfo> {
-    const typed = username.trim();
-    // Folded once, by the account capability: NFKC, no invisible characters, any case (`userIdKey`, `lookupKeys`).
-    const account = await this.deps.accounts.findByUserId(typed);
+    // Folded by the account capability alone, as every lookup of a typed user ID is: NFKC, no invisible characters,
+    // any case (`userIdKey`, `lookupKeys`); an unknown ID's ldapId is made from the same key.
+    const account = await this.deps.accounts.findByUserId(username);
     return {
-      ldapId: account?.ldap_id ?? ldapIdFor(this.deps.identityKey, typed),
+      ldapId: account?.ldap_id ?? ldapIdFor(this.deps.identityKey, username),
       loginType: account?.login_type ?? 'password',
-      b2BAlias: typed,
+      // The ID as typed, without the spaces around it (as the sign-in form drops them): an echo, not a key.
+      b2BAlias: trimmed(username),
     };
   }
 

@@ -7,7 +7,7 @@
  * session clock.
  */
 import { Paths, messageFormatter, type MessageSource, type SessionWarningContent } from '@portal/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { getJson } from '../api/client';
 import { usePage } from '../page/page-context';
 import { reportFailure } from '../page/report';
@@ -77,9 +77,12 @@ function useBandAnnouncement(remaining: number | null, warning: boolean): number
   const [announced, setAnnounced] = useState<number | null>(null);
   useEffect(() => {
     const whole = remaining === null ? null : Math.ceil(remaining);
-    if (!warning || whole === null) setAnnounced(null);
-    else if (announced === null || band(whole) !== band(announced)) setAnnounced(whole);
-  }, [remaining, warning]); // eslint-disable-line react-hooks/exhaustive-deps
+    // Against the last announcement, which only this sets: the same value back changes nothing.
+    setAnnounced((last) => {
+      if (!warning || whole === null) return null;
+      return last === null || band(whole) !== band(last) ? whole : last;
+    });
+  }, [remaining, warning]);
   return announced;
 }
 
@@ -118,9 +121,11 @@ export function SessionWarning() {
   const open = warning && !session.hidden && remaining !== null && remaining > 0;
   const dialog = useModal(open, continueButton);
 
+  // Only the countdown reaching nought logs out here; the logout made in this render does it.
+  const countdownEnded = useEffectEvent(() => logout(true));
   useEffect(() => {
-    if (remaining !== null && remaining <= 0) logout(true);
-  }, [remaining]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (remaining !== null && remaining <= 0) countdownEnded();
+  }, [remaining]);
   const announced = useBandAnnouncement(remaining, warning);
   const onKeyDown = trapTab(continueButton, logoutButton);
 
