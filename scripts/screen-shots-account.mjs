@@ -7,6 +7,7 @@ import {
   DEMO_PIN,
   PASSWORD,
   security,
+  setNewPin,
   signedIn,
   signedInEarlier,
   signIn,
@@ -22,10 +23,7 @@ const region = (page, name) => page.getByRole('region', { name });
 async function setPin(p, userId, code, pin) {
   await p.go(signIn('cobrandHost=skerrymoor&locale=en_US'));
   await signInAs(p.page, userId, code(0));
-  await p.page.getByLabel('New PIN', { exact: true }).fill(pin);
-  await p.page.getByLabel('Confirm new PIN', { exact: true }).fill(pin);
-  await p.page.getByLabel('Next passcode').fill(code(1));
-  await p.page.getByRole('button', { name: 'Save' }).click();
+  await setNewPin(p.page, pin, code(1));
   await p.page.waitForURL(/\/logout-component\?/);
 }
 

@@ -1,6 +1,6 @@
 // The shots of `npm run screens` of single sign-on, through the demo identity providers `npm start` runs (the screens
 // script starts them too), and of the logout screen with each thing it can have to say.
-import { HOME, signIn } from './screen-steps.mjs';
+import { HOME, signIn, signInAtProvider } from './screen-steps.mjs';
 
 const DEMO_PASSWORD = 'Portal-Demo-2026';
 /** The shot signs in at a demo provider: they must be running. */
@@ -9,9 +9,7 @@ const PROVIDER = { providers: true };
 /** From the cobrand's sign-in page to its provider's login page, and signed in there as `user`. */
 async function signOn(p, cobrand, user) {
   await p.page.goto(`${p.portal.baseUrl}${signIn(`cobrandHost=${cobrand}&locale=en_US`)}`);
-  await p.page.getByLabel('User name').fill(user);
-  await p.page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await p.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInAtProvider(p.page, user, DEMO_PASSWORD);
 }
 
 export const SSO_AND_LOGOUT = [

@@ -1,11 +1,14 @@
 // What the shots of `npm run screens` do on the way to a screen, as a person would: sign in, add a user or a token with
 // the admin CLI, hold a passkey in Chromium's virtual authenticator. Field ids, not labels, so a shot in any language
-// signs in the same way.
+// signs in the same way; the steps the browser tests take too are theirs (e2e/support/steps.mjs).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { generateSync } from 'otplib';
+import { signInAs } from '../e2e/support/steps.mjs';
 import { root } from './portal-process.mjs';
+
+export { setNewPin, signInAs, signInAtProvider, virtualAuthenticator } from '../e2e/support/steps.mjs';
 
 export const PASSWORD = 'Portal-Demo-2026';
 export const ANSWER = 'harbor';
@@ -41,30 +44,11 @@ export function addTokenUser(portal, userId) {
   return (offset = 0) => generateSync({ strategy: 'hotp', secret, counter: base + offset, digits: 8 });
 }
 
-/** Signs in on the sign-in page the browser is on. */
-export async function signInAs(page, userId, password) {
-  await page.locator('#userId').fill(userId);
-  await page.locator('#password').fill(password);
-  await page.locator('form.portal-signin__form button[type="submit"]').click();
-}
-
 /** From the cobrand's sign-in page to the platform's home page. */
 export async function signedIn(p, userId, { cobrand = 'skerrymoor', password = PASSWORD, page = p.page } = {}) {
   await p.go(signIn(`cobrandHost=${cobrand}`), '.portal-footer', page);
   await signInAs(page, userId, password);
   await page.waitForURL(HOME);
-}
-
-/** A platform authenticator with resident keys and user verification that answers at once (CDP WebAuthn). */
-export async function virtualAuthenticator(page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      ...{ protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true },
-      ...{ isUserVerified: true, automaticPresenceSimulation: true },
-    },
-  });
 }
 
 /**

@@ -4,14 +4,12 @@
  * the credential; a removed passkey, a cloned one (disabled for good, shown so on the security page) and a token
  * user's under the cobrand's policy, offered after the next-token step too.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PasskeyPaths, Paths, type Cobrand } from '@portal/contract';
+import { PasskeyPaths, Paths } from '@portal/contract';
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, addUser, portal } from '../support/admin';
+import { PASSWORD, addUser } from '../support/admin';
 import { baseUrl, expectAccessible, openPage, signInThroughForm, signInUrl, useChromium } from '../support/browser';
+import { importCatalogue } from '../support/catalogue';
 import { tokenUser } from '../support/tokens';
 
 const chromium = useChromium();
@@ -130,23 +128,10 @@ async function expectRefused(page: Page, label: string): Promise<void> {
 }
 
 /** Sets the skerrymoor cobrand's passkey policy by importing the catalogue with it changed, as an operator would. */
-async function setSkerrymoorPasskeys(policy: 'offered' | 'second-factor'): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-catalogue-'));
-  cpSync('data/cobrands', join(dir, 'cobrands'), { recursive: true });
-  cpSync('data/footers', join(dir, 'footers'), { recursive: true });
-  const file = join(dir, 'cobrands', 'skerrymoor', 'cobrand.json');
-  const record = JSON.parse(readFileSync(file, 'utf8')) as { cobrand: { passkeys?: string } };
-  record.cobrand.passkeys = policy;
-  writeFileSync(file, JSON.stringify(record, null, 2));
-  portal('cobrands', 'import', join(dir, 'cobrands'));
-  // The running service reads the catalogue again once its short cache has run out.
-  await expect
-    .poll(
-      async () => ((await (await fetch(`${baseUrl()}/sdportal/rest/cobrand/skerrymoor`)).json()) as Cobrand).passkeys,
-      { timeout: 30_000 },
-    )
-    .toBe(policy);
-}
+const setSkerrymoorPasskeys = (policy: 'offered' | 'second-factor') =>
+  importCatalogue(['skerrymoor'], (record) => {
+    record.cobrand.passkeys = policy;
+  });
 
 describe('passkeys', () => {
   it('are offered after a password sign-in, made there, and sign in by autofill in another browser that holds it', async () => {

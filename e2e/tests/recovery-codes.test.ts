@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, expectAccessible, openPage, signInThroughForm, useChromium } from '../support/browser';
+import { setNewPin } from '../support/steps.mjs';
 import { tokenUser, type TestToken } from '../support/tokens';
 
 const chromium = useChromium();
@@ -20,10 +21,7 @@ async function tokenUserSignedIn(page: Page): Promise<TestToken> {
   const token = tokenUser('e2erecovery');
   await signInThroughForm(page, 'skerrymoor', token.userId, token.code(-1));
   await page.waitForURL('**/public-portal-ui/new-rsa-pin-component?cobrandHost=skerrymoor');
-  await page.getByLabel('New PIN', { exact: true }).fill(PIN);
-  await page.getByLabel('Confirm new PIN', { exact: true }).fill(PIN);
-  await page.getByLabel('Next passcode').fill(token.code(0));
-  await page.getByRole('button', { name: 'Save' }).click();
+  await setNewPin(page, PIN, token.code(0));
   await page.waitForURL('**/public-portal-ui/logout-component?cobrandHost=skerrymoor');
   await signInThroughForm(page, 'skerrymoor', token.userId, `${PIN}${token.code(1)}`);
   await page.waitForURL(HOME);

@@ -6,6 +6,7 @@
 import { Paths, REQUEST_HEADERS, ServicePaths } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, expectAccessible, useChromium } from '../support/browser';
+import { signInAtProvider } from '../support/steps.mjs';
 
 const chromium = useChromium();
 const COBRAND = 'kestrelmark';
@@ -62,9 +63,7 @@ describe('a SAML answer the portal did not ask for', () => {
         await expectAccessible(page, `the start-at-portal page (${language})`);
 
         await page.getByRole('link', { name: button }).click();
-        await page.getByLabel('User name').fill('demosaml');
-        await page.getByLabel('Password').fill(DEMO_PASSWORD);
-        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await signInAtProvider(page, 'demosaml', DEMO_PASSWORD);
         await page.waitForURL(`${baseUrl()}${Paths.platformHome}?cobrandHost=${COBRAND}`);
         const session = await page.request.get(`${baseUrl()}${Paths.session}`, { headers: REQUEST_HEADERS });
         expect(await session.json()).toMatchObject({ userId: 'demosaml', cobrand: COBRAND });

@@ -12,6 +12,7 @@ import type { Registry } from 'prom-client';
 import { registerRoutes } from './app-routes.js';
 import { type AppOptions, createServices, type Services } from './app-services.js';
 import { listenForCatalogueChanges } from './cobrand/index.js';
+import type { MailWorker } from './mail/index.js';
 import type { Config } from './config.js';
 import { ApiError } from './http/api-error.js';
 import { registerCsrfGuard } from './http/csrf-guard.js';
