@@ -140,11 +140,15 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = as
     };
   });
 
-  app.get(PathPatterns.cobrandAbbreviation, { schema: ABBREVIATION_SCHEMA, config: PAGE_READ }, async (request, reply) => {
-    const name = await cobrands.nameForAbbreviation(request.query.cobrandAbbr);
-    if (!name) throw notFound();
-    return reply.type('text/plain; charset=utf-8').send(name);
-  });
+  app.get(
+    PathPatterns.cobrandAbbreviation,
+    { schema: ABBREVIATION_SCHEMA, config: PAGE_READ },
+    async (request, reply) => {
+      const name = await cobrands.nameForAbbreviation(request.query.cobrandAbbr);
+      if (!name) throw notFound();
+      return reply.type('text/plain; charset=utf-8').send(name);
+    },
+  );
 
   keepVersionedFilesForGood(app, [
     [COBRAND_ASSETS_BASE, catalogueDir, PUBLIC_FILES],

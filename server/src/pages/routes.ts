@@ -81,14 +81,19 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
 ) => {
   for (const route of ROUTES) {
     if (PERSONAL_ROUTES.has(route)) continue;
-    const hooks = route === 'logout-component' ? { onRequest: askBeforeLogout, config: PAGE_READ } : { config: PAGE_READ };
+    const hooks =
+      route === 'logout-component' ? { onRequest: askBeforeLogout, config: PAGE_READ } : { config: PAGE_READ };
     // §2: each page also under the portal context path.
     for (const path of [routePath(route), `${PORTAL_CONTEXT_PATH}/${route}`])
       app.get(path, hooks, async (request, reply) => sendPage(request, reply, route));
   }
-  app.get(Paths.platformHome, { config: STATE_READ }, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.home));
+  app.get(Paths.platformHome, { config: STATE_READ }, async (request, reply) =>
+    sendPage(request, reply, EXTRA_PAGES.home),
+  );
   // Where a single sign-on the provider vouched for, but that opens no portal account, ends (sso/sso-service.ts).
-  app.get(ServicePaths.ssoNoAccount, { config: PAGE_READ }, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.ssoNoAccount));
+  app.get(ServicePaths.ssoNoAccount, { config: PAGE_READ }, async (request, reply) =>
+    sendPage(request, reply, EXTRA_PAGES.ssoNoAccount),
+  );
   // Where a SAML answer the portal does not take ends (sso/saml/saml-flow.ts): the sign-on must start at the portal.
   app.get(`${PORTAL_UI_BASE}${SSO_START_AT_PORTAL_SCREEN}`, { config: PAGE_READ }, async (request, reply) =>
     sendPage(request, reply, EXTRA_PAGES.ssoStartAtPortal),

@@ -128,13 +128,20 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app
   // SAML single logout: HTTP-Redirect (the signature covers the query as sent) and HTTP-POST.
   const slo = { ...params, response: { 303: NoBody('To the provider with its answer, or to sign-in') } };
   const sloGet = { ...slo, operationId: 'ssoSingleLogout', summary: 'SAML single logout (HTTP-Redirect)' };
-  app.get(PathPatterns.ssoSingleLogout, { schema: { ...sloGet, querystring: SingleLogoutSchema }, config: SIGNED_LOGOUT }, (request, reply) =>
-    sso.singleLogout(request.params.name, request.query, request.url.split('?')[1] ?? '', request, reply),
+  app.get(
+    PathPatterns.ssoSingleLogout,
+    { schema: { ...sloGet, querystring: SingleLogoutSchema }, config: SIGNED_LOGOUT },
+    (request, reply) =>
+      sso.singleLogout(request.params.name, request.query, request.url.split('?')[1] ?? '', request, reply),
   );
   const sloPost = { ...slo, operationId: 'ssoSingleLogoutPost', summary: 'SAML single logout (HTTP-POST)' };
   app.post(
     PathPatterns.ssoSingleLogout,
-    { schema: { ...sloPost, consumes: [FORM], body: SingleLogoutSchema }, bodyLimit: 256 * 1024, config: SIGNED_LOGOUT },
+    {
+      schema: { ...sloPost, consumes: [FORM], body: SingleLogoutSchema },
+      bodyLimit: 256 * 1024,
+      config: SIGNED_LOGOUT,
+    },
     (request, reply) => sso.singleLogout(request.params.name, request.body, null, request, reply),
   );
   const metadata = {
