@@ -57,7 +57,7 @@ export function recordRoutes(app: FastifyInstance): void {
   tables.set(app, table);
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    // Read when asked: a plugin's scope may still declare for the route (`declareForPlugin`), its hook running later.
+    // Read when asked: an `onRoute` hook of a plugin's own scope runs after this one and may still change it.
     for (const method of methods)
       table.push({
         method,
@@ -71,16 +71,6 @@ export function recordRoutes(app: FastifyInstance): void {
 
 /** The listener's routes, as `recordRoutes` kept them. */
 export const routeTable = (app: FastifyInstance): readonly RouteEntry[] => tables.get(app) ?? [];
-
-/**
- * Gives every route a plugin adds inside `scope` (a static file server, say) the same declaration: the plugin takes
- * no `config` of ours, so its scope declares for it.
- */
-export function declareForPlugin(scope: FastifyInstance, declared: { guard: RouteGuard }): void {
-  scope.addHook('onRoute', (route: RouteOptions) => {
-    route.config = { ...(route.config ?? {}), ...declared } as RouteOptions['config'];
-  });
-}
 
 /** The usual change on the public listener: the route's own budget, the token, the kind it audits. */
 export const browserChange = (audit: RouteGuard['audit'], factor = false): { guard: RouteGuard } =>
