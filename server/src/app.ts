@@ -20,6 +20,7 @@ import { registerErrorHandler, sendRouterError } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/headers.js';
 import { loggerOptions } from './http/logger-options.js';
 import { registerOpenApi, reportUndeclared } from './http/openapi.js';
+import { recordRoutes } from './http/route-guard.js';
 import { OneLinePerRequest, requestIds, returnRequestIds, trustedPeer } from './http/request-log.js';
 import { logSecurityEvent, requestFields } from './http/security-events.js';
 import { Messages } from './i18n/messages.js';
@@ -54,6 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // An address the router cannot read (a bad escape, an over-long parameter) still gets the error shape.
     frameworkErrors: (error, request, reply) => sendRouterError(reply, request, messages, error),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  recordRoutes(app);
   if (options.config.timeouts.maxConnections) app.server.maxConnections = options.config.timeouts.maxConnections;
   const siem = createSiem(app, { ...options, env: options.env ?? process.env, clock: options.clock ?? systemClock });
   const services = createServices(app, { ...options, forward: siem.forwarder }, messages);

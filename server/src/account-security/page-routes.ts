@@ -24,6 +24,8 @@ import type { SessionCookies } from '../http/session-cookies.js';
 import type { RouteThrottle } from '../security/throttle.js';
 import type { SessionManager } from '../session/index.js';
 import type { SecurityService } from './security-service.js';
+import { STATE_READ } from '../http/route-guard.js';
+import { ENDS_SESSIONS } from './routes.js';
 
 /** The pages capability's sender of a page with the user's own data (screens.ts hands it over). */
 export type SecurityPage = (
@@ -58,7 +60,7 @@ export const securityPageRoutes: FastifyPluginAsyncTypebox<SecurityPageOptions> 
     reply.redirect(`${routePath('login-signin-component')}${cobrandQuery(cobrand)}`, 303);
 
   for (const path of screenPaths(SCREEN)) {
-    app.get(path, { schema: { querystring: CobrandQuery } }, async (request, reply) => {
+    app.get(path, { schema: { querystring: CobrandQuery }, config: STATE_READ }, async (request, reply) => {
       const session = await sessions.find(cookies.sessionId(request));
       if (!session) return toSignIn(reply, request.query.cobrandHost);
       // Back after signing in again (sign-in-return.ts): the next sign-in goes its usual way.
@@ -77,7 +79,7 @@ export const securityPageRoutes: FastifyPluginAsyncTypebox<SecurityPageOptions> 
           body: SecurityFormSchema,
           response: { 303: NoBody('Back to the security page, or to sign-in without a session') },
         },
-        config: throttle,
+        config: { ...throttle, ...ENDS_SESSIONS },
         preValidation: requireContentType(FORM),
       },
       async (request, reply) => {

@@ -21,6 +21,7 @@ import type { SessionCookies } from '../http/session-cookies.js';
 import type { RouteThrottle } from '../security/throttle.js';
 import type { SessionManager } from '../session/index.js';
 import type { SecurityService } from './security-service.js';
+import { guard, STATE_READ } from '../http/route-guard.js';
 
 export interface SecurityRoutesOptions {
   security: SecurityService;
@@ -31,6 +32,9 @@ export interface SecurityRoutesOptions {
 
 const json = requireContentType('application/json');
 const noSuchSession = () => new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]);
+
+/** Ending the user's own other sessions: not a way in, so no fresh sign-in; each ended one is audited. */
+export const ENDS_SESSIONS = guard({ throttle: 'own', changes: true, csrf: 'token', audit: 'session.revoked' });
 
 export const securityRoutes: FastifyPluginAsyncTypebox<SecurityRoutesOptions> = async (app, options) => {
   const { security, sessions, cookies, throttle } = options;
@@ -44,6 +48,7 @@ export const securityRoutes: FastifyPluginAsyncTypebox<SecurityRoutesOptions> = 
     Paths.securitySessions,
     {
       schema: { operationId: 'mySessions', summary: "The user's live sessions", response: { 200: SessionListSchema } },
+      config: STATE_READ,
     },
     async (request) => ({ sessions: await security.sessionList(await signedIn(request)) }),
   );
@@ -56,6 +61,7 @@ export const securityRoutes: FastifyPluginAsyncTypebox<SecurityRoutesOptions> = 
         summary: "The user's last ten sign-in tries, refused ones included",
         response: { 200: SignInListSchema },
       },
+      config: STATE_READ,
     },
     async (request) => ({ signIns: await security.signIns(await signedIn(request)) }),
   );
@@ -69,7 +75,7 @@ export const securityRoutes: FastifyPluginAsyncTypebox<SecurityRoutesOptions> = 
         body: EndSessionBodySchema,
         response: { 200: SessionsEndedSchema },
       },
-      config: throttle,
+      config: { ...throttle, ...ENDS_SESSIONS },
       preValidation: json,
     },
     async (request) => {
@@ -88,7 +94,7 @@ export const securityRoutes: FastifyPluginAsyncTypebox<SecurityRoutesOptions> = 
         body: Type.Optional(Type.Object({}, { additionalProperties: false })),
         response: { 200: SessionsEndedSchema },
       },
-      config: throttle,
+      config: { ...throttle, ...ENDS_SESSIONS },
     },
     async (request) => ({ ended: await security.endOthers(await signedIn(request), originOf(request)) }),
   );

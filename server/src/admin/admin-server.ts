@@ -13,6 +13,7 @@ import { ApiError, type ErrorSpec } from '../http/api-error.js';
 import { registerErrorHandler, sendError } from '../http/error-handler.js';
 import type { OutageReporter } from '../http/outage-log.js';
 import { OneLinePerRequest, requestIds, returnRequestIds } from '../http/request-log.js';
+import { recordRoutes } from '../http/route-guard.js';
 import type { Messages } from '../i18n/messages.js';
 import { Refusal } from '../refusal.js';
 import type { ApiKeys } from './api-keys.js';
@@ -90,6 +91,7 @@ export async function buildAdminServer(options: AdminServerOptions): Promise<Fas
         new ApiError(400, [{ code: ErrorCodes.invalid, messageKey: 'request.invalid' }]),
       ),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  recordRoutes(app);
   registerErrorHandler(app, options.messages, {
     outage: options.outage,
     translate: (error) => (error instanceof Refusal ? REFUSALS[error.kind](error) : null),

@@ -8,6 +8,7 @@ import { ErrorCodes } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { type Origin, USER_AGENT_MAX } from '../db/audit-log.js';
 import { ApiError } from '../http/api-error.js';
+import { guard } from '../http/route-guard.js';
 import type { OperatorScope } from '../refusal.js';
 import type { ApiKey, ApiKeys, Scope } from './api-keys.js';
 
@@ -85,3 +86,10 @@ export function keyOrigin(request: FastifyRequest): Origin {
     ...(agent ? { userAgent: agent.slice(0, USER_AGENT_MAX) } : {}),
   };
 }
+
+/**
+ * What every admin call declares (http/route-guard.ts): the listener's per-key throttle counts it, and the listener
+ * audits it as `admin.call` with its real outcome (admin-server.ts). Bearer keys, not cookies: no anti-forgery token.
+ */
+export const ADMIN_READ = guard({ throttle: 'listener', changes: false, audit: 'admin.call' });
+export const ADMIN_CHANGE = guard({ throttle: 'listener', changes: true, audit: 'admin.call' });

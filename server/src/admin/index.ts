@@ -9,7 +9,7 @@ export type { AdminServerOptions };
 /** Loaded when a listener is built: the command line, which needs the keys alone, never loads the web framework. */
 export const buildAdminServer = async (options: AdminServerOptions) =>
   (await import('./admin-server.js')).buildAdminServer(options);
-export { keyOrigin, requireScope, scopeOf } from './guard.js';
+export { ADMIN_CHANGE, ADMIN_READ, keyOrigin, requireScope, scopeOf } from './guard.js';
 export type { Refuse } from './guard.js';
 
 declare module '../db/audit-log.js' {

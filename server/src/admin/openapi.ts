@@ -6,6 +6,7 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { ErrorAnswer } from './schemas.js';
+import { ADMIN_READ } from './guard.js';
 
 export const ADMIN_OPENAPI_PATH = '/admin/openapi.json';
 
@@ -67,5 +68,5 @@ export async function registerAdminOpenApi(app: FastifyInstance, version: string
       },
     },
   });
-  app.get(ADMIN_OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+  app.get(ADMIN_OPENAPI_PATH, { schema: { hide: true }, config: ADMIN_READ }, async () => app.swagger());
 }

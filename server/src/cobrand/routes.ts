@@ -33,6 +33,7 @@ import { ApiError } from '../http/api-error.js';
 import { memoryFiles } from '../http/memory-files.js';
 import { PreparedAnswers, sendPrepared } from '../http/prepared-answer.js';
 import { FOOTER_ASSETS_DIR } from '../paths.js';
+import { PAGE_READ } from '../http/route-guard.js';
 
 export interface CobrandRoutesOptions {
   cobrands: CobrandDirectory;
@@ -109,7 +110,7 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = as
   const records = new PreparedAnswers('application/json; charset=utf-8');
   const localeLists = new PreparedAnswers('application/json; charset=utf-8');
 
-  app.get(PathPatterns.cobrand, { schema: RECORD_SCHEMA }, async (request, reply) => {
+  app.get(PathPatterns.cobrand, { schema: RECORD_SCHEMA, config: PAGE_READ }, async (request, reply) => {
     const stored = await load(request.params.name);
     // The texts in the language the page settles on: the `locale` it names, else its cookie, else Accept-Language.
     const locale = requestLocale(request, Object.keys(stored.record.locales));
@@ -122,7 +123,7 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = as
     );
   });
 
-  app.get(PathPatterns.cobrandLocales, { schema: LOCALES_SCHEMA }, async (request, reply) => {
+  app.get(PathPatterns.cobrandLocales, { schema: LOCALES_SCHEMA, config: PAGE_READ }, async (request, reply) => {
     const { record, version } = await load(request.params.name);
     return sendPrepared(
       request,
@@ -131,7 +132,7 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = as
     );
   });
 
-  app.get(PathPatterns.cobrandStylesheet, { schema: STYLESHEET_SCHEMA }, async (request) => {
+  app.get(PathPatterns.cobrandStylesheet, { schema: STYLESHEET_SCHEMA, config: PAGE_READ }, async (request) => {
     const { record } = await load(request.params.name);
     const name = record.cobrand.name;
     return {
@@ -139,11 +140,15 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<CobrandRoutesOptions> = as
     };
   });
 
-  app.get(PathPatterns.cobrandAbbreviation, { schema: ABBREVIATION_SCHEMA }, async (request, reply) => {
-    const name = await cobrands.nameForAbbreviation(request.query.cobrandAbbr);
-    if (!name) throw notFound();
-    return reply.type('text/plain; charset=utf-8').send(name);
-  });
+  app.get(
+    PathPatterns.cobrandAbbreviation,
+    { schema: ABBREVIATION_SCHEMA, config: PAGE_READ },
+    async (request, reply) => {
+      const name = await cobrands.nameForAbbreviation(request.query.cobrandAbbr);
+      if (!name) throw notFound();
+      return reply.type('text/plain; charset=utf-8').send(name);
+    },
+  );
 
   keepVersionedFilesForGood(app, [
     [COBRAND_ASSETS_BASE, catalogueDir, PUBLIC_FILES],

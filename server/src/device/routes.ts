@@ -21,6 +21,7 @@ import type { FreshSignIn, SessionManager } from '../session/index.js';
 import type { DeviceCookies } from './device-cookie.js';
 import { addressOfStored, deviceOfStored } from './device-name.js';
 import type { DeviceStore } from './device-store.js';
+import { browserChange, STATE_READ } from '../http/route-guard.js';
 
 export interface DeviceRoutesOptions {
   devices: DeviceStore;
@@ -55,6 +56,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<DeviceRoutesOptions> = asyn
         summary: "The signed-in user's trusted devices, the last used first",
         response: { 200: TrustedDeviceListSchema },
       },
+      config: STATE_READ,
     },
     async (request) => {
       const accountId = await signedIn(request);
@@ -84,7 +86,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<DeviceRoutesOptions> = asyn
         params: TrustedDeviceParamsSchema,
         response: { 204: NoBody('Forgotten') },
       },
-      config: throttle,
+      config: { ...throttle, ...browserChange('device.forgotten', true) },
     },
     async (request, reply) => {
       const accountId = await signedIn(request, true);
@@ -105,7 +107,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<DeviceRoutesOptions> = asyn
         summary: 'Forget every trusted device but the browser asking. Within five minutes of signing in',
         response: { 200: ForgottenDevicesSchema },
       },
-      config: throttle,
+      config: { ...throttle, ...browserChange('device.forgotten', true) },
     },
     async (request) => ({ forgotten: await forgetOthers(request, await signedIn(request, true)) }),
   );

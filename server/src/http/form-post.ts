@@ -19,6 +19,7 @@ import { NoBody, type SendLoginBody } from '@portal/contract/schemas';
 import type { RouteThrottle } from '../security/throttle.js';
 import { ApiError } from './api-error.js';
 import { FORM, requireContentType } from './content-type.js';
+import { browserChange, type RouteGuard } from './route-guard.js';
 
 /**
  * The screen `page` again, written for what its form posted; `status` as the script's call would have answered. What
@@ -97,6 +98,10 @@ export interface ScreenPost<Q extends TObject, B extends TObject> {
   /** The answers besides FORM_ANSWERS (the screen at its next step, 200). */
   answers?: Record<number, unknown>;
   throttle: RouteThrottle;
+  /** What the form's post audits (its declaration, http/route-guard.ts: a change with the token and the budget). */
+  audit: RouteGuard['audit'];
+  /** Whether it changes a way of signing in: the fresh-sign-in rule applies. */
+  factor?: boolean;
 }
 
 export type ScreenPostRequest<Q extends TObject, B extends TObject> = FastifyRequest<{
@@ -126,7 +131,7 @@ export function screenPost<Q extends TObject, B extends TObject>(
           body: post.body,
           response: { ...FORM_ANSWERS, ...post.answers },
         },
-        config: post.throttle,
+        config: { ...post.throttle, ...browserChange(post.audit, post.factor) },
         preValidation: requireContentType(FORM),
       },
       handler,

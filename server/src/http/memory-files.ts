@@ -10,6 +10,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sendPrepared, type PreparedAnswer } from './prepared-answer.js';
+import { PAGE_READ } from './route-guard.js';
 
 export interface MemoryFilesOptions {
   root: string;
@@ -89,7 +90,7 @@ export function memoryFiles(app: FastifyInstance, options: MemoryFilesOptions): 
     known.set(file, { stamp, answer });
     return answer;
   };
-  app.get(`${prefix}*`, async (request, reply) => {
+  app.get(`${prefix}*`, { config: PAGE_READ }, async (request, reply) => {
     const path = request.url.slice(prefix.length).split('?')[0]!;
     const file = fileFor(root, path, allowed);
     const answer = file ? answerFor(file) : null;

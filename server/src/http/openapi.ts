@@ -7,6 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import { ApiErrorBodySchema } from '@portal/contract/schemas';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { UNGUARDED_CALLS } from './csrf-guard.js';
+import { PAGE_READ } from './route-guard.js';
 
 const CALL_PREFIXES = ['/sdportal/rest/', '/cpae/', '/services/', '/sdportal/sso/', '/public-portal-ui/assets/i18n/'];
 const PROBES = new Set(['/healthz', '/readyz']);
@@ -98,7 +99,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       },
     },
   });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { schema: { hide: true }, config: PAGE_READ }, async () => app.swagger());
   return declared;
 }
 

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireContentType } from '../http/content-type.js';
 import type { RouteThrottle } from '../security/throttle.js';
 import { type CspReportCounts, violationsIn } from './csp-reports.js';
+import { guard } from '../http/route-guard.js';
 
 export interface CspReportRoutesOptions {
   counts: CspReportCounts;
@@ -35,7 +36,14 @@ export const cspReportRoutes: FastifyPluginAsyncTypebox<CspReportRoutesOptions> 
         response: { 204: NoBody('Recorded') },
       },
       bodyLimit: CSP_REPORT_LIMITS.bodyBytes,
-      config: throttle,
+      config: {
+        ...throttle,
+        ...guard({
+          throttle: 'own',
+          changes: false,
+          csrf: 'none: browsers post reports on their own, without the token (http/csrf-guard.ts UNGUARDED_CALLS)',
+        }),
+      },
       preValidation: requireContentType(...MEDIA_TYPES),
     },
     async (request, reply) => {

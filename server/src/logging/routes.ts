@@ -12,6 +12,10 @@ import { scrubAttribute, scrubText } from '../security/scrub.js';
 import type { RouteThrottle } from '../security/throttle.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from '../session/index.js';
+import { guard } from '../http/route-guard.js';
+
+/** A log line is written, nothing stored; the call still needs its token, so no other site can fill the log. */
+const LOG_LINE = guard({ throttle: 'own', changes: false, csrf: 'token' });
 
 export interface ClientLoggingOptions {
   sessions: SessionManager;
@@ -39,7 +43,7 @@ export const clientLoggingRoutes: FastifyPluginAsyncTypebox<ClientLoggingOptions
         body: ErrorStatementSchema,
         response: { 204: NoBody('Recorded') },
       },
-      config: throttle,
+      config: { ...throttle, ...LOG_LINE },
       preValidation: json,
     },
     async (request, reply) => {
@@ -62,7 +66,7 @@ export const clientLoggingRoutes: FastifyPluginAsyncTypebox<ClientLoggingOptions
         body: LogEntriesBodySchema,
         response: { 204: NoBody('Recorded') },
       },
-      config: throttle,
+      config: { ...throttle, ...LOG_LINE },
       preValidation: json,
     },
     async (request, reply) => {

@@ -28,6 +28,7 @@ import { BUNDLES, type Bundle, type Messages } from '../i18n/messages.js';
 import { cameFromPortal } from '../security/fetch-metadata.js';
 import { NO_SCRIPT_STYLESHEET } from './page-html.js';
 import type { SendPage } from './send-page.js';
+import { PAGE_READ, STATE_READ } from '../http/route-guard.js';
 
 export interface WebPagesOptions {
   webDistDir: string;
@@ -80,26 +81,31 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
 ) => {
   for (const route of ROUTES) {
     if (PERSONAL_ROUTES.has(route)) continue;
-    const hooks = route === 'logout-component' ? { onRequest: askBeforeLogout } : {};
+    const hooks =
+      route === 'logout-component' ? { onRequest: askBeforeLogout, config: PAGE_READ } : { config: PAGE_READ };
     // §2: each page also under the portal context path.
     for (const path of [routePath(route), `${PORTAL_CONTEXT_PATH}/${route}`])
       app.get(path, hooks, async (request, reply) => sendPage(request, reply, route));
   }
-  app.get(Paths.platformHome, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.home));
+  app.get(Paths.platformHome, { config: STATE_READ }, async (request, reply) =>
+    sendPage(request, reply, EXTRA_PAGES.home),
+  );
   // Where a single sign-on the provider vouched for, but that opens no portal account, ends (sso/sso-service.ts).
-  app.get(ServicePaths.ssoNoAccount, async (request, reply) => sendPage(request, reply, EXTRA_PAGES.ssoNoAccount));
+  app.get(ServicePaths.ssoNoAccount, { config: PAGE_READ }, async (request, reply) =>
+    sendPage(request, reply, EXTRA_PAGES.ssoNoAccount),
+  );
   // Where a SAML answer the portal does not take ends (sso/saml/saml-flow.ts): the sign-on must start at the portal.
-  app.get(`${PORTAL_UI_BASE}${SSO_START_AT_PORTAL_SCREEN}`, async (request, reply) =>
+  app.get(`${PORTAL_UI_BASE}${SSO_START_AT_PORTAL_SCREEN}`, { config: PAGE_READ }, async (request, reply) =>
     sendPage(request, reply, EXTRA_PAGES.ssoStartAtPortal),
   );
   // After a full sign-in, the offer of a passkey (passkey/ decides when; the page asks it again and goes on).
-  app.get(`${PORTAL_UI_BASE}${PASSKEY_OFFER_SCREEN}`, async (request, reply) =>
+  app.get(`${PORTAL_UI_BASE}${PASSKEY_OFFER_SCREEN}`, { config: PAGE_READ }, async (request, reply) =>
     sendPage(request, reply, EXTRA_PAGES.passkeyOffer),
   );
   // The platform's pages the sign-in page links to: the platform's own where the deployment names it, else a page
   // that says what would happen there and leads back (never the not-found page, which logs the visitor out).
   for (const path of Object.values(PLATFORM_PAGES)) {
-    app.get(path, async (request, reply) => {
+    app.get(path, { config: PAGE_READ }, async (request, reply) => {
       if (!platformOrigin) return sendPage(request, reply, EXTRA_PAGES.standIn);
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       return reply.redirect(`${platformOrigin}${path}${query}`, 302);
@@ -107,17 +113,17 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
   }
 
   const toSignIn = (_request: unknown, reply: FastifyReply) => reply.redirect(routePath('login-signin-component'), 302);
-  app.get('/', toSignIn);
-  app.get(PORTAL_UI_BASE, toSignIn);
+  app.get('/', { config: PAGE_READ }, toSignIn);
+  app.get(PORTAL_UI_BASE, { config: PAGE_READ }, toSignIn);
   // §7's outgoing forgot-password link lands on the portal's own screen, keeping its query.
-  app.get('/sdportal/forgotPassword.view', async (request, reply) => {
+  app.get('/sdportal/forgotPassword.view', { config: PAGE_READ }, async (request, reply) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     return reply.redirect(`${routePath('forgot-password-component')}${query}`, 302);
   });
 
   // Without the page's script, what waits for it (the logout screen's labels, the passkey offer's way on) shows as it
   // is (issue 33).
-  app.get(NO_SCRIPT_STYLESHEET, { schema: { hide: true } }, async (_request, reply) =>
+  app.get(NO_SCRIPT_STYLESHEET, { schema: { hide: true }, config: PAGE_READ }, async (_request, reply) =>
     reply
       .type('text/css; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
@@ -128,7 +134,7 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
   for (const bundle of BUNDLES) {
     app.get<{ Params: { locale: string } }>(
       `${PORTAL_UI_BASE}assets/i18n/:locale/${BUNDLE_PATHS[bundle]}`,
-      { schema: { ...BUNDLE_OPERATIONS[bundle], response: BUNDLE_ANSWERS } },
+      { schema: { ...BUNDLE_OPERATIONS[bundle], response: BUNDLE_ANSWERS }, config: PAGE_READ },
       async (request, reply) => {
         const { locale } = request.params;
         const prepared = bundles.get(`${locale}/${bundle}`, () => messages.bundle(locale, bundle));

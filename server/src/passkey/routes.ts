@@ -33,6 +33,7 @@ import { CHALLENGE_MS } from './ceremonies.js';
 import type { PasskeyRow } from './passkey-store.js';
 import type { SignInOnRoute } from '../signin-kernel/index.js';
 import type { PasskeyService } from './passkey-service.js';
+import { guard, STATE_READ } from '../http/route-guard.js';
 
 export interface PasskeyRoutesOptions {
   passkeys: PasskeyService;
@@ -87,6 +88,9 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRoutesOptions> = as
   changeOwnPasskey(app, parts);
 };
 
+/** Every change here is the browser's own call, with its budget and token. */
+const CHANGE = { throttle: 'own', changes: true, csrf: 'token' } as const;
+
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
 
 /** A sign-in with a passkey: options bound to this browser's attempt, then the assertion. */
@@ -101,7 +105,10 @@ function signInWithPasskey(app: App, options: Parts) {
         response: { 200: PasskeyOptionsSchema },
       },
       // Counted on their own: the page's asking as it loads spends nothing of the sign-in's budget, nor it of theirs.
-      config: options.optionsThrottle,
+      config: {
+        ...options.optionsThrottle,
+        ...guard({ ...CHANGE, audit: 'none: a challenge only; the sign-in that answers it is audited' }),
+      },
     },
     async (_request, reply) => {
       const attempt = randomBytes(32).toString('base64url');
@@ -121,7 +128,7 @@ function signInWithPasskey(app: App, options: Parts) {
         body: PasskeySignInBodySchema,
         response: { 200: textAnswer(WhereNextSchema), 401: textAnswer(RefusedSchema) },
       },
-      config: throttle,
+      config: { ...throttle, ...guard({ ...CHANGE, audit: ['signin.success', 'signin.failure'] }) },
       preValidation: JSON_BODY,
     },
     async (request, reply) => {
@@ -152,6 +159,7 @@ function readOwnPasskeys(app: App, options: Parts) {
         querystring: PasskeyOfferQuerySchema,
         response: { 200: PasskeyOfferSchema },
       },
+      config: STATE_READ,
     },
     async (request) => {
       const { session, account } = await signedIn(request);
@@ -176,6 +184,7 @@ function readOwnPasskeys(app: App, options: Parts) {
         summary: "The signed-in user's passkeys: name, created, last used",
         response: { 200: PasskeyListSchema },
       },
+      config: STATE_READ,
     },
     async (request) => ({ passkeys: (await passkeys.list((await signedIn(request)).account)).map(listed) }),
   );
@@ -193,7 +202,7 @@ function createOwnPasskey(app: App, options: Parts) {
           'Options to create a passkey, bound to this session, for five minutes; within five minutes of signing in',
         response: { 200: PasskeyOptionsSchema },
       },
-      config: throttle,
+      config: { ...throttle, ...guard({ ...CHANGE, audit: 'factor.change.refused', factor: true }) },
     },
     async (request) => {
       const { session, account } = await signedIn(request);
@@ -213,7 +222,7 @@ function createOwnPasskey(app: App, options: Parts) {
         body: PasskeyRegistrationBodySchema,
         response: { 201: PasskeySchema },
       },
-      config: throttle,
+      config: { ...throttle, ...guard({ ...CHANGE, audit: 'passkey.added', factor: true }) },
       preValidation: JSON_BODY,
     },
     async (request, reply) => {
@@ -243,7 +252,7 @@ function changeOwnPasskey(app: App, options: Parts) {
         body: PasskeyRenameBodySchema,
         response: { 200: PasskeySchema },
       },
-      config: throttle,
+      config: { ...throttle, ...guard({ ...CHANGE, audit: 'passkey.renamed' }) },
       preValidation: JSON_BODY,
     },
     async (request) => {
@@ -263,7 +272,7 @@ function changeOwnPasskey(app: App, options: Parts) {
         params: PasskeyParamsSchema,
         response: { 204: Type.Null() },
       },
-      config: throttle,
+      config: { ...throttle, ...guard({ ...CHANGE, audit: 'passkey.removed', factor: true }) },
     },
     async (request, reply) => {
       const { session, account } = await signedIn(request);

@@ -118,6 +118,7 @@ export const changeFormRoutes: FastifyPluginAsyncTypebox<ChangeFormOptions> = as
     querystring: ChangeQuerySchema,
     body: ChangeFormSchema,
     throttle,
+    audit: ['password.changed', 'password.change.failure'],
   } as const;
   screenPost(app, post, async (request, reply) => {
     const session = await sessions.find(cookies.sessionId(request), ['full', 'change_password']);

@@ -85,6 +85,7 @@ export const recoveryFormRoutes: FastifyPluginAsyncTypebox<RecoveryFormOptions> 
     body: RecoveryFormSchema,
     answers: { 200: SCREEN_AGAIN },
     throttle,
+    audit: ['recovery.asked', 'recovery.mailed', 'recovery.failure'],
   } as const;
   screenPost(app, post, async (request, reply) =>
     request.body.questionId

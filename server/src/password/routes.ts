@@ -21,6 +21,7 @@ import type { SessionManager } from '../session/index.js';
 import type { ChangePasswordService } from './change-password-service.js';
 import type { RecoveryService } from './recovery-service.js';
 import { afterChange } from './after-change.js';
+import { browserChange, STATE_READ } from '../http/route-guard.js';
 
 export interface PasswordRoutesOptions {
   recovery: RecoveryService;
@@ -68,7 +69,7 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
         body: SecurityQuestionRequestSchema,
         response: { 200: SecurityQuestionSchema },
       },
-      config: throttle,
+      config: { ...throttle, ...browserChange('recovery.asked') },
       preValidation: json,
     },
     async (request) => {
@@ -88,7 +89,7 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
         body: TemporaryPasswordRequestSchema,
         response: { 200: Empty, 503: BUSY_OR_UNAVAILABLE },
       },
-      config: throttle,
+      config: { ...throttle, ...browserChange('recovery.failure') },
       preValidation: json,
     },
     async (request) => recover(request, request.body.userId, request.body.locale, request.body.securityQuestionSTO),
@@ -104,7 +105,7 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
         body: ForgotPasswordRequestSchema,
         response: { 200: Empty, 503: BUSY_OR_UNAVAILABLE },
       },
-      config: throttle,
+      config: { ...throttle, ...browserChange(['recovery.mailed', 'recovery.failure']) },
       preValidation: json,
     },
     async (request) => recover(request, request.body.userId, request.body.locale, request.body.securityQuestion),
@@ -125,7 +126,7 @@ const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
         body: ChangePasswordRequestSchema,
         response: { 200: Empty, 503: BUSY_OR_UNAVAILABLE },
       },
-      config: throttle,
+      config: { ...throttle, ...browserChange(['password.changed', 'password.change.failure']) },
       preValidation: json,
     },
     async (request, reply) => {
@@ -169,6 +170,7 @@ const changeRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (
         summary: 'Where change password goes on success, cancel and failure',
         response: { 200: ChangePasswordServiceUrlsSchema },
       },
+      config: STATE_READ,
     },
     async (request) => {
       const session = await sessions.find(cookies.sessionId(request), ['full', 'change_password']);

@@ -31,6 +31,7 @@ export const recoveryCodeFormRoutes: FastifyPluginAsyncTypebox<RecoveryCodeFormO
     querystring: QuerySchema,
     body: RecoveryCodeFormSchema,
     throttle,
+    audit: ['signin.success', 'signin.failure', 'recovery-code.used'],
   } as const;
   screenPost(app, post, async (request, reply) => {
     const given = { userId: request.body.userId ?? '', pin: request.body.pin ?? '', code: request.body.code ?? '' };

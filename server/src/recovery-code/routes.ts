@@ -22,6 +22,7 @@ import type { RouteThrottle } from '../security/throttle.js';
 import type { FreshSignIn, SessionManager } from '../session/index.js';
 import type { RecoveryCodeService } from './recovery-code-service.js';
 import type { SignInOnRoute } from '../signin-kernel/index.js';
+import { browserChange, STATE_READ } from '../http/route-guard.js';
 
 export interface RecoveryCodeRoutesOptions {
   recoveryCodes: RecoveryCodeService;
@@ -56,7 +57,7 @@ export const recoveryCodeRoutes: FastifyPluginAsyncTypebox<RecoveryCodeRoutesOpt
         body: RecoveryCodeSignInBodySchema,
         response: { 200: textAnswer(WhereNextSchema), 401: textAnswer(RefusedSchema) },
       },
-      config: throttle,
+      config: { ...throttle, ...browserChange(['signin.success', 'signin.failure', 'recovery-code.used']) },
       preValidation: JSON_BODY,
     },
     async (request, reply) => {
@@ -74,6 +75,7 @@ export const recoveryCodeRoutes: FastifyPluginAsyncTypebox<RecoveryCodeRoutesOpt
         summary: 'Whether the signed-in user may keep recovery codes, and how many of their codes are left',
         response: { 200: RecoveryCodeStatusSchema },
       },
+      config: STATE_READ,
     },
     async (request) => recoveryCodes.status((await signedIn(request)).account),
   );
@@ -87,7 +89,7 @@ export const recoveryCodeRoutes: FastifyPluginAsyncTypebox<RecoveryCodeRoutesOpt
           'A new set of ten recovery codes, shown this once; the old ones void. Within five minutes of signing in',
         response: { 201: RecoveryCodeSetSchema },
       },
-      config: throttle,
+      config: { ...throttle, ...browserChange('recovery-codes.created', true) },
     },
     async (request, reply) => {
       const { session, account } = await signedIn(request);

@@ -6,13 +6,15 @@
  */
 import SCIMMY from 'scimmy';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { type AdminOperations, keyOrigin, requireScope, scopeOf } from '../admin/index.js';
+import { ADMIN_CHANGE, ADMIN_READ, type AdminOperations, keyOrigin, requireScope, scopeOf } from '../admin/index.js';
 import { registerScimErrors, SCIM_CONTENT_TYPE, scimRefusal } from './errors.js';
 import { declareScim, SCIM_PREFIX } from './scimmy-setup.js';
 import { scimUser } from './user-mapping.js';
 import { type ListQuery, scimUsers } from './users.js';
 
-const hidden = { schema: { hide: true } };
+/** Described by SCIM itself, not /admin/openapi.json; each call declares what every admin call does (admin/guard.ts). */
+const hidden = { schema: { hide: true }, config: ADMIN_READ };
+const change = { schema: { hide: true }, config: ADMIN_CHANGE };
 
 const callerOf = (request: FastifyRequest) => ({ scope: scopeOf(request), origin: keyOrigin(request) });
 
@@ -55,7 +57,7 @@ export const scimRoutes: FastifyPluginAsync<{ operations: AdminOperations }> = a
   app.get('/Users', hidden, async (request: FastifyRequest<{ Querystring: ListQuery }>) =>
     users.list(callerOf(request), request.query),
   );
-  app.post('/Users', hidden, async (request, reply) => {
+  app.post('/Users', change, async (request, reply) => {
     const user = await users.create(callerOf(request), request.body);
     return reply.code(201).header('location', location(user.userId)).send(scimUser(user));
   });
@@ -63,15 +65,15 @@ export const scimRoutes: FastifyPluginAsync<{ operations: AdminOperations }> = a
     const attributes = users.attributesOf(request.query);
     return scimUser(await users.get(callerOf(request), request.params.userId), attributes);
   });
-  app.put('/Users/:userId', hidden, async (request: UserRequest) =>
+  app.put('/Users/:userId', change, async (request: UserRequest) =>
     scimUser(await users.replace(callerOf(request), request.params.userId, request.body)),
   );
-  app.patch('/Users/:userId', hidden, async (request: UserRequest) =>
+  app.patch('/Users/:userId', change, async (request: UserRequest) =>
     scimUser(await users.patch(callerOf(request), request.params.userId, request.body)),
   );
   // Deleting a user deactivates them (their sessions ended at once) and SCIM knows them no more (404); the record and
   // its audit trail stay.
-  app.delete('/Users/:userId', hidden, async (request: UserRequest, reply) => {
+  app.delete('/Users/:userId', change, async (request: UserRequest, reply) => {
     await users.remove(callerOf(request), request.params.userId);
     return reply.code(204).send();
   });

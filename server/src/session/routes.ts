@@ -27,6 +27,7 @@ import { checkedRedirect } from '../security/redirects.js';
 import type { SessionCookies } from '../http/session-cookies.js';
 import type { SessionManager } from './session-manager.js';
 import { signedInOf } from './signed-in-page.js';
+import { guard, PAGE_READ, STATE_READ } from '../http/route-guard.js';
 
 export interface SessionRoutesOptions {
   clock: Clock;
@@ -75,15 +76,30 @@ const LABELS_SCHEMA = {
   response: { 200: LogoutLabelsSchema },
 };
 
+/** The page's ping moves the session's deadline on: its own session only, nothing a forged call could gain. */
+const PING = guard({
+  throttle: 'none: renews only the caller’s own session',
+  changes: true,
+  csrf: 'none: a GET that renews the caller’s own session’s deadline',
+  audit: 'none: a renewal, not an event',
+});
+/** Logout is a GET (§7): a link from another site ends nothing, the logout screen asks first (cameFromPortal). */
+const LOGOUT = guard({
+  throttle: 'none: ends only the caller’s own session',
+  changes: true,
+  csrf: 'none: a GET (§7); one from another site is asked first, not obeyed',
+  audit: 'session.logout',
+});
+
 export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (app, options) => {
   const { clock, sessions, cookies, accounts, cobrands, messages, audit, publicOrigin } = options;
-  app.get(Paths.sessionPing, { schema: PING_SCHEMA }, async (request) => {
+  app.get(Paths.sessionPing, { schema: PING_SCHEMA, config: PING }, async (request) => {
     const renewed = await sessions.renew(cookies.sessionId(request));
     if (!renewed) throw sessionEnded();
     return { ...renewed, serverTime: clock() };
   });
 
-  app.get(Paths.sessionWarningContent, { schema: WARNING_SCHEMA }, async (request) => {
+  app.get(Paths.sessionWarningContent, { schema: WARNING_SCHEMA, config: STATE_READ }, async (request) => {
     await cobrands.resolve(request.query.cobrandHost);
     const locale = request.cookies[LOCALE_COOKIE];
     return {
@@ -97,13 +113,13 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     };
   });
 
-  app.get(Paths.session, { schema: SESSION_SCHEMA }, async (request) => {
+  app.get(Paths.session, { schema: SESSION_SCHEMA, config: STATE_READ }, async (request) => {
     const found = await signedInOf({ sessions, cookies, accounts, cobrands }, request);
     if (!found) throw sessionEnded();
     return found;
   });
 
-  app.get(Paths.logout, { schema: LOGOUT_SCHEMA }, async (request, reply) => {
+  app.get(Paths.logout, { schema: LOGOUT_SCHEMA, config: LOGOUT }, async (request, reply) => {
     // A link on another site ends nothing: the logout screen asks the user first.
     if (!cameFromPortal(request.headers)) return reply.redirect(logoutScreen(request.query.cobrandHost, true), 303);
     const ended = await cookies.end(request, reply, (rawId) => sessions.end(rawId));
@@ -115,7 +131,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     return reply.redirect(logoutScreen(ended?.cobrand ?? request.query.cobrandHost, false), 303);
   });
 
-  app.get(Paths.logoutLabels, { schema: LABELS_SCHEMA }, async (request) => {
+  app.get(Paths.logoutLabels, { schema: LABELS_SCHEMA, config: STATE_READ }, async (request) => {
     const { record } = await cobrands.resolve(request.query.cobrandHost);
     const locale = request.cookies[LOCALE_COOKIE];
     const fssoLogoutUrl = record.cobrand.fssoLogoutUrl
@@ -141,7 +157,7 @@ function registerLogoutAddresses(app: Parameters<FastifyPluginAsyncTypebox>[0]):
     summary: 'The logout address, as text',
     response: { 200: textAnswer(Type.String({ description: 'The logout address' })) },
   };
-  app.get(Paths.externalLogoutUrl, { schema: logoutAddress }, async (_request, reply) =>
+  app.get(Paths.externalLogoutUrl, { schema: logoutAddress, config: PAGE_READ }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').send(Paths.logout),
   );
 
@@ -156,6 +172,7 @@ function registerLogoutAddresses(app: Parameters<FastifyPluginAsyncTypebox>[0]):
         querystring: CobrandQuerySchema,
         response: toSignIn,
       },
+      config: PAGE_READ,
     },
     async (request, reply) => {
       const cobrand = request.query.cobrandHost;

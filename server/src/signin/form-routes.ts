@@ -93,6 +93,7 @@ export const signInFormRoutes: FastifyPluginAsyncTypebox<SignInFormOptions> = as
     querystring: SignInQuerySchema,
     body: SignInFormSchema,
     throttle,
+    audit: ['signin.success', 'signin.failure'],
   } as const;
   screenPost(app, post, async (request, reply) => {
     const userId = trimmed(request.body.userId);

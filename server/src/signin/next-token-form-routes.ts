@@ -47,6 +47,7 @@ export const nextTokenFormRoutes: FastifyPluginAsyncTypebox<NextTokenFormOptions
     querystring: NextTokenQuerySchema,
     body: NextTokenFormSchema,
     throttle,
+    audit: ['signin.success', 'signin.failure'],
   } as const;
   screenPost(app, post, async (request, reply) => {
     const user = await tokenUserOf(request, 'nexttoken');

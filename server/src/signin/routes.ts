@@ -14,6 +14,7 @@ import type { RouteThrottle } from '../security/throttle.js';
 import { BUSY_OR_UNAVAILABLE, whileAdmitted } from '../security/hash-admission.js';
 import { applyDecision, browserOf, type ExchangeDeps } from './exchange.js';
 import type { SignInService } from './signin-service.js';
+import { browserChange, guard } from '../http/route-guard.js';
 
 export interface SignInRoutesOptions extends ExchangeDeps {
   signIn: SignInService;
@@ -35,7 +36,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = asyn
         querystring: LoginInfoQuerySchema,
         response: { 200: LoginInfoSchema },
       },
-      config: throttle,
+      config: { ...throttle, ...guard({ throttle: 'own', changes: false }) },
     },
     async (request) => signIn.loginInfo(request.query.username),
   );
@@ -50,7 +51,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = asyn
         body: SendLoginBodySchema,
         response: { 200: textAnswer(WhereNextSchema), 401: textAnswer(RefusedSchema), 503: BUSY_OR_UNAVAILABLE },
       },
-      config: throttle,
+      config: { ...throttle, ...browserChange(['signin.success', 'signin.failure']) },
       // §7: send-login is form-encoded; a body in any other type is refused before it can count as a try.
       preValidation: requireContentType(FORM),
     },
@@ -73,7 +74,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = asyn
         body: LoginSigninBodySchema,
         response: { 200: LoginSigninRecordSchema },
       },
-      config: throttle,
+      config: { ...throttle, ...guard({ throttle: 'own', changes: false, csrf: 'token' }) },
     },
     async (request) => {
       const userId = typeof request.body === 'string' ? request.body : request.body.userId;

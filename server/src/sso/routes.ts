@@ -30,6 +30,7 @@ import type { LogoutMessage } from './saml/logout-message.js';
 import { SingleLogoutSchema } from './saml/single-logout-schema.js';
 import { IdpMetadata } from './saml/idp-metadata.js';
 import { SAML_METADATA_TYPE, sendSpMetadata } from './saml/sp-metadata.js';
+import { guard, PAGE_READ } from '../http/route-guard.js';
 
 export interface SsoRoutesOptions {
   cobrands: CobrandDirectory;
@@ -94,11 +95,11 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app
   const sso = new SsoHandlers({ ...options, idpMetadata });
   const params = { params: CobrandParamsSchema, response: { 303: NoBody('To the provider, the platform or sign-in') } };
   const start = { ...params, operationId: 'ssoStart', summary: "Start single sign-on at the cobrand's provider" };
-  app.get(PathPatterns.ssoStart, { schema: start }, (request, reply) =>
+  app.get(PathPatterns.ssoStart, { schema: start, config: FLOW_STEP }, (request, reply) =>
     sso.start(request.params.name, reply, sso.wantsFresh(request)),
   );
   const oidc = { ...params, operationId: 'ssoOidcCallback', summary: "The OpenID Connect provider's answer" };
-  app.get(PathPatterns.ssoCallback, { schema: oidc }, (request, reply) =>
+  app.get(PathPatterns.ssoCallback, { schema: oidc, config: ANSWER }, (request, reply) =>
     sso.oidcAnswer(request.params.name, request, reply),
   );
   // The HTTP-POST binding: the provider's page posts a form. An answer the portal does not take goes (303) to the page
@@ -111,29 +112,36 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app
   };
   app.post(
     PathPatterns.ssoCallback,
-    { schema: { ...saml, consumes: [FORM], body: SamlAnswerSchema }, bodyLimit: 256 * 1024 },
+    { schema: { ...saml, consumes: [FORM], body: SamlAnswerSchema }, bodyLimit: 256 * 1024, config: ANSWER },
     (request, reply) => sso.samlAnswer(request.params.name, request.body, request, reply),
   );
   const logout = { ...params, operationId: 'ssoLogout', summary: "End the session at the cobrand's provider too" };
-  app.get(PathPatterns.ssoLogout, { schema: logout }, (request, reply) =>
+  app.get(PathPatterns.ssoLogout, { schema: logout, config: OWN_LOGOUT }, (request, reply) =>
     sso.logout(request.params.name, request, reply),
   );
-  app.post(PathPatterns.ssoBackChannelLogout, { schema: BACK_CHANNEL }, (request, reply) =>
+  app.post(PathPatterns.ssoBackChannelLogout, { schema: BACK_CHANNEL, config: SIGNED_LOGOUT }, (request, reply) =>
     sso.backChannelLogout(request.params.name, request.body.logout_token, request, reply),
   );
-  app.get(PathPatterns.ssoFrontChannelLogout, { schema: FRONT_CHANNEL }, (request, reply) =>
+  app.get(PathPatterns.ssoFrontChannelLogout, { schema: FRONT_CHANNEL, config: FRONT_LOGOUT }, (request, reply) =>
     sso.frontChannelLogout(request.params.name, request.query, request, reply),
   );
   // SAML single logout: HTTP-Redirect (the signature covers the query as sent) and HTTP-POST.
   const slo = { ...params, response: { 303: NoBody('To the provider with its answer, or to sign-in') } };
   const sloGet = { ...slo, operationId: 'ssoSingleLogout', summary: 'SAML single logout (HTTP-Redirect)' };
-  app.get(PathPatterns.ssoSingleLogout, { schema: { ...sloGet, querystring: SingleLogoutSchema } }, (request, reply) =>
-    sso.singleLogout(request.params.name, request.query, request.url.split('?')[1] ?? '', request, reply),
+  app.get(
+    PathPatterns.ssoSingleLogout,
+    { schema: { ...sloGet, querystring: SingleLogoutSchema }, config: SIGNED_LOGOUT },
+    (request, reply) =>
+      sso.singleLogout(request.params.name, request.query, request.url.split('?')[1] ?? '', request, reply),
   );
   const sloPost = { ...slo, operationId: 'ssoSingleLogoutPost', summary: 'SAML single logout (HTTP-POST)' };
   app.post(
     PathPatterns.ssoSingleLogout,
-    { schema: { ...sloPost, consumes: [FORM], body: SingleLogoutSchema }, bodyLimit: 256 * 1024 },
+    {
+      schema: { ...sloPost, consumes: [FORM], body: SingleLogoutSchema },
+      bodyLimit: 256 * 1024,
+      config: SIGNED_LOGOUT,
+    },
     (request, reply) => sso.singleLogout(request.params.name, request.body, null, request, reply),
   );
   const metadata = {
@@ -144,10 +152,43 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app
       200: { description: 'SAML 2.0 metadata', content: { [SAML_METADATA_TYPE]: { schema: Type.String() } } },
     },
   };
-  app.get(PathPatterns.ssoMetadata, { schema: metadata }, (request, reply) =>
+  app.get(PathPatterns.ssoMetadata, { schema: metadata, config: PAGE_READ }, (request, reply) =>
     sso.spMetadata(request.params.name, reply),
   );
 };
+
+/** The sign-on's steps, each bound to the sealed single-use cookie of the browser that started it (or signed). */
+const SEALED = 'none: each step needs the sealed single-use cookie of a sign-on this browser started';
+const FLOW_STEP = guard({
+  throttle: SEALED,
+  changes: true,
+  csrf: 'none: a GET that only starts a sign-on, bound to this browser’s sealed cookie',
+  audit: 'none: nothing is decided until the provider answers',
+});
+const ANSWER = guard({
+  throttle: SEALED,
+  changes: true,
+  csrf: 'none: the provider’s page sends it; its state or RelayState is bound to the sealed cookie',
+  audit: 'sso.passed',
+});
+const OWN_LOGOUT = guard({
+  throttle: 'none: ends only the caller’s own session',
+  changes: true,
+  csrf: 'none: a GET, as the portal’s own logout (§7)',
+  audit: 'sso.logout',
+});
+const SIGNED_LOGOUT = guard({
+  throttle: 'none: the provider’s signature is checked before anything is looked up',
+  changes: true,
+  csrf: 'none: the provider sends it; its signature over the message is the check',
+  audit: ['sso.logout', 'sso.logout.refused'],
+});
+const FRONT_LOGOUT = guard({
+  throttle: 'none: ends only the session the provider names, in the caller’s own browser',
+  changes: true,
+  csrf: 'none: a GET in the provider’s frame; its issuer and session must match the browser’s',
+  audit: ['sso.logout', 'sso.logout.refused'],
+});
 
 class SsoHandlers {
   private readonly replies: SsoReplies;

@@ -89,6 +89,7 @@ export const newPinFormRoutes: FastifyPluginAsyncTypebox<NewPinFormOptions> = as
     querystring: NewPinQuerySchema,
     body: NewPinFormSchema,
     throttle,
+    audit: 'token.pin.set',
   } as const;
   screenPost(app, post, async (request, reply) => {
     const user = await userOf(request, 'newpin');

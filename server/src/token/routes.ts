@@ -21,6 +21,7 @@ import type { SessionCookies } from '../http/session-cookies.js';
 import type { FreshSignIn, SessionManager } from '../session/index.js';
 import type { TokenPinService } from './token-pin-service.js';
 import { tokenUserOf } from './token-user.js';
+import { browserChange, STATE_READ } from '../http/route-guard.js';
 
 export interface TokenRoutesOptions {
   accounts: AccountStore;
@@ -46,6 +47,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async 
         querystring: TokenUserInformationQuerySchema,
         response: { 200: TokenUserInformationSchema },
       },
+      config: STATE_READ,
     },
     async (request) => userOf(request, request.query.action),
   );
@@ -60,7 +62,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async 
         body: NewPinBodySchema,
         response: { 200: Type.Object({}) },
       },
-      config: throttle,
+      config: { ...throttle, ...browserChange('token.pin.set', true) },
       preValidation: requireContentType('application/json'),
     },
     async (request, reply) => {

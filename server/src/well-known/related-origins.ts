@@ -8,6 +8,7 @@ import { ErrorCodes } from '@portal/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../http/api-error.js';
+import { PAGE_READ } from '../http/route-guard.js';
 
 export const WEBAUTHN_PATH = '/.well-known/webauthn';
 
@@ -27,6 +28,7 @@ export function relatedOriginsRoute(app: App, relatedOrigins: () => Promise<read
         summary: 'The origins that may use the portal’s passkeys (WebAuthn related origins); 404 when none are listed',
         response: { 200: RelatedOriginsSchema },
       },
+      config: PAGE_READ,
     },
     async (_request, reply) => {
       const origins = await relatedOrigins();

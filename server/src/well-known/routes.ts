@@ -11,6 +11,7 @@ import type { SecurityTxt } from '../config.js';
 import { ApiError } from '../http/api-error.js';
 import { textAnswer } from '../http/content-type.js';
 import { relatedOriginsRoute } from './related-origins.js';
+import { PAGE_READ } from '../http/route-guard.js';
 
 export const SECURITY_TXT_PATH = '/.well-known/security.txt';
 
@@ -46,6 +47,7 @@ export const wellKnownRoutes: FastifyPluginAsyncTypebox<WellKnownRoutesOptions> 
         summary: 'Where to report a vulnerability (RFC 9116); 404 when the deployment names no contact',
         response: { 200: textAnswer(Type.String({ description: 'The security.txt fields' })) },
       },
+      config: PAGE_READ,
     },
     async (_request, reply) => {
       if (!text) throw new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]);

@@ -3,10 +3,10 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AdminOperations } from '../operations.js';
-import { requireScope, scopeOf } from '../guard.js';
+import { requireScope, scopeOf, ADMIN_READ } from '../guard.js';
 import { AuditPageSchema, AuditQuerySchema } from '../schemas.js';
 
-const read = { preHandler: requireScope('audit:read') };
+const read = { preHandler: requireScope('audit:read'), config: ADMIN_READ };
 const tags = ['audit'];
 
 /** One JSON object a line, as a log pipeline reads them: the lines go out as the pages are read. */

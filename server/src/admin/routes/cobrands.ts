@@ -1,7 +1,7 @@
 /** /admin/v1/cobrands: the cobrands a key covers, their records, and the import of the deployment's catalogue. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AdminOperations } from '../operations.js';
-import { keyOrigin, requireScope, scopeOf } from '../guard.js';
+import { keyOrigin, requireScope, scopeOf, ADMIN_CHANGE, ADMIN_READ } from '../guard.js';
 import { CobrandParamsSchema, CobrandRecordAnswer, CobrandsSchema, ImportedSchema } from '../schemas.js';
 
 const tags = ['cobrands'];
@@ -16,6 +16,7 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<{ operations: AdminOperati
     '/cobrands',
     {
       preHandler: requireScope('cobrands:read'),
+      config: ADMIN_READ,
       schema: {
         operationId: 'listCobrands',
         summary: 'The cobrands the key covers',
@@ -30,6 +31,7 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<{ operations: AdminOperati
     '/cobrands/:name',
     {
       preHandler: requireScope('cobrands:read'),
+      config: ADMIN_READ,
       schema: {
         operationId: 'getCobrand',
         summary: "A cobrand's catalogue record",
@@ -46,6 +48,7 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<{ operations: AdminOperati
     {
       // The catalogue is the whole deployment's: a key limited to some cobrands may not load it.
       preHandler: requireScope('cobrands:write', undefined, true),
+      config: ADMIN_CHANGE,
       schema: {
         operationId: 'importCobrands',
         tags,

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NoBody } from '@portal/contract/schemas';
 import type { AdminOperations } from '../operations.js';
-import { keyOrigin, requireScope, scopeOf } from '../guard.js';
+import { keyOrigin, requireScope, scopeOf, ADMIN_CHANGE, ADMIN_READ } from '../guard.js';
 import { ErrorAnswer, PasskeyParamsSchema, PasskeysSchema, UserParamsSchema } from '../schemas.js';
 
 const TAGS = ['passkeys'];
@@ -17,6 +17,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<{ operations: AdminOperati
     '/users/:userId/passkeys',
     {
       preHandler: requireScope('users:read'),
+      config: ADMIN_READ,
       schema: {
         operationId: 'listPasskeys',
         tags: TAGS,
@@ -32,6 +33,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<{ operations: AdminOperati
     '/users/:userId/passkeys/:passkeyId',
     {
       preHandler: requireScope('users:write'),
+      config: ADMIN_CHANGE,
       schema: {
         operationId: 'removePasskey',
         tags: TAGS,

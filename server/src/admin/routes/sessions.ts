@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NoBody } from '@portal/contract/schemas';
 import type { AdminOperations } from '../operations.js';
-import { keyOrigin, requireScope, scopeOf } from '../guard.js';
+import { keyOrigin, requireScope, scopeOf, ADMIN_CHANGE, ADMIN_READ } from '../guard.js';
 import {
   EndedSchema,
   NewSsoLinkSchema,
@@ -12,8 +12,8 @@ import {
   UserParamsSchema,
 } from '../schemas.js';
 
-const read = { preHandler: requireScope('users:read') };
-const write = { preHandler: requireScope('users:write') };
+const read = { preHandler: requireScope('users:read'), config: ADMIN_READ };
+const write = { preHandler: requireScope('users:write'), config: ADMIN_CHANGE };
 const about = (operationId: string, summary: string, tag: string) => ({
   operationId,
   summary,

@@ -2,10 +2,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NoBody } from '@portal/contract/schemas';
 import type { AdminOperations } from '../operations.js';
-import { keyOrigin, requireScope, scopeOf } from '../guard.js';
+import { keyOrigin, requireScope, scopeOf, ADMIN_CHANGE } from '../guard.js';
 import { TokenAssignedSchema, UserParamsSchema } from '../schemas.js';
 
-const write = { preHandler: requireScope('users:write') };
+const write = { preHandler: requireScope('users:write'), config: ADMIN_CHANGE };
 const call = (operationId: string, summary: string) => ({
   operationId,
   summary,

@@ -1,7 +1,7 @@
 /** /admin/v1/users: create, read, list, change and lock out the portal's users. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AdminOperations } from '../operations.js';
-import { keyOrigin, requireScope, scopeOf } from '../guard.js';
+import { keyOrigin, requireScope, scopeOf, ADMIN_CHANGE, ADMIN_READ } from '../guard.js';
 import {
   CreatedUserSchema,
   DeactivatedSchema,
@@ -15,8 +15,8 @@ import {
 } from '../schemas.js';
 
 const TAGS = ['users'];
-const read = { preHandler: requireScope('users:read') };
-const write = { preHandler: requireScope('users:write') };
+const read = { preHandler: requireScope('users:read'), config: ADMIN_READ };
+const write = { preHandler: requireScope('users:write'), config: ADMIN_CHANGE };
 const user = (operationId: string, summary: string) => ({
   operationId,
   summary,
