@@ -366,8 +366,11 @@ export class AccountStore {
     const result = await (trx ?? this.db)
       .updateTable('account')
       .set({
-        ...{ password_hash: passwordHash, password_state: 'temporary', password_expires_at: null },
-        ...{ password_changed_at: now, updated_at: now },
+        password_hash: passwordHash,
+        password_state: 'temporary',
+        password_expires_at: null,
+        password_changed_at: now,
+        updated_at: now,
       })
       .where('user_id_key', '=', userIdKey)
       .executeTakeFirst();

@@ -78,9 +78,15 @@ export class DeviceStore {
     await (trx ?? this.db)
       .insertInto('trusted_device')
       .values({
-        ...{ id, account_id: device.accountId, failed_attempts: 0, locked_at: null },
-        ...{ browser: device.browser, address: device.address, locale: device.locale },
-        ...{ created_at: now, last_used_at: now },
+        id,
+        account_id: device.accountId,
+        failed_attempts: 0,
+        locked_at: null,
+        browser: device.browser,
+        address: device.address,
+        locale: device.locale,
+        created_at: now,
+        last_used_at: now,
       })
       .execute();
     return id;
