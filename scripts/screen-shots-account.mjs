@@ -56,6 +56,15 @@ async function withPasskey(p, userId) {
 const SECURITY_PAGE_NOTES =
   '`/public-portal-ui/security-component`, reached from the signed-in page ("Security and sessions") and as change\npassword\'s MyProfile destination. It lists where the user is signed in (device from the user agent, address, started,\nlast active; this session marked), with "End session" on each other one and "End all other sessions", which asks\nfirst in its place ("End all your other sessions? …", "Yes, end all other sessions", Cancel); and the last ten\nsign-in tries, refused ones included, with method, device and address. Rendered on the service with the user\'s lists,\nso it shows and its buttons work without the script (a form post, then back with "The session has been ended."; "End\nall other sessions" comes back with its question open); with\nthe script, the buttons call the JSON calls, the list is read again, the outcome is announced, and focus returns to\nthe list\'s heading. Times show in UTC (labelled) as rendered, then in the browser\'s time zone. Its sections are a\nlist (`web/src/screens/security-component/sections.ts`): passkeys, trusted devices and recovery codes are one line each.\n\nBelow the sessions, two sections the page\'s script loads (without it they say "This part of the page needs\nJavaScript."):\n\n- **Passkeys**, only where the cobrand offers them: each passkey\'s name, when it was created and last used ("Not used\n  yet"); "Add a passkey" (the browser\'s own passkey dialog, shown where the browser has WebAuthn), "Rename" (a field\n  that takes focus, 1 to 64 characters, "Save name" or "Cancel") and "Remove". Each result is announced ("The passkey\n  has been added/renamed/removed.") and focus returns to the section\'s heading.\n- **Trusted devices**: the browsers the account signed in from, this one marked "(this browser)", with address, first\n  and last used, and "Locked after too many wrong passwords" where that device is locked; "Forget device" on each.\n  After forgetting, "The device has been forgotten." is announced and focus returns to the heading.\n\n"Remove", "Forget device", "Create new recovery codes" and "End all other sessions" ask first, in place of the button:\na question that takes focus ("Remove passkey “Work laptop”? You will no longer be able to sign in with it."), an\nexplicit "Yes, …" and "Cancel"; Cancel or Esc changes nothing and puts focus back on the button. Each item\'s buttons\nname it in one message of the language ("Remove passkey “Work laptop”", "Forget device “Firefox on Linux”", "End\nsession on Firefox 133 on Windows") while they show their short word.\n\nAdding or removing a passkey, forgetting a device and making new recovery codes need a sign-in within the last five\nminutes. Otherwise the section says "To change how you sign in, you must have signed in within the last five minutes.\nSign in again, and you will come back here." (announced) with a "Sign in again" link; after signing in, by any way,\nthe user is back on the security page at that section, focus on its heading, and makes the change again. The links\nbelow the sections offer "Change password" only to users who sign in with a portal password: not where the bank\'s\nidentity provider signs them in (the signed-in page likewise).\n\nChange password has a checkbox, "Also forget my other trusted devices" (off by default), sent by the script and by the\nform without it; when ticked, every trusted device but this browser is forgotten once the change succeeds.';
 
+/** Signed in as demopass on a fake clock, run on until the session warning is open (80 s before the end). */
+async function sessionWarningOpen(p) {
+  await p.page.clock.install();
+  await signedIn(p, 'demopass');
+  await p.page.getByText('Signed in as demopass').waitFor();
+  await p.page.clock.fastForward('03:45');
+  await p.page.locator('dialog.portal-session-warning').waitFor();
+}
+
 export const SIGNED_IN = [
   [
     'change-expired',
@@ -199,22 +208,14 @@ export const SIGNED_IN = [
     'session-warning',
     'The session warning, 80 s before the session ends',
     async (p) => {
-      await p.page.clock.install();
-      await signedIn(p, 'demopass');
-      await p.page.getByText('Signed in as demopass').waitFor();
-      await p.page.clock.fastForward('03:45');
-      await p.page.locator('dialog.portal-session-warning').waitFor();
+      await sessionWarningOpen(p);
     },
   ],
   [
     'session-banner',
     'The session warning hidden with Esc: the time left stays at the window’s foot, with Continue (the window scrolled to the end)',
     async (p) => {
-      await p.page.clock.install();
-      await signedIn(p, 'demopass');
-      await p.page.getByText('Signed in as demopass').waitFor();
-      await p.page.clock.fastForward('03:45');
-      await p.page.locator('dialog.portal-session-warning').waitFor();
+      await sessionWarningOpen(p);
       await p.page.keyboard.press('Escape');
       await p.page.locator('dialog.portal-session-warning').waitFor({ state: 'hidden' });
       // Fixed to the window's foot, the banner is drawn in the window scrolled to the page's end, which clears it.
@@ -227,11 +228,7 @@ export const SIGNED_IN = [
     'logout-inactivity',
     'Logged out because the session warning’s countdown ran out',
     async (p) => {
-      await p.page.clock.install();
-      await signedIn(p, 'demopass');
-      await p.page.getByText('Signed in as demopass').waitFor();
-      await p.page.clock.fastForward('03:45');
-      await p.page.locator('dialog.portal-session-warning').waitFor();
+      await sessionWarningOpen(p);
       await p.page.clock.fastForward('01:20');
       await p.page.waitForURL(/\/logout-component\?/);
       await p.page.getByText('you were logged out because you were inactive').waitFor();

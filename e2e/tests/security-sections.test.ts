@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, addUser } from '../support/admin';
 import { baseUrl, expectAccessible, openPage, signInThroughForm, useChromium } from '../support/browser';
+import { virtualAuthenticator } from '../support/steps.mjs';
 
 const chromium = useChromium();
 const { withPage } = chromium;
@@ -23,18 +24,6 @@ async function openSecurityPage(page: Page, userId: string): Promise<void> {
   await page.waitForURL(HOME);
   await page.goto(`${baseUrl()}${SECURITY}`);
   await page.getByRole('heading', { name: 'Where you are signed in' }).waitFor();
-}
-
-/** A platform authenticator with resident keys and user verification that answers at once. */
-async function virtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      ...{ protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true },
-      ...{ isUserVerified: true, automaticPresenceSimulation: true },
-    },
-  });
 }
 
 const passkeyItems = (page: Page) => page.getByRole('region', { name: 'Passkeys' }).getByRole('listitem');
