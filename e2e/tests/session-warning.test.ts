@@ -2,7 +2,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, addUser, portal } from '../support/admin';
-import { expectAccessible, openPage, signInUrl, useChromium } from '../support/browser';
+import { baseUrl, expectAccessible, openPage, signInUrl, useChromium } from '../support/browser';
 
 const chromium = useChromium();
 
@@ -71,6 +71,26 @@ describe('session expiry warning', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it.each([429, 503])(
+    'keeps a signed-in page when its renewal on opening is answered %i: the session is not known to have ended',
+    async (status) => {
+      const { context, page } = await signedIn();
+      await page.route('**/sdportal/rest/sessionExpire/pingPortal.json', (route) =>
+        route.fulfill({ status, headers: { 'retry-after': '1' }, contentType: 'application/json', body: '{}' }),
+      );
+      const refused = page.waitForResponse('**/sdportal/rest/sessionExpire/pingPortal.json');
+      await page.reload();
+      expect((await refused).status()).toBe(status);
+      await page.getByText('Signed in as demopass').waitFor();
+      // The page's script has settled on the refused answer: it stays, and still holds its session.
+      await page.waitForLoadState('networkidle');
+      expect(page.url()).toContain('/sdportal/platform/home');
+      await page.unroute('**/sdportal/rest/sessionExpire/pingPortal.json');
+      expect((await page.request.get(`${baseUrl()}/sdportal/rest/session`)).status()).toBe(200);
+      await context.close();
+    },
+  );
 
   it('logs the user out when the countdown reaches zero', async () => {
     const { context, page } = await signedIn();

@@ -8,7 +8,7 @@
  */
 import { Paths, messageFormatter, type MessageSource, type SessionWarningContent } from '@portal/contract';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { getJson } from '../api/client';
+import { getJson, HttpError } from '../api/client';
 import { usePage } from '../page/page-context';
 import { reportFailure } from '../page/report';
 import { SessionClock, mmss, warningAt, type SessionEvent } from '../session/session-clock';
@@ -52,8 +52,13 @@ function useSessionClock(cobrand: string, onLogout: () => void) {
         setHidden(false);
       }
     });
-    // Opening a screen is activity: it renews the session and starts the clock from the service's answer.
-    sessionClock.renew().catch(() => onLogout());
+    // Opening a screen is activity: it renews the session and starts the clock from the service's answer. Only an
+    // answer that the session has ended logs out; one refused for load or an outage leaves the page as it is
+    // (docs/decisions.md, "A refused renewal on opening a screen").
+    sessionClock.renew().catch((error: unknown) => {
+      if (error instanceof HttpError && error.status === 401) return onLogout();
+      reportFailure('session renewal', error);
+    });
     getJson<SessionWarningContent>(`${Paths.sessionWarningContent}?cobrandHost=${encodeURIComponent(cobrand)}`)
       .then(async (answer) => setContent({ ...answer, ...(await parseLate(countdownOf(answer))) }))
       .catch((error: unknown) => reportFailure('session warning content', error));
