@@ -7,9 +7,11 @@ import { Refusal } from '../refusal.js';
 
 const bad = (field: string, rule: string) => new Refusal('invalid', rule, field);
 
+/** An address mails can go to: one line, no control characters (an escape would reach a terminal or a mail header). */
 export function emailOf(given: string | undefined): string {
   const email = given?.trim() ?? '';
-  if (email.length > 254 || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw bad('email', 'must be an e-mail address');
+  if (email.length > 254 || !/^[^@\s\p{Cc}]+@[^@\s\p{Cc}]+\.[^@\s\p{Cc}]+$/u.test(email))
+    throw bad('email', 'must be an e-mail address');
   return email;
 }
 
