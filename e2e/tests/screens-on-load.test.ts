@@ -5,7 +5,16 @@
  * ceremony rejected with SecurityError). On each, once its script has settled, nothing reads as an error and focus is
  * where the same page puts it when nothing is refused. A screen that needs a session is opened signed in too.
  */
-import { ErrorCodes, PLATFORM_PAGES, PORTAL_UI_BASE, Paths, ROUTES } from '@portal/contract';
+import {
+  ErrorCodes,
+  PASSKEY_OFFER_SCREEN,
+  PLATFORM_PAGES,
+  PORTAL_UI_BASE,
+  Paths,
+  ROUTES,
+  SSO_START_AT_PORTAL_SCREEN,
+  ServicePaths,
+} from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, addUser } from '../support/admin';
@@ -47,15 +56,16 @@ const SCREENS: Screen[] = [
 /** The second host name of the same portal: its cookies and the passkeys' relying party are localhost's. */
 const secondHost = () => baseUrl().replace('//localhost:', '//127.0.0.1:');
 
-/** How a condition spoils the page before it loads. */
-type Spoil = (page: Page) => Promise<void>;
+/** How a condition spoils the page before it loads; it calls `bit` each time it refuses something. */
+type Spoil = (page: Page, bit: () => void) => Promise<unknown>;
 
 /** The page's own background calls (fetch and XHR) answered with `status`; its document, scripts and styles go. */
 const refuseCalls =
   (status: number): Spoil =>
-  (page) =>
+  (page, bit) =>
     page.route('**/*', (route) => {
       if (!['fetch', 'xhr'].includes(route.request().resourceType())) return route.continue();
+      bit();
       const code = status === 429 ? ErrorCodes.throttled : ErrorCodes.busy;
       return route.fulfill({
         status,
@@ -66,16 +76,29 @@ const refuseCalls =
     });
 
 /** Every WebAuthn ceremony the page starts is refused as a browser refuses a relying party not its host's. */
-const refuseWebAuthn: Spoil = (page) =>
-  page.addInitScript(() => {
+const refuseWebAuthn: Spoil = async (page, bit) => {
+  page.on('console', (message) => {
+    if (message.text() === 'ceremony refused') bit();
+  });
+  await page.addInitScript(() => {
     if (!navigator.credentials) return;
-    navigator.credentials.get = () =>
-      Promise.reject(new DOMException('The relying party ID is not a registrable domain suffix', 'SecurityError'));
+    navigator.credentials.get = () => {
+      console.log('ceremony refused');
+      return Promise.reject(new DOMException('The relying party ID is not a registrable domain suffix', 'SecurityError'));
+    };
     navigator.credentials.create = navigator.credentials.get;
   });
+};
+
+/** At the second host name the browser itself refuses the autofill's ceremony, and the page tells the service. */
+const reportedRefusals: Spoil = async (page, bit) => {
+  page.on('request', (request) => {
+    if (request.url().endsWith(Paths.logErrorStatement) && /SecurityError/.test(request.postData() ?? '')) bit();
+  });
+};
 
 const CONDITIONS: { name: string; base: () => string; spoil?: Spoil }[] = [
-  { name: 'at a second host name', base: secondHost },
+  { name: 'at a second host name', base: secondHost, spoil: reportedRefusals },
   { name: 'its calls answered 429', base: baseUrl, spoil: refuseCalls(429) },
   { name: 'its calls answered 503', base: baseUrl, spoil: refuseCalls(503) },
   { name: 'its passkey ceremony refused (SecurityError)', base: baseUrl, spoil: refuseWebAuthn },
@@ -83,6 +106,8 @@ const CONDITIONS: { name: string; base: () => string; spoil?: Spoil }[] = [
 
 /** What a user meets once the page's script has settled: where the browser is, what has focus, what reads as an error. */
 interface OnLoad {
+  /** How many times the condition refused something on the way (0 unless it spoilt the page). */
+  refused?: number;
   path: string;
   focus: string;
   errors: string[];
@@ -136,11 +161,12 @@ async function browserFor(screen: Screen, base: string, label: string): Promise<
 async function open(screen: Screen, base: string, label: string, spoil?: Spoil): Promise<OnLoad> {
   const tracked = await browserFor(screen, base, label);
   try {
-    await spoil?.(tracked.page);
+    let refused = 0;
+    await spoil?.(tracked.page, () => (refused += 1));
     await tracked.page.goto(`${base}${screen.path}`);
     const seen = await onLoad(tracked.page);
     expect(tracked.problems, `${screen.name}: page errors`).toEqual([]);
-    return seen;
+    return { ...seen, refused };
   } finally {
     await tracked.context.close();
   }
@@ -191,16 +217,19 @@ describe('every screen on load', () => {
     }
   });
 
-  it('cover every page the service serves', () => {
-    const served = [...ROUTES.map(String), 'not-found', 'home', 'stand-in', 'sso-no-account', 'sso-start-at-portal'];
-    for (const name of served.filter((n) => !['not-found', 'home', 'stand-in'].includes(n)))
-      expect(SCREENS.map((s) => s.path).join(' ')).toContain(name);
+  it('cover every screen route, and the pages the service serves beside them', () => {
+    const named = [...ROUTES, PASSKEY_OFFER_SCREEN, SSO_START_AT_PORTAL_SCREEN, ServicePaths.ssoNoAccount];
+    const opened = SCREENS.map((screen) => screen.path.split('?')[0]);
+    for (const path of named) expect(opened).toContainEqual(expect.stringMatching(new RegExp(`${path}$`)));
   });
 
   describe.each(CONDITIONS)('$name', ({ name, base, spoil }) => {
     it.each(SCREENS.map((screen, index) => ({ ...screen, index })))('$name', async (screen) => {
       const label = `${CONDITIONS.findIndex((c) => c.name === name)}s${screen.index}`;
-      expectQuiet(await open(screen, base(), label, spoil), `${screen.name}, ${name}`);
+      const seen = await open(screen, base(), label, spoil);
+      expectQuiet(seen, `${screen.name}, ${name}`);
+      // The condition met the page: the sign-in page's passkey autofill starts on load with a call and a ceremony.
+      if (screen.index === 0) expect(seen.refused, `${name} refused nothing on the sign-in page`).toBeGreaterThan(0);
     });
   });
 });
