@@ -84,7 +84,9 @@ const refuseWebAuthn: Spoil = async (page, bit) => {
     if (!navigator.credentials) return;
     navigator.credentials.get = () => {
       console.log('ceremony refused');
-      return Promise.reject(new DOMException('The relying party ID is not a registrable domain suffix', 'SecurityError'));
+      return Promise.reject(
+        new DOMException('The relying party ID is not a registrable domain suffix', 'SecurityError'),
+      );
     };
     navigator.credentials.create = navigator.credentials.get;
   });
@@ -204,10 +206,7 @@ describe('every screen on load', () => {
         summary.focus();
       });
       const after = await onLoad(page);
-      expect(after.errors).toEqual([
-        'div.portal-error-summary "Something went wrong"',
-        'div "Something went wrong"',
-      ]);
+      expect(after.errors).toEqual(['div.portal-error-summary "Something went wrong"', 'div "Something went wrong"']);
       expect(after.focus).toBe('div.portal-error-summary');
       expect(() => expectQuiet(after, 'broken')).toThrow(/errors shown/);
       expect(() => expectQuiet({ ...after, errors: [] }, 'broken')).toThrow(/focus on load/);
