@@ -11,15 +11,20 @@ const COMPOSING = [
   'app-routes',
   'stores',
   'admin-app',
+  'console-admin-api',
+  'sign-in-problems',
   'sign-in-modules',
   'screens',
   'operator',
   'operator-passkeys',
+  'staff-services',
   'main',
   'cli',
   'cli-commands',
+  'cli-operators',
   'bootstrap',
   'demo-users',
+  'demo-operators',
 ];
 
 // The first descriptor that matches a file names its element (boundaries/elements-single-match).

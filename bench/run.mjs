@@ -1,8 +1,9 @@
 // `npm run bench`: builds if stale, starts the built service as child processes on free ports with temporary data
-// folders, measures the eleven figures of the benchmark issues, prints each with how it was measured, and writes
+// folders, measures the thirteen figures of the benchmark issues, prints each with how it was measured, and writes
 // docs/benchmarks.md. Options: --quick (shorter runs, 100,000 instead of 1,000,000 rows; prints only),
-// --only=1,3 (those figures; prints only), --write (write docs/benchmarks.md even with --quick or --only).
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// --only=1,3 (those figures; prints only), --write (write docs/benchmarks.md even with --quick; with --only, put those
+// figures in it in place of their earlier sections).
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,18 +15,21 @@ import { formUsable } from './figures/form-usable.mjs';
 import { hashCeilingsFigure } from './figures/hash-ceilings.mjs';
 import { lighthouseFigure } from './figures/lighthouse.mjs';
 import { loginStormFigure } from './figures/login-storm.mjs';
+import { lookupsFigure } from './figures/lookups.mjs';
 import { memoryFigure } from './figures/memory.mjs';
 import { refusalTiming } from './figures/refusal-timing.mjs';
 import { passkeySignInFigure } from './figures/passkey-sign-in.mjs';
+import { newDeviceSignInFigure } from './figures/new-device-sign-in.mjs';
 import { scaleFigure } from './figures/scale.mjs';
 import { signInLoad, signInThroughput } from './figures/signin-throughput.mjs';
 import { launchChromium } from './lib/chromium.mjs';
 import { agent, signInSequence } from './lib/http.mjs';
 import { cpuSnapshot, describeMachine, loadAverage, othersShare } from './lib/machine.mjs';
-import { comparisonsOf } from './lib/comparisons.mjs';
-import { renderFigure, renderReport } from './lib/report.mjs';
+import { COMPARISONS_HEADING, comparisonsOf } from './lib/comparisons.mjs';
+import { renderFigure, renderReport, withFigures } from './lib/report.mjs';
 import { seed } from './lib/seed.mjs';
 import { memoryOf, root, startBareSignIn, startHello, startPortal, withRssSampling } from './lib/servers.mjs';
+import { startSmtpRelay } from './lib/smtp-relay.mjs';
 
 process.stdout.on('error', () => undefined);
 
@@ -54,6 +58,8 @@ const PLAN = quick
       f9: { userCount: 4_000, seconds: 4, capacitySeconds: 3 },
       f10: { seeded: 100, loads: 5 },
       f11: { rounds: 5 },
+      f12: { small: 1_000, large: 100_000, rounds: 10 },
+      f13: { seeded: 30, loads: 5 },
     }
   : {
       mainUsers: 20_000,
@@ -66,6 +72,8 @@ const PLAN = quick
       f9: { userCount: 20_000, seconds: 20, capacitySeconds: 10 },
       f10: { seeded: 1_000, loads: 20 },
       f11: { rounds: 20 },
+      f12: { small: 1_000, large: 1_000_000, rounds: 30 },
+      f13: { seeded: 100, loads: 40 },
     };
 
 const runStarted = performance.now();
@@ -291,6 +299,32 @@ try {
       hashCeilingsFigure(PLAN.f11),
     );
 
+  if (wanted(12)) {
+    const { small, large } = PLAN.f12;
+    const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    await measure(
+      12,
+      `user lookups with ${small.toLocaleString('en-US')} vs ${large.toLocaleString('en-US')} users, SQLite and PostgreSQL`,
+      async () => lookupsFigure({ ...PLAN.f12, postgresUrl: postgresUrl || null }),
+    );
+  }
+
+  if (wanted(13)) {
+    const dir = join(tempRoot, 'new-device');
+    const deviceSeed = seed(dir, PLAN.f13.seeded, 0);
+    const relay = await startSmtpRelay();
+    stopAfter.push(relay);
+    const env = { NEW_DEVICE_VERIFICATION: 'email', SMTP_URL: relay.url };
+    const portal = await startPortal({ dataDir: dir, name: 'new-device', env });
+    stopAfter.push(portal);
+    const users = Array.from({ length: PLAN.f13.seeded }, (_, i) => `bench${String(i).padStart(7, '0')}`);
+    await measure(13, 'a sign-in from a new browser with the mailed code, beside one from a trusted browser', () =>
+      newDeviceSignInFigure({ portal, relay, seed: deviceSeed, users, loads: PLAN.f13.loads }),
+    );
+    await portal.stop();
+    await relay.stop();
+  }
+
   if (wanted(5) && memory) {
     await measure(5, 'resident memory, idle and under load', async () => memoryFigure(memory));
   }
@@ -303,7 +337,14 @@ try {
     `\nAll done in ${totalSeconds.toFixed(0)} s; load average at the end ${machine.loadAtEnd}; other processes used ${(100 * machine.others).toFixed(0)} % of the machine's CPU meanwhile.`,
   );
   const full = !quick && !only;
-  if (full || options.write) {
+  if (only && !quick && options.write) {
+    const file = join(root, 'docs/benchmarks.md');
+    const text = readFileSync(file, 'utf8');
+    const at = text.indexOf(COMPARISONS_HEADING);
+    const [head, tail] = at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at)];
+    writeFileSync(file, [withFigures(head.trimEnd(), figures), tail.trimEnd()].filter(Boolean).join('\n\n') + '\n');
+    say(`Put figures ${figures.map((f) => f.id).join(', ')} in ${file}`);
+  } else if (full || options.write) {
     const file = join(root, 'docs/benchmarks.md');
     const report = renderReport({ machine, figures, totalSeconds, quick, date: new Date() });
     writeFileSync(file, [report.trimEnd(), comparisonsOf(file)].filter(Boolean).join('\n\n') + '\n');

@@ -7,13 +7,17 @@ import { freePort } from './free-port.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** The environment of a portal run by a script: its own data, no throttle, quiet logs, embedded database, no mail. */
+/**
+ * The environment of a portal run by a script: its own data, no throttle, quiet logs, embedded database, no mail, and
+ * no new-device code (its mail would go nowhere a script reads; `env` turns it on where a script draws that step).
+ */
 export const quietPortalEnv = ({ port, dataDir, secret }) => ({
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   PORTAL_SECRET: secret,
   PUBLIC_ORIGIN: `http://localhost:${port}`,
   RATE_LIMIT_PER_MINUTE: '0',
+  NEW_DEVICE_VERIFICATION: 'off',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
   DATABASE_URL: '',

@@ -1,6 +1,9 @@
 // The shots of `npm run screens` before anyone signs in: the sign-in page in its cobrands, languages and widths, its
 // errors, the recovery-code step, forgotten password, the stand-in pages. Each: a file name, its caption, and how to
 // bring the page there (`p.go` answers once it shows); options: `width`/`height`, `script: false`.
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { mailedCodes, otherThan } from '../e2e/support/mailed-codes.mjs';
 import { ANSWER, PASSWORD, signIn, signInAs } from './screen-steps.mjs';
 
 const submit = (page) => page.locator('form button[type="submit"]').first().click();
@@ -8,6 +11,29 @@ const submit = (page) => page.locator('form button[type="submit"]').first().clic
 /** The sign-in page of a cobrand in a language; the caption says what it shows. */
 const signInPage = (name, caption, query, options) => [name, caption, (p) => p.go(signIn(query)), options];
 const PHONE = { width: 320, height: 800 };
+
+/** demopass's right password from this browser, new to the account: held on the code's screen (`newDevice` shots). */
+async function heldForCode(p) {
+  await p.go(signIn('cobrandHost=skerrymoor&locale=en_US'));
+  await signInAs(p.page, 'demopass', PASSWORD);
+  await p.page.waitForURL(/\/device-code-component\?/);
+  await p.page.locator('#code').waitFor();
+}
+
+/** The mail relay away, as the portal meets it: its outbox folder a file, where no mail can be written. */
+async function mailAway(p, run) {
+  const outbox = join(p.portal.environment.DATA_DIR, 'outbox');
+  rmSync(outbox, { recursive: true, force: true });
+  writeFileSync(outbox, '');
+  try {
+    await run();
+  } finally {
+    rmSync(outbox);
+  }
+}
+
+const CODE_NOTES =
+  'Where the cobrand asks for it (`newDeviceVerification`, by default `email`), a right password from a browser the\naccount has not trusted opens no session: the code is mailed to the account\'s address and this screen asks for it,\nthe cursor in its field. "Continue" sends it (with the script as a call, without it as a form post); "Send a new\ncode" mails one in place of the last (three for a sign-in at most) and says so; "Back to sign in" leaves. Passed,\nthe browser becomes a trusted device and the sign-in goes on where it led (the passkey offer, change password, the\nplatform); five wrong codes or ten minutes end it.';
 
 export const SIGNED_OUT = [
   signInPage(
@@ -108,6 +134,33 @@ export const SIGNED_OUT = [
       await submit(p.page);
       await p.page.locator('.portal-error-summary').waitFor();
     },
+  ],
+  [
+    'device-code',
+    'New-device verification: a right password from a browser the account has not used waits for the mailed code',
+    heldForCode,
+    { newDevice: true, notes: CODE_NOTES },
+  ],
+  [
+    'device-code-wrong',
+    'New-device verification: a wrong code, the field emptied for the next',
+    async (p) => {
+      await heldForCode(p);
+      await p.page.locator('#code').fill(otherThan(mailedCodes(p.portal.environment.DATA_DIR).at(-1)));
+      await submit(p.page);
+      await p.page.locator('.portal-error-summary').waitFor();
+    },
+    { newDevice: true },
+  ],
+  [
+    'device-code-unsent',
+    'New-device verification: the mail relay away, the code not sent and nothing opened',
+    (p) =>
+      mailAway(p, async () => {
+        await heldForCode(p);
+        await p.page.locator('.portal-error-summary').waitFor();
+      }),
+    { newDevice: true },
   ],
   [
     'forgot-1',

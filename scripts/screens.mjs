@@ -22,7 +22,8 @@ const out = join(root, 'docs', 'screens');
  * One shot in a browser of its own. `p.go` opens a page and answers once `ready` shows; `p.other()` is a second
  * browser (its own cookies) for a shot that needs the user signed in twice. Options: `width`/`height`, `locale` (the
  * browser's language), `offer` (the passkey offer not skipped), `script: false`, `providers` (signs in at a demo
- * identity provider), `window` (the window as it shows, not the whole page: for what is fixed to it).
+ * identity provider), `window` (the window as it shows, not the whole page: for what is fixed to it), `newDevice`
+ * (drawn on the portal that asks a new browser for the mailed code), `notes` (what docs/screens.md says under it).
  */
 async function shoot(browser, portal, [name, , steps, options = {}]) {
   const { width = 1280, height = 900, locale, offer = false, script = true, window = false } = options;
@@ -96,12 +97,20 @@ if (!only.length) rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), 'portal-screens-'));
 const portal = await startPortal(join(work, 'data'), env, { port });
+// The new-device code's shots on a portal of their own that asks for it (NEW_DEVICE_VERIFICATION's default), its mail
+// written to its outbox: on the other, every password sign-in drawn goes where it leads, as it does from a known browser.
+let codePortal;
+const portalOf = async ([, , , options]) =>
+  options?.newDevice
+    ? (codePortal ??= await startPortal(join(work, 'code'), { PORTAL_DEMO: 'true', NEW_DEVICE_VERIFICATION: 'email' }))
+    : portal;
 const browser = await launchChromium();
 try {
-  for (const shot of drawn) await shoot(browser, portal, shot);
+  for (const shot of drawn) await shoot(browser, await portalOf(shot), shot);
 } finally {
   await browser.close();
   await portal.stop();
+  await codePortal?.stop();
   await providers.close();
   rmSync(work, { recursive: true, force: true });
 }
@@ -111,8 +120,13 @@ const lines = [
   '',
   'Every screen and state, drawn from the built portal and its demo data in Chromium by `npm run screens`; redraw it after changing a screen. 1280 px wide unless the caption says otherwise.',
   '',
-  // A shot's fourth part, where it has one, says in words what the picture cannot (what the buttons do, focus).
-  ...SHOTS.flatMap(([name, caption, , notes]) => [
+  // A shot's notes (its fourth part, or its options' `notes`) say in words what the picture cannot (what the buttons do,
+  // focus); its other options are not for the page.
+  ...SHOTS.map(([name, caption, , fourth]) => [
+    name,
+    caption,
+    typeof fourth === 'string' ? fourth : fourth?.notes,
+  ]).flatMap(([name, caption, notes]) => [
     `## ${caption}`,
     '',
     `![${caption}](screens/${name}.png)`,

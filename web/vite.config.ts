@@ -63,12 +63,13 @@ const shared =
  * its data loads (web/src/page/settle-by-calls.ts, with the settling of its language, which the service does for
  * every other page: the contract's locales.ts, outside its index for this), the password rules only the change of
  * password checks (password-rules.ts, likewise), the wording of a device only the security page shows
- * (device-name.ts, likewise), the security page's form fields and addresses (security.ts, likewise), and the failure
+ * (device-name.ts, likewise), the security page's form fields and addresses (security.ts, likewise), the new-device
+ * code's (device-code-paths.ts, likewise), and the failure
  * reports the sign-in screen never sends. A module caught here stays out only if no shared module imports it
  * (rolldown's groups take a module's imports with it).
  */
 const notShared =
-  /\/web\/src\/(session|token|components\/SessionWarning|page\/(settle-by-calls|choose-locale|report)|cobrand\/load-cobrand|i18n\/load-dictionary)|\/contract\/src\/(locales|password-rules|device-name|security)\./;
+  /\/web\/src\/(session|token|components\/SessionWarning|page\/(settle-by-calls|choose-locale|report)|cobrand\/load-cobrand|i18n\/load-dictionary)|\/contract\/src\/(locales|password-rules|device-name|security|device-code-paths)\./;
 /**
  * The WebAuthn library, whose every part comes through one module re-exporting them all (its exports map allows no
  * other): taken as a module with side effects, that one module took the registration half (startRegistration, which

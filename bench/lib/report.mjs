@@ -20,6 +20,9 @@ export function table({ head, rows }) {
 const rerun = (id) =>
   `\`npm run bench -- --only=${id}\` (add \`--quick\` for a shorter run; neither writes this file unless \`--write\` is given)`;
 
+/** A figure's row of the summary table. */
+export const summaryRow = (f) => `| ${[`${f.id}. ${f.title}`, f.goal, f.result, verdict(f)].map(cell).join(' | ')} |`;
+
 export function renderFigure(f, { console: forConsole = false } = {}) {
   const lines = [
     forConsole ? `Figure ${f.id}. ${f.title}` : `## ${f.id}. ${f.title}`,
@@ -86,9 +89,40 @@ export function renderReport({ machine, figures, totalSeconds, quick, date }) {
     '## Rerunning',
     '',
     `- \`npm run bench\`: every figure, as above (this run took ${Math.round(totalSeconds / 60)} minutes on ${machine.nproc} cores), and rewrites this file.`,
-    '- `npm run bench -- --quick`: shorter rounds, 100,000 instead of 1,000,000 rows in figure 6; prints only.',
-    '- `npm run bench -- --only=1,6`: some figures; prints only. `--write` writes this file anyway; `--keep` keeps the temporary data folders.',
+    '- `npm run bench -- --quick`: shorter rounds, 100,000 instead of 1,000,000 rows in figures 6 and 12; prints only.',
+    '- `npm run bench -- --only=1,6`: some figures; prints only. `--write` puts them in this file in place of their earlier sections and summary rows, leaving the others as they are; `--keep` keeps the temporary data folders.',
     "- Chromium is Debian's `/usr/bin/chromium` (or `CHROMIUM_PATH`); the web app and the service are built first when stale (`scripts/build-if-stale.mjs`).",
+    '- Figure 12 uses the PostgreSQL of `BENCH_DATABASE_URL` (default `postgres://postgres@127.0.0.1:5432/test`, a schema of its own, dropped afterwards); set it empty to measure SQLite alone.',
     '',
   ].join('\n');
+}
+
+/**
+ * `text` (a report) with these figures in place of their earlier sections and summary rows, or added in the order of
+ * their numbers: a partial run refreshes its figures and leaves the others as they were measured.
+ */
+export function withFigures(text, figures) {
+  let out = text;
+  for (const f of figures) {
+    const rows = out.split('\n');
+    const row = rows.findIndex((line) => line.startsWith(`| ${f.id}. `));
+    if (row >= 0) rows[row] = summaryRow(f);
+    else {
+      const after = rows.findLastIndex(
+        (line) => /^\| (\d+)\. /.test(line) && Number(/^\| (\d+)\./.exec(line)[1]) < f.id,
+      );
+      rows.splice(after + 1, 0, summaryRow(f));
+    }
+    out = rows.join('\n');
+    const sections = out.split(/\n(?=## )/);
+    const at = sections.findIndex((section) => section.startsWith(`## ${f.id}. `));
+    const section = `${renderFigure(f)}\n`;
+    if (at >= 0) sections[at] = section;
+    else {
+      const later = sections.findIndex((s) => /^## (\d+)\. /.test(s) && Number(/^## (\d+)\./.exec(s)[1]) > f.id);
+      sections.splice(later >= 0 ? later : sections.findIndex((s) => s.startsWith('## Rerunning')), 0, section);
+    }
+    out = sections.join('\n');
+  }
+  return out;
 }

@@ -9,5 +9,8 @@ export type * from './session.js';
 export * from './page-data.js';
 export * from './passkey-paths.js';
 export * from './recovery-code-paths.js';
+// New-device verification's addresses and checks are their own entry (@portal/contract/device-code), off the chunk
+// every page loads.
+export type { DeviceCodeStatus, DeviceCodeView } from './device-code-paths.js';
 // The security page's constants are its own entry (@portal/contract/security), off the chunk every page loads.
 export type * from './security.js';

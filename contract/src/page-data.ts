@@ -7,6 +7,7 @@ import type { Cobrand, CobrandLocales } from './cobrand.js';
 import type { MessageSource } from './format-message.js';
 import type { SessionView, TokenUserInformation } from './session.js';
 import type { SecurityOverview } from './security.js';
+import type { DeviceCodeView } from './device-code-paths.js';
 
 /** The id of the `<script type="application/json">` element that holds a page's data. */
 export const PAGE_DATA_ID = 'portal-page-data';
@@ -41,6 +42,8 @@ export interface PageData {
    * offers log out and its links without the script (never kept: the page is theirs alone).
    */
   signedIn?: SessionView;
+  /** The new-device code screen's attempt, for the browser that holds it (never kept: the page is theirs alone). */
+  deviceCode?: DeviceCodeView;
 }
 
 /**
@@ -94,6 +97,9 @@ export const STATEFUL_QUERY_PARAMS = [
   'userId',
   // The next-token screen's sign-in attempt: a page for one visitor.
   'authn_attempt_id',
+  // The new-device code screen's attempt, and the mail of a new code just asked for: a page for one visitor.
+  'attempt',
+  'resent',
   'in_response_to',
   'referral_path',
   // The passkey offer's way on (its no-script "Not now" link): a page for one visitor.

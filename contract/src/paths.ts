@@ -88,6 +88,8 @@ export const ROUTES = [
   'security-component',
   // Ours (issue 35): a token user's sign-in with a recovery code in place of the tokencode.
   'recovery-code-component',
+  // Ours (issue 47): the code mailed for a sign-in from a browser the account has not used.
+  'device-code-component',
 ] as const;
 export type RouteName = (typeof ROUTES)[number];
 

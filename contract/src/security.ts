@@ -25,7 +25,7 @@ export interface SessionListItem {
 }
 
 /** How a sign-in try was made, as the page names it; null where the audit did not say. */
-export type SignInMethodName = 'password' | 'token' | 'sso' | 'passkey' | 'recoveryCode';
+export type SignInMethodName = 'password' | 'token' | 'sso' | 'passkey' | 'recoveryCode' | 'verificationCode';
 
 export interface SignInListItem {
   at: number;

@@ -9,9 +9,12 @@ export function portal(...args: string[]): string {
   return portalAt(inject('dataDir'), ...args);
 }
 
-/** The admin CLI against the data folder of one of the browser tests' servers. */
+/**
+ * The admin CLI against the data folder of one of the browser tests' servers: the built one, as the servers are
+ * (setup/server.ts builds what is stale first), since starting it from source transpiles the service each call.
+ */
 export function portalAt(dataDir: string, ...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', ...args], {
+  return execFileSync(process.execPath, ['server/dist/cli.js', ...args], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,7 +1,7 @@
 /** Chromium for one test file, with the checks every page gets: axe-core, and no CSP or script errors. */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { PASSKEY_SKIP_COOKIE } from '@portal/contract';
 import { launchChromium } from '../../scripts/chromium.mjs';
@@ -76,6 +76,25 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
   expect(violations, `axe violations on ${label}`).toEqual([]);
+}
+
+/**
+ * axe on a page as the service answered it to a browser without JavaScript: axe is a script, which such a context
+ * cannot run, so the same HTML is opened at its address in another context of `browser`, the page's own scripts refused.
+ */
+export async function accessibleAsAnswered(browser: Browser, answer: Response | null, label: string): Promise<void> {
+  // What a browser without scripts reads inside <noscript> (the page's no-script stylesheet) applies here too.
+  const html = (await answer!.text()).replace(/<noscript>([\s\S]*?)<\/noscript>/g, '$1');
+  const context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.route('**/public-portal-ui/static/*.js', (route) => route.abort());
+    await page.route(answer!.url(), (route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }));
+    await page.goto(answer!.url());
+    await expectAccessible(page, label);
+  } finally {
+    await context.close();
+  }
 }
 
 /**

@@ -9,10 +9,41 @@ export const sidewaysScroll = (page: Page): Promise<number> =>
   page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
 
 /**
+ * The innermost elements that reach past the window's right edge, and those whose text does (an unbroken word runs
+ * out of its box without widening it): what makes the page scroll sideways.
+ */
+export const pastTheWindow = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const edge = document.documentElement.clientWidth + 0.5;
+    const name = (e: Element) =>
+      `${e.localName}${[...e.classList].map((c) => `.${c}`).join('')} "${e.textContent?.trim().slice(0, 40)}"`;
+    const ancestors = (element: Element) => {
+      const found: Element[] = [];
+      for (let at = element.parentElement; at && at !== document.body; at = at.parentElement) found.push(at);
+      return found;
+    };
+    const past = (element: Element) => element.getBoundingClientRect().right > edge;
+    // Text an element or its ancestor clips (the visually hidden) scrolls nothing.
+    const clipped = (element: Element) =>
+      [element, ...ancestors(element)].some((at) => getComputedStyle(at).overflowX !== 'visible');
+    const textPast = (element: Element) =>
+      !clipped(element) &&
+      [...element.childNodes].some((child) => {
+        if (child.nodeType !== Node.TEXT_NODE) return false;
+        const range = document.createRange();
+        range.selectNodeContents(child);
+        return range.getBoundingClientRect().right > edge;
+      });
+    return [...document.body.querySelectorAll('*')]
+      .filter((element) => (past(element) && ![...element.children].some(past)) || textPast(element))
+      .map(name);
+  });
+
+/**
  * Text in the main content that lies on another element's box: each visible text node, line by line, and each
  * text-bearing leaf element's box, against one another and the boxes of controls and images. An element and what it
  * holds are not compared; what an ancestor's overflow clips away (the visually hidden) does not count. Answers each
- * pair found, as "what ↔ what".
+ * pair found, as "what ↔ what". With a modal dialog open, its own content only.
  */
 export const overlaps = (page: Page): Promise<string[]> =>
   page.locator('main').evaluate((main) => {
@@ -48,7 +79,8 @@ export const overlaps = (page: Page): Promise<string[]> =>
       const shown = [...rects].map((r) => shownPart(r, element)).filter((r): r is DOMRect => r !== null);
       if (shown.length) items.push({ owner, rects: shown, text });
     };
-    for (const element of main.querySelectorAll('*')) {
+    // A modal dialog open: the page under its backdrop is inert, and what the dialog holds is what is read.
+    for (const element of (main.querySelector('dialog:modal') ?? main).querySelectorAll('*')) {
       if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       const leafText = element.children.length === 0 && Boolean(element.textContent?.trim());
       if (leafText || element.matches(BOXES)) add(element, element, element.getClientRects(), leafText);

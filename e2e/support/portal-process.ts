@@ -45,6 +45,8 @@ export async function startPortal(
     env: {
       ...process.env,
       PUBLIC_ORIGIN: baseUrl,
+      // The new-device code is asked only by the browser tests of that step, which turn it on.
+      NEW_DEVICE_VERIFICATION: 'off',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

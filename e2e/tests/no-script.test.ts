@@ -6,7 +6,7 @@ import { PASSKEY_CAPABLE_COOKIE, PASSKEY_OFFER_SCREEN } from '@portal/contract';
 import type { Browser, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, addUser, portal } from '../support/admin';
-import { baseUrl, expectAccessible, openPage, signInUrl, skipPasskeyOffer, useChromium } from '../support/browser';
+import { accessibleAsAnswered, baseUrl, openPage, signInUrl, skipPasskeyOffer, useChromium } from '../support/browser';
 import { temporaryPasswordIn, waitForMail } from '../support/mailbox';
 import { tokenUser } from '../support/tokens';
 
@@ -33,24 +33,9 @@ async function withoutScript(
   }
 }
 
-/**
- * axe on a page as the service answered it: axe is a script, which a context without JavaScript cannot run, so the
- * same HTML is opened at its address in another context, with the page's own scripts refused.
- */
-async function expectAccessibleAsAnswered(answer: Response | null, label: string): Promise<void> {
-  // What a browser without scripts reads inside <noscript> (the page's no-script stylesheet) applies here too.
-  const html = (await answer!.text()).replace(/<noscript>([\s\S]*?)<\/noscript>/g, '$1');
-  const context = await chromium.browser().newContext({ viewport: { width: 1024, height: 900 } });
-  try {
-    const page = await context.newPage();
-    await page.route('**/public-portal-ui/static/*.js', (route) => route.abort());
-    await page.route(answer!.url(), (route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }));
-    await page.goto(answer!.url());
-    await expectAccessible(page, label);
-  } finally {
-    await context.close();
-  }
-}
+/** axe on a page as the service answered it (support/browser.ts). */
+const expectAccessibleAsAnswered = (answer: Response | null, label: string) =>
+  accessibleAsAnswered(chromium.browser(), answer, label);
 
 /** The answer to the form's native post, as the browser receives it. */
 const postAnswer = (page: Page) => page.waitForResponse((response) => response.request().method() === 'POST');

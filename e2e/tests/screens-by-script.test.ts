@@ -1,95 +1,35 @@
 /**
- * The screens of the third round in a language of each script, Latin (US English, and German for the longest texts),
- * Cyrillic (Russian) and CJK (Japanese), at 320 px and at full width (1280 px): nothing wider than the window, no text
- * on another element's box, a focus ring on every Tab stop, and axe clean. Each screen is reached as a user reaches
- * it, in a browser set to the language; the screens of a language follow one another as one user goes through them
- * (signed out, then a token user's first sign-in, its passkey offer, its security page), so they run in order.
+ * The screens of the third round in a language of each script, at 320 px and at full width (support/by-script.ts):
+ * the screens of a language follow one another as one user goes through them (signed out, a password user's sign-in
+ * held for the new-device code, then a token user's first sign-in, its passkey offer, its security page).
  */
-import { readFileSync } from 'node:fs';
-import { COBRAND_TEXT_FIELDS, type CobrandRecord } from '@portal/contract';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PASSWORD, addUser } from '../support/admin';
-import { baseUrl, expectAccessible, openPage, signInUrl, useChromium, type TrackedPage } from '../support/browser';
-import { importCatalogue } from '../support/catalogue';
-import { signedInEarlier } from '../support/sessions';
-import { setNewPin, signInAs, signInAtProvider, virtualAuthenticator } from '../support/steps.mjs';
-import { tokenUser, type TestToken } from '../support/tokens';
+import { openPage, signInUrl, useChromium } from '../support/browser';
+import {
+  CODE_COBRAND,
+  HOME,
+  describeByScript,
+  passcodeStep,
+  screen,
+  section,
+  sessionWarningOpen,
+  signOn,
+  type Screen,
+} from '../support/by-script';
 import { overlaps, sidewaysScroll, tabStopsWithoutRing } from '../support/layout';
+import { waitForMail } from '../support/mailbox';
+import { signedInEarlier } from '../support/sessions';
+import { setNewPin, signInAs } from '../support/steps.mjs';
+import { tokenUser } from '../support/tokens';
 
 const chromium = useChromium();
-const LOCALES = ['en_US', 'de', 'ru', 'ja'] as const;
-type Locale = (typeof LOCALES)[number];
-const WIDTHS = [1280, 320];
 const PIN = '1357';
-const HOME = /\/sdportal\/platform\/home\?/;
-const screen = (name: string, query: string) => `${baseUrl()}/public-portal-ui/${name}?${query}`;
-
-/**
- * The cobrands these screens are reached through, offered in the four languages: skerrymoor (passkeys, for its token
- * users too, and recovery codes), veltmoor (single sign-on, OpenID Connect) and kestrelmark (SAML).
- */
-const COBRANDS = ['skerrymoor', 'veltmoor', 'kestrelmark'];
-const PLATFORM = JSON.parse(
-  readFileSync(new URL('../../data/cobrands/default/cobrand.json', import.meta.url), 'utf8'),
-) as CobrandRecord;
-
-/** German, Russian and Japanese offered too: the platform's heading there, the bank's own names left in English. */
-function offerEveryScript(record: CobrandRecord): void {
-  const english = Object.fromEntries(
-    COBRAND_TEXT_FIELDS.flatMap((field) => (record.cobrand[field] ? [[field, record.cobrand[field]]] : [])),
-  );
-  for (const locale of ['de', 'ru', 'ja']) {
-    record.locales[locale] = PLATFORM.locales[locale]!;
-    const signInToLabel = PLATFORM.translations![locale]!.signInToLabel;
-    record.translations = { ...record.translations, [locale]: { ...english, signInToLabel } };
-  }
-  if (record.cobrand.name === 'skerrymoor') record.cobrand.passkeys = 'second-factor';
-}
-
-/** One language's run: its browser (the passkey offer kept, an authenticator), its user, its texts. */
-interface Visit {
-  locale: Locale;
-  text: (key: string) => string;
-  main: TrackedPage;
-  user?: TestToken;
-  /** Another browser in the language (its own cookies, the passkey offer skipped), closed after the screen. */
-  other: (clock?: boolean) => Promise<TrackedPage>;
-}
-
-async function visit(locale: Locale, others: TrackedPage[]): Promise<Visit> {
-  const texts = JSON.parse(
-    readFileSync(new URL(`../../data/i18n/${locale}/PortalLabels.json`, import.meta.url), 'utf8'),
-  ) as Record<string, string>;
-  const browserLocale = locale.replace('_', '-');
-  const main = await openPage(chromium.browser(), undefined, { passkeyOffer: true, locale: browserLocale });
-  await virtualAuthenticator(main.page);
-  return {
-    locale,
-    text: (key) => texts[key] ?? key,
-    main,
-    other: async (clock = false) => {
-      const tracked = await openPage(chromium.browser(), undefined, { locale: browserLocale });
-      if (clock) await tracked.context.clock.install();
-      others.push(tracked);
-      return tracked;
-    },
-  };
-}
-
-/** From the cobrand's sign-in page to its identity provider, signed in there as `user`, in a browser of its own. */
-async function signOn(v: Visit, user: string): Promise<Page> {
-  const { page } = await v.other();
-  await page.goto(signInUrl('veltmoor'));
-  await signInAtProvider(page, user, PASSWORD);
-  return page;
-}
-
-/** A section of the security page (its heading's id is security-<name>). */
-const section = (page: Page, name: string) => page.locator(`section[aria-labelledby="security-${name}"]`);
+/** The code cobrand's password user, whose sign-in from each language's new browser is held for the mailed code. */
+let heldUser: string | undefined;
 
 /** Each screen and how it is reached from where the one before left; answers the page that shows it. */
-const SCREENS: { name: string; reach: (v: Visit) => Promise<Page> }[] = [
+const SCREENS: Screen[] = [
   {
     name: 'recovery-code sign-in',
     async reach({ main: { page } }) {
@@ -117,12 +57,7 @@ const SCREENS: { name: string; reach: (v: Visit) => Promise<Page> }[] = [
   },
   {
     name: 'single sign-on, then the passcode step',
-    async reach(v) {
-      const page = await signOn(v, 'demossotoken');
-      await page.waitForURL(/ssoStep=token/);
-      await page.locator('#password').waitFor();
-      return page;
-    },
+    reach: passcodeStep,
   },
   {
     name: 'single sign-on with no account',
@@ -151,10 +86,33 @@ const SCREENS: { name: string; reach: (v: Visit) => Promise<Page> }[] = [
     },
   },
   {
+    // A new password user's first sign-in, in this browser that has not signed in to it (the code mailed to the sink).
+    name: 'new-device code',
+    async reach(v) {
+      const { page } = v.main;
+      heldUser ??= addUser(`e2escriptscode${Date.now()}`, CODE_COBRAND);
+      await page.goto(signInUrl(CODE_COBRAND));
+      await signInAs(page, heldUser, PASSWORD);
+      await page.waitForURL(/\/device-code-component\?/);
+      await page.locator('#code').waitFor();
+      return page;
+    },
+  },
+  {
+    name: 'new-device code, a wrong one',
+    async reach({ main: { page } }) {
+      const code = /^ {4}(\d{6})$/m.exec((await waitForMail(`${heldUser}@example.com`, /./)).text)![1]!;
+      await page.locator('#code').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+      await page.locator('form.portal-form button[type="submit"]').first().click();
+      await page.locator('.portal-error-summary').waitFor();
+      return page;
+    },
+  },
+  {
     name: 'logged out after a new PIN was saved',
     async reach(v) {
       const { page } = v.main;
-      v.user = tokenUser(`e2escripts${v.locale.replace('_', '').toLowerCase()}`);
+      v.user = tokenUser(`e2escripts${v.tag}`);
       await page.goto(signInUrl('skerrymoor'));
       await signInAs(page, v.user.userId, v.user.code(-1));
       await page.locator('#pin').waitFor();
@@ -216,15 +174,7 @@ const SCREENS: { name: string; reach: (v: Visit) => Promise<Page> }[] = [
   {
     name: 'logged out after the session warning ran out',
     async reach(v) {
-      const { page } = await v.other(true);
-      await page.goto(signInUrl('skerrymoor'));
-      // The warning counts from the page's first renewal: fast-forwarding before its answer would move nothing.
-      const ping = page.waitForResponse('**/sdportal/rest/sessionExpire/pingPortal.json');
-      await signInAs(page, addUser(`e2escriptsidle${v.locale.replace('_', '').toLowerCase()}`), PASSWORD);
-      await page.waitForURL(HOME);
-      await ping;
-      await page.clock.fastForward('03:45');
-      await page.locator('dialog.portal-session-warning').waitFor();
+      const page = await sessionWarningOpen(v, addUser(`e2escriptsidle${v.tag}`));
       await page.clock.fastForward('01:20');
       await expect.poll(() => page.locator('.portal-logout__notice').textContent()).toBe(v.text('logout.inactivity'));
       return page;
@@ -232,23 +182,7 @@ const SCREENS: { name: string; reach: (v: Visit) => Promise<Page> }[] = [
   },
 ];
 
-/** The checks at each width, the page in the language it was asked in. */
-async function expectLaidOut(page: Page, locale: Locale, label: string): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale.replace('_', '-'));
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    const at = `${label} at ${width} px`;
-    expect(await sidewaysScroll(page), `${at}: wider than the window by`).toBeLessThanOrEqual(0);
-    expect(await overlaps(page), `${at}: text on another element's box`).toEqual([]);
-    expect(await tabStopsWithoutRing(page), `${at}: Tab stops without a visible focus`).toEqual([]);
-    await expectAccessible(page, at);
-  }
-}
-
-describe('the new screens in every script, at 320 px and 1280 px', () => {
-  beforeAll(() => importCatalogue(COBRANDS, offerEveryScript));
-  afterAll(() => importCatalogue(COBRANDS));
-
+describeByScript('the new screens in every script, at 320 px and 1280 px', chromium.browser, SCREENS, () => {
   it('report a word too long for its box (sideways scroll, text on the next element) and a focus styled away', async () => {
     const { page, context, problems } = await openPage(
       chromium.browser(),
@@ -276,24 +210,5 @@ describe('the new screens in every script, at 320 px and 1280 px', () => {
     } finally {
       await context.close();
     }
-  });
-
-  describe.each(LOCALES)('%s', (locale) => {
-    const others: TrackedPage[] = [];
-    let v: Visit;
-    beforeAll(async () => {
-      v = await visit(locale, others);
-    });
-    afterAll(() => v?.main.context.close());
-
-    it.each(SCREENS)('$name', async ({ name, reach }) => {
-      try {
-        const page = await reach(v);
-        await expectLaidOut(page, locale, `${name} (${locale})`);
-        for (const tracked of [v.main, ...others]) expect(tracked.problems).toEqual([]);
-      } finally {
-        for (const tracked of others.splice(0)) await tracked.context.close();
-      }
-    });
   });
 });

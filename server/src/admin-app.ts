@@ -1,12 +1,14 @@
 /**
  * Composes the admin listener (ADMIN_PORT): the operator's services (operator.ts, as the command line uses them) behind
- * the admin API (admin/). It shares the database with the public service and nothing else: a session it ends, or a
- * user it deactivates, is ended or refused on every instance at the next request.
+ * the admin API (admin/), SCIM, and the help-desk console (staff/, at /console/: its sign-in, and the admin API for
+ * its operator, console-admin-api.ts). It shares the database with the public service and nothing else: a session it
+ * ends, or a user it deactivates, is ended or refused on every instance at the next request.
  */
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { type AdminServerOptions, ApiKeys, buildAdminServer } from './admin/index.js';
+import type { FastifyInstance, FastifyPluginAsync, FastifyServerOptions } from 'fastify';
+import { type AdminPluginOptions, type AdminServerOptions, ApiKeys, buildAdminServer } from './admin/index.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
+import { operatorCalls } from './console-admin-api.js';
 import type { PortalDatabase } from './db/database.js';
 import { outageLog } from './http/outage-log.js';
 import { Messages } from './i18n/messages.js';
@@ -15,6 +17,8 @@ import { scimRoutes, SCIM_PREFIX } from './scim/index.js';
 import { siemForwarder } from './siem/index.js';
 import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
 import { sharedThrottle } from './security/throttle.js';
+import { consoleActor, consoleRoutes } from './staff/index.js';
+import { staffServices } from './staff-services.js';
 import { VERSION } from './version.js';
 
 export interface AdminAppOptions {
@@ -52,6 +56,15 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
   let warn = (message: string): void => void early.push(message);
   let info = (_message: string): void => undefined;
   const shared = await sharedThrottle(config.redisUrl, { warn: (m) => warn(m), info: (m) => info(m) });
+  const staff = staffServices(database, keys, clock, operator.auditLog);
+  const consolePlugin: FastifyPluginAsync<AdminPluginOptions> = async (scope, { adminRoutes }) =>
+    scope.register(consoleRoutes, {
+      sessions: staff.sessions,
+      csrfKey: keys.consoleCsrf,
+      secure: config.adminOrigin.startsWith('https:'),
+      signInPerMinute: config.rateLimitPerMinute,
+      operatorCalls: operatorCalls(adminRoutes),
+    });
   const app = await buildAdminServer({
     operations: operator,
     keys: new ApiKeys(database.db, keys.apiKey, clock),
@@ -63,7 +76,12 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
     keyFailuresPerMinute: config.adminKeyFailuresPerMinute,
     throttleStore: shared.options,
     logger: options.logger ?? false,
-    plugins: [{ plugin: scimRoutes, prefix: SCIM_PREFIX }, ...(options.plugins ?? [])],
+    plugins: [
+      { plugin: scimRoutes, prefix: SCIM_PREFIX },
+      { plugin: consolePlugin, prefix: '' },
+      ...(options.plugins ?? []),
+    ],
+    callerOf: consoleActor,
   }).catch(async (error: unknown) => {
     await shared.close();
     throw error;

@@ -11,7 +11,8 @@ import { CobrandDirectory, logoUrlFinder, mailBrand } from './cobrand/index.js';
 import type { Config } from './config.js';
 import { type AuditForwarder, AuditLog } from './db/audit-log.js';
 import type { PortalDatabase } from './db/database.js';
-import { DeviceCookies, DeviceNotices } from './device/index.js';
+import { DeviceCodes } from './device-code/index.js';
+import { approximateAddress, DeviceCookies, DeviceNotices, deviceOfAgent } from './device/index.js';
 import { Readiness } from './health/index.js';
 import { outageLog } from './http/outage-log.js';
 import { securityEventLog } from './http/security-events.js';
@@ -27,7 +28,7 @@ import { hashQueue } from './security/hash-queue.js';
 import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
 import { routeThrottle } from './security/throttle.js';
 import { FreshSignIn, SessionManager } from './session/index.js';
-import { signInMethods } from './sign-in-modules.js';
+import { signInGates, signInMethods } from './sign-in-modules.js';
 import { claimByAccountId, type Onward, SignInService } from './signin/index.js';
 import { FlowCookies, Providers, SAML_REQUEST_MS, SsoService } from './sso/index.js';
 import { storesOf } from './stores.js';
@@ -158,6 +159,15 @@ function factorServices(app: FastifyInstance, { config, env }: ServiceOptions, b
       key: keys.recoveryCode,
       tokenServerOf: (record) => tokenServers.for(record.tokenServer).kind,
     }),
+    // New-device verification's codes, mailed now (not through the outbox: the user waits), naming the request's
+    // browser and place as the device capability reads them.
+    deviceCodes: new DeviceCodes({
+      ...mailDeps,
+      store: stores.deviceCodes,
+      deviceCodeKey: keys.deviceCode,
+      sendMailNow: (mail) => mailDeps.mailWorker.sendNow(mail),
+      placeOf: (origin) => ({ device: deviceOfAgent(origin.userAgent), address: approximateAddress(origin.address) }),
+    }),
     // After a full sign-in by any method or step (SSO's too): back to the security page where a change asked for it
     // (account-security/), else the offer of a passkey (passkey/) before the way on.
     onward: (async (open, location, cookies) =>
@@ -169,6 +179,24 @@ type Factors = ReturnType<typeof factorServices>;
 /** The sign-in service, with the methods of sign-in-modules.ts given their deps. */
 function signInService({ config }: ServiceOptions, base: Base, { mailDeps }: Mail, factors: Factors) {
   const { stores, keys } = base;
+  const methodDeps = {
+    ...mailDeps,
+    tokens: stores.tokens,
+    tokenServers: factors.tokenServers,
+    breached: base.breached,
+    passkeys: stores.passkeys,
+    relyingParty: factors.relyingParty,
+    passkeyClones: factors.passkeys,
+    recoveryCodes: factors.recoveryCodes,
+    tokenKeys: { seal: keys.seal, pin: keys.pin },
+    pinMatches,
+    importClasses: stores.importClasses,
+    temporaryPasswordKey: keys.temporaryPassword,
+    publicOrigin: config.publicOrigin,
+    deviceCodes: factors.deviceCodes,
+    deviceCodeStore: stores.deviceCodes,
+    newDeviceVerification: config.newDeviceVerification,
+  };
   return new SignInService({
     accounts: stores.accounts,
     cobrands: base.cobrands,
@@ -178,21 +206,8 @@ function signInService({ config }: ServiceOptions, base: Base, { mailDeps }: Mai
     deviceNotices: factors.deviceNotices,
     publicOrigin: config.publicOrigin,
     identityKey: keys.userIdentity,
-    methods: signInMethods({
-      ...mailDeps,
-      tokens: stores.tokens,
-      tokenServers: factors.tokenServers,
-      breached: base.breached,
-      passkeys: stores.passkeys,
-      relyingParty: factors.relyingParty,
-      passkeyClones: factors.passkeys,
-      recoveryCodes: factors.recoveryCodes,
-      tokenKeys: { seal: keys.seal, pin: keys.pin },
-      pinMatches,
-      importClasses: stores.importClasses,
-      temporaryPasswordKey: keys.temporaryPassword,
-      publicOrigin: config.publicOrigin,
-    }),
+    methods: signInMethods(methodDeps),
+    gates: signInGates(methodDeps),
     onward: factors.onward,
   });
 }

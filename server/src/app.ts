@@ -94,6 +94,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       pool: options.database.pool,
       hashQueue: () => hashQueue.stats(),
       throttle: shared.state,
+      stuffing: {
+        triesByCobrand: services.signIn.cobrandTries.counts,
+        userIdSpread: () => services.signIn.userIdSpread(),
+      },
     }),
   );
   const declared = await registerOpenApi(app, VERSION);

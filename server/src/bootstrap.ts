@@ -1,13 +1,20 @@
-/** What every start does before serving: migrate, make sure the catalogue is loaded, and (demo) seed the demo users. */
+/**
+ * What every start does before serving: migrate, make sure the catalogue is loaded, and (demo) seed the demo users and
+ * operators.
+ */
 import { fillUserIdSkeletons, type UncheckedHash } from './account/index.js';
 import { announceCatalogueChange, type CobrandDirectory, readCatalogue } from './cobrand/index.js';
 import type { Transaction } from 'kysely';
 import type { Config } from './config.js';
 import type { Database } from './db/tables.js';
 import { migrateToLatest, type PortalDatabase } from './db/database.js';
+import { AuditLog } from './db/audit-log.js';
+import { seedDemoOperators } from './demo-operators.js';
+import { siemForwarder } from './siem/index.js';
 import { demoTokenUris, seedDemoUsers } from './demo-users.js';
 import { CATALOGUE_DIR } from './paths.js';
 import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
+import { staffServices } from './staff-services.js';
 import { storesOf } from './stores.js';
 
 export interface ImportOptions {
@@ -55,30 +62,37 @@ export interface Bootstrapped {
   seeded: boolean;
   /** Demo mode: the demo token users' otpauth URIs, for the start banner. */
   demoTokens: { userId: string; uri: string }[];
+  /** Demo mode: the demo help-desk operators' authenticator URIs, for the start banner. */
+  demoOperators: { name: string; role: string; uri: string }[];
 }
 
 /**
- * Migrates, loads the catalogue and seeds the demo users. Instances starting together on one database may all run it:
+ * Migrates, loads the catalogue and seeds the demo users and operators. Instances starting together on one database may all run it:
  * the migrations hold their lock to the commit, the catalogue import is an upsert, and the demo users are made by
  * whichever instance creates the first of them (demo-users.ts). No session-level lock is taken, which a transaction
- * pooler (PgBouncer) would leave held on a pooled connection.
+ * pooler (PgBouncer) would leave held on a pooled connection. `clock` dates what the demo makes (a test passes its own).
  */
 export async function bootstrap(
   config: Config,
   database: PortalDatabase,
   warn: (m: string) => void,
+  clock: () => number = Date.now,
 ): Promise<Bootstrapped> {
   await prepareDatabase(database);
   const store = storesOf(database).cobrands;
   // Records stored before footers were resolved at import cannot be answered: load the catalogue again.
   if ((await store.list()).length === 0 || !(await store.isCurrentFormat())) await importCatalogue(database);
   for (const line of uncheckedSummary(await storesOf(database).importClasses.settle(Date.now()))) warn(line);
-  if (!config.demo) return { seeded: false, demoTokens: [] };
+  if (!config.demo) return { seeded: false, demoTokens: [], demoOperators: [] };
   const keys = deriveKeys(loadPortalSecret(config.portalSecret, config.dataDir, warn));
   const accounts = storesOf(database).accounts;
   const tokens = storesOf(database).tokens;
-  const seeded = await seedDemoUsers(accounts, tokens, keys, Date.now(), storesOf(database).sso);
-  return { seeded, demoTokens: await demoTokenUris(accounts, tokens, keys.seal) };
+  const seeded = await seedDemoUsers(accounts, tokens, keys, clock(), storesOf(database).sso);
+  // Their making is in the trail and forwarded to the SIEM as any other operator change is.
+  const audit = new AuditLog(database.db, clock, undefined, siemForwarder(database, clock));
+  const staff = staffServices(database, keys, clock, audit).admin;
+  const demoOperators = await seedDemoOperators(staff);
+  return { seeded, demoTokens: await demoTokenUris(accounts, tokens, keys.seal), demoOperators };
 }
 
 /**

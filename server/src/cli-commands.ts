@@ -45,6 +45,7 @@ export interface CommandContext {
     scopes?: string;
     file?: string;
     'from-line'?: string;
+    role?: string;
   };
   /** Where a long command says how far it got: standard error, when that is a terminal. */
   progress?: ((message: string) => void) | undefined;
@@ -61,11 +62,13 @@ function userIdOf(ctx: CommandContext): string {
 /** One `--cobrand` (the commands about one user take one; `api-keys create` takes several). */
 const cobrandOf = (ctx: CommandContext) => ctx.options.cobrand?.at(-1);
 
+const ARGUMENTS: Record<string, string> = { userId: 'the user ID', operator: "the operator's name" };
+
 /** A service's refusal as the command line says it: a bad value names its option. */
 export function usageOf(refusal: Refusal): Error {
   if (refusal.problems.length) return new Error(`${refusal.message}:\n${refusal.problems.join('\n')}`);
-  // The user ID is the command's argument, not an option.
-  const name = refusal.field === 'userId' ? 'the user ID' : `--${refusal.field}`;
+  // The user ID and the operator's name are the command's argument, not an option.
+  const name = ARGUMENTS[refusal.field ?? ''] ?? `--${refusal.field}`;
   return new UsageError(
     refusal.field && refusal.message.startsWith('must') ? `${name} ${refusal.message}` : refusal.message,
   );
@@ -178,7 +181,7 @@ async function assignUserToken(ctx: CommandContext): Promise<string> {
  * The URI as a QR code for a terminal. The package is the CLI's alone, so it is a development dependency, kept out
  * of the service's runtime closure: an install without it prints the URI only.
  */
-async function qrCode(uri: string): Promise<string> {
+export async function qrCode(uri: string): Promise<string> {
   try {
     const { default: QRCode } = await import('qrcode');
     return await QRCode.toString(uri, { type: 'terminal', small: true });

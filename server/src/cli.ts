@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { COMMANDS, UsageError, usageOf } from './cli-commands.js';
+import { OPERATOR_COMMANDS } from './cli-operators.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { siemForwarder } from './siem/index.js';
 import { prepareDatabase } from './bootstrap.js';
@@ -65,6 +66,16 @@ const USAGE = `Usage: npm run portal -- <command>
                                                --cobrand limits the key to that cobrand's users
   api-keys list                                the keys by name, with their scopes, cobrands and state
   api-keys revoke <name>                       refuse the key from now on
+  operators add <name> --role helpdesk|admin|auditor [--cobrand <name>]... [--password <password>]
+                                               add a help-desk operator, who signs in to the console on the
+                                               admin listener (ADMIN_PORT, /console/) with a password and an
+                                               authenticator app's code; prints the authenticator's URI and
+                                               QR code, and without --password a generated password, this
+                                               once; each --cobrand limits them to that cobrand's users
+  operators list                               the operators with their role, state and cobrands
+  operators remove <name>                      remove an operator and end their console sessions
+  operators unlock <name>                      unlock an operator locked by six wrong tries
+  operators code <name>                        demo mode only: the code the operator's app shows now
   outage-page --file <path>                    write the outage page a proxy answers when no instance can, as
                                                haproxy's errorfile 503 (docs/operations.md, "Behind a proxy");
                                                needs no database
@@ -89,11 +100,12 @@ async function run(argv: string[], database: PortalDatabase, keys: () => PortalK
       answer: { type: 'string' },
       file: { type: 'string' },
       'from-line': { type: 'string' },
+      role: { type: 'string' },
     },
   });
   const [area, action, subject, ...rest] = positionals;
   if (rest.length) throw new UsageError(`unexpected arguments: ${rest.join(' ')}`);
-  const command = COMMANDS[`${area} ${action}`];
+  const command = COMMANDS[`${area} ${action}`] ?? OPERATOR_COMMANDS[`${area} ${action}`];
   if (!command) {
     throw new UsageError(area ? `unknown command "${[area, action].filter(Boolean).join(' ')}"` : 'no command given');
   }

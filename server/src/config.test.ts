@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       adminHost: '127.0.0.1',
       adminRatePerMinute: 600,
       adminKeyFailuresPerMinute: 10,
+      adminOrigin: 'http://127.0.0.1:9465',
       portalSecret: null,
       publicOrigin: 'http://localhost:8080',
       platformOrigin: null,
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       sessionIdleSeconds: 300,
       sessionAbsoluteSeconds: 43_200,
       temporaryPasswordMinutes: 30,
+      newDeviceVerification: 'email',
       mailFrom: 'Card and Expense Platform <no-reply@portal.example>',
       listenDatabaseUrl: null,
       smtpTls: 'auto',
@@ -54,7 +56,7 @@ describe('loadConfig', () => {
       demo: true,
       tokenServer: { protocol: 'builtin' },
       radiusTiming: { timeoutMs: 3000, retries: 2 },
-      hashQueue: { concurrency: availableParallelism(), maxQueueSeconds: 1 },
+      hashQueue: { concurrency: Math.min(availableParallelism(), 3), maxQueueSeconds: 1 },
       securityTxt: null,
       maxSessionsPerUser: 5,
       siem: { webhook: null, syslog: null },
@@ -80,6 +82,13 @@ describe('loadConfig', () => {
     });
     expect(problemsOf({ HASH_QUEUE_SECONDS: '1.5' })[0]).toContain('HASH_QUEUE_SECONDS');
     expect(problemsOf({ HASH_CONCURRENCY: '-1' })[0]).toContain('HASH_CONCURRENCY');
+  });
+
+  it("refuses an argon2 concurrency that takes all of Node's pool, and keeps the default below it", () => {
+    expect(problemsOf({ HASH_CONCURRENCY: '4' })[0]).toContain('HASH_CONCURRENCY must be below UV_THREADPOOL_SIZE (4)');
+    expect(problemsOf({ HASH_CONCURRENCY: '6', UV_THREADPOOL_SIZE: '6' })[0]).toContain('UV_THREADPOOL_SIZE (6)');
+    expect(loadConfig({ HASH_CONCURRENCY: '5', UV_THREADPOOL_SIZE: '6' }, CWD).hashQueue.concurrency).toBe(5);
+    expect(loadConfig({ UV_THREADPOOL_SIZE: '2' }, CWD).hashQueue.concurrency).toBe(1);
   });
 
   it("reads security.txt's contact and expiry together, and refuses one without the other or a date past", () => {
@@ -125,6 +134,17 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({ ADMIN_PORT: '' }, CWD).adminPort).toBeNull();
     expect(loadConfig({ ADMIN_PORT: ' ' }, CWD).adminPort).toBeNull();
+  });
+
+  it("takes the console's origin from ADMIN_ORIGIN, the listener's own address unless set, and refuses one with a path", () => {
+    expect(loadConfig({}, CWD).adminOrigin).toBe('http://127.0.0.1:9465');
+    expect(loadConfig({ ADMIN_HOST: '10.20.0.5', ADMIN_PORT: '9500' }, CWD).adminOrigin).toBe('http://10.20.0.5:9500');
+    expect(loadConfig({ ADMIN_ORIGIN: 'https://console.bank.example/' }, CWD).adminOrigin).toBe(
+      'https://console.bank.example',
+    );
+    expect(() => loadConfig({ ADMIN_ORIGIN: 'https://console.bank.example/console/' }, CWD)).toThrow(
+      /ADMIN_ORIGIN must be an origin such as https:\/\/portal.example.com, with no path/,
+    );
   });
 
   it('reads good values and turns on secure cookies for an https origin', () => {

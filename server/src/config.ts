@@ -2,9 +2,8 @@
  * Configuration from the environment, declared once as a schema (every variable's type, range and default) and
  * validated once at start, with one clear message per bad value.
  */
-import { isIP } from 'node:net';
+import { hashConcurrencyOf, trustProxyOf } from './config-checks.js';
 import { accessSync, constants } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
@@ -49,6 +48,7 @@ const EnvironmentSchema = Type.Object({
   METRICS_HOST: Type.String({ default: '127.0.0.1' }),
   ADMIN_PORT: portOrOff('9465', 'the admin API (on ADMIN_HOST)'),
   ADMIN_HOST: Type.String({ default: '127.0.0.1' }),
+  ADMIN_ORIGIN: Type.Optional(Type.String()),
   ADMIN_RATE_LIMIT_PER_MINUTE: whole(600, 0, 1_000_000),
   ADMIN_KEY_FAILURES_PER_MINUTE: whole(10, 0, 1_000_000),
   REDIS_URL: optional('^rediss?://[^/]+', 'must look like redis://host:6379 or rediss://user:pass@host:6380'),
@@ -91,6 +91,11 @@ const EnvironmentSchema = Type.Object({
   LOG_FORMAT: Type.Union([Type.Literal('json'), Type.Literal('pretty')], {
     default: 'json',
     problem: 'must be json (one object a line, for a log pipeline) or pretty (one readable line, for a terminal)',
+  }),
+  NEW_DEVICE_VERIFICATION: Type.Union([Type.Literal('email'), Type.Literal('off')], {
+    default: 'email',
+    problem:
+      'must be email (a password sign-in from a new browser asks for a mailed code) or off (it does not), for cobrands whose record does not say',
   }),
   TOKEN_BACKEND: Type.Union([Type.Literal('builtin'), Type.Literal('radius')], {
     default: 'builtin',
@@ -143,6 +148,11 @@ export interface Config {
   adminRatePerMinute: number;
   /** Calls refused for a missing or wrong admin key that one client address may make a minute (0: no throttle). */
   adminKeyFailuresPerMinute: number;
+  /**
+   * Where operators' browsers reach the admin listener (the help-desk console): its cookies are Secure when this is
+   * https. By default the listener's own address.
+   */
+  adminOrigin: string;
   /** Where instances count the throttle together; null counts in each instance's memory. */
   redisUrl: string | null;
   /** PORTAL_SECRET as given; null means a generated one is kept in DATA_DIR (see portal-secret.ts). */
@@ -165,6 +175,8 @@ export interface Config {
   sessionAbsoluteSeconds: number;
   /** How long an e-mailed temporary password works. */
   temporaryPasswordMinutes: number;
+  /** New-device verification for cobrands whose record does not set `newDeviceVerification` (docs/decisions.md). */
+  newDeviceVerification: 'email' | 'off';
   /** The From address of the portal's mail. */
   mailFrom: string;
   /**
@@ -244,7 +256,7 @@ function readEnvironment(env: Env, problems: string[]): Environment {
   return Value.Default(EnvironmentSchema, values) as Environment;
 }
 
-/** PUBLIC_ORIGIN as an origin (scheme, host and port only), or null with a problem. */
+/** PUBLIC_ORIGIN (or another variable `name`) as an origin (scheme, host and port only), or null with a problem. */
 function originOf(raw: string, problems: string[], name = 'PUBLIC_ORIGIN'): string | null {
   try {
     const url = new URL(raw);
@@ -263,6 +275,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const e = readEnvironment(env, problems);
   const publicOriginRaw = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
   const publicOrigin = originOf(publicOriginRaw, problems) ?? publicOriginRaw;
+  const adminOriginRaw = e.ADMIN_ORIGIN ?? `http://${e.ADMIN_HOST}:${e.ADMIN_PORT || '9465'}`;
+  const adminOrigin = e.ADMIN_ORIGIN ? (originOf(adminOriginRaw, problems, 'ADMIN_ORIGIN') ?? '') : adminOriginRaw;
   const platformOrigin = e.PLATFORM_ORIGIN ? originOf(e.PLATFORM_ORIGIN, problems, 'PLATFORM_ORIGIN') : null;
   if (e.SESSION_ABSOLUTE_SECONDS < e.SESSION_IDLE_SECONDS) {
     problems.push('SESSION_ABSOLUTE_SECONDS must not be shorter than SESSION_IDLE_SECONDS');
@@ -279,6 +293,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const securityTxt = securityTxtOf(e, problems);
   const siem = siemOf(e, cwd, problems);
   const breachedPasswords = breachedPasswordSettings(e, problems);
+  const hashConcurrency = hashConcurrencyOf(e.HASH_CONCURRENCY, env.UV_THREADPOOL_SIZE, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -293,6 +308,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     adminHost: e.ADMIN_HOST,
     adminRatePerMinute: e.ADMIN_RATE_LIMIT_PER_MINUTE,
     adminKeyFailuresPerMinute: e.ADMIN_KEY_FAILURES_PER_MINUTE,
+    adminOrigin,
     portalSecret: e.PORTAL_SECRET ?? null,
     publicOrigin,
     platformOrigin,
@@ -302,6 +318,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
     sessionAbsoluteSeconds: e.SESSION_ABSOLUTE_SECONDS,
     temporaryPasswordMinutes: e.TEMPORARY_PASSWORD_MINUTES,
+    newDeviceVerification: e.NEW_DEVICE_VERIFICATION,
     mailFrom: e.MAIL_FROM,
     trustProxy,
     drainSeconds: e.DRAIN_SECONDS,
@@ -321,29 +338,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     demo: e.PORTAL_DEMO,
     tokenServer,
     radiusTiming: { timeoutMs: e.RADIUS_TIMEOUT_MS, retries: e.RADIUS_RETRIES },
-    hashQueue: { concurrency: e.HASH_CONCURRENCY || availableParallelism(), maxQueueSeconds: e.HASH_QUEUE_SECONDS },
+    hashQueue: { concurrency: hashConcurrency, maxQueueSeconds: e.HASH_QUEUE_SECONDS },
     securityTxt,
     maxSessionsPerUser: e.MAX_SESSIONS_PER_USER,
     siem,
     breachedPasswords,
   };
-}
-
-/** TRUST_PROXY as Fastify takes it: a switch, a hop count, or the proxies' addresses and CIDRs. */
-function trustProxyOf(raw: string, problems: string[]): boolean | number | string {
-  const word = raw.toLowerCase();
-  if (['true', 'yes', 'on'].includes(word)) return true;
-  if (['false', 'no', 'off'].includes(word)) return false;
-  if (/^\d{1,2}$/.test(raw)) return Number(raw);
-  const proxies = raw.split(',').map((entry) => entry.trim());
-  const valid = ([address = '', bits]: string[]) =>
-    isIP(address) !== 0 &&
-    (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128)));
-  if (proxies.every((proxy) => valid(proxy.split('/')))) return proxies.join(',');
-  problems.push(
-    `TRUST_PROXY must be false, a number of proxy hops (1 for one proxy of your own), or the proxies' addresses and CIDRs separated by commas (got "${raw}")`,
-  );
-  return false;
 }
 
 function tokenServerOf(e: Environment, problems: string[]): TokenServerSettings {

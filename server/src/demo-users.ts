@@ -156,11 +156,16 @@ export async function demoTokenUris(
   return found;
 }
 
+/**
+ * What `npm start` prints once the demo is ready. `asksForCode`: new-device verification is on (its default), so a
+ * password user's first sign-in from a browser waits for the code written to the mail folder, which the banner says.
+ */
 export function demoBanner(
   origin: string,
   version: string,
   tokenUris: { userId: string; uri: string }[] = [],
   dataDir = 'DATA_DIR',
+  asksForCode = false,
 ): string {
   const signIn = (cobrand: string) => `${origin}/public-portal-ui/login-signin-component?cobrandHost=${cobrand}`;
   const width = 'demonoaccount'.length + 2;
@@ -177,6 +182,11 @@ export function demoBanner(
     `  ${'demonoaccount'.padEnd(width)}${'veltmoor'.padEnd(13)}known to the demo providers only: ends on the page that says the portal has no account`,
     '',
     `Mail (temporary passwords, notices): written as .eml files to ${join(dataDir, 'outbox')} (SMTP_URL sends it instead)`,
+    ...(asksForCode
+      ? [
+          `Sign-in from a new browser (password users): asks for the 6-digit code mailed to ${join(dataDir, 'outbox')} (NEW_DEVICE_VERIFICATION=off: no code)`,
+        ]
+      : []),
     '',
     ...(tokenUris.length
       ? [

@@ -5,6 +5,7 @@ import { startManagementServer } from './metrics/index.js';
 import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
+import { demoOperatorLines } from './demo-operators.js';
 import { demoBanner } from './demo-users.js';
 import { VERSION } from './version.js';
 import { AuditLog } from './db/audit-log.js';
@@ -38,7 +39,7 @@ let warn = (message: string): void => {
   early.push(message);
 };
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onWarning: (m) => warn(m) });
-const { seeded, demoTokens } = await bootstrap(config, database, (m) => warn(m));
+const { seeded, demoTokens, demoOperators } = await bootstrap(config, database, (m) => warn(m));
 const readiness = new Readiness();
 const app = await buildApp({ config, database, readiness });
 warn = (message) => app.log.warn(message);
@@ -68,36 +69,18 @@ if (!collection)
   );
 const idleMemory = giveBackMemoryWhenIdle(collection);
 app.server.on('request', idleMemory.seen);
-await app.listen({ port: config.port, host: config.host });
-// A port someone else holds (another instance on this machine) costs the metrics, never the service.
-const management =
-  config.metricsPort === null
-    ? null
-    : await startManagementServer(app, metricsOf(app), config.metricsPort, config.metricsHost).catch((error: Error) => {
-        app.log.warn(`The management port ${config.metricsPort} is not open (${error.message}); no metrics here.`);
-        return null;
-      });
-const admin = await startAdminListener();
-const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : config.port;
-const origin =
-  config.publicOrigin.replace(/:\d+$/, '') === 'http://localhost' ? `http://localhost:${port}` : config.publicOrigin;
-const singleSignOn = await singleSignOnLines();
-// The logger writes in the background: what it has been given goes out first, so no log line lands inside the banner.
-await new Promise<void>((resolve) => ('flush' in app.log ? (app.log as PinoFlush).flush(resolve) : resolve()));
-if (config.demo) console.log(demoBanner(origin, VERSION, demoTokens, config.dataDir));
-else console.log(`Cobrand sign-in portal ${VERSION} listening on ${config.host}:${port}`);
-if (singleSignOn.length) console.log(singleSignOn.join('\n'));
-
-// From here on, nothing a request or a background pass does can end the process.
-guardProcess(app.log);
-
 /**
  * SIGTERM (a rolling deploy): /readyz answers 503 at once while the service keeps serving for DRAIN_SECONDS, so the
  * balancer takes this instance out before it stops accepting; then what is in flight finishes and the database
  * closes. SIGINT (Ctrl-C at a terminal) skips the drain. A second signal while closing is ignored: under `npm start`
- * a terminal's Ctrl-C reaches both this process and the launcher, which passes it on (scripts/start.mjs).
+ * a terminal's Ctrl-C reaches both this process and the launcher, which passes it on (scripts/start.mjs). The handlers
+ * are in place before the service listens: a supervisor that stops it the moment /readyz answers, while the start
+ * banner is still checking the identity providers, gets a clean close too.
  */
+const listeners: { management: { close(): unknown } | null; admin: { close(): Promise<unknown> } | null } = {
+  management: null,
+  admin: null,
+};
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
@@ -109,8 +92,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await new Promise((resolve) => setTimeout(resolve, drainMs));
     clearInterval(sweeper);
     idleMemory.stop();
-    management?.close();
-    await admin?.close();
+    listeners.management?.close();
+    await listeners.admin?.close();
     app
       .close()
       .then(() => database.close())
@@ -119,25 +102,61 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-/** The start banner's single sign-on lines; a log line for each cobrand whose provider settings are not usable. */
-async function singleSignOnLines(): Promise<string[]> {
+await app.listen({ port: config.port, host: config.host });
+// A port someone else holds (another instance on this machine) costs the metrics, never the service.
+listeners.management =
+  config.metricsPort === null
+    ? null
+    : await startManagementServer(app, metricsOf(app), config.metricsPort, config.metricsHost).catch((error: Error) => {
+        app.log.warn(`The management port ${config.metricsPort} is not open (${error.message}); no metrics here.`);
+        return null;
+      });
+listeners.admin = await startAdminListener();
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const origin =
+  config.publicOrigin.replace(/:\d+$/, '') === 'http://localhost' ? `http://localhost:${port}` : config.publicOrigin;
+const providers = await checkSingleSignOn();
+// The logger writes in the background: what it has been given goes out first, so no log line lands inside the banner.
+await new Promise<void>((resolve) => ('flush' in app.log ? (app.log as PinoFlush).flush(resolve) : resolve()));
+if (config.demo) {
+  const staff = demoOperatorLines(listeners.admin ? config.adminOrigin : null, demoOperators);
+  const codes = config.newDeviceVerification === 'email';
+  console.log([demoBanner(origin, VERSION, demoTokens, config.dataDir, codes), ...staff].join('\n'));
+} else console.log(`Cobrand sign-in portal ${VERSION} listening on ${config.host}:${port}`);
+const singleSignOn = readinessLines(providers);
+if (singleSignOn.length) console.log(singleSignOn.join('\n'));
+// After the banner: a line logged just before it may still be on its way out when the banner is printed (the flush
+// above does not wait for a write already under way).
+reportProviders(providers);
+
+// From here on, nothing a request or a background pass does can end the process.
+guardProcess(app.log);
+
+/** Each cobrand's identity provider, checked: the start banner's single sign-on lines are made from them. */
+async function checkSingleSignOn(): Promise<Awaited<ReturnType<typeof checkProviders>>> {
   try {
     const store = storesOf(database).cobrands;
     const stored = await Promise.all((await store.list()).map(({ name }) => store.find(name)));
-    const records = stored.flatMap((s) => (s ? [s.record] : []));
-    const results = await checkProviders(records, process.env);
-    for (const r of results.filter((r) => r.problems.length > 0))
-      app.log.warn({ cobrand: r.cobrand, protocol: r.protocol, problems: r.problems }, 'single sign-on not ready');
-    for (const r of results.filter((r) => r.notes.length > 0))
-      app.log.warn(
-        { cobrand: r.cobrand, protocol: r.protocol, notes: r.notes },
-        'single sign-on: check with the provider',
-      );
-    return readinessLines(results);
+    return await checkProviders(
+      stored.flatMap((s) => (s ? [s.record] : [])),
+      process.env,
+    );
   } catch (error) {
     app.log.warn({ err: error }, 'the single sign-on settings could not be checked');
     return [];
   }
+}
+
+/** A log line for each cobrand whose provider settings are not usable, or that the provider may read otherwise. */
+function reportProviders(results: Awaited<ReturnType<typeof checkProviders>>): void {
+  for (const r of results.filter((r) => r.problems.length > 0))
+    app.log.warn({ cobrand: r.cobrand, protocol: r.protocol, problems: r.problems }, 'single sign-on not ready');
+  for (const r of results.filter((r) => r.notes.length > 0))
+    app.log.warn(
+      { cobrand: r.cobrand, protocol: r.protocol, notes: r.notes },
+      'single sign-on: check with the provider',
+    );
 }
 
 /**

@@ -16,6 +16,7 @@ import { inScope, type OperatorScope, Refusal } from './refusal.js';
 import type { Messages } from './i18n/messages.js';
 import { passkeyOperations } from './operator-passkeys.js';
 import { SessionAdmin } from './session/index.js';
+import { signInProblems } from './sign-in-problems.js';
 import { SsoAdmin } from './sso/index.js';
 import { storesOf } from './stores.js';
 import { TokenAdmin } from './token/index.js';
@@ -91,7 +92,7 @@ export function createOperator(options: OperatorOptions) {
   const sessions = new SessionAdmin(sessionStore, audit, clock);
   const find = (scope: OperatorScope, userId: string) => accounts.find(scope, userId);
   const operations = {
-    users: userOperations(accounts),
+    users: { ...userOperations(accounts), signInProblems: problemsOf(find, stores, audit, clock) },
     tokens: {
       assign: async (scope, userId, origin) => {
         const account = await find(scope, userId);
@@ -135,19 +136,40 @@ export function createOperator(options: OperatorOptions) {
   return { ...operations, auditLog: audit };
 }
 
-function userOperations(accounts: AccountAdmin): AdminOperations['users'] {
+/** "Why can't this user sign in?", from the account found in the caller's scope and what the stores and trail hold. */
+function problemsOf(
+  find: (scope: OperatorScope, userId: string) => Promise<AccountRow>,
+  stores: ReturnType<typeof storesOf>,
+  audit: AuditLog,
+  clock: Clock,
+): AdminOperations['users']['signInProblems'] {
+  return async (scope, userId) =>
+    signInProblems(await find(scope, userId), {
+      now: clock(),
+      pendingReset: (accountId) => stores.passwords.findTemporary(accountId, clock()),
+      tokenInNewPinMode: (accountId) => stores.tokens.inNewPinMode(accountId),
+      recentTries: (accountId) => audit.recentSignIns(accountId),
+    });
+}
+
+/** The cobrands a call may see: the one it asks for if its scope covers it (else none), or all its scope covers. */
+const cobrandsOf = (scope: OperatorScope, cobrand: string | undefined) =>
+  cobrand ? (inScope(scope, cobrand) ? [cobrand] : []) : scope.cobrands;
+
+function userOperations(accounts: AccountAdmin): Omit<AdminOperations['users'], 'signInProblems'> {
   return {
     get: async (scope, userId) => userView(await accounts.find(scope, userId)),
     list: async (scope, filter) => {
-      const cobrands = filter.cobrand ? (inScope(scope, filter.cobrand) ? [filter.cobrand] : []) : scope.cobrands;
+      const cobrands = cobrandsOf(scope, filter.cobrand);
       const { rows, next } = await accounts.list({ ...filter, cobrands, after: filter.cursor });
       return { users: rows.map(userView), next };
     },
-    search: async (scope, { userId, cobrand, ...search }) => {
-      const cobrands = cobrand ? (inScope(scope, cobrand) ? [cobrand] : []) : scope.cobrands;
-      const { rows, total } = await accounts.slice({ ...search, cobrands, userId });
-      return { users: rows.map(userView), total };
+    search: async (scope, { cobrand, ...search }) => {
+      const { rows, last } = await accounts.slice({ ...search, cobrands: cobrandsOf(scope, cobrand) });
+      return { users: rows.map(userView), last };
     },
+    count: async (scope, { cobrand, ...criteria }) =>
+      accounts.total({ ...criteria, cobrands: cobrandsOf(scope, cobrand) }),
     create: async (scope, input, origin) => {
       const { account, temporaryPassword } = await accounts.create(scope, input, origin);
       return { user: userView(account), temporaryPassword };

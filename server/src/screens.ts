@@ -24,7 +24,9 @@ import {
 } from './password/index.js';
 import type { RouteThrottle } from './security/throttle.js';
 import { signedInScreenData, type SessionManager } from './session/index.js';
-import { type SignInOn, signInModuleForms } from './sign-in-modules.js';
+import { type SignInOn, signInModuleForms, signInModuleScreenData } from './sign-in-modules.js';
+import type { DeviceCodes } from './device-code/index.js';
+import type { Clock } from './clock.js';
 import {
   formSendLogin,
   formSignIn,
@@ -56,6 +58,9 @@ export interface ScreenOptions {
   forgetOtherDevices: (request: FastifyRequest, accountId: string) => Promise<number>;
   /** The sign-in on a method's own route, by its name (the signin capability's, made in app.ts). */
   signInOn: SignInOn;
+  /** New-device verification's held sign-ins, for its screen's form and page. */
+  deviceCodes: DeviceCodes;
+  clock: Clock;
 }
 
 /** The screen a native post was made from: its address's last segment is the screen's route name. */
@@ -89,9 +94,12 @@ export async function registerScreens(app: FastifyInstance, options: ScreenOptio
   // The token screens' pages carry their user (the token capability's), so they are drawn without the script.
   const userOf = tokenUserOf({ accounts, sessions, cookies });
   // And the signed-in page its user (the session capability's), so it names them and offers log out without the script.
+  // The sign-in modules' forms and pages (sign-in-modules.ts) take what they declare of these.
+  const moduleDeps = { accounts, sessions, cookies, throttle, deviceCodes: options.deviceCodes, clock: options.clock };
   const screenData = eitherScreenData(
     tokenScreenData(userOf),
     signedInScreenData({ sessions, cookies, accounts, cobrands }),
+    ...signInModuleScreenData(moduleDeps),
   );
   const pages = pageSender(app.log, {
     webDistDir,
@@ -129,8 +137,8 @@ export async function registerScreens(app: FastifyInstance, options: ScreenOptio
     });
     await forms.register(nextTokenFormRoutes, { sendLogin, tokenUserOf: userOf, throttle, page, logoutFor });
     await forms.register(newPinFormRoutes, { accounts, sessions, cookies, pins, throttle, page, sendLogin });
-    // The sign-in modules' own forms (sign-in-modules.ts): the recovery code's.
-    await signInModuleForms(forms, { throttle, page }, options.signInOn);
+    // The sign-in modules' own forms (sign-in-modules.ts): the recovery code's, the new-device code's.
+    await signInModuleForms(forms, { ...moduleDeps, page }, options.signInOn);
   });
   // The security page is the signed-in user's own: its capability answers its calls, and the page with the user's
   // lists through the pages' `personal`.

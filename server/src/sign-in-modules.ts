@@ -5,10 +5,18 @@
  * modules' routes and screens.ts their forms from this list. Adding a method is a line here (docs/architecture.md).
  */
 import type { FastifyInstance } from 'fastify';
+import { deviceCodeSignIn } from './device-code/index.js';
+import type { ScreenData } from './http/form-post.js';
 import { passkeySignIn } from './passkey/index.js';
 import { passwordSignIn } from './password/index.js';
 import { recoveryCodeSignIn } from './recovery-code/index.js';
-import { type MethodMaker, type SignInModule, type SignInOnRoute, withDeps } from './signin-kernel/index.js';
+import {
+  type MethodMaker,
+  type SignInGate,
+  type SignInModule,
+  type SignInOnRoute,
+  withDeps,
+} from './signin-kernel/index.js';
 import { singleSignOnSignIn } from './sso/index.js';
 import { builtinTokenSignIn, tokenServerSignIn } from './token/index.js';
 
@@ -20,6 +28,7 @@ const MODULES = [
   tokenServerSignIn,
   passkeySignIn,
   recoveryCodeSignIn,
+  deviceCodeSignIn,
 ] as const;
 
 type Modules = typeof MODULES;
@@ -35,6 +44,18 @@ export type SignInOn = (route: string) => SignInOnRoute;
 
 export const signInMethods = (deps: SignInMethodDeps): MethodMaker[] =>
   MODULES.map((module: SignInModule<SignInMethodDeps, never, never>) => withDeps(module.method, deps));
+
+/** The modules' gates, made with the methods' deps: the sign-in service asks them in this order (signin-kernel/gate.ts). */
+export const signInGates = (deps: SignInMethodDeps): SignInGate[] =>
+  (MODULES as readonly SignInModule<SignInMethodDeps, never, never>[]).flatMap((module) =>
+    module.gate ? [module.gate(deps)] : [],
+  );
+
+/** What the modules' screens carry in their pages, each module answering for its own screen. */
+export const signInModuleScreenData = (deps: Omit<SignInFormDeps, 'page'>): ScreenData[] =>
+  (MODULES as readonly SignInModule<never, never, SignInFormDeps>[]).flatMap((module) =>
+    module.screenData ? [module.screenData(deps)] : [],
+  );
 
 /** Registers each module's own routes. */
 export async function signInModuleRoutes(app: FastifyInstance, deps: SignInRouteDeps, signInOn: SignInOn) {

@@ -10,8 +10,10 @@ import { DeviceStore } from './device/index.js';
 import { OutboxStore } from './mail/index.js';
 import { PasskeyStore } from './passkey/index.js';
 import { RecoveryCodeStore } from './recovery-code/index.js';
+import { DeviceCodeStore } from './device-code/index.js';
 import { SessionStore } from './session/index.js';
 import { SsoStore } from './sso/index.js';
+import { StaffStore } from './staff/index.js';
 import { TokenStore } from './token/index.js';
 
 function makeStores({ db, dialect }: PortalDatabase) {
@@ -25,7 +27,9 @@ function makeStores({ db, dialect }: PortalDatabase) {
     tokens: new TokenStore(db),
     passkeys: new PasskeyStore(db),
     recoveryCodes: new RecoveryCodeStore(db),
+    deviceCodes: new DeviceCodeStore(db),
     sso: new SsoStore(db),
+    staff: new StaffStore(db),
     outbox: new OutboxStore(db, dialect),
   };
 }

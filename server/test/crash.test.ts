@@ -37,6 +37,7 @@ for (const dialect of DIALECTS) {
         PORTAL_SECRET: TEST_PORTAL_SECRET,
         DATABASE_URL: databaseUrl,
         RATE_LIMIT_PER_MINUTE: '0',
+        NEW_DEVICE_VERIFICATION: 'off',
         LOG_LEVEL: 'silent',
         PORTAL_DEMO: 'false',
       };

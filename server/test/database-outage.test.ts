@@ -107,23 +107,37 @@ describe('sqlite: the disk runs full', () => {
     const { ldapId } = JSON.parse((await client.call('GET', `${Paths.loginInfo}?username=nosuchuser`)).text);
     disk.fill();
 
+    // A write may still fit where the write-ahead log kept room from before (SQLite writes a checkpointed log again
+    // from its start): such a call is answered as usual. One that needs room the disk has not got is refused.
     const began = Date.now();
-    for (let round = 0; round < 20; round += 1)
-      for (const call of auditOnly(client, ldapId)) expectUnavailable(await call());
+    const calls = auditOnly(client, ldapId);
+    let refused = 0;
+    for (let call = 0; refused < 40 && call < 400; call += 1) {
+      const answer = await calls[call % 2]!();
+      if (answer.status !== 503) {
+        expect(answer.status, answer.text).toBe(call % 2 ? 200 : 401);
+        continue;
+      }
+      expectUnavailable(answer);
+      refused += 1;
+    }
+    expect(refused).toBe(40);
     // Only calls whose write is refused came: readiness fails all the same, and the balancer sends no one here.
     const ready = await fetch(`${service.base}/readyz`);
     expect([ready.status, await ready.json()]).toEqual([503, { status: 'unavailable' }]);
     expect(await new HttpClient(service.base).signIn('demopass', 'Portal-Demo-2026')).toBe(503);
     expect((await fetch(`${service.base}/healthz`)).status).toBe(200);
-    // One line per 10 s interval, naming the cause, rather than a stack trace for each refused call.
+    // One line per part in each 10 s interval, naming the cause, rather than a stack trace for each refused call: the
+    // requests' database, and the SIEM worker's outbox when it had events to hand on (the demo operators' making).
     const errors = service.logs.filter((line) => (line.level as number) >= 50);
-    expect(errors.length).toBeGreaterThan(0);
-    expect(errors.length).toBeLessThanOrEqual(1 + Math.floor((Date.now() - began) / 10_000));
-    for (const line of errors)
-      expect(line).toMatchObject({
-        part: 'database',
-        msg: 'database unavailable: SQLITE_FULL: database or disk is full',
-      });
+    const parts = new Set(errors.map((line) => line.part as string));
+    expect(parts).toContain('database');
+    const intervals = 1 + Math.floor((Date.now() - began) / 10_000);
+    for (const part of parts) {
+      const lines = errors.filter((line) => line.part === part);
+      expect(lines.length, part).toBeLessThanOrEqual(intervals);
+      for (const line of lines) expect(line.msg).toBe(`${part} unavailable: SQLITE_FULL: database or disk is full`);
+    }
 
     disk.empty();
     await expect.poll(async () => (await fetch(`${service!.base}/readyz`)).status).toBe(200);

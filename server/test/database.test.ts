@@ -36,10 +36,15 @@ for (const dialect of DIALECTS) {
           { userId: 'demonewpin', uri: expect.stringContaining('otpauth://totp/') },
           { userId: 'demossotoken', uri: expect.stringContaining('otpauth://totp/') },
         ],
+        demoOperators: [
+          { name: 'demohelpdesk', role: 'helpdesk', uri: expect.stringContaining('otpauth://totp/') },
+          { name: 'demoadmin', role: 'admin', uri: expect.stringContaining('otpauth://totp/') },
+        ],
       });
 
       expect(await accountRow(t.database, 'demopass')).toEqual(before);
       expect(await t.database.db.selectFrom('account').select('id').execute()).toHaveLength(DEMO_USERS.length);
+      expect(await t.database.db.selectFrom('operator_account').select('name').execute()).toHaveLength(2);
       expect(await t.database.db.selectFrom('cobrand').select(['name', 'version']).orderBy('name').execute()).toEqual(
         cobrands,
       );

@@ -4,13 +4,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
-import { TEST_PORTAL_SECRET, untilReady } from './harness.js';
+import { catalogueCopy } from './catalogue-copy.js';
+import { portalCli, TEST_PORTAL_SECRET, untilReady } from './harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const running: ChildProcess[] = [];
@@ -28,20 +30,20 @@ async function startReady(
   detached = false,
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<ChildProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-entry-'));
+  const dataDir = extraEnv.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-entry-'));
   dirs.push(dataDir);
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
     PORTAL_SECRET: TEST_PORTAL_SECRET,
     DATABASE_URL: '',
     PORTAL_DEMO: 'false',
     LOG_LEVEL: 'warn',
     LOG_FORMAT: 'json',
     ...extraEnv,
+    DATA_DIR: dataDir,
   };
   delete env.UV_THREADPOOL_SIZE;
   if (poolSize) env.UV_THREADPOOL_SIZE = String(poolSize);
@@ -111,6 +113,34 @@ describe('the service entry', () => {
     await expect.poll(() => gone(service), { timeout: 10_000 }).toBe(true);
   }, 60_000);
 
+  it('a stop while the start banner still waits on an identity provider closes cleanly with 0 all the same', async () => {
+    // A provider that takes the connection and never answers holds the banner's discovery check for its 5 s.
+    const silent: Server = createServer(() => undefined).listen(0, '127.0.0.1');
+    await new Promise((resolve) => silent.once('listening', resolve));
+    const { port } = silent.address() as { port: number };
+    const copy = catalogueCopy();
+    dirs.push(copy.root);
+    copy.edit('veltmoor', (record) => {
+      record.identityProvider!.issuer = `http://127.0.0.1:${port}`;
+    });
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-entry-'));
+    expect(portalCli(dataDir, ['cobrands', 'import', copy.cobrands]).status).toBe(0);
+    try {
+      const launcher = await startReady('scripts/start.mjs', undefined, false, {
+        DATA_DIR: dataDir,
+        DRAIN_SECONDS: '0',
+      });
+      const service = serviceOf(launcher);
+      const exit = exitOf(launcher);
+      launcher.kill('SIGTERM');
+      expect(await exit).toEqual({ code: 0, signal: null });
+      await expect.poll(() => gone(service), { timeout: 10_000 }).toBe(true);
+      expect(output.get(launcher) ?? '').not.toContain('Single sign-on ready');
+    } finally {
+      silent.close();
+    }
+  }, 60_000);
+
   it('SIGTERM to `npm start` itself (a supervisor stopping it) stops the launcher and the service', async () => {
     const npm = await startReady('npm start');
     // npm runs the launcher through a shell that hands its place to it, so npm's one child is the launcher.
@@ -130,11 +160,22 @@ describe('the service entry', () => {
     expect(JSON.parse(said()[0]!)).toMatchObject({ level: 30 });
   }, 60_000);
 
-  it("the demo's start banner names every demo user and where the mail goes, with no log line inside it", async () => {
-    const service = await startReady('server/start.cjs', undefined, false, { PORTAL_DEMO: 'true', LOG_LEVEL: 'info' });
+  it("the demo's start banner names every demo user and operator and where the mail goes, with no log line inside it", async () => {
+    const adminPort = String(await freePort());
+    const env = { PORTAL_DEMO: 'true', LOG_LEVEL: 'info', ADMIN_PORT: adminPort };
+    const service = await startReady('server/start.cjs', undefined, false, env);
     const banner = await bannerOf(service);
+    const dir = dirs.at(-1)!;
     expect(banner).toContain('demonoaccount');
+    // The help-desk operators, where they sign in, and their authenticators.
+    expect(banner).toContain(`POST http://127.0.0.1:${adminPort}/console/api/session with { name, password, code }`);
+    expect(banner).toMatch(/^ {2}demohelpdesk +helpdesk +otpauth:\/\/totp\/Help-desk%20console:demohelpdesk\?secret=/m);
+    expect(banner).toMatch(/^ {2}demoadmin +admin +otpauth:\/\/totp\/Help-desk%20console:demoadmin\?secret=/m);
     expect(banner).toMatch(/Mail .*outbox/);
+    // New-device verification is on by default: the demo's password users, new to a browser, find the code there.
+    expect(banner).toContain(
+      `new browser (password users): asks for the 6-digit code mailed to ${join(dir, 'outbox')}`,
+    );
     expect(banner.split('\n').filter((line) => line.startsWith('{'))).toEqual([]);
     // A log line written while starting comes before it, not after it where the demo providers' lines follow.
     const text = output.get(service)!;

@@ -6,13 +6,15 @@
 import { spawnSync } from 'node:child_process';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Paths } from '@portal/contract';
+import { PASSKEY_SKIP_COOKIE, Paths } from '@portal/contract';
+import { DeviceCodePaths } from '@portal/contract/device-code';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricsOf } from '../src/app.js';
 import { startManagementServer } from '../src/metrics/index.js';
 import { DEMO_ANSWER } from '../src/demo-users.js';
 import { sql } from 'kysely';
 import { answerSecurityQuestion, createTestApp, DIALECTS, signInSequence, type TestApp } from './harness.js';
+import { TestSmtpServer } from './smtp.js';
 
 /** Serves the app's metrics on a management port of its own, as main.ts does. */
 async function managementPort(t: TestApp): Promise<{ server: Server; scrape: () => Promise<string> }> {
@@ -91,6 +93,97 @@ describe('the management port', () => {
     expect(check.error).toBeUndefined();
     expect(`${check.stdout}${check.stderr}`).toBe('');
     expect(check.status).toBe(0);
+  });
+});
+
+/** `promtool check metrics` on a scrape: what it printed (nothing when all is well) and its exit status. */
+function promtoolCheck(text: string) {
+  const check = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+  expect(check.error).toBeUndefined();
+  return { output: `${check.stdout}${check.stderr}`, status: check.status };
+}
+
+/**
+ * What shows credential stuffing (docs/operations.md, "Metrics"): new-device codes by outcome, sign-in tries by cobrand
+ * and result, and the distinct user IDs one address tried, after real sign-in tries with new-device verification on.
+ */
+describe('the stuffing series', () => {
+  let t: TestApp;
+  let smtp: TestSmtpServer;
+  let port: Awaited<ReturnType<typeof managementPort>>;
+  beforeAll(async () => {
+    smtp = await new TestSmtpServer().start();
+    t = await createTestApp('sqlite', { config: { smtpUrl: smtp.url, newDeviceVerification: 'email' } });
+    port = await managementPort(t);
+  });
+  afterAll(async () => {
+    port?.server.close();
+    await t?.close();
+    await smtp?.stop();
+  });
+
+  /** A browser of its own at `address`, past the passkey offer. */
+  const browserAt = (address: string) => {
+    const browser = t.client({ remoteAddress: address });
+    browser.cookies.set(PASSKEY_SKIP_COOKIE, '1');
+    return browser;
+  };
+  const codeIn = (text: string) => /^ {4}(\d{6})$/m.exec(text)?.[1] ?? '';
+
+  it('has every outcome of the codes at 0 before anything happened', async () => {
+    const text = await port.scrape();
+    for (const outcome of ['sent', 'unsent', 'passed', 'failed'])
+      expect(value(text, `portal_new_device_codes_total{outcome="${outcome}"}`)).toBe(0);
+    expect(value(text, 'portal_signin_address_user_ids_max')).toBe(0);
+    expect(value(text, 'portal_signin_addresses_many_user_ids')).toBe(0);
+  });
+
+  it('counts the codes sent, failed and passed, and tries by cobrand: refused by page, held and passed by account', async () => {
+    const browser = browserAt('192.0.2.10');
+    const held = await signInSequence(browser, 'demopass', undefined, { cobrandHost: 'skerrymoor' });
+    const attempt = /attempt=([0-9a-f-]+)/.exec(held.body)?.[1] ?? '';
+    const code = codeIn((await smtp.waitFor(1))[0]!.text);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect((await browser.post(DeviceCodePaths.verify, { json: { attempt, code: wrong } })).statusCode).toBe(401);
+    expect((await browser.post(DeviceCodePaths.verify, { json: { attempt, code } })).statusCode).toBe(200);
+    // Refused on skerrymoor's page: a wrong password, and an unknown user ID; on a page the catalogue does not know.
+    await signInSequence(browserAt('192.0.2.11'), 'demoexpired', 'Wrong-1', { cobrandHost: 'skerrymoor' });
+    await signInSequence(browserAt('192.0.2.12'), 'nobody-at-all', 'Wrong-2', { cobrandHost: 'skerrymoor' });
+    await signInSequence(browserAt('192.0.2.13'), 'nobody-at-all', 'Wrong-3', { cobrandHost: 'no-such-bank' });
+
+    const text = await port.scrape();
+    expect(value(text, 'portal_new_device_codes_total{outcome="sent"}')).toBe(1);
+    expect(value(text, 'portal_new_device_codes_total{outcome="failed"}')).toBe(1);
+    expect(value(text, 'portal_new_device_codes_total{outcome="passed"}')).toBe(1);
+    expect(value(text, 'portal_new_device_codes_total{outcome="unsent"}')).toBe(0);
+    const tries = (cobrand: string, result: string) =>
+      value(text, `portal_signin_cobrand_attempts_total{cobrand="${cobrand}",result="${result}"}`);
+    // The wrong code is refused on the account's cobrand (a code's try names its account, not a page).
+    expect(tries('skerrymoor', 'refused')).toBe(3);
+    expect(tries('skerrymoor', 'held')).toBe(1);
+    expect(tries('skerrymoor', 'success')).toBe(1);
+    expect(tries('other', 'refused')).toBe(1);
+    expect(tries('other', 'success')).toBe(0);
+    expect(text).not.toContain('no-such-bank');
+    expect(promtoolCheck(text)).toEqual({ output: '', status: 0 });
+  });
+
+  it('reports the most distinct user IDs one address tried in the last five minutes, never the address or the IDs', async () => {
+    const bot = '203.0.113.66';
+    for (let i = 0; i < 12; i += 1) await signInSequence(browserAt(bot), `stuffed-user-${i}`, `Breached-${i}`);
+    // The same user ID over and over counts once; one try from each of other addresses counts one each.
+    for (let i = 0; i < 3; i += 1) await signInSequence(browserAt('203.0.113.67'), 'demoexpired', `Wrong-${i}`);
+    let text = await port.scrape();
+    expect(value(text, 'portal_signin_address_user_ids_max')).toBe(12);
+    expect(value(text, 'portal_signin_addresses_many_user_ids')).toBe(1);
+    expect(text).not.toContain(bot);
+    expect(text).not.toContain('stuffed-user');
+    expect(promtoolCheck(text)).toEqual({ output: '', status: 0 });
+
+    t.clock.advance(5 * 60_000 + 1);
+    text = await port.scrape();
+    expect(value(text, 'portal_signin_address_user_ids_max')).toBe(0);
+    expect(value(text, 'portal_signin_addresses_many_user_ids')).toBe(0);
   });
 });
 

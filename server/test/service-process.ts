@@ -55,6 +55,7 @@ export async function startService(
       PORTAL_SECRET: TEST_PORTAL_SECRET,
       PORTAL_DEMO: 'false',
       RATE_LIMIT_PER_MINUTE: '0',
+      NEW_DEVICE_VERIFICATION: 'off',
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
       ...env,

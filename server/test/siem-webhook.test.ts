@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SecurityEventSchema } from '@portal/contract/schemas';
+import { SecurityEventSchema, type SecurityEvent } from '@portal/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { Value } from 'typebox/value';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -29,6 +29,18 @@ async function deliver(app: FastifyInstance): Promise<void> {
   await siemWorkerOf(app).nudge();
   await siemWorkerOf(app).nudge();
 }
+
+/**
+ * Delivers until nothing waits: a pass sends the earliest waiting event of each account, and of no account (where the
+ * demo operators' making, the command line's key changes and an unknown user's refusals queue in order).
+ */
+async function drain(app: FastifyInstance, database: PortalDatabase): Promise<void> {
+  for (let pass = 0; pass < 10 && (await waiting(database)) > 0; pass += 1) await deliver(app);
+}
+
+/** What the receiver got, but the demo operators' making at the start: these tests are of users' and keys' events. */
+const withoutOperators = (events: { event: SecurityEvent }[]) =>
+  events.filter(({ event }) => !event.type.startsWith('operator.'));
 
 async function signIn(app: FastifyInstance, userId: string, password?: string): Promise<void> {
   await signInSequence(new TestClient(app, { headers: { 'user-agent': BROWSER } }), userId, password);
@@ -74,6 +86,8 @@ for (const dialect of DIALECTS)
       const signIns = receiver.events.filter(({ event }) => event.type.startsWith('signin.'));
       expect(signIns.map(({ event }) => event.type)).toEqual(['signin.success', 'signin.failure']);
 
+      // Nothing in flight when the receiver goes: a response cut off would be sent again (at least once), as it should.
+      await drain(t.app, t.database);
       await receiver.stop();
       await signIn(t.app, 'demopass', 'wrong again');
       await signIn(t.app, 'demoinactive');
@@ -138,14 +152,15 @@ for (const dialect of DIALECTS)
         expect(refused.statusCode).toBe(401);
         expect(refused.body).toBe(unknown.body);
       }
-      await deliver(t.app);
+      await drain(t.app, t.database);
       const failures = receiver.events
         .filter(({ event }) => event.type === 'signin.failure')
         .map(({ event }) => ({ outcome: event.outcome, userId: event.account?.userId, reason: event.detail.reason }));
-      expect(failures).toEqual([
-        { outcome: 'failure', userId: undefined, reason: 'unavailable' },
-        { outcome: 'failure', userId: 'demolocked', reason: 'locked' },
+      // Each account's events keep their order; across accounts (the unknown user's have none) they need not.
+      expect(failures.sort((a, b) => String(a.reason).localeCompare(String(b.reason)))).toEqual([
         { outcome: 'failure', userId: 'demoinactive', reason: 'inactive' },
+        { outcome: 'failure', userId: 'demolocked', reason: 'locked' },
+        { outcome: 'failure', userId: undefined, reason: 'unavailable' },
       ]);
       // The trail says the same: `portal audit list` names the user.
       const trail = await new AuditLog(t.database.db, t.clock.now).list(0);
@@ -198,6 +213,8 @@ for (const dialect of DIALECTS)
       cleanups.push(() => t.close());
       const other = await buildApp({ config: t.config, database: t.database, clock: t.clock.now, logger: false });
       cleanups.push(() => other.close());
+      // The demo operators' making delivered first: one cut off by the stop below would rightly come twice.
+      await drain(t.app, t.database);
       await receiver.stop();
       for (const app of [t.app, other, t.app, other]) {
         await signIn(app, 'demopass', 'wrong');
@@ -249,8 +266,8 @@ describe('security events of the command line', () => {
     const env = { SIEM_WEBHOOK_URL: receiver.url, SIEM_WEBHOOK_SECRET: receiver.secret };
     expect(portalCli(t.config.dataDir, ['users', 'unlock', 'demolocked'], env).status).toBe(0);
     t.clock.advance(Math.max(0, Date.now() - t.clock.now()) + 60_000); // the command's events bear the wall clock's time
-    await deliver(t.app);
-    expect(receiver.events.map(({ event }) => event)).toEqual([
+    await drain(t.app, t.database);
+    expect(withoutOperators(receiver.events).map(({ event }) => event)).toEqual([
       expect.objectContaining({ type: 'account.unlocked', method: 'admin', actor: expect.stringMatching(/^cli:/) }),
     ]);
   });
@@ -278,13 +295,13 @@ describe('security events of the command line run without SIEM settings of its o
     await Promise.all([deliver(t.app), deliver(other), deliver(t.app), deliver(other)]);
     await deliver(t.app);
 
-    const types = receiver.events.map(({ event }) => event.type);
+    const types = withoutOperators(receiver.events).map(({ event }) => event.type);
     expect(types).toEqual(['account.added', 'account.added', 'account.added', 'apikey.created', 'apikey.revoked']);
-    expect(receiver.events.map(({ event }) => event.account?.userId ?? null).slice(0, 3)).toEqual([
-      'ldap01',
-      'ldap02',
-      'ldap03',
-    ]);
+    expect(
+      withoutOperators(receiver.events)
+        .map(({ event }) => event.account?.userId ?? null)
+        .slice(0, 3),
+    ).toEqual(['ldap01', 'ldap02', 'ldap03']);
     for (const { event } of receiver.events) expect(event).toMatchObject({ method: 'admin', actor: /^cli:/ });
     expect(receiver.duplicates).toBe(0);
     expect(await waiting(t.database)).toBe(0);

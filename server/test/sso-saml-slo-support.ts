@@ -61,17 +61,22 @@ export interface Bank {
   log: Record<string, unknown>[];
   /** The bank's record with `changes`, read by the running service at its next request. */
   useRecord(changes: Partial<SamlRecord>): Promise<void>;
+  /** `record` as the bank's record, whole (none of the fields above), read at the service's next request. */
+  replaceRecord(record: SamlRecord): Promise<void>;
   close(): Promise<void>;
 }
 
-async function importRecord(database: PortalDatabase, ssp: SimpleSamlPhp, changes: Partial<SamlRecord>) {
+/** The record the tests start from: SimpleSAMLphp's entity ID, addresses and certificate named, users by `uid`. */
+const testRecord = (ssp: SimpleSamlPhp, changes: Partial<SamlRecord>): SamlRecord => ({
+  ...{ protocol: 'saml', idpEntityId: ssp.entityId, ssoUrl: ssp.ssoUrl, sloUrl: ssp.sloUrl },
+  ...{ idpCertificateEnv: 'BANK_SAML_IDP_CERT', spPrivateKeyEnv: 'BANK_SAML_SP_KEY', userAttribute: 'uid' },
+  ...changes,
+});
+
+async function importRecord(database: PortalDatabase, record: SamlRecord) {
   const { cobrands } = readCatalogue(CATALOGUE_DIR);
   const bank = cobrands.find(({ record }) => record.cobrand.name === BANK)!;
-  bank.record.identityProvider = {
-    ...{ protocol: 'saml', idpEntityId: ssp.entityId, ssoUrl: ssp.ssoUrl, sloUrl: ssp.sloUrl },
-    ...{ idpCertificateEnv: 'BANK_SAML_IDP_CERT', spPrivateKeyEnv: 'BANK_SAML_SP_KEY', userAttribute: 'uid' },
-    ...changes,
-  };
+  bank.record.identityProvider = record;
   await new CobrandStore(database.db).importAll([bank], Date.now());
 }
 
@@ -85,10 +90,10 @@ export async function startBank(uids: string[], dialect: Dialect = 'sqlite'): Pr
   const ssp = await startSimpleSamlPhp({ users, serviceProviders: [portalSp(sp)] });
   const { lines, logger } = keptLog('info');
   const t = await createTestApp(dialect, {
-    env: { BANK_SAML_IDP_CERT: ssp.cert, BANK_SAML_SP_KEY: sp.key },
+    env: { BANK_SAML_IDP_CERT: ssp.cert, BANK_SAML_SP_KEY: sp.key, BANK_SAML_SP_CERT: sp.cert },
     clock: new TestClock(Date.now()),
     logger,
-    beforeStart: (database) => importRecord(database, ssp, {}),
+    beforeStart: (database) => importRecord(database, testRecord(ssp, {})),
   });
   const accounts = new AccountStore(t.database.db);
   for (const uid of uids) {
@@ -100,7 +105,11 @@ export async function startBank(uids: string[], dialect: Dialect = 'sqlite'): Pr
   return {
     ...{ ssp, t, sp, log: lines },
     useRecord: async (changes) => {
-      await importRecord(t.database, ssp, changes);
+      await importRecord(t.database, testRecord(ssp, changes));
+      t.clock.advance(DIRECTORY_CACHE_MS + 1);
+    },
+    replaceRecord: async (record) => {
+      await importRecord(t.database, record);
       t.clock.advance(DIRECTORY_CACHE_MS + 1);
     },
     close: async () => {

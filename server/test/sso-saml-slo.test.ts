@@ -2,13 +2,15 @@
  * SAML single logout both ways against a real SimpleSAMLphp 1.19: the portal's logout goes through SimpleSAMLphp's
  * single logout and its signed LogoutResponse comes back and is read; SimpleSAMLphp's own logout (another application
  * logged the user out) ends every portal session of that user, and a LogoutRequest that is not signed by it changes
- * nothing.
+ * nothing. Both ways work too with the SAML record of docs/operations.md copied as it stands.
  */
 import { createSign } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { Paths, SSO_USER_COOKIE, ServicePaths } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docsSamlRecord } from './docs-records.js';
 import { DIALECTS } from './harness.js';
+import { NAMEID } from './simplesamlphp.js';
 import { hiddenInputs } from './simplesamlphp/browser.js';
 import { BANK, pathOf, portalSp, SLO_URL, startBank, TwoSidedBrowser, type Bank } from './sso-saml-slo-support.js';
 
@@ -18,6 +20,11 @@ const HTTP_POST = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST';
 const SUCCESS = 'urn:oasis:names:tc:SAML:2.0:status:Success';
 
 let bank: Bank;
+
+/** SimpleSAMLphp's filter that makes a persistent NameID from `uid`, used when a request asks for that format. */
+const PERSISTENT_FROM_UID = {
+  authproc: { 10: { class: 'saml:AttributeNameID', attribute: 'uid', Format: NAMEID.persistent } },
+};
 
 const signedIn = async (browser: TwoSidedBrowser) => (await browser.portal.get(Paths.session)).statusCode === 200;
 const logLine = (message: string) => bank.log.filter((line) => line.msg === message).at(-1);
@@ -32,7 +39,7 @@ async function providerLogout(browser: TwoSidedBrowser): Promise<string> {
 
 describe.each(DIALECTS)('on %s', (dialect) => {
   beforeAll(async () => {
-    bank = await startBank(['ana', 'ben', 'cy', 'dee'], dialect);
+    bank = await startBank(['ana', 'ben', 'cy', 'dee', 'eve', 'fay'], dialect);
   }, 60_000);
   afterAll(async () => {
     await bank?.close();
@@ -165,6 +172,19 @@ describe.each(DIALECTS)('on %s', (dialect) => {
       expect(await signedIn(browser)).toBe(false);
       // The same request again: refused, nothing more happens.
       expect((await bank.t.client().get(pathOf(request.href), { browser: true })).statusCode).toBe(400);
+      // Each refusal is in the trail, for the bank's SIEM, as the OpenID logouts' are.
+      const refusals = await bank.t.database.db
+        .selectFrom('audit_event')
+        .select('detail')
+        .where('kind', '=', 'sso.logout.refused')
+        .execute();
+      const reasons = refusals.map((row) => (JSON.parse(row.detail) as { refused: string }).refused);
+      expect(reasons.slice(-4)).toEqual([
+        expect.stringMatching(/^logout request refused: not signed/),
+        expect.stringMatching(/^logout request refused: /),
+        expect.stringMatching(/^logout request refused: /),
+        expect.stringMatching(/used before$/),
+      ]);
     });
 
     it("refuses SimpleSAMLphp's LogoutRequest unsigned as it sends them by default, and logs why", async () => {
@@ -218,6 +238,64 @@ describe.each(DIALECTS)('on %s', (dialect) => {
       } finally {
         bank.ssp.configure({ serviceProviders: [portalSp(bank.sp)] });
       }
+    });
+  });
+
+  describe("the docs' SAML record as it stands (docs/operations.md): SimpleSAMLphp's metadata, a persistent NameID", () => {
+    beforeAll(async () => {
+      // The portal registered at SimpleSAMLphp as the docs say (logout messages signed), able to make the persistent
+      // NameID the record asks for; the record copied from the docs with only the provider's metadata address changed.
+      bank.ssp.configure({ serviceProviders: [portalSp(bank.sp, { extra: PERSISTENT_FROM_UID })] });
+      await bank.replaceRecord({ ...docsSamlRecord(), idpMetadataUrl: bank.ssp.metadataUrl });
+    });
+    afterAll(async () => {
+      bank.ssp.configure({ serviceProviders: [portalSp(bank.sp)] });
+      await bank.useRecord({});
+    });
+
+    it("signs in, and the portal's logout ends SimpleSAMLphp's session by single logout, its answer read", async () => {
+      const browser = new TwoSidedBrowser(bank);
+      expect(await browser.signInFromPortal('eve')).toBe(HOME);
+      expect((await browser.portal.get(Paths.session)).json()).toMatchObject({ userId: 'sso-eve' });
+      await browser.portal.get(Paths.logout);
+      const logout = await browser.portal.get(ServicePaths.ssoLogout(BANK), {
+        browser: true,
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
+      // The logout address comes from SimpleSAMLphp's metadata: the record names none.
+      expect(logout.headers.location).toMatch(new RegExp(`^${bank.ssp.sloUrl}\\?SAMLRequest=`));
+      const request = inflateRawSync(
+        Buffer.from(new URL(logout.headers.location as string).searchParams.get('SAMLRequest')!, 'base64'),
+      ).toString();
+      expect(request).toContain(`Format="${NAMEID.persistent}"`);
+
+      const answered = await browser.atProvider(logout.headers.location as string);
+      expect(answered.url.startsWith(`${SLO_URL}?SAMLResponse=`)).toBe(true);
+      const back = await browser.portal.get(pathOf(answered.url), { browser: true });
+      expect(back.headers.location).toBe(SIGN_IN);
+      expect(logLine('single logout answered by the provider')).toMatchObject({ cobrand: BANK, status: SUCCESS });
+      const again = await browser.portal.get(Paths.ssoStart(BANK), { browser: true });
+      expect((await browser.atProvider(again.headers.location as string)).page).toMatch(/name=["']password["']/);
+    });
+
+    it("SimpleSAMLphp's logout ends the user's portal session, and it takes the portal's signed LogoutResponse", async () => {
+      const browser = new TwoSidedBrowser(bank);
+      expect(await browser.signInFromPortal('fay')).toBe(HOME);
+      const bystander = new TwoSidedBrowser(bank);
+      expect(await bystander.signInFromPortal('dee')).toBe(HOME);
+
+      const answer = await browser.portal.get(pathOf(await providerLogout(browser)), { browser: true });
+      expect(answer.statusCode).toBe(303);
+      expect([await signedIn(browser), await signedIn(bystander)]).toEqual([false, true]);
+      expect(logLine('single logout by the provider')).toMatchObject({
+        cobrand: BANK,
+        subject: 'fay',
+        linked: true,
+        ended: 1,
+      });
+      // SimpleSAMLphp checks the answer and finishes its logout at the ReturnTo address.
+      const done = await browser.atProvider(answer.headers.location as string);
+      expect(done.url).toBe(`${bank.ssp.base}/module.php/core/welcome`);
     });
   });
 });

@@ -18,6 +18,7 @@ import { NextTokenScreen, nextTokenPosted } from './screens/next-token-component
 import { NotFoundScreen } from './screens/not-found/NotFoundScreen';
 import { PasskeyOfferScreen } from './screens/passkey-offer-component/PasskeyOfferScreen';
 import { RecoveryCodeScreen, recoveryCodePosted } from './screens/recovery-code-component/RecoveryCodeScreen';
+import { DeviceCodeScreen, deviceCodePosted } from './screens/device-code-component/DeviceCodeScreen';
 import { SecurityScreen } from './screens/security-component/SecurityScreen';
 import { StandInScreen } from './screens/stand-in/StandInScreen';
 import { SsoNoAccountScreen } from './screens/sso-no-account/SsoNoAccountScreen';
@@ -35,6 +36,7 @@ const SCREENS: Record<string, ComponentType> = {
   'not-found': NotFoundScreen,
   'passkey-offer-component': PasskeyOfferScreen,
   'recovery-code-component': RecoveryCodeScreen,
+  'device-code-component': DeviceCodeScreen,
   'security-component': SecurityScreen,
   'stand-in': StandInScreen,
   'sso-no-account': SsoNoAccountScreen,
@@ -49,6 +51,7 @@ const POSTED: Record<string, (t: Translate, posted: PostedForm) => Omit<PostedFo
   'new-rsa-pin-component': newPinPosted,
   'next-token-component': nextTokenPosted,
   'recovery-code-component': recoveryCodePosted,
+  'device-code-component': deviceCodePosted,
 };
 
 /** Each form's first field and its label: where the summary sends the user for an error of the whole form. */
@@ -59,6 +62,7 @@ const FIRST_FIELDS: Record<string, [string, MessageKey]> = {
   'new-rsa-pin-component': ['pin', 'newpin.pin'],
   'next-token-component': ['passcode', 'nexttoken.passcode'],
   'recovery-code-component': ['userId', 'signin.userId'],
+  'device-code-component': ['code', 'deviceCode.code'],
 };
 
 /**

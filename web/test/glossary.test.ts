@@ -1,9 +1,10 @@
 /**
  * One word per concept per language: `data/i18n/glossary.json` names, for each locale, the word for the platform, the
- * user ID, password, passkey, device, signing in, recovery code, PIN and passcode, and the other words a translator
- * or a bank might reach for. No text a reader of that language meets uses one of those: no key of the bundles (those
- * added later too, as the files are read whole), no cobrand text and no mail as its template puts it together (Spanish
- * "clave" beside "contraseña", German "Benutzer-ID" beside "Benutzerkennung", Japanese "端末" beside "デバイス").
+ * user ID, password, passkey, device, signing in, recovery code, PIN, passcode and verification code, and the other
+ * words a translator or a bank might reach for. No text a reader of that language meets uses one of those: no key of
+ * the bundles (those added later too, as the files are read whole), no cobrand text and no mail as its template puts
+ * it together (Spanish "clave" beside "contraseña", German "Benutzer-ID" beside "Benutzerkennung", Japanese "端末"
+ * beside "デバイス").
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ const TERMS = [
   'recoveryCode',
   'pin',
   'passcode',
+  'verificationCode',
 ] as const;
 type Term = (typeof TERMS)[number];
 type Glossary = Record<string, Record<Term, { term: string; not: string[] }>>;

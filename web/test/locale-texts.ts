@@ -4,8 +4,8 @@
  * service writes it (subject and text, its sentences put together by the mail's template), each with where it comes
  * from.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COBRAND_TEXT_FIELDS } from '@portal/contract';
 import { cobrandIn, readCatalogue } from '../../server/src/cobrand/index.js';
@@ -14,6 +14,7 @@ import { newDeviceMail, unknownDevicesLockedMail } from '../../server/src/device
 import { passkeyAddedMail, passkeyDisabledMail, passkeyRemovedMail } from '../../server/src/passkey/index.js';
 import { passwordChangedMail, temporaryPasswordMail } from '../../server/src/password/index.js';
 import { recoveryCodeUsedMail } from '../../server/src/recovery-code/index.js';
+import { deviceCodeMail } from '../../server/src/device-code/index.js';
 import { pinSetMail } from '../../server/src/token/index.js';
 
 /** Every mail, each written by its capability (its `mails.ts`). */
@@ -27,6 +28,7 @@ const mail = {
   recoveryCodeUsedMail,
   unknownDevicesLockedMail,
   newDeviceMail,
+  deviceCodeMail,
 };
 
 export const dataDir = fileURLToPath(new URL('../../data', import.meta.url));
@@ -77,9 +79,18 @@ export const MAILS: Record<string, (ctx: MailContext) => Mail> = {
   unknownDevicesLockedMail: (ctx) => mail.unknownDevicesLockedMail(ctx, AT),
   newDeviceMail: (ctx) =>
     mail.newDeviceMail(ctx, { device: { browser: 'Firefox', os: 'Linux' }, address: '203.0.113.x' }, AT),
+  deviceCodeMail: (ctx) =>
+    mail.deviceCodeMail(ctx, '284615', { device: { browser: 'Firefox', os: 'Linux' }, address: '203.0.113.x' }, AT),
 };
-/** The mail templates the mail capability offers, by name. */
-export const mailTemplateNames = () => Object.keys(mail).filter((name) => name.endsWith('Mail'));
+/** The mail templates every capability writes, by name: each `export function …Mail` of a `mails.ts` under server/src. */
+export const mailTemplateNames = () => {
+  const src = fileURLToPath(new URL('../../server/src', import.meta.url));
+  return readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((file) => basename(file) === 'mails.ts')
+    .flatMap((file) =>
+      [...readFileSync(join(src, file), 'utf8').matchAll(/export function (\w+Mail)\(/g)].map((m) => m[1]!),
+    );
+};
 
 const messages = new Messages(join(dataDir, 'i18n'));
 const platform = cobrands.find(({ record }) => record.cobrand.name === 'default')!.record;

@@ -300,6 +300,11 @@ export const CobrandRecordSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    /**
+     * New-device verification (docs/decisions.md): `email` (the default) asks a password sign-in from a browser the
+     * account has not trusted for a code mailed to the account's address; `off` does not. Single sign-on does not use it.
+     */
+    newDeviceVerification: Type.Optional(Type.Union([Type.Literal('email'), Type.Literal('off')])),
     /** The bank's own security questions in its other languages: the question as set, then locale → its wording. */
     securityQuestions: Type.Optional(
       Type.Record(

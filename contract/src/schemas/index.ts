@@ -12,3 +12,4 @@ export * from './passkey.js';
 export * from './security.js';
 export * from './device.js';
 export * from './recovery-code.js';
+export * from './device-code.js';

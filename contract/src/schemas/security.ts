@@ -34,6 +34,7 @@ export const SignInListSchema = Type.Object({
         Type.Literal('sso'),
         Type.Literal('passkey'),
         Type.Literal('recoveryCode'),
+        Type.Literal('verificationCode'),
         Type.Null(),
       ]),
       device: DeviceSchema,

@@ -11,6 +11,7 @@ describe('the security page names each sign-in by its method', () => {
     [true, { step: 'sso' }, 'sso'],
     [false, { method: 'passkey', reason: 'credentials' }, 'passkey'],
     [false, { method: 'recovery-code', reason: 'credentials' }, 'recoveryCode'],
+    [false, { method: 'device-code', reason: 'credentials' }, 'verificationCode'],
     [false, { method: 'token', reason: 'credentials' }, 'token'],
     [false, { reason: 'next tokencode' }, 'token'],
     [false, { reason: 'credentials' }, null],

@@ -23,6 +23,8 @@ const NAMED: Record<string, SignInMethodName> = {
   passkey: 'passkey',
   recovery_code: 'recoveryCode',
   'recovery-code': 'recoveryCode',
+  // A wrong new-device code (device-code/): refused on the code's own route.
+  'device-code': 'verificationCode',
 };
 
 /**

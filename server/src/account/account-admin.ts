@@ -9,7 +9,7 @@ import { type AuditKind, type AuditLog, type Origin } from '../db/audit-log.js';
 import type { Database } from '../db/tables.js';
 import { hashSecret } from '../security/passwords.js';
 import { inScope, type OperatorScope, Refusal } from '../refusal.js';
-import { accountPage, accountSlice, type AccountFilter } from './account-page.js';
+import { accountPage, accountSlice, accountTotal, type AccountFilter, type CountFilter } from './account-page.js';
 import type { AccountRow, AccountStore } from './account-store.js';
 import { emailOf, externalIdOf, nameOf, questionOf } from './admin-values.js';
 import { createAccount, normaliseAnswer } from './create-account.js';
@@ -54,6 +54,10 @@ export class AccountAdmin {
 
   slice(filter: Parameters<typeof accountSlice>[1]) {
     return accountSlice(this.deps.db, filter);
+  }
+
+  total(filter: CountFilter) {
+    return accountTotal(this.deps.db, filter);
   }
 
   /** A new user, checked by the one provisioning pipeline (provisioning-input.ts), added with its audit event. */

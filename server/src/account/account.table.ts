@@ -58,3 +58,14 @@ export interface AccountTable {
   created_at: number;
   updated_at: number;
 }
+
+/**
+ * How many users a cobrand has, active (any status but inactive) or not, deleted by provisioning or not: kept by the
+ * database's triggers on every change of an account (migration 2026_11_30_1000), read for SCIM's totalResults.
+ */
+export interface AccountCountTable {
+  cobrand: string;
+  active: number;
+  deleted: number;
+  n: number;
+}

@@ -31,7 +31,7 @@ export {
 export type { BreachedPasswords, BreachedPasswordSettings, BreachVerdict } from './breached-passwords.js';
 export { AccountAdmin } from './account-admin.js';
 export type { AccountAdminDeps } from './account-admin.js';
-export { checkNewUser, namesSameUser } from './provisioning-input.js';
+export { checkNewUser, namesSameUser, userIdOf } from './provisioning-input.js';
 export type { CheckedUser, NewUser, ProvisioningDeps } from './provisioning-input.js';
 export { fillUserIdSkeletons } from './user-id-skeletons.js';
 export type { AccountFilter } from './account-page.js';

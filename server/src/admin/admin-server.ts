@@ -7,7 +7,12 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorCodes } from '@portal/contract';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { AuditLog } from '../db/audit-log.js';
 import { ApiError, type ErrorSpec } from '../http/api-error.js';
 import { registerErrorHandler, sendError } from '../http/error-handler.js';
@@ -24,6 +29,8 @@ import { auditRoutes } from './routes/audit.js';
 import { cobrandRoutes } from './routes/cobrands.js';
 import { passkeyRoutes } from './routes/passkeys.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { signInProblemRoutes } from './routes/sign-in-problems.js';
+import { userStateRoutes } from './routes/user-states.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { userRoutes } from './routes/users.js';
 
@@ -41,12 +48,35 @@ export interface AdminServerOptions {
   /** Where the throttles count: Redis with REDIS_URL, shared by the instances (security/throttle.ts); else memory. */
   throttleStore?: object;
   logger?: FastifyServerOptions['logger'];
-  /** More calls on the listener (SCIM at /scim/v2), each behind `requireScope` of its own. */
-  plugins?: { plugin: FastifyPluginAsync<{ operations: AdminOperations }>; prefix: string }[];
+  /**
+   * More calls on the listener (SCIM at /scim/v2), each behind `requireScope` of its own; each is given the admin API's
+   * calls too, to offer them again where it stands for the key (the help-desk console, for its operator).
+   */
+  plugins?: { plugin: FastifyPluginAsync<AdminPluginOptions>; prefix: string }[];
+  /**
+   * Who a call without a key comes from, for its audit event: the help-desk console's signed-in operator
+   * (`operator:<name>`), which a plugin on the listener knows.
+   */
+  callerOf?: (request: FastifyRequest) => string | undefined;
 }
 
 /** The admin API's calls under /admin/v1, one file a resource: a new resource is one more entry. */
-export const ADMIN_V1_ROUTES = [userRoutes, tokenRoutes, sessionRoutes, passkeyRoutes, auditRoutes, cobrandRoutes];
+export const ADMIN_V1_ROUTES = [
+  userRoutes,
+  userStateRoutes,
+  signInProblemRoutes,
+  tokenRoutes,
+  sessionRoutes,
+  passkeyRoutes,
+  auditRoutes,
+  cobrandRoutes,
+];
+
+/** What a plugin on the listener is given: the operations, and the admin API's calls as one plugin. */
+export interface AdminPluginOptions {
+  operations: AdminOperations;
+  adminRoutes: FastifyPluginAsync;
+}
 
 const REFUSALS: Record<Refusal['kind'], (r: Refusal) => ApiError> = {
   'not-found': () => new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]),
@@ -112,16 +142,15 @@ export async function buildAdminServer(options: AdminServerOptions): Promise<Fas
   });
   authenticateKeys(app, options.keys, keyRefusals(app, options.keyFailuresPerMinute));
   returnRequestIds(app);
-  auditEveryCall(app, options.audit);
+  auditEveryCall(app, options.audit, options.callerOf);
   await registerAdminOpenApi(app, options.version);
   const { operations } = options;
-  await app.register(
-    async (v1) => {
-      for (const routes of ADMIN_V1_ROUTES) await v1.register(routes, { operations });
-    },
-    { prefix: '/admin/v1' },
-  );
-  for (const { plugin, prefix } of options.plugins ?? []) await app.register(plugin, { prefix, operations });
+  const adminRoutes: FastifyPluginAsync = async (v1) => {
+    for (const routes of ADMIN_V1_ROUTES) await v1.register(routes, { operations });
+  };
+  await app.register(adminRoutes, { prefix: '/admin/v1' });
+  for (const { plugin, prefix } of options.plugins ?? [])
+    await app.register(plugin, { prefix, operations, adminRoutes });
   return app;
 }
 
@@ -160,11 +189,11 @@ const userOf = (params: unknown): Record<string, string> => {
 };
 
 /**
- * An audit event for every call, answered or refused: which key (if any), from where, what, and how it ended (its
+ * An audit event for every call, answered or refused: which key or operator (if any), from where, what, and how it ended (its
  * status and `outcome`, which the SIEM's event reads: a refusal is a failure there). It is written as the answer goes
  * out (its status known, its body not yet sent), so a caller that has its answer finds the call in the trail.
  */
-function auditEveryCall(app: FastifyInstance, audit: AuditLog): void {
+function auditEveryCall(app: FastifyInstance, audit: AuditLog, callerOf: AdminServerOptions['callerOf']): void {
   app.addHook('onSend', async (request, reply) => {
     const detail = {
       method: request.method,
@@ -173,8 +202,10 @@ function auditEveryCall(app: FastifyInstance, audit: AuditLog): void {
       outcome: outcomeOf(reply.statusCode),
       ...userOf(request.params),
     };
+    const origin = keyOrigin(request);
+    origin.actor ??= callerOf?.(request);
     try {
-      await audit.record('admin.call', null, detail, { origin: keyOrigin(request) });
+      await audit.record('admin.call', null, detail, { origin });
     } catch (error) {
       request.log.error({ err: error }, 'the admin call could not be audited');
     }

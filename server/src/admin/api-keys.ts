@@ -21,6 +21,8 @@ export interface ApiKey {
   scopes: ReadonlySet<Scope>;
   /** The cobrands whose users the key sees and changes; null: all. */
   cobrands: readonly string[] | null;
+  /** Who the audit names, where the key stands for someone else (the console's operator); `api:<name>` otherwise. */
+  actor?: string;
 }
 
 export interface ApiKeyListing {

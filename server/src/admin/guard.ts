@@ -5,6 +5,7 @@
  * them from one client address turn into `429` (docs/decisions.md, "Admin API and SCIM: wrong keys and outcomes").
  */
 import { ErrorCodes } from '@portal/contract';
+import { AUDIT_REASON_HEADER, AUDIT_REASON_MAX } from '@portal/contract/console';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { type Origin, USER_AGENT_MAX } from '../db/audit-log.js';
 import { ApiError } from '../http/api-error.js';
@@ -77,14 +78,40 @@ export const scopeOf = (request: FastifyRequest): OperatorScope => ({
   cobrands: request.apiKey ? request.apiKey.cobrands : [],
 });
 
-/** Who made a change and from where, for the audit trail: the key by its name, and the client's address. */
+/**
+ * Who made a change, from where and why, for the audit trail: the key by its name (or the console's operator it stands
+ * for), the client's address, and the reason the caller gave (AUDIT_REASON_HEADER).
+ */
 export function keyOrigin(request: FastifyRequest): Origin {
   const agent = request.headers['user-agent'];
+  const key = request.apiKey;
+  const reason = auditReason(request);
   return {
     address: request.ip,
-    actor: request.apiKey ? `api:${request.apiKey.name}` : undefined,
+    actor: key ? (key.actor ?? `api:${key.name}`) : undefined,
     ...(agent ? { userAgent: agent.slice(0, USER_AGENT_MAX) } : {}),
+    ...(reason ? { reason } : {}),
   };
+}
+
+/**
+ * The reason a call gives for its change, as the audit keeps it: percent-encoded UTF-8 in a header (a browser sends
+ * no other text there), read as sent where it is not; controls and runs of spaces made one space, and cut to size.
+ */
+export function auditReason(request: FastifyRequest): string | undefined {
+  const header = request.headers[AUDIT_REASON_HEADER];
+  if (typeof header !== 'string') return undefined;
+  let text = header;
+  try {
+    text = decodeURIComponent(header);
+  } catch {
+    // Not percent-encoded: the text as it came.
+  }
+  const reason = text
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\s]+/gu, ' ')
+    .trim();
+  return reason ? [...reason].slice(0, AUDIT_REASON_MAX).join('') : undefined;
 }
 
 /**

@@ -1,15 +1,15 @@
 /** What the admin capability offers the rest of the service; nothing else of it is imported from outside. */
 export { ApiKeys, SCOPES } from './api-keys.js';
 export type { ApiKey, ApiKeyListing, Scope } from './api-keys.js';
-export type { AdminOperations, PasskeyOperations, UserSearch } from './operations.js';
-export type { UserView } from './schemas.js';
-import type { AdminServerOptions } from './admin-server.js';
-export type { AdminServerOptions };
+export type { AdminOperations, PasskeyOperations, UserCriteria, UserSearch } from './operations.js';
+export type { SignInProblem, UserView } from './schemas.js';
+import type { AdminPluginOptions, AdminServerOptions } from './admin-server.js';
+export type { AdminPluginOptions, AdminServerOptions };
 
 /** Loaded when a listener is built: the command line, which needs the keys alone, never loads the web framework. */
 export const buildAdminServer = async (options: AdminServerOptions) =>
   (await import('./admin-server.js')).buildAdminServer(options);
-export { ADMIN_CHANGE, ADMIN_READ, keyOrigin, requireScope, scopeOf } from './guard.js';
+export { ADMIN_CHANGE, ADMIN_READ, auditReason, keyOrigin, requireScope, scopeOf } from './guard.js';
 export type { Refuse } from './guard.js';
 
 declare module '../db/audit-log.js' {

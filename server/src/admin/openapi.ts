@@ -5,6 +5,8 @@
  */
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { ApiErrorBodySchema } from '@portal/contract/schemas';
+import { documentRefusals } from '../http/route-guard.js';
 import { ErrorAnswer } from './schemas.js';
 import { ADMIN_READ } from './guard.js';
 
@@ -31,10 +33,8 @@ function declareRefusals(route: RouteOptions): void {
   response['401'] ??= ErrorAnswer('No key in use: missing, malformed, unknown or revoked alike (code unauthenticated)');
   response['403'] ??= ErrorAnswer('The key does not carry the scope the call needs (code forbidden)');
   response['404'] ??= ErrorAnswer('No such user (or one of a cobrand the key does not cover) (code not.found)');
-  response['429'] ??= {
-    ...ErrorAnswer('Too many calls with this key (code throttled)'),
-    headers: { 'Retry-After': { type: 'integer', description: 'Seconds until the key may call again' } },
-  };
+  // The listener's throttle, as each call declares it.
+  documentRefusals(response, route.config?.guard, ApiErrorBodySchema);
   response['4xx'] ??= ErrorAnswer('Refused, in the error shape');
   response['5xx'] ??= ErrorAnswer('A failure of the service, in the error shape (503: the database is away)');
   schema.response = response;

@@ -13,14 +13,15 @@ import type {
   PasskeyView,
   QuestionInput,
   SessionView,
+  SignInProblem,
   SsoLinkView,
   UserChange,
   UserFilter,
   UserView,
 } from './schemas.js';
 
-/** Users as SCIM finds them: by exact values, from the `offset`-th on, with how many match in all. */
-export interface UserSearch {
+/** What SCIM finds users by: exact values. */
+export interface UserCriteria {
   userId?: string | undefined;
   email?: string | undefined;
   active?: boolean | undefined;
@@ -28,14 +29,24 @@ export interface UserSearch {
   externalId?: string | undefined;
   /** Deleted by provisioning or not; undefined: either. */
   deleted?: boolean | undefined;
-  offset: number;
+}
+
+/** A page of the users SCIM finds: after the user ID key `after` (the end of an earlier page), less the first `skip`. */
+export interface UserSearch extends UserCriteria {
+  after?: string | undefined;
+  skip: number;
   limit: number;
 }
 
 export interface UserOperations {
   get(scope: OperatorScope, userId: string): Promise<UserView>;
+  /** What stands between the user and their next sign-in, each with what clears it (sign-in-problems.ts). */
+  signInProblems(scope: OperatorScope, userId: string): Promise<SignInProblem[]>;
   list(scope: OperatorScope, filter: UserFilter): Promise<{ users: UserView[]; next: string | null }>;
-  search(scope: OperatorScope, search: UserSearch): Promise<{ users: UserView[]; total: number }>;
+  /** The page, and the user ID key it ends at (null when empty), where a next page would begin. */
+  search(scope: OperatorScope, search: UserSearch): Promise<{ users: UserView[]; last: string | null }>;
+  /** How many users the criteria select in all. */
+  count(scope: OperatorScope, criteria: UserCriteria): Promise<number>;
   create(
     scope: OperatorScope,
     input: NewUserInput,

@@ -26,6 +26,30 @@ export const UserSchema = Type.Object({
 });
 export type UserView = Static<typeof UserSchema>;
 
+export const SignInProblemSchema = Type.Object({
+  code: Type.Union(
+    [
+      'deleted',
+      'inactive',
+      'locked',
+      'password.expired',
+      'password.temporary',
+      'password.temporary.expired',
+      'password.reset.sent',
+      'token.new.pin',
+    ].map((code) => Type.Literal(code)),
+    { description: "What stands in the way; the console says it in the operator's language" },
+  ),
+  since: Type.Union([Time, Type.Null()]),
+  until: Type.Union([Time, Type.Null()], { description: 'When it ends by itself (a temporary password, a mail)' }),
+  fix: Type.Union([Type.Literal('unlock'), Type.Literal('reactivate'), Type.Literal('reset-password'), Type.Null()], {
+    description: "The operation that clears it; null where the user's own next sign-in does",
+  }),
+  detail: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+});
+export type SignInProblem = Static<typeof SignInProblemSchema>;
+export const SignInProblemsSchema = Type.Object({ userId: Type.String(), problems: Type.Array(SignInProblemSchema) });
+
 export const NewUserSchema = Type.Object(
   {
     userId: UserIdSchema,
@@ -161,7 +185,11 @@ export const AuditEventSchema = Type.Object({
 export type AuditEventView = Static<typeof AuditEventSchema>;
 export const AuditPageSchema = Type.Object({
   events: Type.Array(AuditEventSchema),
-  next: Type.Union([Type.String(), Type.Null()]),
+  next: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'The cursor of the next page; null on the last. A page looks at a bounded number of events, so with a filter ' +
+      'few events match it may hold fewer than the limit, even none: follow next until it is null',
+  }),
 });
 
 export const CobrandSummarySchema = Type.Object({ name: Type.String(), abbreviation: Type.String() });

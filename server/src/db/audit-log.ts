@@ -24,6 +24,8 @@ export interface Origin {
   actor?: string | undefined;
   /** The request that made the change, for the log line to join the request's (not kept in the audit table). */
   requestId?: string | undefined;
+  /** Why, in the words of who made the change (a help-desk operator's): kept in each event's detail as `reason`. */
+  reason?: string | undefined;
 }
 
 /** The user agent is the client's to write: kept to what the column holds. */
@@ -47,6 +49,9 @@ const eventId = (at: number): string => {
   sequence = (sequence + 1) % 1e6;
   return `${at.toString(36).padStart(9, '0')}-${sequence.toString(36).padStart(4, '0')}-${newId().slice(0, 18)}`;
 };
+
+/** The smallest ID of an event at `at` or later: the time an ID begins with, alone (a page of the trail seeks to it). */
+export const eventIdFrom = (at: number): string => at.toString(36).padStart(9, '0');
 
 /**
  * Told of each event as it is written: the service logs the security events among them (app.ts). `userId` is the
@@ -130,6 +135,7 @@ export class AuditLog {
   ): Promise<void> {
     const at = this.clock();
     const id = eventId(at);
+    if (origin?.reason) detail = { ...detail, reason: origin.reason };
     const text = JSON.stringify(detail);
     const address = origin?.address?.slice(0, 64) ?? null;
     const userAgent = origin?.userAgent?.slice(0, USER_AGENT_MAX) ?? null;

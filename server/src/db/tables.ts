@@ -1,16 +1,23 @@
 // Each table's type is imported from its own *.table.ts file, never through its capability's index.ts: those import
 // the stores, which import this file, so going through them would close an import cycle (server/test/import-cycles.test.ts).
 import type { ApiKeyTable } from '../admin/api-key.table.js';
-import type { AccountTable, PasswordHistoryTable, TemporaryPasswordTable } from '../account/account.table.js';
+import type {
+  AccountCountTable,
+  AccountTable,
+  PasswordHistoryTable,
+  TemporaryPasswordTable,
+} from '../account/account.table.js';
 import type { ImportedHashClassTable } from '../account/imported-hash-class.table.js';
 import type { TrustedDeviceTable } from '../device/device.table.js';
 import type { CobrandTable } from '../cobrand/cobrand.table.js';
+import type { DeviceCodeTable } from '../device-code/device-code.table.js';
 import type { WriteCheckTable } from '../health/write-check.table.js';
 import type { MailOutboxTable } from '../mail/mail-outbox.table.js';
 import type { SiemOutboxTable } from '../siem/siem-outbox.table.js';
 import type { PasskeyChallengeTable, PasskeyTable } from '../passkey/passkey.table.js';
 import type { RecoveryCodeTable } from '../recovery-code/recovery-code.table.js';
 import type { SessionTable } from '../session/session.table.js';
+import type { OperatorSessionTable, OperatorTable } from '../staff/staff.table.js';
 import type { SsoProviderSessionTable } from '../sso/oidc/provider-session.table.js';
 import type { SsoLinkTable, SsoOnceTable } from '../sso/sso.table.js';
 import type { TokenAttemptTable, TokenTable } from '../token/token.table.js';
@@ -18,6 +25,7 @@ import type { AuditEventTable } from './audit-event.table.js';
 
 export interface Database {
   account: AccountTable;
+  account_count: AccountCountTable;
   session: SessionTable;
   cobrand: CobrandTable;
   audit_event: AuditEventTable;
@@ -37,4 +45,7 @@ export interface Database {
   api_key: ApiKeyTable;
   recovery_code: RecoveryCodeTable;
   imported_hash_class: ImportedHashClassTable;
+  device_code: DeviceCodeTable;
+  operator_account: OperatorTable;
+  operator_session: OperatorSessionTable;
 }

@@ -7,7 +7,6 @@
  */
 import {
   COBRAND_ASSETS_BASE,
-  CSRF_COOKIE,
   ErrorCodes,
   FORM_TOKEN_FIELD,
   PORTAL_CONTEXT_PATH,
@@ -55,7 +54,12 @@ const isScreenForm = (request: FastifyRequest) =>
 /** Enough for every browser active in an instance at once; beyond it the memory starts again, nothing else changes. */
 const MAX_REMEMBERED = 10_000;
 
+/**
+ * The guard for the routes of `app` (and the plugins it holds): the public listener's, or the help-desk console's on
+ * the admin listener, which has its own cookies and key (`cookies` names them).
+ */
 export function registerCsrfGuard(app: FastifyInstance, key: Buffer, cookies: SessionCookies): void {
+  const tokenCookie = cookies.csrfCookie;
   // Whether a token fits a session cookie depends on nothing else, and checking it takes two digests, while a browser
   // sends the same pair on every call: pairs found valid are remembered (docs/benchmarks.md, "Before and after").
   const valid = new Set<string>();
@@ -74,7 +78,7 @@ export function registerCsrfGuard(app: FastifyInstance, key: Buffer, cookies: Se
     const safe = SAFE_METHODS.has(request.method);
     if (safe && PROBES.has(request.url)) return done();
     const rawSession = cookies.sessionId(request);
-    const cookieToken = request.cookies[CSRF_COOKIE];
+    const cookieToken = request.cookies[tokenCookie];
     const cookieValid = isValid(cookieToken, rawSession);
     if (cookieValid) holdToken(request, cookieToken!);
     else cookies.issueCsrf(reply, rawSession);
@@ -93,7 +97,7 @@ export function registerCsrfGuard(app: FastifyInstance, key: Buffer, cookies: Se
     if (!checkInBody.has(request)) return done();
     const body = request.body as Record<string, unknown> | null;
     const field = body?.[FORM_TOKEN_FIELD];
-    if (typeof field !== 'string' || field !== request.cookies[CSRF_COOKIE]) return done(refuse(request));
+    if (typeof field !== 'string' || field !== request.cookies[tokenCookie]) return done(refuse(request));
     delete body![FORM_TOKEN_FIELD];
     return done();
   });

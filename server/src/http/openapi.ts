@@ -6,8 +6,7 @@
 import fastifySwagger from '@fastify/swagger';
 import { ApiErrorBodySchema } from '@portal/contract/schemas';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { UNGUARDED_CALLS } from './csrf-guard.js';
-import { PAGE_READ } from './route-guard.js';
+import { documentRefusals, PAGE_READ } from './route-guard.js';
 
 const CALL_PREFIXES = ['/sdportal/rest/', '/cpae/', '/services/', '/sdportal/sso/', '/public-portal-ui/assets/i18n/'];
 const PROBES = new Set(['/healthz', '/readyz']);
@@ -23,30 +22,20 @@ const isCall = (url: string) => CALLS.has(url) || CALL_PREFIXES.some((prefix) =>
 /** A route's documented answers, by method and path pattern: what the status check reads. */
 export type DeclaredAnswers = Map<string, string[]>;
 
-const refusal = (description: string, headers?: Record<string, unknown>) => ({
-  ...ApiErrorBodySchema,
-  description,
-  ...(headers ? { headers } : {}),
-});
+const refusal = (description: string) => ({ ...ApiErrorBodySchema, description });
 
 /**
  * The refusals a call gives before (or instead of) its own answer, named one by one so that a client can tell them
- * apart: the anti-forgery check (csrf-guard.ts), the body limit and parsers (error-handler.ts), the per-address
- * throttle (@fastify/rate-limit, which sends Retry-After) and a database or token server out of reach.
+ * apart: those its declaration implies (route-guard.ts: the anti-forgery check, the fresh-sign-in rule, the
+ * per-address throttle, which sends Retry-After), the body limit and parsers (error-handler.ts) and a database or
+ * token server out of reach.
  */
-function declareRefusals(route: RouteOptions, response: Record<string, unknown>, guarded: boolean, body: boolean) {
-  if (guarded)
-    response['403'] ??= refusal(
-      'The anti-forgery header is missing or does not match the sec-token cookie (code csrf)',
-    );
+function declareRefusals(route: RouteOptions, response: Record<string, unknown>, body: boolean) {
+  documentRefusals(response, route.config?.guard, ApiErrorBodySchema);
   if (body) {
     response['413'] ??= refusal('A body over the limit (code payload.too.large)');
     response['415'] ??= refusal('A body in a media type the call does not take (code unsupported.media.type)');
   }
-  if (route.config && 'rateLimit' in route.config)
-    response['429'] ??= refusal('Too many calls from this address (code throttled)', {
-      'Retry-After': { type: 'integer', description: 'Seconds until the address may call again' },
-    });
   // The probes answer for themselves: /readyz says "unavailable" in its own shape, /healthz needs nothing.
   if (!PROBES.has(route.url))
     response['503'] ??= refusal("The database or the bank's token server cannot be reached now (code unavailable)");
@@ -65,12 +54,12 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     }
     const methods = [route.method].flat();
     const body = methods.some((m) => m !== 'GET' && m !== 'HEAD');
-    // A SAML answer is posted by the provider's page, and a CSP report by the browser: neither knows the token.
-    const guarded = body && !route.url.startsWith('/sdportal/sso/') && !UNGUARDED_CALLS.has(route.url);
+    // As the route declares it (a SAML answer, posted by the provider's page, and a CSP report declare none).
+    const guarded = route.config?.guard?.csrf === 'token';
     // A copy: routes may share one response map (the SSO addresses do), and their refusals differ.
     const response: Record<string, unknown> = { ...(schema.response as object) };
     schema.response = response;
-    declareRefusals(route, response, guarded, body);
+    declareRefusals(route, response, body);
     response['4xx'] ??= { ...ApiErrorBodySchema, description: 'Refused, in the error shape' };
     response['5xx'] ??= { ...ApiErrorBodySchema, description: 'A failure of the service, in the error shape' };
     // Explicit, also where empty: every call says what it needs, and only those that change state need the header.

@@ -10,6 +10,8 @@ import { issueCsrfToken, sessionBinding } from '../security/csrf.js';
 
 export interface CookiePolicy {
   sessionCookie: string;
+  /** The anti-forgery token's cookie: `sec-token` on the public listener; the console has its own (staff/). */
+  csrfCookie: string;
   session: CookieSerializeOptions;
   csrf: CookieSerializeOptions;
 }
@@ -17,6 +19,7 @@ export interface CookiePolicy {
 export function cookiePolicy(secure: boolean): CookiePolicy {
   return {
     sessionCookie: secure ? '__Host-portal-session' : 'portal-session',
+    csrfCookie: CSRF_COOKIE,
     session: { path: '/', httpOnly: true, sameSite: 'lax', secure },
     // Read by the page's script to echo in the X-XSRF-TOKEN header, so not HttpOnly.
     csrf: { path: '/', httpOnly: false, sameSite: 'strict', secure },
@@ -36,6 +39,11 @@ export class SessionCookies {
     private readonly policy: CookiePolicy,
     private readonly csrfKey: Buffer,
   ) {}
+
+  /** The name of the anti-forgery token's cookie. */
+  get csrfCookie(): string {
+    return this.policy.csrfCookie;
+  }
 
   /** The raw session ID the browser sent, if it has the shape of one. */
   sessionId(request: FastifyRequest): string | undefined {
@@ -70,7 +78,7 @@ export class SessionCookies {
 
   issueCsrf(reply: FastifyReply, rawSessionId: string | undefined): void {
     const token = issueCsrfToken(this.csrfKey, sessionBinding(rawSessionId));
-    reply.setCookie(CSRF_COOKIE, token, this.policy.csrf);
+    reply.setCookie(this.policy.csrfCookie, token, this.policy.csrf);
     holdToken(reply.request, token);
   }
 }

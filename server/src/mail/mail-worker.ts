@@ -5,7 +5,8 @@
  */
 import type { Clock } from '../clock.js';
 import { PollLoop } from '../db/poll-loop.js';
-import type { OutboxRow, OutboxStore } from './outbox-store.js';
+import { newId } from '../security/ids.js';
+import type { OutboxRow, OutboxStore, OutgoingMail } from './outbox-store.js';
 import type { MailTransport } from './transport.js';
 
 type Log = { warn(obj: object, msg: string): void };
@@ -54,6 +55,28 @@ export class MailWorker {
   /** Runs a pass now (after an enqueue) unless one is already running. */
   nudge(): Promise<void> {
     return this.loop.nudge();
+  }
+
+  /**
+   * Sends one mail now, outside the outbox, for a user who waits on it (a new-device code): true when the relay took
+   * it. Nothing is kept or tried again: such a mail is worth its minutes only, and the user can ask for another.
+   */
+  async sendNow(mail: OutgoingMail): Promise<boolean> {
+    const now = this.clock();
+    const row: OutboxRow = {
+      ...{ id: newId(), recipient: mail.recipient, sender_name: mail.senderName, subject: mail.subject },
+      ...{ text_body: mail.text, html_body: mail.html, created_at: now, attempts: 0, next_attempt_at: now },
+      ...{ claimed_until: null, sent_at: null, last_error: null },
+    };
+    try {
+      await this.transport.send(row);
+    } catch (error) {
+      this.log.warn({ mailId: row.id, smtp: sendFailure(error) }, 'a mail a user waits for could not be sent');
+      this.outcomes.failed += 1;
+      return false;
+    }
+    this.outcomes.sent += 1;
+    return true;
   }
 
   async stop(): Promise<void> {

@@ -61,6 +61,16 @@ export function compose(
   return { recipient: ctx.recipient, senderName: ctx.appName, subject: t(subjectKey, ctx.appName), text, html };
 }
 
+/** Each language's date format, made once: making one reads ICU's data, a new-device mail's dearest part. */
+const mailTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** When something happened, as a mail says it: the date and time in the mail's language, in UTC. */
-export const mailTime = (ctx: MailContext, at: number) =>
-  `${new Intl.DateTimeFormat(languageTag(isLocale(ctx.locale) ? ctx.locale : DEFAULT_LOCALE), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+export function mailTime(ctx: MailContext, at: number): string {
+  const tag = languageTag(isLocale(ctx.locale) ? ctx.locale : DEFAULT_LOCALE);
+  let format = mailTimeFormats.get(tag);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+    mailTimeFormats.set(tag, format);
+  }
+  return `${format.format(at)} UTC`;
+}

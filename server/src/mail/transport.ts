@@ -1,5 +1,6 @@
 /** Where mail goes: an SMTP server (SMTP_URL), or `.eml` files under DATA_DIR/outbox/ when none is configured. */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type nodemailer from 'nodemailer';
@@ -103,9 +104,17 @@ export function createTransport(options: TransportOptions): MailTransport {
   return {
     async send(row) {
       const info = await files.get().sendMail(message(row, options));
-      mkdirSync(dir, { recursive: true });
       const file = join(dir, `${row.id}.eml`);
-      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      // Off the main thread (a file's open and write held every sign-in behind it); the folder made when it is not there.
+      // Written beside its name and then renamed, so that whoever reads the folder's .eml files never reads half a mail.
+      const partial = `${file}.part`;
+      const write = () => writeFile(partial, info.message as Buffer, { mode: 0o600 });
+      await write().catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(dir, { recursive: true });
+        await write();
+      });
+      await rename(partial, file);
       log(`mail written to ${file}`);
     },
     close: files.close,

@@ -10,6 +10,7 @@ import type { AuditKind } from '../db/audit-log.js';
 import type { ThrottleState } from '../security/throttle.js';
 import { databaseGauges, type DatabaseSources } from './database-gauges.js';
 import { hashQueueGauges, type HashQueueReading } from './hash-queue-gauges.js';
+import { stuffingMetrics, type StuffingSources } from './stuffing-metrics.js';
 
 export interface MetricSources extends DatabaseSources {
   /** Audit events this instance wrote, by kind. */
@@ -29,6 +30,8 @@ export interface MetricSources extends DatabaseSources {
   passkeyCeremonies?: ReadonlyMap<string, number>;
   /** How the per-address throttle counts now (security/throttle.ts). */
   throttle?: () => ThrottleState;
+  /** Sign-in tries by cobrand, and distinct user IDs per client address (stuffing-metrics.ts). */
+  stuffing?: StuffingSources;
 }
 
 const THROTTLE_STATES: readonly ThrottleState[] = ['shared', 'off', 'local'];
@@ -105,6 +108,18 @@ export function portalMetrics(app: FastifyInstance, sources: MetricSources): Reg
   }));
   following(
     registry,
+    'portal_new_device_codes_total',
+    'New-device verification codes: sent, unsent (relay down, or the hourly limit), passed, and failed (a wrong code).',
+    () => ({
+      sent: audit('signin.verification.sent'),
+      unsent: audit('signin.verification.unsent'),
+      passed: audit('signin.verification.passed'),
+      failed: audit('signin.verification.failed'),
+    }),
+    'outcome',
+  );
+  following(
+    registry,
     'portal_mail_total',
     'Mails queued (temporary passwords, PIN and password notices), sent, and failed tries.',
     () => ({
@@ -144,6 +159,7 @@ export function portalMetrics(app: FastifyInstance, sources: MetricSources): Reg
   databaseGauges(registry, { ...sources, ...(sources.siem ? { siemBacklog: sources.siem.backlog } : {}) });
   if (sources.hashQueue) hashQueueGauges(registry, sources.hashQueue);
   if (sources.throttle) throttleGauge(registry, sources.throttle);
+  if (sources.stuffing) stuffingMetrics(registry, sources.stuffing);
   return registry;
 }
 

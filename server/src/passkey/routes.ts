@@ -222,7 +222,7 @@ function createOwnPasskey(app: App, options: Parts) {
         body: PasskeyRegistrationBodySchema,
         response: { 201: PasskeySchema },
       },
-      config: { ...throttle, ...guard({ ...CHANGE, audit: 'passkey.added', factor: true }) },
+      config: { ...throttle, ...guard({ ...CHANGE, audit: ['passkey.added', 'passkey.refused'], factor: true }) },
       preValidation: JSON_BODY,
     },
     async (request, reply) => {

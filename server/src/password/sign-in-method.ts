@@ -88,6 +88,8 @@ async function verifyPassword(deps: PasswordMethodDeps, attempt: MethodTry, work
       step: 'password',
       complete: true,
       account,
+      // Not a mailed temporary password (below), which proves the mailbox: a new browser may be asked for more.
+      knowledgeOnly: true,
       ...(rehashed ? { rehashed } : {}),
       ...(breached ? { mustChange: 'breached' } : {}),
     } as const;

@@ -3,12 +3,12 @@
  * (or `id eq`), `externalId eq`, `emails.value eq` (or `emails[value eq ...]`), `active eq` and the extension's
  * `cobrand eq`, joined by `and`. Anything else is refused as invalidFilter, naming what is supported, rather than read some other way.
  */
-import type { UserSearch } from '../admin/index.js';
+import type { UserCriteria } from '../admin/index.js';
 import { ScimError } from './errors.js';
 import { PORTAL_USER } from './scimmy-setup.js';
 
 type Expression = [string, unknown?] | Expression[] | { [key: string]: Expression };
-export type Criteria = Omit<UserSearch, 'offset' | 'limit'>;
+export type Criteria = UserCriteria;
 
 const SUPPORTED =
   'Filters supported: userName, id, externalId, emails.value, active and ' +

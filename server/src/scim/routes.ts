@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { ADMIN_CHANGE, ADMIN_READ, type AdminOperations, keyOrigin, requireScope, scopeOf } from '../admin/index.js';
 import { registerScimErrors, SCIM_CONTENT_TYPE, scimRefusal } from './errors.js';
 import { declareScim, SCIM_PREFIX } from './scimmy-setup.js';
-import { scimUser } from './user-mapping.js';
+import { scimAnswer } from './user-mapping.js';
 import { type ListQuery, scimUsers } from './users.js';
 
 /** Described by SCIM itself, not /admin/openapi.json; each call declares what every admin call does (admin/guard.ts). */
@@ -59,17 +59,17 @@ export const scimRoutes: FastifyPluginAsync<{ operations: AdminOperations }> = a
   );
   app.post('/Users', change, async (request, reply) => {
     const user = await users.create(callerOf(request), request.body);
-    return reply.code(201).header('location', location(user.userId)).send(scimUser(user));
+    return reply.code(201).header('location', location(user.userId)).send(scimAnswer(user));
   });
   app.get('/Users/:userId', hidden, async (request: UserRequest) => {
     const attributes = users.attributesOf(request.query);
-    return scimUser(await users.get(callerOf(request), request.params.userId), attributes);
+    return scimAnswer(await users.get(callerOf(request), request.params.userId), attributes);
   });
   app.put('/Users/:userId', change, async (request: UserRequest) =>
-    scimUser(await users.replace(callerOf(request), request.params.userId, request.body)),
+    scimAnswer(await users.replace(callerOf(request), request.params.userId, request.body)),
   );
   app.patch('/Users/:userId', change, async (request: UserRequest) =>
-    scimUser(await users.patch(callerOf(request), request.params.userId, request.body)),
+    scimAnswer(await users.patch(callerOf(request), request.params.userId, request.body)),
   );
   // Deleting a user deactivates them (their sessions ended at once) and SCIM knows them no more (404); the record and
   // its audit trail stay.

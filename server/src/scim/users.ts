@@ -10,8 +10,9 @@ import type { Origin } from '../db/audit-log.js';
 import type { OperatorScope } from '../refusal.js';
 import { ScimError } from './errors.js';
 import { criteriaOf } from './filter.js';
+import { listingOf, PageCursors } from './page-cursors.js';
 import { ENTERPRISE_USER, MAX_RESULTS } from './scimmy-setup.js';
-import { scimUser, type Wanted, wantedOf } from './user-mapping.js';
+import { scimAnswer, scimUser, type Wanted, wantedOf } from './user-mapping.js';
 
 export interface Caller {
   scope: OperatorScope;
@@ -117,6 +118,7 @@ function parsedQuery(query: ListQuery, keys: (keyof ListQuery)[]) {
 
 export function scimUsers(operations: AdminOperations) {
   const users = operations.users;
+  const cursors = new PageCursors();
 
   return {
     async create(caller: Caller, body: unknown) {
@@ -169,20 +171,31 @@ export function scimUsers(operations: AdminOperations) {
       await users.delete(caller.scope, userId, caller.origin);
     },
 
-    /** One page of the users a filter selects, by index (startIndex from 1), with their total. */
+    /**
+     * One page of the users a filter selects, by index (startIndex from 1), with their total: the page begun by key
+     * where this listing's last page ended (page-cursors.ts), the total from the counts the database keeps.
+     */
     async list(caller: Caller, query: ListQuery) {
       const resource = parsedQuery(query, ['filter', 'attributes', 'excludedAttributes']);
       const startIndex = Math.max(whole(query.startIndex, 1), 1);
       const count = Math.min(Math.max(whole(query.count, 100), 0), MAX_RESULTS);
-      const criteria = criteriaOf(resource.filter);
-      const page = { offset: startIndex - 1, limit: count };
-      const found = await users.search(caller.scope, { ...criteria, deleted: false, ...page });
+      const criteria = { ...criteriaOf(resource.filter), deleted: false };
+      const total = await users.count(caller.scope, criteria);
+      let found: UserView[] = [];
+      if (count > 0 && startIndex <= total) {
+        const listing = listingOf(caller.scope.cobrands, criteria);
+        const from = cursors.from(listing, startIndex);
+        const page = await users.search(caller.scope, { ...criteria, ...from, limit: count });
+        if (page.last) cursors.remember(listing, startIndex + page.users.length, page.last);
+        found = page.users;
+      }
       const list = new SCIMMY.Messages.ListResponse(
-        found.users.map((u) => scimUser(u, resource.attributes)),
-        { startIndex: 1, count: Math.max(count, 1), totalResults: found.total },
+        // The list holds what it is given: users written out as scimmy writes them (user-mapping.ts).
+        found.map((u) => scimAnswer(u, resource.attributes)) as never,
+        { startIndex: 1, count: Math.max(count, 1), totalResults: total },
       );
       // Built from one page, the message is told its place afterwards (scimmy would slice the page again).
-      return Object.assign(list, { startIndex, itemsPerPage: found.users.length });
+      return Object.assign(list, { startIndex, itemsPerPage: found.length });
     },
 
     attributesOf: (query: ListQuery) => parsedQuery(query, ['attributes', 'excludedAttributes']).attributes,

@@ -20,6 +20,12 @@ export interface PortalKeys {
   apiKey: Buffer;
   /** The key of the recovery codes' HMACs. */
   recoveryCode: Buffer;
+  /** The key of the new-device codes' HMACs. */
+  deviceCode: Buffer;
+  /** Seals the help-desk operators' authenticator secrets: apart from the users' token seeds. */
+  operatorSeal: Buffer;
+  /** The help-desk console's anti-forgery tokens, on the admin listener: apart from the public listener's. */
+  consoleCsrf: Buffer;
 }
 
 export function loadPortalSecret(configured: string | null, dataDir: string, warn: (message: string) => void): string {
@@ -47,5 +53,8 @@ export function deriveKeys(secret: string): PortalKeys {
     device: derive('device cookie'),
     apiKey: derive('admin api key'),
     recoveryCode: derive('recovery code'),
+    deviceCode: derive('device code'),
+    operatorSeal: derive('operator authenticator seal'),
+    consoleCsrf: derive('console anti-forgery token'),
   };
 }

@@ -32,6 +32,8 @@ export interface StartSession {
   method?: string;
   /** The trusted device the browser signed in on; none for an unknown device. */
   device?: string;
+  /** The raw ID to open it under, chosen by a step bound to this session (a new-device code); none: a new one. */
+  rawId?: string;
 }
 
 /** Why sessions ended other than by logout (which the logout route records). */
@@ -84,7 +86,7 @@ export class SessionManager {
   ): Promise<{ rawId: string; row: SessionRow }> {
     if (replacing) await this.store.delete(hashSessionId(replacing));
     const now = this.clock();
-    const rawId = newSessionId();
+    const rawId = input.rawId ?? newSessionId();
     const row: SessionRow = {
       id_hash: hashSessionId(rawId),
       account_id: input.accountId,

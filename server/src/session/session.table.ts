@@ -2,7 +2,7 @@
  * `full` opens the platform; the others are the restricted half-way states that open only their own screen
  * (`sso_token`: the bank's provider signed a token user in, the token step is still to come).
  */
-export type SessionKind = 'full' | 'change_password' | 'new_pin' | 'next_token' | 'sso_token';
+export type SessionKind = 'full' | 'change_password' | 'new_pin' | 'next_token' | 'sso_token' | 'device_code';
 
 export interface SessionTable {
   /** SHA-256 of the cookie value: a stolen database row cannot be replayed as a cookie. */

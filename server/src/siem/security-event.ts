@@ -8,6 +8,7 @@ import type { EventAccount, RecordedEvent } from '../db/audit-log.js';
  */
 const failed = ({ kind, detail }: RecordedEvent) =>
   kind.endsWith('.failure') ||
+  kind.endsWith('.failed') ||
   kind.endsWith('.refused') ||
   (typeof detail.outcome === 'string' && detail.outcome !== 'success');
 

@@ -6,6 +6,7 @@ export * from './method.js';
 export type { BrowserState, SignInDecision } from './decision.js';
 export { cobrandQuery, homeOf } from './locations.js';
 export type { SignInModule, SignInOnRoute } from './module.js';
+export type { GateFactory, SignInGate } from './gate.js';
 
 declare module '../db/audit-log.js' {
   /** The audit kinds this capability records. */

@@ -41,6 +41,8 @@ export interface MethodTry {
 export interface NextScreen {
   location: string;
   kind: StartSession['kind'];
+  /** The raw ID the restricted session opens under, chosen by a step bound to that session (a gate's code). */
+  sessionId?: string;
 }
 
 /** The secret was right: the service clears the failures, audits `step`, and opens a session. */
@@ -56,6 +58,16 @@ export interface Passed {
   rehashed?: string;
   /** Why the password, though right, must be changed now: the sign-in leads to change password, as an expired one. */
   mustChange?: 'breached';
+  /**
+   * Passed on something the user knows alone (a password, not a mailed temporary one), which a breach elsewhere can
+   * give away: from a browser the account has not trusted, a gate (gate.ts) may hold it. Unset: the step proved more.
+   */
+  knowledgeOnly?: boolean;
+  /**
+   * The step proved this browser is the user's (a code mailed to the account): it becomes a trusted device at once,
+   * even when the sign-in goes on to a restricted screen (change password) rather than opening a full session.
+   */
+  trustsBrowser?: boolean;
   /** Signed in by the bank's identity provider before this step (the session is marked so, for logout). */
   federated?: boolean;
   /** The method's own next screen; none: the service's usual (change password when due, else home). */

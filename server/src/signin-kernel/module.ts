@@ -4,6 +4,8 @@
  * part its deps and the one way a try on the method's own route signs in (the signin capability's `routeSignIn`).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ScreenData } from '../http/form-post.js';
+import type { GateFactory } from './gate.js';
 import type { MethodFactory } from './method.js';
 
 /** A sign-in on a method's own route: the browser read from the exchange, the decision applied; where to go or null. */
@@ -20,4 +22,8 @@ export interface SignInModule<MethodDeps = unknown, RouteDeps = unknown, FormDep
   routes?: (app: FastifyInstance, deps: RouteDeps, signIn: SignInOnRoute) => Promise<void>;
   /** Its screen's form posted without the script, given its deps and the sign-in on its route. */
   forms?: (forms: FastifyInstance, deps: FormDeps, signIn: SignInOnRoute) => Promise<void>;
+  /** A gate its method's route clears (gate.ts), made with the method's deps. */
+  gate?: GateFactory<MethodDeps>;
+  /** What its screen's page carries for the browser that opens it (its attempt), found with its forms' deps. */
+  screenData?: (deps: Omit<FormDeps, 'page'>) => ScreenData;
 }

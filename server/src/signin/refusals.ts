@@ -85,6 +85,11 @@ export class Refusals {
     );
   }
 
+  /** A right secret a gate holds: the claimed try given back. False when the account locked meanwhile. */
+  async giveBack({ account }: Claim, now: number): Promise<boolean> {
+    return this.deps.accounts.releaseAttempt(account.id, now);
+  }
+
   /** The counting a further step of this claim's sign-in uses (method.ts). */
   countedFor(claim: Claim): CountedRefusals {
     return {

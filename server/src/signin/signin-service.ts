@@ -24,6 +24,7 @@ import {
   type Passed,
   type SignInDecision,
   type SignInForm,
+  type SignInGate,
   type SignInMethod,
 } from '../signin-kernel/index.js';
 import type { AccountStore } from '../account/index.js';
@@ -32,6 +33,8 @@ import type { CobrandDirectory } from '../cobrand/index.js';
 import { EqualWork } from './equal-work.js';
 import { type Claim, type Claimed, claimTry, isLocked } from './claims.js';
 import { Refusals } from './refusals.js';
+import { CobrandTries, pageLabel } from './cobrand-tries.js';
+import { type UserIdSpread, UserIdsPerAddress } from './user-ids-per-address.js';
 
 export type { BrowserState, SignInDecision } from '../signin-kernel/index.js';
 
@@ -64,6 +67,8 @@ export interface SignInDeps {
    * composition (sign-in-modules.ts): the service knows them only by the kernel's interface.
    */
   methods: readonly MethodMaker[];
+  /** The gates a sign-in passed on a password alone must clear on a browser the account has not trusted (gate.ts). */
+  gates?: readonly SignInGate[];
   /**
    * Where a sign-in that opens `open` goes instead of its destination, given the browser's cookies: a page put first
    * (the passkey offer, wired in app.ts, and given to single sign-on too), or the destination itself.
@@ -80,6 +85,9 @@ export class SignInService {
   private readonly work: EqualWork;
   private readonly further: FurtherStep[];
   private readonly routed: SignInMethod[];
+  /** Tries by cobrand and result (cobrand-tries.ts), for the metrics. */
+  readonly cobrandTries = new CobrandTries();
+  private readonly userIds = new UserIdsPerAddress();
 
   constructor(private readonly deps: SignInDeps) {
     this.refusals = new Refusals(deps);
@@ -106,15 +114,25 @@ export class SignInService {
   /** Decides a send-login: null refuses it; otherwise where to go, and which session to open for it. */
   async signIn(body: SendLoginBody, browser: BrowserState): Promise<SignInDecision | null> {
     const form = body['login-form-type'];
-    return isSignInForm(form) ? this.firstStep(form, body, browser) : this.furtherStep(form, body, browser);
+    const page = await this.pageOf(body.cobrandHost);
+    const decision = isSignInForm(form)
+      ? await this.firstStep(form, body, browser, page)
+      : await this.furtherStep(form, body, browser, page);
+    this.cobrandTries.decided(pageLabel(body.cobrandHost, page), decision);
+    return decision;
+  }
+
+  /** The distinct user IDs the client addresses tried in the last five minutes (user-ids-per-address.ts). */
+  userIdSpread(): UserIdSpread {
+    return this.userIds.reading(this.deps.clock());
   }
 
   /** The user ID and the secret of the account's method: claimed, worked, asked, decided. */
-  private async firstStep(form: SignInForm, body: SendLoginBody, browser: BrowserState) {
+  private async firstStep(form: SignInForm, body: SendLoginBody, browser: BrowserState, page: string) {
     const now = this.deps.clock();
-    const page = await this.pageOf(body.cobrandHost);
     // The ldapId is folded as a user ID is: in its one form (only hex digits, so only case changes).
     const by = { kind: 'ldapId' as const, value: userIdKey(body.username) };
+    this.userIds.tried(browser.origin.address, by.value, now);
     const claimed = await claimTry(this.deps, by, browser.deviceId, now);
     if (!claimed || isLocked(claimed)) {
       await this.work.onNobody(form, body.password, now, page);
@@ -151,17 +169,27 @@ export class SignInService {
     if (!method?.route) throw new Error(`no registered sign-in method answers the ${route} route`);
     const now = this.deps.clock();
     const owner = await method.route.owner(secret);
+
     const by = owner ? { kind: 'id' as const, value: owner } : undefined;
     const claimed = by ? await claimTry(this.deps, by, browser.deviceId, now) : undefined;
     // A route's try carries no page: its methods' work does not depend on one.
     const page = DEFAULT_COBRAND;
     if (!claimed || isLocked(claimed)) {
       await this.work.onNobodyOwn(method, secret, now, page);
-      return this.unclaimed(claimed, by, now, browser);
+      return this.counted(page, await this.unclaimed(claimed, by, now, browser));
     }
     const { record } = await this.deps.cobrands.resolve(claimed.account.cobrand);
     const attempt: MethodTry = { account: claimed.account, record, form: route, secret, browser, now, page };
-    return this.conclude(claimed, attempt, () => this.work.askOwn(method, attempt));
+    return this.counted(
+      record.cobrand.name,
+      await this.conclude(claimed, attempt, () => this.work.askOwn(method, attempt)),
+    );
+  }
+
+  /** A route's try counted by cobrand: refused under its account's (the default's when it names none). */
+  private counted(cobrand: string, decision: SignInDecision | null): SignInDecision | null {
+    this.cobrandTries.decided(cobrand, decision);
+    return decision;
   }
 
   /** A claimed try's answer: set aside, refused and counted, or passed (the failures cleared, audited, decided). */
@@ -171,6 +199,8 @@ export class SignInService {
     const answer = await this.refusals.unlessUnavailable(claimed, now, browser.origin, ask);
     if (answer?.kind === 'aside') return this.refusals.setAside(claimed, now, browser.origin, answer);
     if (!answer) return this.refusals.refuse(claimed, now, browser.origin, 'credentials', attempt.form);
+    const gate = await this.gateFor(answer, attempt, claimed);
+    if (gate) return this.held(gate, claimed, answer, attempt);
     const changes = { ...(answer.rehashed ? { passwordHash: answer.rehashed } : {}), signedIn: answer.complete };
     if (!(await this.refusals.passed(claimed, now, changes))) {
       await audit.record('signin.failure', account.id, { reason: 'locked meanwhile' }, { origin: browser.origin });
@@ -178,15 +208,38 @@ export class SignInService {
     }
     await audit.record('signin.success', account.id, { step: answer.step }, { origin: browser.origin });
     if (answer.mustChange) await this.flagForChange(answer, browser.origin, now);
-    return this.trusting(await this.decide(answer, browser, now), claimed, browser, now);
+    return this.trusting(await this.decide(answer, browser, now), claimed, browser, now, answer.trustsBrowser);
+  }
+
+  /** The first registered gate that holds a sign-in passed on a password alone from a browser the account has not trusted. */
+  private async gateFor(passed: Passed, attempt: MethodTry, claim: Claim): Promise<SignInGate | undefined> {
+    if (!passed.knowledgeOnly || claim.device) return undefined;
+    for (const gate of this.deps.gates ?? []) if (await gate.holds(passed, attempt)) return gate;
+    return undefined;
+  }
+
+  /**
+   * Held by a gate: the try is given back (the count neither cleared nor raised, so the gate's wrong answers add to
+   * the wrong tries before it), a password that must change is flagged, and the browser goes to the gate's screen in a
+   * session restricted to it. The gate audits what it did; nothing is trusted, and it is not a sign-in yet.
+   */
+  private async held(gate: SignInGate, claim: Claim, passed: Passed, attempt: MethodTry) {
+    const { origin } = attempt.browser;
+    if (!(await this.refusals.giveBack(claim, attempt.now))) {
+      await this.deps.audit.record('signin.failure', claim.account.id, { reason: 'locked meanwhile' }, { origin });
+      return null;
+    }
+    if (passed.mustChange) await this.flagForChange(passed, origin, attempt.now);
+    const screen = await gate.hold(passed, attempt);
+    const open = this.opening(passed, attempt.browser, screen.kind, attempt.record.cobrand.name);
+    return { location: screen.location, open: screen.sessionId ? { ...open, rawId: screen.sessionId } : open };
   }
 
   /** A further request of a sign-in a method left waiting: claimed and worked here; the method's step decides. */
-  private async furtherStep(form: string, body: SendLoginBody, browser: BrowserState) {
+  private async furtherStep(form: string, body: SendLoginBody, browser: BrowserState, page: string) {
     const step = this.further.find((candidate) => candidate.form === form);
     if (!step) throw new Error(`no registered sign-in method answers the ${form} form`);
     const now = this.deps.clock();
-    const page = await this.pageOf(body.cobrandHost);
     const by = { kind: 'userId' as const, value: body.username };
     const claimed = await claimTry(this.deps, by, browser.deviceId, now);
     const claim = claimed && !isLocked(claimed) ? claimed : undefined;
@@ -212,15 +265,16 @@ export class SignInService {
    * A sign-in that opens the platform, by any method or step, goes first where `onward` says (the passkey offer), and
    * trusts its browser (docs/decisions.md, "Device trust"): a trusted device's cookie is renewed; an unknown one
    * becomes a trusted device of the account, told of by mail in the language it signed in in. A half-way session (a
-   * password or PIN to set, a token step to come) goes to its screen and trusts nothing yet. The session opens on its
+   * password or PIN to set, a token step to come) goes to its screen and trusts nothing yet, unless the step proved the
+   * browser the user's (`proved`: a mailed code), which is trusted at once. The session opens on its
    * trusted device, if any: a lock on unknown devices leaves it alone.
    */
-  private async trusting(decision: SignInDecision, claim: Claim, browser: BrowserState, now: number) {
-    if (decision.open?.kind !== 'full') return onDevice(decision, claim.device);
-    const location = await this.onward(decision.open, decision.location, browser);
+  private async trusting(decision: SignInDecision, claim: Claim, browser: BrowserState, now: number, proved = false) {
+    const { open } = decision;
+    if (!open || (open.kind !== 'full' && !proved)) return onDevice(decision, claim.device);
+    const location = open.kind === 'full' ? await this.onward(open, decision.location, browser) : decision.location;
     const device =
-      claim.device ??
-      (await this.deps.deviceNotices.trustNew(claim.account, decision.open.locale, browser.origin, now));
+      claim.device ?? (await this.deps.deviceNotices.trustNew(claim.account, open.locale, browser.origin, now));
     return { ...onDevice(decision, device), location, device };
   }
 
@@ -247,16 +301,22 @@ export class SignInService {
     }
   }
 
+  /** The session a passed sign-in opens, of `kind`, in the browser's language. */
+  private opening(passed: Passed, browser: BrowserState, kind: StartSession['kind'], cobrand: string): StartSession {
+    const { account } = passed;
+    const locale = isLocale(browser.locale) ? browser.locale : DEFAULT_LOCALE;
+    const sso = passed.federated === true;
+    return { accountId: account.id, kind, cobrand, locale, sso, method: passed.step };
+  }
+
   /** Where a signed-in user goes, and the session (full, or one restricted to that screen) that opens for it. */
   private async decide(passed: Passed, browser: BrowserState, now: number): Promise<SignInDecision> {
     const { account } = passed;
-    const cookieLocale = browser.locale;
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
     const cobrand = record.cobrand.name;
-    const locale = isLocale(cookieLocale) ? cookieLocale : DEFAULT_LOCALE;
     const go = (location: string, kind: StartSession['kind']): SignInDecision => ({
       location,
-      open: { accountId: account.id, kind, cobrand, locale, sso: passed.federated === true, method: passed.step },
+      open: this.opening(passed, browser, kind, cobrand),
     });
     if (passed.next) {
       const next = await passed.next();

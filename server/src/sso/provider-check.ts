@@ -1,11 +1,13 @@
 /**
  * The cobrands' identity provider settings, checked at start so that the bank's team reads what is missing in the
  * start banner rather than in a user's failed sign-on: the variables named are set, certificates and keys parse, a
- * certificate has not expired, addresses are https (or this machine's). Nothing secret is printed: only names.
+ * certificate has not expired, addresses are https (or this machine's), and each provider's metadata or discovery
+ * document can be read. Nothing secret is printed: only names.
  */
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import type { CobrandRecord } from '../cobrand/index.js';
 import { basicEncodingNote, tokenEndpointAuth } from './oidc/client-auth.js';
+import { discoveryProblem } from './oidc/discovery-check.js';
 import type { OidcSettings, SamlRecord } from './providers.js';
 import { metadataProblem } from './saml/idp-metadata.js';
 
@@ -108,8 +110,9 @@ export function checkProviderSettings(records: CobrandRecord[], env: Env, now = 
 }
 
 /**
- * The settings checked as above, and the SAML providers' metadata read once (over the network for an address, 10 s
- * at most each, all at once): a cobrand whose metadata cannot be read is not ready.
+ * The settings checked as above, then each provider read once over the network, all at once: a SAML provider's
+ * metadata (10 s at most), an OpenID provider's discovery document (5 s at most). A cobrand whose provider cannot be
+ * read, or whose document would refuse every sign-on, is not ready. Nothing here throws for a provider.
  */
 export async function checkProviders(
   records: CobrandRecord[],
@@ -121,7 +124,7 @@ export async function checkProviders(
   const withProvider = records.flatMap((r) => (r.identityProvider ? [r.identityProvider] : []));
   await Promise.all(
     withProvider.map(async (idp, i) => {
-      const problem = idp.protocol === 'saml' ? await metadataProblem(idp) : null;
+      const problem = idp.protocol === 'saml' ? await metadataProblem(idp) : await discoveryProblem(idp);
       if (problem) results[i]!.problems.unshift(problem);
     }),
   );

@@ -130,7 +130,7 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app
   const sloGet = { ...slo, operationId: 'ssoSingleLogout', summary: 'SAML single logout (HTTP-Redirect)' };
   app.get(
     PathPatterns.ssoSingleLogout,
-    { schema: { ...sloGet, querystring: SingleLogoutSchema }, config: SIGNED_LOGOUT },
+    { schema: { ...sloGet, querystring: SingleLogoutSchema }, config: SAML_LOGOUT },
     (request, reply) =>
       sso.singleLogout(request.params.name, request.query, request.url.split('?')[1] ?? '', request, reply),
   );
@@ -140,7 +140,7 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<SsoRoutesOptions> = async (app
     {
       schema: { ...sloPost, consumes: [FORM], body: SingleLogoutSchema },
       bodyLimit: 256 * 1024,
-      config: SIGNED_LOGOUT,
+      config: SAML_LOGOUT,
     },
     (request, reply) => sso.singleLogout(request.params.name, request.body, null, request, reply),
   );
@@ -169,7 +169,8 @@ const ANSWER = guard({
   throttle: SEALED,
   changes: true,
   csrf: 'none: the provider’s page sends it; its state or RelayState is bound to the sealed cookie',
-  audit: 'sso.passed',
+  // Signed in, on to the token step, or refused (sso-service.ts).
+  audit: ['signin.success', 'sso.passed', 'signin.failure'],
 });
 const OWN_LOGOUT = guard({
   throttle: 'none: ends only the caller’s own session',
@@ -183,6 +184,8 @@ const SIGNED_LOGOUT = guard({
   csrf: 'none: the provider sends it; its signature over the message is the check',
   audit: ['sso.logout', 'sso.logout.refused'],
 });
+/** SAML's: the sessions it ends are the subject's, each audited as a logout of the account (saml/single-logout.ts). */
+const SAML_LOGOUT = guard({ ...SIGNED_LOGOUT.guard, audit: ['session.logout', 'sso.logout.refused'] });
 const FRONT_LOGOUT = guard({
   throttle: 'none: ends only the session the provider names, in the caller’s own browser',
   changes: true,

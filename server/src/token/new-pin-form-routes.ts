@@ -89,7 +89,8 @@ export const newPinFormRoutes: FastifyPluginAsyncTypebox<NewPinFormOptions> = as
     querystring: NewPinQuerySchema,
     body: NewPinFormSchema,
     throttle,
-    audit: 'token.pin.set',
+    // The passcode is a sign-in (send-login's kinds), then the PIN is set.
+    audit: ['signin.success', 'signin.failure', 'token.pin.set'],
   } as const;
   screenPost(app, post, async (request, reply) => {
     const user = await userOf(request, 'newpin');

@@ -92,6 +92,16 @@ export class TokenStore {
     });
   }
 
+  /** Whether the account's token waits for a new PIN (the user sets one at their next sign-in); null: no token. */
+  async inNewPinMode(accountId: string): Promise<boolean | null> {
+    const row = await this.db
+      .selectFrom('token')
+      .select('pin_hmac')
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return row ? row.pin_hmac === null : null;
+  }
+
   async resetPin(accountId: string, now: number, trx?: Transaction<Database>): Promise<boolean> {
     const result = await (trx ?? this.db)
       .updateTable('token')

@@ -1,6 +1,7 @@
 import type {
   Cobrand,
   CobrandLocales,
+  DeviceCodeView,
   PostedForm,
   SecurityOverview,
   SessionView,
@@ -28,6 +29,8 @@ export interface PageContextValue {
   security?: SecurityOverview | undefined;
   /** The signed-in page's session, as the service rendered the page for its user (absent: the page asks for it). */
   signedIn?: SessionView | undefined;
+  /** The new-device code screen's attempt, as the service rendered the page for the browser holding it. */
+  deviceCode?: DeviceCodeView | undefined;
 }
 
 export const PageContext = createContext<PageContextValue | null>(null);

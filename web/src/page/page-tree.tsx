@@ -11,7 +11,7 @@ import { PageContext, type PageContextValue } from './page-context';
 export function pageContextFor(
   data: Pick<
     PageData,
-    'cobrand' | 'locales' | 'locale' | 'logoUrl' | 'posted' | 'tokenUser' | 'security' | 'signedIn'
+    'cobrand' | 'locales' | 'locale' | 'logoUrl' | 'posted' | 'tokenUser' | 'security' | 'signedIn' | 'deviceCode'
   > & {
     dictionary: Dictionary;
     logoSize?: PageData['logoSize'];
@@ -29,6 +29,7 @@ export function pageContextFor(
     tokenUser: data.tokenUser,
     security: data.security,
     signedIn: data.signedIn,
+    deviceCode: data.deviceCode,
     ...address,
   };
 }

@@ -1,10 +1,9 @@
-/** /admin/v1/users: create, read, list, change and lock out the portal's users. */
+/** /admin/v1/users: create, read, list and change the portal's users (their state: user-states.ts). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AdminOperations } from '../operations.js';
 import { keyOrigin, requireScope, scopeOf, ADMIN_CHANGE, ADMIN_READ } from '../guard.js';
 import {
   CreatedUserSchema,
-  DeactivatedSchema,
   NewUserSchema,
   QuestionSchema,
   UserChangeSchema,
@@ -17,7 +16,8 @@ import {
 const TAGS = ['users'];
 const read = { preHandler: requireScope('users:read'), config: ADMIN_READ };
 const write = { preHandler: requireScope('users:write'), config: ADMIN_CHANGE };
-const user = (operationId: string, summary: string) => ({
+/** A call on one user, answered with the user as they stand. */
+export const user = (operationId: string, summary: string) => ({
   operationId,
   summary,
   tags: TAGS,
@@ -81,32 +81,5 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ operations: AdminOperations
       schema: { ...user('setSecurityQuestion', "Set a user's security question and answer"), body: QuestionSchema },
     },
     async (request) => users.setQuestion(scopeOf(request), request.params.userId, request.body, keyOrigin(request)),
-  );
-
-  app.post(
-    '/users/:userId/deactivate',
-    {
-      ...write,
-      schema: {
-        ...user('deactivateUser', 'Make a user inactive and end their sessions at once'),
-        response: { 200: DeactivatedSchema },
-      },
-    },
-    async (request) => users.deactivate(scopeOf(request), request.params.userId, keyOrigin(request)),
-  );
-
-  app.post(
-    '/users/:userId/unlock',
-    {
-      ...write,
-      schema: user('unlockUser', 'Lift the lock of a locked user and clear their failed tries (409 if not locked)'),
-    },
-    async (request) => users.unlock(scopeOf(request), request.params.userId, keyOrigin(request)),
-  );
-
-  app.post(
-    '/users/:userId/expire-password',
-    { ...write, schema: user('expirePassword', 'Make the next sign-in of a user go to change password') },
-    async (request) => users.expirePassword(scopeOf(request), request.params.userId, keyOrigin(request)),
   );
 };

@@ -20,6 +20,9 @@ import * as importedHashClasses from './2026_11_29_1000_imported_hash_classes.js
 import * as userIdSkeleton from './2026_11_29_1000_user_id_skeleton.js';
 import * as sessionDevice from './2026_11_29_1100_session_device.js';
 import * as scimProvisioning from './2026_11_29_1200_scim_provisioning.js';
+import * as accountLookups from './2026_11_30_1000_account_lookups.js';
+import * as deviceCode from './2026_11_30_1000_device_code.js';
+import * as operators from './2026_12_01_1000_operators.js';
 
 /** Every migration, in order; listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +47,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_1000_user_id_skeleton': userIdSkeleton,
   '2026_11_29_1100_session_device': sessionDevice,
   '2026_11_29_1200_scim_provisioning': scimProvisioning,
+  '2026_11_30_1000_account_lookups': accountLookups,
+  '2026_11_30_1000_device_code': deviceCode,
+  '2026_12_01_1000_operators': operators,
 };

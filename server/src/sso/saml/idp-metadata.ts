@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CobrandDirectory } from '../../cobrand/index.js';
+import { bodyUpTo } from '../bounded-body.js';
 import { isLoopbackHttp, ProviderSettingsError, type SamlRecord, type SamlSettings, secret } from '../providers.js';
 import { certificatesIn, fingerprintOf } from './certificates.js';
 import { type IdpMetadataValues, parseIdpMetadata } from './idp-metadata-xml.js';
@@ -165,15 +166,4 @@ async function readSource(source: Copy['source']): Promise<string> {
     throw new Error(`redirected to ${response.url}, not https`);
   if (!response.ok) throw new Error(`the address answered ${response.status}`);
   return bodyUpTo(response, MAX_BYTES);
-}
-
-async function bodyUpTo(response: Response, limit: number): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body ?? []) {
-    size += chunk.byteLength;
-    if (size > limit) throw new Error(`larger than ${limit} bytes`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

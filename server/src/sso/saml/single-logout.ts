@@ -3,7 +3,8 @@
  * (the user logged out of another application) ends every portal session of that subject at the cobrand and is
  * answered with a signed LogoutResponse; the provider's LogoutResponse to a logout the portal started (SamlFlow's
  * logoutUrl) is read, its signature checked and its status logged, and the user goes to the cobrand's sign-in.
- * A message that is not signed by the provider's certificate, or not by a strong algorithm, changes nothing.
+ * A message that is not signed by the provider's certificate, or not by a strong algorithm, changes nothing; a refused
+ * LogoutRequest is audited `sso.logout.refused`, as the OpenID logouts are (oidc/back-channel-logout.ts).
  */
 import { ErrorCodes, routePath } from '@portal/contract';
 import type { Profile } from '@node-saml/node-saml';
@@ -54,12 +55,21 @@ export class SamlSingleLogout {
     const log = reply.log.child({ cobrand: name, binding: rawQuery === null ? 'HTTP-POST' : 'HTTP-Redirect' });
     if (!found) {
       log.warn('single logout message for a cobrand without a SAML provider');
+      await this.audited(name, 'no SAML provider set up for this cobrand', request);
       throw new ApiError(404, [{ code: ErrorCodes.notFound, messageKey: 'request.notFound' }]);
     }
     if (message.SAMLRequest) return this.providerRequest(found.idp, name, message, rawQuery, request, reply);
     if (message.SAMLResponse) return this.providerResponse(found.idp, name, message, rawQuery, reply);
     log.warn('single logout refused: neither a SAMLRequest nor a SAMLResponse');
+    await this.audited(name, 'neither a SAMLRequest nor a SAMLResponse', request);
     throw refused();
+  }
+
+  /** A logout message refused, in the trail: a forged or replayed one is what the bank's SIEM watches for. */
+  private audited(name: string, reason: string, request: FastifyRequest) {
+    const binding = request.method === 'GET' || request.method === 'HEAD' ? 'HTTP-Redirect' : 'HTTP-POST';
+    const detail = { cobrand: name, channel: 'saml', binding, refused: reason };
+    return this.o.audit.record('sso.logout.refused', null, detail, { origin: originOf(request) });
   }
 
   /** Another application logged the user out at the provider: the subject's portal sessions end here too. */
@@ -79,6 +89,7 @@ export class SamlSingleLogout {
       profile = await this.checkedRequest(saml, name, message, rawQuery, now);
     } catch (error) {
       reply.log.warn({ cobrand: name, reason: (error as Error).message }, 'single logout request refused');
+      await this.audited(name, `logout request refused: ${(error as Error).message}`, request);
       throw refused();
     }
     const accountId = await this.subjects.accountOf(name, idp, profile.nameID);

@@ -1,0 +1,42 @@
+/**
+ * The help-desk console, on the admin listener (ADMIN_PORT), never the public one (docs/decisions.md, "Help-desk
+ * operators"). Its own entry (@portal/contract/console): no portal page carries it. Its calls answer the spec's error
+ * shape; a change echoes the `console-token` cookie in X-XSRF-TOKEN.
+ */
+export const CONSOLE_BASE = '/console/';
+const API = '/console/api';
+
+export const ConsolePaths = {
+  /** POST `{ name, password, code }`: signs an operator in (200 and the operator); DELETE: signs out (204). */
+  session: `${API}/session`,
+  /** GET: the signed-in operator (401 without a live session). */
+  me: `${API}/me`,
+  /**
+   * The admin API (/admin/v1's calls) for the signed-in operator, instead of a key: the operator's role gives its
+   * scopes and their cobrands its reach; a change carries the console's token and the reason the operator typed.
+   */
+  adminApi: `${API}/admin/v1`,
+} as const;
+
+/**
+ * Why a change is made, in the operator's words: recorded with the change's audit events and sent to the SIEM with
+ * them. A console change must carry it; an admin API client may.
+ */
+export const AUDIT_REASON_HEADER = 'x-audit-reason';
+/** The reason is kept to this many characters. */
+export const AUDIT_REASON_MAX = 500;
+
+export type OperatorRole = 'helpdesk' | 'admin' | 'auditor';
+
+/** Who is signed in to the console, and what they may see. */
+export interface ConsoleOperator {
+  name: string;
+  role: OperatorRole;
+  /** The cobrands whose users the operator sees; null: every cobrand. */
+  cobrands: string[] | null;
+}
+
+/** The digits of an authenticator app's code (typed with or without the space some apps show in the middle). */
+export const CONSOLE_CODE_LENGTH = 6;
+/** A console session ends after this long without a call (issue 49). */
+export const CONSOLE_IDLE_SECONDS = 15 * 60;

@@ -1,0 +1,30 @@
+/** /admin/v1/users/{userId}/sign-in-problems: why a user cannot sign in, and what clears it (sign-in-problems.ts). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireScope, scopeOf, ADMIN_READ } from '../guard.js';
+import type { AdminOperations } from '../operations.js';
+import { SignInProblemsSchema, UserParamsSchema } from '../schemas.js';
+
+export const signInProblemRoutes: FastifyPluginAsyncTypebox<{ operations: AdminOperations }> = async (
+  app,
+  { operations: { users } },
+) => {
+  app.get(
+    '/users/:userId/sign-in-problems',
+    {
+      preHandler: requireScope('users:read'),
+      config: ADMIN_READ,
+      schema: {
+        operationId: 'getSignInProblems',
+        summary: 'Why a user cannot sign in: each problem, since when, and what clears it',
+        tags: ['users'],
+        params: UserParamsSchema,
+        response: { 200: SignInProblemsSchema },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const problems = await users.signInProblems(scope, request.params.userId);
+      return { userId: (await users.get(scope, request.params.userId)).userId, problems };
+    },
+  );
+};

@@ -1,0 +1,54 @@
+/**
+ * The admin API for the help-desk console's signed-in operator (ConsolePaths.adminApi): the same calls, guards,
+ * throttle and audit as a key's, so no change has a second implementation. The operator stands for a key: their role
+ * gives its scopes, their cobrands its reach, their name the audit's actor. Behind the console's cookies, each change
+ * declares the console's anti-forgery token (the console's guard checks it) and must give the reason the operator
+ * typed, which its audit events keep and the SIEM receives.
+ */
+import { ErrorCodes } from '@portal/contract';
+import type { FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
+import { auditReason, type ApiKey, type Scope } from './admin/index.js';
+import { ApiError } from './http/api-error.js';
+import type { RouteGuard } from './http/route-guard.js';
+import { consoleActor, type OperatorRole, type SignedInOperator } from './staff/index.js';
+
+/**
+ * What each role may do (issue 49): the help desk finds users and acts on them; an admin also reads the audit and
+ * manages the cobrand catalogue; an auditor reads, and changes nothing.
+ */
+export const ROLE_SCOPES: Record<OperatorRole, readonly Scope[]> = {
+  helpdesk: ['users:read', 'users:write', 'cobrands:read'],
+  admin: ['users:read', 'users:write', 'audit:read', 'cobrands:read', 'cobrands:write'],
+  auditor: ['users:read', 'audit:read', 'cobrands:read'],
+};
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+const principalOf = (operator: SignedInOperator, request: FastifyRequest): ApiKey => ({
+  name: operator.name,
+  actor: consoleActor(request),
+  scopes: new Set(ROLE_SCOPES[operator.role]),
+  cobrands: operator.cobrands,
+});
+
+const reasonRequired = () =>
+  new ApiError(400, [{ code: ErrorCodes.required, messageKey: 'field.required', field: 'reason' }]);
+
+/** The admin API's calls (`adminRoutes`, as the listener registers them at /admin/v1) for the console's operator. */
+export function operatorCalls(adminRoutes: FastifyPluginAsync): FastifyPluginAsync {
+  return async (scope) => {
+    scope.addHook('onRoute', (route: RouteOptions) => {
+      // The key's calls are the ones the listener's description documents; these are the console's pages' own.
+      route.schema = { ...route.schema, hide: true };
+      const guard = (route.config as { guard?: RouteGuard } | undefined)?.guard;
+      if (guard?.changes) route.config = { ...route.config, guard: { ...guard, csrf: 'token' } };
+    });
+    scope.addHook('preHandler', async (request) => {
+      const operator = request.consoleOperator;
+      // A bearer key the request may carry is not the console's caller: the operator signed in is.
+      request.apiKey = operator ? principalOf(operator, request) : null;
+      if (operator && !SAFE_METHODS.has(request.method) && !auditReason(request)) throw reasonRequired();
+    });
+    await scope.register(adminRoutes);
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * "Why can't this user sign in?" (issue 49): what stands between a user and their next sign-in, read from the account
+ * as it stands, its token, a password reset under way and its trail, each with the operation that clears it (none where
+ * the user's own next sign-in does). Codes, not sentences: the console says them in the operator's language, and an
+ * admin API client reads them as they are.
+ */
+import type { AccountRow } from './account/index.js';
+import type { SignInProblem } from './admin/index.js';
+
+export interface ProblemSources {
+  now: number;
+  /** The temporary password a forgotten-password mail sent, while it may still be used. */
+  pendingReset(accountId: string): Promise<{ expiresAt: number } | null>;
+  /** Whether the user's token waits for a new PIN; null: no token. */
+  tokenInNewPinMode(accountId: string): Promise<boolean | null>;
+  /** The account's last sign-in tries, newest first. */
+  recentTries(accountId: string): Promise<{ success: boolean; address: string | null }[]>;
+}
+
+/** The addresses the lock's failures came from, newest first, each once: how the help desk tells a typo from an attack. */
+const MAX_ADDRESSES = 5;
+
+const time = (at: number | null): string | null => (at === null ? null : new Date(Number(at)).toISOString());
+const problem = (code: string, since: number | null, fix: SignInProblem['fix'], more: Partial<SignInProblem> = {}) =>
+  ({ code, since: time(since), until: null, fix, detail: {}, ...more }) as SignInProblem;
+
+export async function signInProblems(account: AccountRow, sources: ProblemSources): Promise<SignInProblem[]> {
+  const problems: SignInProblem[] = [];
+  if (account.deleted_at !== null) problems.push(problem('deleted', account.deleted_at, 'reactivate'));
+  else if (account.status === 'inactive') problems.push(problem('inactive', account.updated_at, 'reactivate'));
+  if (account.status === 'locked') problems.push(await lockProblem(account, sources));
+  problems.push(...passwordProblems(account, sources.now));
+  const reset = await sources.pendingReset(account.id);
+  if (reset) problems.push(problem('password.reset.sent', null, null, { until: time(reset.expiresAt) }));
+  if (account.login_type === 'token' && (await sources.tokenInNewPinMode(account.id)))
+    problems.push(problem('token.new.pin', null, null));
+  return problems;
+}
+
+async function lockProblem(account: AccountRow, sources: ProblemSources): Promise<SignInProblem> {
+  const failures = [];
+  for (const tried of await sources.recentTries(account.id)) {
+    if (tried.success) break;
+    failures.push(tried);
+  }
+  const addresses = [...new Set(failures.flatMap(({ address }) => (address ? [address] : [])))];
+  const detail = {
+    failedAttempts: Number(account.failed_attempts),
+    addresses: addresses.slice(0, MAX_ADDRESSES).join(', '),
+  };
+  return problem('locked', account.locked_at, 'unlock', { detail });
+}
+
+function passwordProblems(account: AccountRow, now: number): SignInProblem[] {
+  const changed = account.password_changed_at;
+  if (account.password_state === 'expired') return [problem('password.expired', changed, null)];
+  if (account.password_state !== 'temporary') return [];
+  const until = account.password_expires_at === null ? null : Number(account.password_expires_at);
+  if (until !== null && until <= now) return [problem('password.temporary.expired', until, 'reset-password')];
+  return [problem('password.temporary', changed, null, { until: time(until) })];
+}

@@ -1,0 +1,131 @@
+/**
+ * The console's sign-in calls at /console/api on the admin listener: sign in (name, password, authenticator code),
+ * sign out, and who is signed in. Its own cookies (path /console/, SameSite=Strict, Secure when ADMIN_ORIGIN is https)
+ * and its own anti-forgery token, checked as the public listener checks its own (http/csrf-guard.ts), so neither
+ * listener's session or token works on the other.
+ */
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorCodes } from '@portal/contract';
+import { ConsolePaths } from '@portal/contract/console';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { type Origin, USER_AGENT_MAX } from '../db/audit-log.js';
+import { ApiError, sessionEnded } from '../http/api-error.js';
+import { registerCsrfGuard } from '../http/csrf-guard.js';
+import { guard } from '../http/route-guard.js';
+import { type CookiePolicy, SessionCookies } from '../http/session-cookies.js';
+import { whileAdmitted } from '../security/hash-admission.js';
+import { actorOf, type ConsoleSessions, type SignedInOperator } from './console-sessions.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The operator the console's session cookie names (its idle deadline moved on); null for none. */
+    consoleOperator?: SignedInOperator | null;
+  }
+}
+
+export interface ConsoleRouteOptions {
+  sessions: ConsoleSessions;
+  /** The console's anti-forgery key (PortalKeys.consoleCsrf). */
+  csrfKey: Buffer;
+  /** ADMIN_ORIGIN is https: Secure cookies. */
+  secure: boolean;
+  /** Sign-in tries a client address may make a minute (RATE_LIMIT_PER_MINUTE, as the users'); 0: no throttle. */
+  signInPerMinute: number;
+  /**
+   * The admin API's calls for the signed-in operator (ConsolePaths.adminApi), behind the console's cookies and token:
+   * the listener composes them (admin-app.ts), the operator standing for a key.
+   */
+  operatorCalls?: FastifyPluginAsync;
+}
+
+export function consoleCookiePolicy(secure: boolean): CookiePolicy {
+  const attributes = { path: '/console/', sameSite: 'strict', secure } as const;
+  return {
+    // `__Host-` needs the path /; `__Secure-` still keeps a cookie set over plain http from standing in for it.
+    sessionCookie: secure ? '__Secure-console-session' : 'console-session',
+    csrfCookie: secure ? '__Secure-console-token' : 'console-token',
+    session: { ...attributes, httpOnly: true },
+    // Read by the console's script to echo in X-XSRF-TOKEN, so not HttpOnly.
+    csrf: { ...attributes, httpOnly: false },
+  };
+}
+
+const Credentials = Type.Object(
+  {
+    name: Type.String({ maxLength: 200 }),
+    password: Type.String({ maxLength: 1024 }),
+    code: Type.String({ maxLength: 16 }),
+  },
+  { additionalProperties: false },
+);
+
+/** Who made a call and from where, for the audit trail: the operator signed in (if any) and the client's address. */
+export function consoleOrigin(request: FastifyRequest): Origin {
+  const agent = request.headers['user-agent'];
+  const operator = request.consoleOperator;
+  return {
+    address: request.ip,
+    ...(operator ? { actor: actorOf(operator.name) } : {}),
+    ...(agent ? { userAgent: agent.slice(0, USER_AGENT_MAX) } : {}),
+  };
+}
+
+/** The admin listener's audit of every call names the console's operator as it names an API key (admin-server.ts). */
+export const consoleActor = (request: FastifyRequest): string | undefined =>
+  request.consoleOperator ? actorOf(request.consoleOperator.name) : undefined;
+
+const refused = () => new ApiError(401, [{ code: ErrorCodes.invalidLogin, messageKey: 'login.failed' }]);
+const hidden = { hide: true };
+
+export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRouteOptions> = async (app, options) => {
+  const { sessions } = options;
+  const cookies = new SessionCookies(consoleCookiePolicy(options.secure), options.csrfKey);
+  await app.register(fastifyCookie);
+  registerCsrfGuard(app, options.csrfKey, cookies);
+  app.decorateRequest('consoleOperator', null);
+  // Every call the console makes is activity: it moves the idle deadline on.
+  app.addHook('preHandler', async (request) => {
+    request.consoleOperator = await sessions.current(cookies.sessionId(request));
+  });
+
+  const throttle =
+    options.signInPerMinute > 0
+      ? { max: options.signInPerMinute, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => `console:${r.ip}` }
+      : false;
+  const signInGuard = guard({
+    throttle: 'own',
+    changes: true,
+    csrf: 'token',
+    audit: ['operator.signed.in', 'operator.sign.in.refused', 'operator.locked'],
+  });
+  app.post(
+    ConsolePaths.session,
+    { schema: { ...hidden, body: Credentials }, config: { ...signInGuard, rateLimit: throttle } },
+    async (request, reply) => {
+      const signedIn = await whileAdmitted(reply, () => sessions.signIn(request.body, consoleOrigin(request)));
+      if (!signedIn) throw refused();
+      // The browser's earlier session (another operator's, at a shared desk) ends: one browser, one operator.
+      const earlier = cookies.sessionId(request);
+      if (earlier) await sessions.signOut(earlier, consoleOrigin(request));
+      cookies.open(reply, signedIn.raw);
+      request.consoleOperator = signedIn.operator;
+      return reply.send(signedIn.operator);
+    },
+  );
+
+  const signOutGuard = guard({ throttle: 'listener', changes: true, csrf: 'token', audit: 'operator.signed.out' });
+  app.delete(ConsolePaths.session, { schema: hidden, config: signOutGuard }, async (request, reply) => {
+    await cookies.end(request, reply, (raw) => sessions.signOut(raw, consoleOrigin(request)));
+    return reply.code(204).send();
+  });
+
+  const meGuard = guard({ throttle: 'listener', changes: false, audit: 'admin.call' });
+  app.get(ConsolePaths.me, { schema: hidden, config: meGuard }, async (request) => {
+    if (!request.consoleOperator) throw sessionEnded();
+    return request.consoleOperator;
+  });
+
+  if (options.operatorCalls) await app.register(options.operatorCalls, { prefix: ConsolePaths.adminApi });
+};

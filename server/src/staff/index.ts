@@ -1,0 +1,27 @@
+/**
+ * What the staff capability offers the rest of the service: the help desk's operators (people, not the admin API's
+ * keys), their sign-in to the console on the admin listener and its sessions. Nothing else of it is imported from
+ * outside.
+ */
+export { ConsoleSessions } from './console-sessions.js';
+export type { ConsoleSessionDeps, SignedInOperator } from './console-sessions.js';
+export { consoleActor, consoleCookiePolicy, consoleRoutes } from './console-routes.js';
+export type { ConsoleRouteOptions } from './console-routes.js';
+export type { NameRules } from './operator-names.js';
+export { MIN_PASSWORD_LENGTH, ROLES, StaffAdmin } from './staff-admin.js';
+export type { NewOperator, OperatorListing, StaffDeps } from './staff-admin.js';
+export { StaffStore } from './staff-store.js';
+export type { OperatorRole } from './staff.table.js';
+
+declare module '../db/audit-log.js' {
+  /** The audit kinds this capability records. */
+  interface AuditKinds {
+    'operator.added': true;
+    'operator.removed': true;
+    'operator.unlocked': true;
+    'operator.signed.in': true;
+    'operator.sign.in.refused': true;
+    'operator.locked': true;
+    'operator.signed.out': true;
+  }
+}
