@@ -1,5 +1,5 @@
 // `npm run bench`: builds if stale, starts the built service as child processes on free ports with temporary data
-// folders, measures the thirteen figures of the benchmark issues, prints each with how it was measured, and writes
+// folders, measures the fifteen figures of the benchmark issues, prints each with how it was measured, and writes
 // docs/benchmarks.md. Options: --quick (shorter runs, 100,000 instead of 1,000,000 rows; prints only),
 // --only=1,3 (those figures; prints only), --write (write docs/benchmarks.md even with --quick; with --only, put those
 // figures in it in place of their earlier sections).
@@ -11,8 +11,10 @@ import autocannon from 'autocannon';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { bundleBytes } from './figures/bundle-bytes.mjs';
 import { cheapCallsFigure } from './figures/cheap-calls.mjs';
+import { databasePerSignInFigure } from './figures/database-per-sign-in.mjs';
 import { formUsable } from './figures/form-usable.mjs';
 import { hashCeilingsFigure } from './figures/hash-ceilings.mjs';
+import { importUsersFigure } from './figures/import-users.mjs';
 import { lighthouseFigure } from './figures/lighthouse.mjs';
 import { loginStormFigure } from './figures/login-storm.mjs';
 import { lookupsFigure } from './figures/lookups.mjs';
@@ -60,6 +62,8 @@ const PLAN = quick
       f11: { rounds: 5 },
       f12: { small: 1_000, large: 100_000, rounds: 10 },
       f13: { seeded: 30, loads: 5 },
+      f14: { users: 5_000, runs: 1 },
+      f15: { calls: 10 },
     }
   : {
       mainUsers: 20_000,
@@ -74,6 +78,8 @@ const PLAN = quick
       f11: { rounds: 20 },
       f12: { small: 1_000, large: 1_000_000, rounds: 30 },
       f13: { seeded: 100, loads: 40 },
+      f14: { users: 20_000, runs: 3 },
+      f15: { calls: 50 },
     };
 
 const runStarted = performance.now();
@@ -324,6 +330,17 @@ try {
     await portal.stop();
     await relay.stop();
   }
+
+  if (wanted(14)) {
+    const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    await measure(
+      14,
+      `users import of ${PLAN.f14.users.toLocaleString('en-US')} users, SQLite and PostgreSQL`,
+      async () => importUsersFigure({ ...PLAN.f14, postgresUrl: postgresUrl || null }),
+    );
+  }
+
+  if (wanted(15)) await measure(15, 'what a sign-in costs PostgreSQL', () => databasePerSignInFigure(PLAN.f15));
 
   if (wanted(5) && memory) {
     await measure(5, 'resident memory, idle and under load', async () => memoryFigure(memory));

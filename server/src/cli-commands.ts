@@ -253,9 +253,9 @@ async function importUserFile(ctx: CommandContext): Promise<string> {
     now: ctx.now,
     onLine: tracker.onLine,
     cobrandExists: async (name) => (await cobrands.find(name)) !== null,
-    addAudited: (write, detail) =>
+    addAudited: (write) =>
       ctx.database.db.transaction().execute(async (trx) => {
-        await audit.record('account.added', await write(trx), detail, { origin: ctx.origin, trx });
+        await audit.recordMany('account.added', await write(trx), { origin: ctx.origin, trx });
       }),
   }).catch((error: unknown) => {
     throw tracker.stopped(error);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_BATCH } from '../src/account/index.js';
 import { buildAdminApp } from '../src/admin-app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
@@ -308,7 +309,8 @@ describe('users import, long and cut', () => {
       const env = { DATABASE_URL: through.toString() };
       // Through the proxy, which runs in this process: the command must not block it (portalCli would).
       expect((await portalCliRunning(dataDir, ['cobrands', 'import'], env)).status).toBe(0);
-      const file = userFile(join(dataDir, 'cut.jsonl'), 'cut', 800, [3]);
+      // Batches enough that the cut lands in the middle of the file.
+      const file = userFile(join(dataDir, 'cut.jsonl'), 'cut', 10 * IMPORT_BATCH, [3]);
 
       const running = portalCliRunning(dataDir, ['users', 'import', '--file', file], env);
       const direct = new URL(TEST_DATABASE_URL!);
@@ -328,16 +330,17 @@ describe('users import, long and cut', () => {
       const [, line, count] = said.exec(cut.stderr) ?? [];
       expect(cut.stderr).toContain('line 3: passwordHash is not a PHC string');
       expect(cut.stderr).toContain(`npm run portal -- users import --file ${file} --from-line ${line}`);
-      // Every line before it was imported or refused; the line it stopped at may have been written as the link broke.
+      // Every line before it was imported or refused, and it is a batch's first: a batch is written whole or not at
+      // all, and the one it stopped at may have been written as the link broke.
       expect(Number(line)).toBe(Number(count) + 2);
-      expect(await imported()).toBeGreaterThanOrEqual(Number(count));
-      expect(await imported()).toBeLessThanOrEqual(Number(count) + 1);
+      expect((Number(line) - 1) % IMPORT_BATCH).toBe(0);
+      expect([Number(count), Number(count) + IMPORT_BATCH]).toContain(await imported());
 
       await proxy.open();
       const rest = await portalCliRunning(dataDir, ['users', 'import', '--file', file, '--from-line', line!], env);
       expect(rest.status).toBe(0);
-      expect(rest.stdout).toMatch(/Imported \d+ users; [01] lines refused\.$/m);
-      expect(await imported()).toBe(799);
+      expect(rest.stdout).toMatch(new RegExp(`Imported \\d+ users; (0|${IMPORT_BATCH}) lines refused\\.$`, 'm'));
+      expect(await imported()).toBe(10 * IMPORT_BATCH - 1);
     }, 120_000);
   });
 });

@@ -3,10 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AccountStore } from '../src/account/index.js';
+import { AccountStore, type ImportDeps } from '../src/account/index.js';
 import { COMMANDS } from '../src/cli-commands.js';
 import { createOperator } from '../src/operator.js';
 import { deriveKeys, loadPortalSecret } from '../src/security/portal-secret.js';
+import { storesOf } from '../src/stores.js';
 import { TEST_PORTAL_SECRET, type TestApp } from './harness.js';
 
 export async function importFile(t: TestApp, lines: string[]): Promise<string> {
@@ -44,3 +45,20 @@ export function runCommand(
 /** One line of an import file, in skerrymoor unless `extra` says otherwise. */
 export const importLine = (userId: string, passwordHash: unknown, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ userId, email: `${userId}@example.com`, cobrand: 'skerrymoor', passwordHash, ...extra });
+
+/** What `users import` gives the import, on a test app's database: for a test that stands between it and the database. */
+export function importDeps(t: TestApp): ImportDeps {
+  const keys = deriveKeys(loadPortalSecret(TEST_PORTAL_SECRET, t.config.dataDir, () => {}));
+  const audit = createOperator({ database: t.database, keys, clock: t.clock.now }).auditLog;
+  const cobrands = storesOf(t.database).cobrands;
+  return {
+    accounts: new AccountStore(t.database.db),
+    identityKey: keys.userIdentity,
+    now: t.clock.now(),
+    cobrandExists: async (name) => (await cobrands.find(name)) !== null,
+    addAudited: (write) =>
+      t.database.db.transaction().execute(async (trx) => {
+        await audit.recordMany('account.added', await write(trx), { origin: { actor: 'cli:test' }, trx });
+      }),
+  };
+}

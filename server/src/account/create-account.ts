@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { AccountStatus, LoginType, PasswordState } from './account.table.js';
 import { ldapIdFor, userIdKey, userIdSkeleton } from './account-identity.js';
-import type { AccountStore } from './account-store.js';
+import type { AccountRow, AccountStore } from './account-store.js';
 import type { ParsedHash } from './imported-hashes.js';
 import { takeImportClass } from './import-classes.js';
 import { hashSecret } from '../security/passwords.js';
@@ -48,7 +48,19 @@ export async function createAccount(
   const passwordHash =
     typeof input.password === 'string' ? await hashSecret(input.password) : input.password.imported.stored;
   const answerHash = input.securityAnswer ? await hashSecret(normaliseAnswer(input.securityAnswer)) : null;
-  const row = {
+  const row = accountRowOf(identityKey, input, now, { id, passwordHash, answerHash });
+  await store.insert(row, trx);
+  return id;
+}
+
+/** A new account's row, its secrets hashed already: one shape for an account written alone or in an import's batch. */
+export function accountRowOf(
+  identityKey: Buffer,
+  input: NewAccount,
+  now: number,
+  { id, passwordHash, answerHash }: { id: string; passwordHash: string; answerHash: string | null },
+): AccountRow {
+  return {
     id,
     user_id: input.userId.trim(),
     user_id_key: userIdKey(input.userId),
@@ -74,6 +86,4 @@ export async function createAccount(
     created_at: now,
     updated_at: now,
   };
-  await store.insert(row, trx);
-  return id;
 }

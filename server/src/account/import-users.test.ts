@@ -11,7 +11,11 @@ import { createHash, pbkdf2Sync, randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { argon2Work, PARAMS_TAG } from '../security/passwords.js';
 import { accountRow, DIALECTS, signInSequence, type TestApp, useFreshTestApp } from '../../test/harness.js';
-import { importFile, importLine } from '../../test/import-support.js';
+import { importFile, importLine, importDeps } from '../../test/import-support.js';
+import { AccountStore } from './account-store.js';
+import { createAccount } from './create-account.js';
+import { IMPORT_BATCH, importUsers } from './import-users.js';
+import { parsePasswordHash } from './imported-hashes.js';
 
 const PASSWORD = 'Ledger-Migrated-2019';
 const WRONG = 'Not-The-Password-1';
@@ -130,6 +134,84 @@ for (const dialect of DIALECTS) {
         .execute();
       expect(added.filter((event) => event.actor === 'cli:test')).toHaveLength(2);
       expect(JSON.parse(added.at(-1)!.detail)).toEqual({ cobrand: 'skerrymoor', password: 'imported', scheme: 'ssha' });
+    });
+
+    it('writes a file of several batches, refusing by its line a user ID given twice, one like another and a fifth class', async () => {
+      const { ssha: cheap } = await hashesOfEachScheme();
+      // Five cost classes in one cobrand: pbkdf2 at five iteration counts (what is imported is never checked here).
+      const pbkdf2 = (i: number) => phc('pbkdf2-sha256', { i }, () => randomBytes(32));
+      const lines = Array.from({ length: IMPORT_BATCH + 10 }, (_, n) => line(`bulk-${n + 1}`, cheap));
+      const put = (at: number, userId: string, hash = cheap) => (lines[at - 1] = line(userId, hash));
+      put(2, 'twin');
+      put(5, 'TWIN');
+      put(7, 'paypal');
+      put(9, 'p\u0430ypal');
+      [11, 12, 13, 14, 15].forEach((at, k) => put(at, `class-${k + 1}`, pbkdf2(1000 + k)));
+      put(16, 'class-again', pbkdf2(1000));
+      put(IMPORT_BATCH + 3, 'Twin');
+      const report = (await importFile(t, lines)).split('\n');
+      const refused = [
+        'line 5: user "TWIN" already exists',
+        'line 9: user ID "p\u0430ypal" looks like an existing user\'s; choose another',
+        expect.stringMatching(
+          /^line 15: passwordHash: its cost class pbkdf2-sha256.* would be one more in cobrand "skerrymoor"/,
+        ),
+        `line ${IMPORT_BATCH + 3}: user "Twin" already exists`,
+      ];
+      const imported = IMPORT_BATCH + 10 - 4;
+      expect(report).toEqual([...refused, `Imported ${imported} users; 4 lines refused.`]);
+      const ids = (await t.database.db.selectFrom('account').select('user_id').execute()).map((row) => row.user_id);
+      expect(ids).toEqual(
+        expect.arrayContaining(['twin', 'paypal', 'class-4', 'class-again', `bulk-${IMPORT_BATCH + 10}`]),
+      );
+      for (const userId of ['TWIN', 'Twin', 'p\u0430ypal', 'class-5']) expect(ids, userId).not.toContain(userId);
+      // One event an account added, each naming it.
+      const events = await t.database.db
+        .selectFrom('audit_event')
+        .innerJoin('account', 'account.id', 'audit_event.account_id')
+        .select(['account.user_id', 'audit_event.actor'])
+        .where('kind', '=', 'account.added')
+        .where('actor', '=', 'cli:test')
+        .execute();
+      expect(events).toHaveLength(imported);
+      expect(new Set(events.map((event) => event.user_id)).size).toBe(imported);
+    });
+
+    it('writes a batch another writer got in the way of line by line, refusing only the line it took', async () => {
+      const { ssha: cheap } = await hashesOfEachScheme();
+      const deps = importDeps(t);
+      let interfered = false;
+      const report = await importUsers(Array.from({ length: 20 }, (_, n) => line(`raced-${n + 1}`, cheap)).join('\n'), {
+        ...deps,
+        async addAudited(write) {
+          if (interfered) return deps.addAudited(write);
+          interfered = true;
+          // The batch meets the unique key of an account another administrator added meanwhile; theirs commits.
+          const other = {
+            userId: 'raced-7',
+            email: 'x@example.com',
+            cobrand: 'skerrymoor',
+            password: { imported: parsePasswordHash(cheap) },
+          };
+          const add = (trx: Parameters<typeof write>[0]) =>
+            createAccount(new AccountStore(trx), deps.identityKey, other, deps.now, trx);
+          const failed = t.database.db.transaction().execute(async (trx) => {
+            await write(trx);
+            await add(trx);
+          });
+          await expect(failed).rejects.toThrow();
+          await t.database.db.transaction().execute(add);
+          return failed;
+        },
+      });
+      expect(report).toEqual({ imported: 19, refused: [{ line: 7, problem: 'user "raced-7" already exists' }] });
+      const raced = await t.database.db
+        .selectFrom('account')
+        .select('email')
+        .where('user_id', 'like', 'raced-%')
+        .execute();
+      expect(raced).toHaveLength(20);
+      expect(raced.filter((row) => row.email === 'x@example.com')).toHaveLength(1);
     });
   });
 }

@@ -1,25 +1,36 @@
 /**
- * Users brought over with the password hashes the old directory held (issue 36): one JSON object a line. Each line is
- * checked and written on its own, with its audit event, in one transaction: a bad line is reported by its number and
- * changes nothing, and the others are imported.
+ * Users brought over with the password hashes the old directory held (issue 36): one JSON object a line. Lines are
+ * written in batches, each in one transaction with its audit events (import-batch.ts): a bad line is reported by its
+ * number and changes nothing, and the others are imported. A batch another writer got in the way of (a user ID taken
+ * meanwhile) is written again line by line, each line alone, so that only the line at fault is refused.
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { ALL_COBRANDS, Refusal } from '../refusal.js';
 import type { AccountStore } from './account-store.js';
 import { createAccount } from './create-account.js';
+import {
+  type AddedAccount,
+  type CheckedLine,
+  type LineRefusals,
+  type TakenClasses,
+  writeBatch,
+} from './import-batch.js';
 import { HashFormatError } from './imported-hashes.js';
-import { checkNewUser, type NewUser, unlikeOthers } from './provisioning-input.js';
+import { checkNewUser, checkNewValues, type NewUser, unlikeOthers } from './provisioning-input.js';
 
 export interface ImportDeps {
   accounts: AccountStore;
   identityKey: Buffer;
   /** Whether the cobrand is in the catalogue (the cobrand capability answers; the caller asks it). */
   cobrandExists(name: string): Promise<boolean>;
-  /** Runs `write` (which answers the new account's id) in one transaction with its `account.added` audit event. */
-  addAudited(write: (trx: Transaction<Database>) => Promise<string>, detail: Record<string, string>): Promise<void>;
+  /** Runs `write` in one transaction with an `account.added` audit event for each account it answers. */
+  addAudited(write: (trx: Transaction<Database>) => Promise<AddedAccount[]>): Promise<void>;
   now: number;
-  /** Told before each line (by its number) of what was done so far: the command line's progress, and where it stopped. */
+  /**
+   * Told before each batch (by its first line's number) of what was done so far: the command line's progress, and
+   * where an outage stopped it (a batch is written whole or not at all, so it goes on from its first line).
+   */
   onLine?(line: number, sofar: ImportReport): void;
 }
 
@@ -27,6 +38,9 @@ export interface ImportReport {
   imported: number;
   refused: { line: number; problem: string }[];
 }
+
+/** Lines a transaction: what the figure in docs/benchmarks.md ("Users import") was measured with. */
+export const IMPORT_BATCH = 500;
 
 const FIELDS = new Set(['userId', 'email', 'cobrand', 'name', 'passwordHash']);
 
@@ -36,29 +50,86 @@ class LineError extends Error {}
 const problemOf = (refusal: Refusal) =>
   refusal.field && refusal.message.startsWith('must') ? `${refusal.field} ${refusal.message}` : refusal.message;
 
+/** A line's own problem (its JSON, its fields, its values), or what else went wrong thrown on. */
+function lineProblem(error: unknown): string {
+  if (error instanceof LineError) return error.message;
+  if (error instanceof Refusal) return problemOf(error);
+  throw error;
+}
+
+/** What an import has done so far: its report, and the cost classes its committed batches took. */
+interface ImportRun {
+  report: ImportReport;
+  classes: TakenClasses;
+}
+
 export async function importUsers(text: string, deps: ImportDeps): Promise<ImportReport> {
   const report: ImportReport = { imported: 0, refused: [] };
+  const run: ImportRun = { report, classes: new Map() };
   const lines = text.split(/\r?\n/);
-  for (const [index, line] of lines.entries()) {
-    if (!line.trim()) continue;
-    deps.onLine?.(index + 1, report);
-    try {
-      await importLine(line, deps);
-      report.imported += 1;
-    } catch (error) {
-      if (!(error instanceof LineError || error instanceof Refusal)) throw error;
-      report.refused.push({ line: index + 1, problem: error instanceof Refusal ? problemOf(error) : error.message });
+  // The catalogue is asked once a cobrand an import, not once a line.
+  const known = new Map<string, Promise<boolean>>();
+  const cobrandExists = (name: string) => known.get(name) ?? known.set(name, deps.cobrandExists(name)).get(name)!;
+  for (let start = 0; start < lines.length; start += IMPORT_BATCH) {
+    const first = lines.slice(start, start + IMPORT_BATCH).findIndex((line) => line.trim());
+    if (first < 0) continue;
+    deps.onLine?.(start + first + 1, report);
+    const refused: LineRefusals = [];
+    const checked: CheckedLine[] = [];
+    for (const [offset, text] of lines.slice(start, start + IMPORT_BATCH).entries()) {
+      if (!text.trim()) continue;
+      const line = start + offset + 1;
+      try {
+        const given = readLine(text);
+        checked.push({ line, given, user: await checkNewValues(ALL_COBRANDS, given, cobrandExists) });
+      } catch (error) {
+        refused.push({ line, problem: lineProblem(error) });
+      }
     }
+    await writeLines(checked, deps, refused, run);
+    report.refused.push(...refused.sort((a, b) => a.line - b.line));
   }
   return report;
 }
 
-/** One line through the provisioning pipeline every path shares, then written with its audit event. */
-async function importLine(line: string, deps: ImportDeps): Promise<void> {
-  const user = await checkNewUser(ALL_COBRANDS, readLine(line), deps);
+/** The batch in one transaction; line by line, each alone, when another writer got in its way. */
+async function writeLines(batch: CheckedLine[], deps: ImportDeps, refused: LineRefusals, run: ImportRun) {
+  const inBatch: LineRefusals = [];
+  let classes = run.classes;
+  let added = 0;
+  try {
+    await deps.addAudited(async (trx) => {
+      inBatch.length = 0;
+      // What a batch takes is kept once it commits: a batch rolled back takes nothing.
+      classes = new Map(run.classes);
+      const accounts = await writeBatch(trx, batch, deps, { refused: inBatch, classes });
+      added = accounts.length;
+      return accounts;
+    });
+    refused.push(...inBatch);
+    run.report.imported += added;
+    run.classes = classes;
+  } catch {
+    for (const { line, given } of batch) {
+      deps.onLine?.(line, run.report);
+      try {
+        await importLine(given, deps);
+        run.report.imported += 1;
+      } catch (error) {
+        refused.push({ line, problem: lineProblem(error) });
+      }
+    }
+  }
+}
+
+/** One line through the provisioning pipeline every path shares, then written alone with its audit event. */
+async function importLine(given: NewUser, deps: ImportDeps): Promise<void> {
+  const user = await checkNewUser(ALL_COBRANDS, given, deps);
   const detail = { cobrand: user.cobrand, ...user.detail };
   try {
-    await deps.addAudited((trx) => createAccount(deps.accounts, deps.identityKey, user, deps.now, trx), detail);
+    await deps.addAudited(async (trx) => [
+      { accountId: await createAccount(deps.accounts, deps.identityKey, user, deps.now, trx), detail },
+    ]);
   } catch (error) {
     // A fifth cost class of imported hashes in the cobrand, taken with the account (import-classes.ts): the line's.
     if (error instanceof HashFormatError) throw new LineError(error.message);

@@ -20,7 +20,7 @@ export {
 export type { ParsedHash } from './imported-hashes.js';
 export { ImportClasses } from './import-classes.js';
 export type { HeldClass, UncheckedHash } from './import-classes.js';
-export { importUsers } from './import-users.js';
+export { IMPORT_BATCH, importUsers } from './import-users.js';
 export type { ImportDeps, ImportReport } from './import-users.js';
 export {
   BREACHED_PASSWORDS_ENVIRONMENT,

@@ -70,13 +70,23 @@ export function userIdOf(given: string | undefined): string {
   return userId;
 }
 
-/** Refused when another account has the user ID (in any case) or one that looks the same (UTS #39 skeleton). */
-export async function unlikeOthers(accounts: AccountStore, userId: string): Promise<void> {
-  const taken = await accounts.userIdTaken(userId);
+/** What the accounts say of a new user ID: another has it, one looks the same, or it was deleted by provisioning. */
+export type UserIdTaken = 'exists' | 'looks-alike' | 'deleted' | null;
+
+/** The refusal of a user ID the accounts have taken, in the words every path uses. */
+export function refuseTaken(userId: string, taken: UserIdTaken): void {
+  // A user SCIM deleted stays for the audit: brought back by an operator, never made anew under the same ID.
+  if (taken === 'deleted')
+    throw new Refusal('conflict', `user "${userId}" was deleted by provisioning; an operator can reactivate them`);
   if (taken === 'exists') throw new Refusal('conflict', `user "${userId}" already exists`, 'userId');
   // The account it resembles may be another cobrand's: it is not named.
   if (taken === 'looks-alike')
     throw new Refusal('conflict', `user ID "${userId}" looks like an existing user's; choose another`, 'userId');
+}
+
+/** Refused when another account has the user ID (in any case) or one that looks the same (UTS #39 skeleton). */
+export async function unlikeOthers(accounts: AccountStore, userId: string): Promise<void> {
+  refuseTaken(userId, await accounts.userIdTaken(userId));
 }
 
 /** The password given, the hash given (parsed as `users import` parses it), or a temporary one; never both given. */
@@ -100,21 +110,32 @@ function startingPassword(given: NewUser, userId: string): StartingPassword {
   return { password: temporary, passwordState: 'temporary', detail: { password: 'temporary' }, temporary };
 }
 
-/** Every value of a new user, checked in the order a form reads; the first bad one is refused. */
-export async function checkNewUser(scope: OperatorScope, given: NewUser, deps: ProvisioningDeps): Promise<CheckedUser> {
+/**
+ * Every value of a new user the accounts do not decide, checked in the order a form reads; the first bad one is
+ * refused. An import checks its batch's user IDs against the accounts at once (import-users.ts).
+ */
+export async function checkNewValues(
+  scope: OperatorScope,
+  given: NewUser,
+  cobrandExists: ProvisioningDeps['cobrandExists'],
+): Promise<CheckedUser> {
   const userId = userIdOf(given.userId);
   const email = emailOf(given.email);
   const name = given.name === undefined || given.name === null ? null : nameOf(given.name);
   const start = startingPassword(given, userId);
   const cobrand = given.cobrand.trim();
-  if (!inScope(scope, cobrand) || !(await deps.cobrandExists(cobrand)))
+  if (!inScope(scope, cobrand) || !(await cobrandExists(cobrand)))
     throw new Refusal('invalid', `no cobrand "${cobrand}"`, 'cobrand');
   const externalId = externalIdOf(given.externalId);
-  // A user SCIM deleted stays for the audit: brought back by an operator, never made anew under the same ID.
-  if ((await deps.accounts.findByUserId(userId))?.deleted_at != null)
-    throw new Refusal('conflict', `user "${userId}" was deleted by provisioning; an operator can reactivate them`);
-  await unlikeOthers(deps.accounts, userId);
   return { userId, email, name, cobrand, externalId, ...start };
+}
+
+/** Every value of a new user, checked in the order a form reads; the first bad one is refused. */
+export async function checkNewUser(scope: OperatorScope, given: NewUser, deps: ProvisioningDeps): Promise<CheckedUser> {
+  const user = await checkNewValues(scope, given, deps.cobrandExists);
+  if ((await deps.accounts.findByUserId(user.userId))?.deleted_at != null) refuseTaken(user.userId, 'deleted');
+  await unlikeOthers(deps.accounts, user.userId);
+  return user;
 }
 
 /**

@@ -2,6 +2,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock.js';
 import { newId } from '../security/ids.js';
+import { insertMany } from './insert-many.js';
 import { prepareQuery } from './prepared-query.js';
 import type { Database } from './tables.js';
 
@@ -87,8 +88,8 @@ export interface RecordedEvent {
   account?: EventAccount | undefined;
 }
 
-/** Writes what follows from an event in the event's own transaction: both commit or neither (siem/). */
-export type AuditForwarder = (trx: Transaction<Database>, event: RecordedEvent) => Promise<void>;
+/** Writes what follows from events in the events' own transaction: both commit or neither (siem/). */
+export type AuditForwarder = (trx: Transaction<Database>, events: readonly RecordedEvent[]) => Promise<void>;
 
 export class AuditLog {
   /** Events this instance wrote, by kind, since it started (the metrics read them). */
@@ -133,32 +134,77 @@ export class AuditLog {
     detail: Record<string, string | number | boolean> = {},
     { origin, trx }: RecordOptions = {},
   ): Promise<void> {
-    const at = this.clock();
-    const id = eventId(at);
-    if (origin?.reason) detail = { ...detail, reason: origin.reason };
-    const text = JSON.stringify(detail);
-    const address = origin?.address?.slice(0, 64) ?? null;
-    const userAgent = origin?.userAgent?.slice(0, USER_AGENT_MAX) ?? null;
-    const actor = origin?.actor?.slice(0, 128) ?? null;
-    const event: RecordedEvent = { id, at, kind, accountId, detail, address, userAgent, actor };
-    if (trx) await this.write(trx, event);
-    else if (this.forward) await this.db.transaction().execute((own) => this.write(own, event));
-    else await this.insert(id, at, kind, accountId, text, address, userAgent, actor);
-    this.counts.set(kind, (this.counts.get(kind) ?? 0) + 1);
-    this.listener?.(kind, accountId, detail, origin, event.account?.userId ?? null);
+    const event = this.event(kind, accountId, detail, origin);
+    if (trx) await this.write(trx, [event]);
+    else if (this.forward) await this.db.transaction().execute((own) => this.write(own, [event]));
+    else {
+      const { id, at, address, userAgent, actor } = event;
+      await this.insert(id, at, kind, accountId, JSON.stringify(event.detail), address, userAgent, actor);
+    }
+    this.told(event, origin);
   }
 
-  /** The event's row, its account as it stands, then what the forwarder writes of it, in `trx`. */
-  private async write(trx: Transaction<Database>, event: RecordedEvent): Promise<void> {
-    const { id, at, kind, accountId, detail, address, userAgent, actor } = event;
-    const row = { id, at, kind, account_id: accountId, detail: JSON.stringify(detail), client_address: address };
-    await trx
-      .insertInto('audit_event')
-      .values({ ...row, user_agent: userAgent, actor })
-      .execute();
-    const wanted = accountId && (this.forward || this.listener);
-    event.account = wanted ? await accountOf(trx, accountId) : undefined;
-    await this.forward?.(trx, event);
+  /**
+   * Events of one kind written together in `trx` (an import's batch of new accounts): one statement for their rows,
+   * one for their accounts, one for what the forwarder writes, however many there are.
+   */
+  async recordMany(
+    kind: AuditKind,
+    events: readonly { accountId: string; detail: Record<string, string | number | boolean> }[],
+    { origin, trx }: RecordOptions & { trx: Transaction<Database> },
+  ): Promise<void> {
+    if (!events.length) return;
+    const recorded = events.map(({ accountId, detail }) => this.event(kind, accountId, detail, origin));
+    await this.write(trx, recorded);
+    for (const event of recorded) this.told(event, origin);
+  }
+
+  private event(
+    kind: AuditKind,
+    accountId: string | null,
+    detail: Record<string, string | number | boolean>,
+    origin: Origin | undefined,
+  ): RecordedEvent {
+    const at = this.clock();
+    return {
+      id: eventId(at),
+      at,
+      kind,
+      accountId,
+      detail: origin?.reason ? { ...detail, reason: origin.reason } : detail,
+      address: origin?.address?.slice(0, 64) ?? null,
+      userAgent: origin?.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+      actor: origin?.actor?.slice(0, 128) ?? null,
+    };
+  }
+
+  /** Counted for the metrics and told to the listener, once written. */
+  private told(event: RecordedEvent, origin: Origin | undefined): void {
+    this.counts.set(event.kind, (this.counts.get(event.kind) ?? 0) + 1);
+    this.listener?.(event.kind, event.accountId, event.detail, origin, event.account?.userId ?? null);
+  }
+
+  /** The events' rows, their accounts as they stand, then what the forwarder writes of them, in `trx`. */
+  private async write(trx: Transaction<Database>, events: readonly RecordedEvent[]): Promise<void> {
+    const rows = events.map(({ id, at, kind, accountId, detail, address, userAgent, actor }) => ({
+      id,
+      at,
+      kind,
+      account_id: accountId,
+      detail: JSON.stringify(detail),
+      client_address: address,
+      user_agent: userAgent,
+      actor,
+    }));
+    await insertMany(trx, 'audit_event', rows);
+    if (this.forward || this.listener) {
+      const accounts = await accountsOf(
+        trx,
+        events.map((event) => event.accountId),
+      );
+      for (const event of events) event.account = event.accountId ? accounts.get(event.accountId) : undefined;
+    }
+    await this.forward?.(trx, events);
   }
 
   /**
@@ -226,13 +272,19 @@ export class AuditLog {
   }
 }
 
-async function accountOf(trx: Transaction<Database>, accountId: string): Promise<EventAccount | undefined> {
-  const row = await trx
+/** The accounts events name, as they stand in the events' transaction, by id. */
+async function accountsOf(trx: Transaction<Database>, ids: readonly (string | null)[]) {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  const found = new Map<string, EventAccount>();
+  if (!wanted.length) return found;
+  const rows = await trx
     .selectFrom('account')
     .select(['id', 'user_id', 'cobrand', 'login_type'])
-    .where('id', '=', accountId)
-    .executeTakeFirst();
-  return row && { id: row.id, userId: row.user_id, cobrand: row.cobrand, loginType: row.login_type };
+    .where('id', 'in', wanted)
+    .execute();
+  for (const row of rows)
+    found.set(row.id, { id: row.id, userId: row.user_id, cobrand: row.cobrand, loginType: row.login_type });
+  return found;
 }
 
 /** A sign-in try of one account as its user sees it on the security page (issue 34). */

@@ -5,9 +5,10 @@
  * command line) queues one `deployment` row instead, which a service's worker turns into a row for each sink it is
  * configured with: what the CLI's own environment holds does not matter (docs/decisions.md).
  */
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AuditForwarder } from '../db/audit-log.js';
 import type { Dialect } from '../db/database.js';
+import { insertMany } from '../db/insert-many.js';
 import { doublingDelay } from '../db/poll-loop.js';
 import type { Database } from '../db/tables.js';
 import type { CobrandEndpoints } from './cobrand-endpoints.js';
@@ -33,28 +34,21 @@ export class SiemOutbox {
     private readonly endpoints: CobrandEndpoints,
   ) {}
 
-  /** Queues each event, with its account as it stands, for the deployment's sinks and its cobrand's. */
-  readonly forwarder: AuditForwarder = async (trx, event) => {
-    const { account } = event;
-    const payload = JSON.stringify(securityEvent(event, account));
-    const cobrand = account?.cobrand;
-    const sinks =
-      cobrand && (await this.endpoints.of(cobrand, trx)) ? [...this.sinks, cobrandSink(cobrand)] : this.sinks;
-    if (sinks.length === 0) return;
-    await this.enqueue(trx, sinks, { eventId: event.id, stream: event.accountId ?? '', payload, now: event.at });
+  /** Queues each event, with its account as it stands, for the deployment's sinks and its cobrand's: one insert. */
+  readonly forwarder: AuditForwarder = async (trx, events) => {
+    const rows = [];
+    for (const event of events) {
+      const { account } = event;
+      const cobrand = account?.cobrand;
+      const sinks =
+        cobrand && (await this.endpoints.of(cobrand, trx)) ? [...this.sinks, cobrandSink(cobrand)] : this.sinks;
+      const payload = JSON.stringify(securityEvent(event, account));
+      const common = { event_id: event.id, stream: event.accountId ?? '', payload, created_at: event.at, attempts: 0 };
+      const row = { ...common, next_attempt_at: event.at, claimed_until: null, last_error: null };
+      rows.push(...sinks.map((sink) => ({ ...row, sink })));
+    }
+    await insertMany(trx, 'siem_outbox', rows);
   };
-
-  private async enqueue(
-    trx: Transaction<Database>,
-    sinks: readonly string[],
-    { eventId, stream, payload, now }: { eventId: string; stream: string; payload: string; now: number },
-  ): Promise<void> {
-    const common = { event_id: eventId, stream, payload, created_at: now, attempts: 0, next_attempt_at: now };
-    await trx
-      .insertInto('siem_outbox')
-      .values(sinks.map((sink) => ({ ...common, sink, claimed_until: null, last_error: null })))
-      .execute();
-  }
 
   /**
    * Claims up to `limit` due rows, each the earliest waiting event of its account and sink (a later one waits for it,

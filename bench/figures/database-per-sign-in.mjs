@@ -1,0 +1,183 @@
+/**
+ * Figure 15: what one sign-in costs PostgreSQL. The built service runs on a PostgreSQL of the benchmark's own (with
+ * pg_stat_statements, nothing else writing: bench/lib/own-postgres.mjs), with the demo's users; each kind of call is
+ * made `calls` times, one after another, and PostgreSQL's own counters say what they cost: statements (pg_stat_statements,
+ * BEGIN and COMMIT apart), commits (pg_stat_database), WAL records and bytes (pg_stat_wal) and the statements' execution
+ * time. What the service's background workers did meanwhile is measured first, with no calls, and taken off.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { agent, APP_HEADERS, request, signInSequence } from '../lib/http.mjs';
+import { startOwnPostgres } from '../lib/own-postgres.mjs';
+import { startPortal } from '../lib/servers.mjs';
+import { round } from '../lib/stats.mjs';
+
+const DEMO_PASSWORD = 'Portal-Demo-2026';
+const GOAL = { commits: 4, statements: 20 };
+const IDLE_SECONDS = 10;
+
+const COUNTERS = `
+  select
+    (select xact_commit from pg_stat_database where datname = current_database())::float8 as commits,
+    (select wal_records from pg_stat_wal)::float8 as "walRecords",
+    pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8 as "walBytes",
+    (select coalesce(sum(calls), 0) from pg_stat_statements s join pg_database d on d.oid = s.dbid
+      where d.datname = current_database() and s.query not ilike '%pg_stat%'
+        and upper(s.query) not in ('BEGIN', 'COMMIT', 'ROLLBACK'))::float8 as statements,
+    (select coalesce(sum(total_exec_time), 0) from pg_stat_statements s join pg_database d on d.oid = s.dbid
+      where d.datname = current_database() and s.query not ilike '%pg_stat%')::float8 as "execMs"`;
+
+const TOP = `
+  select s.query, s.calls::float8 as calls from pg_stat_statements s join pg_database d on d.oid = s.dbid
+  where d.datname = current_database() and s.query not ilike '%pg_stat%'
+  order by s.calls desc, s.query limit 40`;
+
+/** The calls each kind makes: `prepare` once, untimed; `call` made `calls` times. */
+function kinds(base) {
+  const browser = agent();
+  let trusted;
+  let session;
+  const signIn = async (options) => {
+    const done = await signInSequence(base, browser, 'demopass', DEMO_PASSWORD, options);
+    session = done.cookie;
+    return done;
+  };
+  return [
+    { name: 'password, a new browser', call: () => signIn() },
+    {
+      name: 'password, a trusted browser',
+      prepare: async () => (trusted = (await signIn()).device),
+      call: async () => (trusted = (await signIn({ device: trusted })).device ?? trusted),
+    },
+    {
+      name: 'session renewal (the warning box\'s "continue")',
+      prepare: () => signIn({ device: trusted }),
+      call: async () => {
+        const ping = await request(base, {
+          path: '/sdportal/rest/sessionExpire/pingPortal.json',
+          headers: { ...APP_HEADERS, cookie: session },
+          agent: browser,
+        });
+        if (ping.status !== 200) throw new Error(`the session ping answered ${ping.status}`);
+      },
+    },
+    {
+      // A logout needs a session: each is a sign-in and its logout, less the sign-in alone.
+      name: 'logout (of a signed-in session)',
+      less: 'password, a trusted browser',
+      call: async () => {
+        await signIn({ device: trusted });
+        const out = await request(base, {
+          path: '/sdportal/logout',
+          headers: { ...APP_HEADERS, cookie: session },
+          agent: browser,
+        });
+        if (out.status !== 204) throw new Error(`logout answered ${out.status}`);
+      },
+    },
+  ];
+}
+
+async function counters(client) {
+  return (await client.query(COUNTERS)).rows[0];
+}
+
+/**
+ * The service's connections report their commits to pg_stat_database within a second of going idle (PostgreSQL 15's
+ * cumulative statistics): a pause before each reading lets them in.
+ */
+const pause = () => new Promise((r) => setTimeout(r, 2_000));
+
+const minus = (a, b) => Object.fromEntries(Object.keys(a).map((key) => [key, a[key] - b[key]]));
+
+export async function databasePerSignInFigure({ calls }) {
+  const postgres = await startOwnPostgres();
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-pgcost-'));
+  let portal;
+  try {
+    portal = await startPortal({
+      dataDir,
+      name: 'pg-costs',
+      env: { DATABASE_URL: postgres.url, PORTAL_DEMO: 'true' },
+    });
+    const client = await postgres.client();
+    await client.query('create extension if not exists pg_stat_statements');
+    // What the workers do with no calls, a second.
+    await client.query('select pg_stat_statements_reset()');
+    await pause();
+    const idleFrom = await counters(client);
+    await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+    const idle = minus(await counters(client), idleFrom);
+    const perSecond = Object.fromEntries(Object.entries(idle).map(([key, value]) => [key, value / IDLE_SECONDS]));
+    const results = [];
+    for (const kind of kinds(portal.url)) {
+      await kind.prepare?.();
+      await client.query('select pg_stat_statements_reset()');
+      await pause();
+      const from = await counters(client);
+      const started = performance.now();
+      for (let i = 0; i < calls; i += 1) await kind.call();
+      await pause();
+      const seconds = (performance.now() - started) / 1000;
+      const spent = minus(await counters(client), from);
+      const less = results.find((r) => r.name === kind.less) ?? {};
+      const each = Object.fromEntries(
+        Object.entries(spent).map(([key, value]) => [
+          key,
+          Math.max(0, (value - perSecond[key] * seconds) / calls - (less[key] ?? 0)),
+        ]),
+      );
+      const top = (await client.query(TOP)).rows.map((row) => ({ ...row, calls: row.calls / calls }));
+      results.push({ name: kind.name, ...each, top });
+    }
+    await client.end();
+    return report({ results, perSecond, calls, version: postgres.version });
+  } finally {
+    await portal?.stop();
+    await postgres.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function report({ results, perSecond, calls, version }) {
+  const password = results.find((r) => r.name === 'password, a trusted browser');
+  const fresh = results.find((r) => r.name === 'password, a new browser');
+  const met = [password, fresh].every((r) => r.commits <= GOAL.commits && r.statements <= GOAL.statements);
+  return {
+    id: 15,
+    title: 'What a sign-in costs PostgreSQL: statements, commits, WAL',
+    goal: `a password sign-in at most ${GOAL.commits} commits and ${GOAL.statements} statements`,
+    result: results
+      .slice(0, 2)
+      .map(
+        (r) =>
+          `${r.name}: ${round(r.statements, 1)} statements, ${round(r.commits, 1)} commits, ${round(r.walBytes / 1024, 1)} KiB of WAL`,
+      )
+      .join('; '),
+    met,
+    table: {
+      head: ['call', 'statements', 'commits', 'WAL records', 'WAL, KiB', "statements' execution, ms"],
+      rows: results.map((r) => [
+        r.name,
+        round(r.statements, 1),
+        round(r.commits, 1),
+        round(r.walRecords, 1),
+        round(r.walBytes / 1024, 1),
+        round(r.execMs, 2),
+      ]),
+    },
+    notes: [
+      `The statements of a password sign-in from a trusted browser, the three calls of the sign-in sequence together (each a call's share; BEGIN and COMMIT are counted as commits, not statements): ${password.top
+        .filter((row) => !['BEGIN', 'COMMIT', 'ROLLBACK'].includes(row.query.toUpperCase()))
+        .map((row) => `${round(row.calls, 2)} x \`${row.query.replace(/\s+/g, ' ').slice(0, 90)}\``)
+        .join('; ')}.`,
+    ],
+    method: [
+      `\`bench/figures/database-per-sign-in.mjs\`: a PostgreSQL ${version} cluster of the benchmark's own (initdb in a temporary folder, \`shared_preload_libraries=pg_stat_statements\`, \`pg_stat_statements.track=all\`), the built service started on it with the demo's users (\`PORTAL_DEMO=true\`, new-device verification off), one browser's calls made one after another.`,
+      `Each kind: ${calls} calls of it, one after another, PostgreSQL's counters read before and after them with a 2 s pause before each reading (the service's connections report commits within a second of going idle): pg_stat_statements' calls and total_exec_time, the database's xact_commit, pg_stat_wal's records and the WAL position's advance in bytes, the readings' own statements left out; less what the service's workers did in the same time with no calls (measured first over ${IDLE_SECONDS} s: ${round(perSecond.statements, 2)} statements and ${round(perSecond.commits, 2)} commits a second); over the calls. A logout is measured as a sign-in and its logout, less the sign-in. A password sign-in is the browser's three calls (the logout pre-step, login-info, send-login); "a new browser" sends no device cookie, so each one trusts a new device and queues its mail; "a trusted browser" sends the one the sign-in before it was given.`,
+      `Not measured here: a token, passkey or single sign-on sign-in (each needs a second factor or a provider the figure does not drive).`,
+    ],
+    data: { results, perSecond },
+  };
+}
