@@ -10,15 +10,13 @@
 import { hash as argon2 } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { AccountStore } from '../../server/src/account/index.js';
 import { COMMANDS, type CommandContext } from '../../server/src/cli-commands.js';
-import { migrateToLatest, openDatabase } from '../../server/src/db/database.js';
 import { createOperator } from '../../server/src/operator.js';
 import { deriveKeys } from '../../server/src/security/portal-secret.js';
+import { benchDatabase } from './bench-database.js';
 
 const [usersArg, postgresUrl] = process.argv.slice(2);
 const users = Number(usersArg);
@@ -48,17 +46,8 @@ function userFile(folder: string, hashes: string[], cobrands: string[]): string 
 }
 
 async function measure(dialect: 'sqlite' | 'postgres', hashes: string[]) {
-  const dataDir = mkdtempSync(join(tmpdir(), `portal-import-${dialect}-`));
-  const url = dialect === 'postgres' ? postgresUrl! : null;
-  const schema = dialect === 'postgres' ? `bench_import_${randomBytes(6).toString('hex')}` : undefined;
-  if (schema) {
-    const admin = openDatabase({ databaseUrl: url, dataDir });
-    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-    await admin.close();
-  }
-  const database = openDatabase({ databaseUrl: url, dataDir, ...(schema ? { schema } : {}) });
+  const { database, dataDir, drop } = await benchDatabase(dialect, postgresUrl, 'import');
   try {
-    await migrateToLatest(database.db, schema);
     const keys = deriveKeys(SECRET);
     const context = (command: Partial<CommandContext>): CommandContext => ({
       database,
@@ -85,13 +74,7 @@ async function measure(dialect: 'sqlite' | 'postgres', hashes: string[]) {
       .executeTakeFirstOrThrow();
     return { seconds, printed: printed.split('\n').at(-1), accounts: Number(written.n), cobrands: cobrands.length };
   } finally {
-    await database.close();
-    if (schema) {
-      const admin = openDatabase({ databaseUrl: url, dataDir });
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
-      await admin.close();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await drop();
   }
 }
 

@@ -9,19 +9,16 @@
  * Run: node --import tsx bench/lib/lookups.ts <small> <large> <rounds> <postgres URL or "none">
  * Prints JSON: per database, per size, how long the fill took, and each lookup's times in ms.
  */
-import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildAdminApp } from '../../server/src/admin-app.js';
 import { ApiKeys } from '../../server/src/admin/index.js';
 import { loadConfig } from '../../server/src/config.js';
 import { AuditLog } from '../../server/src/db/audit-log.js';
-import { migrateToLatest, openDatabase, type PortalDatabase } from '../../server/src/db/database.js';
+import type { PortalDatabase } from '../../server/src/db/database.js';
 import { deriveKeys } from '../../server/src/security/portal-secret.js';
+import { benchDatabase } from './bench-database.js';
 import { fillUsers, lookupCobrand, lookupEmail, lookupUserId } from './lookup-users.js';
 
 const [smallArg, largeArg, roundsArg, postgresUrl] = process.argv.slice(2);
@@ -103,16 +100,7 @@ interface Prepared {
 }
 
 async function prepare(dialect: 'sqlite' | 'postgres', n: number): Promise<Prepared> {
-  const dataDir = mkdtempSync(join(tmpdir(), `portal-lookups-${dialect}-${n}-`));
-  const schema = dialect === 'postgres' ? `bench_lookups_${randomBytes(6).toString('hex')}` : undefined;
-  const url = dialect === 'postgres' ? postgresUrl! : null;
-  if (schema) {
-    const admin = openDatabase({ databaseUrl: url, dataDir });
-    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-    await admin.close();
-  }
-  const database = openDatabase({ databaseUrl: url, dataDir, ...(schema ? { schema } : {}) });
-  await migrateToLatest(database.db, schema);
+  const { database, dataDir, url, drop } = await benchDatabase(dialect, postgresUrl, 'lookups');
   const started = performance.now();
   if (dialect === 'sqlite') {
     // Bulk-load settings for the fill only; the service's own are set again after it.
@@ -157,13 +145,7 @@ async function prepare(dialect: 'sqlite' | 'postgres', n: number): Promise<Prepa
   };
   const cleanup = async () => {
     await app.close();
-    await database.close();
-    if (schema) {
-      const admin = openDatabase({ databaseUrl: url, dataDir });
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
-      await admin.close();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await drop();
   };
   return { n, database, app, keys, fillSeconds, cleanup };
 }
