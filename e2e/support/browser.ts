@@ -146,3 +146,11 @@ export async function signInThroughForm(
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
+
+/**
+ * Once the page has taken its session's end from the service's answer (the dialog's spoken time is rendered then, even
+ * while the dialog is closed). The answer arriving is not enough: fast-forwarding before the page has read it would
+ * leave the warning a whole session away.
+ */
+export const sessionClockRunning = (page: Page): Promise<void> =>
+  page.locator('#session-warning-message .portal-visually-hidden').waitFor({ state: 'attached' });

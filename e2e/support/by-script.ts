@@ -10,7 +10,7 @@ import { COBRAND_TEXT_FIELDS, type CobrandRecord } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from './admin';
-import { baseUrl, expectAccessible, openPage, signInUrl, type TrackedPage } from './browser';
+import { baseUrl, expectAccessible, openPage, sessionClockRunning, signInUrl, type TrackedPage } from './browser';
 import { importCatalogue } from './catalogue';
 import { overlaps, pastTheWindow, sidewaysScroll, tabStopsWithoutRing } from './layout';
 import { signInAs, signInAtProvider, virtualAuthenticator } from './steps.mjs';
@@ -112,6 +112,7 @@ export async function sessionWarningOpen(v: Visit, userId: string): Promise<Page
   await signInAs(page, userId, PASSWORD);
   await page.waitForURL(HOME);
   await ping;
+  await sessionClockRunning(page);
   await page.clock.fastForward('03:45');
   await page.locator('dialog.portal-session-warning').waitFor();
   return page;

@@ -2,7 +2,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, addUser, portal } from '../support/admin';
-import { baseUrl, expectAccessible, openPage, signInUrl, useChromium } from '../support/browser';
+import { baseUrl, expectAccessible, openPage, sessionClockRunning, signInUrl, useChromium } from '../support/browser';
 
 const chromium = useChromium();
 
@@ -27,6 +27,7 @@ async function signedIn(): Promise<{
   await page.waitForURL(HOME);
   const firstIdleExpiresAt = (await (await ping).json()).idleExpiresAt as number;
   await page.getByText('Signed in as demopass').waitFor();
+  await sessionClockRunning(page);
   return { context, page, problems, firstIdleExpiresAt };
 }
 
@@ -44,6 +45,7 @@ async function onChangePassword(viewport?: { width: number; height: number }) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/change-password-component?**');
   await ping;
+  await sessionClockRunning(page);
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('old');
   return { context, page, problems };
 }
