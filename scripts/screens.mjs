@@ -12,10 +12,11 @@ import { root, startPortal } from './portal-process.mjs';
 import { SIGNED_OUT } from './screen-shots.mjs';
 import { SIGNED_IN } from './screen-shots-account.mjs';
 import { SSO_AND_LOGOUT } from './screen-shots-sso.mjs';
+import { CONSOLE } from './screen-shots-console.mjs';
 
 // The passkey offer's "Not now" (contract's PASSKEY_SKIP_COOKIE): every sign-in but the offer's own shots goes on.
 const PASSKEY_SKIP_COOKIE = 'passkey-offer-skipped';
-const SHOTS = [...SIGNED_OUT, ...SIGNED_IN, ...SSO_AND_LOGOUT];
+const SHOTS = [...SIGNED_OUT, ...SIGNED_IN, ...SSO_AND_LOGOUT, ...CONSOLE];
 const out = join(root, 'docs', 'screens');
 
 /**
@@ -85,7 +86,8 @@ buildIfStale();
 // The single sign-on shots go through the demo providers, at the fixed addresses the catalogue names, as `npm start`;
 // asked for before anything drawn is removed.
 const port = await freePort();
-const env = { PORTAL_DEMO: 'true', PUBLIC_ORIGIN: `http://localhost:${port}` };
+// The help-desk console's shots on its admin listener (`ADMIN_PORT`), as `npm start` runs it.
+const env = { PORTAL_DEMO: 'true', PUBLIC_ORIGIN: `http://localhost:${port}`, ADMIN_PORT: String(await freePort()) };
 const providers = await startDemoProviders(env);
 if (drawn.some(([, , , options]) => options?.providers) && /not started/.test(providers.banner)) {
   await providers.close();

@@ -64,12 +64,12 @@ const shared =
  * every other page: the contract's locales.ts, outside its index for this), the password rules only the change of
  * password checks (password-rules.ts, likewise), the wording of a device only the security page shows
  * (device-name.ts, likewise), the security page's form fields and addresses (security.ts, likewise), the new-device
- * code's (device-code-paths.ts, likewise), and the failure
+ * code's (device-code-paths.ts, likewise), the help-desk console's (console-paths.ts, likewise), and the failure
  * reports the sign-in screen never sends. A module caught here stays out only if no shared module imports it
  * (rolldown's groups take a module's imports with it).
  */
 const notShared =
-  /\/web\/src\/(session|token|components\/SessionWarning|page\/(settle-by-calls|choose-locale|report)|cobrand\/load-cobrand|i18n\/load-dictionary)|\/contract\/src\/(locales|password-rules|device-name|security|device-code-paths)\./;
+  /\/web\/src\/(session|token|components\/SessionWarning|page\/(settle-by-calls|choose-locale|report)|cobrand\/load-cobrand|i18n\/load-dictionary)|\/contract\/src\/(locales|password-rules|device-name|security|device-code-paths|console-paths)\./;
 /**
  * The WebAuthn library, whose every part comes through one module re-exporting them all (its exports map allows no
  * other): taken as a module with side effects, that one module took the registration half (startRegistration, which

@@ -11,6 +11,8 @@ export const ConsolePaths = {
   session: `${API}/session`,
   /** GET: the signed-in operator (401 without a live session). */
   me: `${API}/me`,
+  /** GET `?locale=`: the console's texts in the operator's language (the locale, else the browser's languages). */
+  texts: `${API}/texts`,
   /**
    * The admin API (/admin/v1's calls) for the signed-in operator, instead of a key: the operator's role gives its
    * scopes and their cobrands its reach; a change carries the console's token and the reason the operator typed.

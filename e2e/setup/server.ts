@@ -21,6 +21,8 @@ declare module 'vitest' {
     portalSecret: string;
     radiusBaseUrl: string;
     radiusDataDir: string;
+    /** The first portal's admin listener, where the help-desk console is. */
+    adminUrl: string;
   }
 }
 
@@ -38,8 +40,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // `npm start`'s launcher runs the portal and, beside it under plain Node, the SSO cobrands' demo providers at the
   // addresses the shipped catalogue names (a port taken by something else fails the SSO tests, naming it).
   const port = await freePort();
+  const adminPort = await freePort();
   const portal = await startPortal(
-    { PUBLIC_ORIGIN: `http://localhost:${port}`, SMTP_URL: smtp.url },
+    { PUBLIC_ORIGIN: `http://localhost:${port}`, SMTP_URL: smtp.url, ADMIN_PORT: String(adminPort) },
     dataDir,
     port,
     'scripts/start.mjs',
@@ -56,6 +59,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('portalSecret', PORTAL_SECRET);
   project.provide('radiusBaseUrl', radiusPortal.baseUrl);
   project.provide('radiusDataDir', radiusPortal.dataDir);
+  project.provide('adminUrl', `http://127.0.0.1:${adminPort}`);
   return async () => {
     await portal.stop();
     await radiusPortal.stop();

@@ -47,6 +47,8 @@ export async function startPortal(
       PUBLIC_ORIGIN: baseUrl,
       // The new-device code is asked only by the browser tests of that step, which turn it on.
       NEW_DEVICE_VERIFICATION: 'off',
+      // No admin listener unless a test asks for one (the help-desk console's).
+      ADMIN_PORT: '',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -57,7 +59,6 @@ export async function startPortal(
       NODE_ENV: 'production',
       DATABASE_URL: '',
       METRICS_PORT: '',
-      ADMIN_PORT: '',
       DRAIN_SECONDS: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -17,7 +17,8 @@ import { scimRoutes, SCIM_PREFIX } from './scim/index.js';
 import { siemForwarder } from './siem/index.js';
 import { deriveKeys, loadPortalSecret } from './security/portal-secret.js';
 import { sharedThrottle } from './security/throttle.js';
-import { consoleActor, consoleRoutes } from './staff/index.js';
+import { WEB_DIST_DIR } from './paths.js';
+import { consoleActor, consoleFiles, consoleRoutes, consoleTexts } from './staff/index.js';
 import { staffServices } from './staff-services.js';
 import { VERSION } from './version.js';
 
@@ -29,6 +30,8 @@ export interface AdminAppOptions {
   /** Where a catalogue import reads; the deployment's own folder when not given. */
   catalogueDir?: string;
   messages?: Messages;
+  /** The built web app, whose console page the listener serves (web/dist when not given). */
+  webDistDir?: string;
   /** More calls on the listener, behind the same keys, throttle and audit, after SCIM's at /scim/v2. */
   plugins?: AdminServerOptions['plugins'];
 }
@@ -57,14 +60,19 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
   let info = (_message: string): void => undefined;
   const shared = await sharedThrottle(config.redisUrl, { warn: (m) => warn(m), info: (m) => info(m) });
   const staff = staffServices(database, keys, clock, operator.auditLog);
-  const consolePlugin: FastifyPluginAsync<AdminPluginOptions> = async (scope, { adminRoutes }) =>
-    scope.register(consoleRoutes, {
+  const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
+  const texts = consoleTexts(messages);
+  const consolePlugin: FastifyPluginAsync<AdminPluginOptions> = async (scope, { adminRoutes }) => {
+    consoleFiles(scope, webDistDir);
+    await scope.register(consoleRoutes, {
       sessions: staff.sessions,
       csrfKey: keys.consoleCsrf,
       secure: config.adminOrigin.startsWith('https:'),
       signInPerMinute: config.rateLimitPerMinute,
       operatorCalls: operatorCalls(adminRoutes),
+      page: { webDistDir, texts },
     });
+  };
   const app = await buildAdminServer({
     operations: operator,
     keys: new ApiKeys(database.db, keys.apiKey, clock),

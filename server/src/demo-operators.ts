@@ -1,5 +1,5 @@
 /** The demo's help-desk operators: `npm start` makes them beside the demo users, so anyone can try the console. */
-import { ConsolePaths } from '@portal/contract/console';
+import { CONSOLE_BASE } from '@portal/contract/console';
 import { DEMO_PASSWORD } from './demo-users.js';
 import { Refusal } from './refusal.js';
 import type { OperatorRole, StaffAdmin } from './staff/index.js';
@@ -45,8 +45,8 @@ export function demoOperatorLines(
   const width = 'demonoaccount'.length + 2;
   return [
     `Help-desk operators (password ${DEMO_PASSWORD} and a 6-digit code every 30 s: load a URI into an authenticator`,
-    `app, or \`npm run portal -- operators code <name>\`); the console's sign-in, on the admin listener:`,
-    `  POST ${adminOrigin}${ConsolePaths.session} with { name, password, code }`,
+    `app, or \`npm run portal -- operators code <name>\`); the help-desk console, on the admin listener:`,
+    `  ${adminOrigin}${CONSOLE_BASE}`,
     ...operators.map((o) => `  ${o.name.padEnd(width)}${o.role.padEnd(13)}${o.uri}`),
     '',
   ];

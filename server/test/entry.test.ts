@@ -167,8 +167,11 @@ describe('the service entry', () => {
     const banner = await bannerOf(service);
     const dir = dirs.at(-1)!;
     expect(banner).toContain('demonoaccount');
-    // The help-desk operators, where they sign in, and their authenticators.
-    expect(banner).toContain(`POST http://127.0.0.1:${adminPort}/console/api/session with { name, password, code }`);
+    // The help-desk operators, where they sign in (the address answers the console's page), and their authenticators.
+    const consoleUrl = `http://127.0.0.1:${adminPort}/console/`;
+    expect(banner).toContain(`the help-desk console, on the admin listener:\n  ${consoleUrl}\n`);
+    const page = await fetch(consoleUrl);
+    expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
     expect(banner).toMatch(/^ {2}demohelpdesk +helpdesk +otpauth:\/\/totp\/Help-desk%20console:demohelpdesk\?secret=/m);
     expect(banner).toMatch(/^ {2}demoadmin +admin +otpauth:\/\/totp\/Help-desk%20console:demoadmin\?secret=/m);
     expect(banner).toMatch(/Mail .*outbox/);

@@ -231,14 +231,14 @@ describe('the route table', () => {
     const adminDocument = (await admin.app.inject({ url: ADMIN_OPENAPI_PATH })).json<OpenApi>();
     expect(undocumentedRefusals(admin.app, adminDocument, 'admin')).toEqual([]);
     // Left out on purpose, where a refusal is declared: a screen's own form (posted by its page, not a client), SCIM
-    // (described by SCIM itself), the help-desk console's own calls (its pages', not a client's) and the admin
-    // document itself.
+    // (described by SCIM itself), the help-desk console's page, files and own calls (its page's, not a client's) and
+    // the admin document itself.
     const hidden = (app: FastifyInstance, listener: Listener) =>
       routesOf(app).filter((r) => r.schema.hide && impliedBy(r, listener).length);
     expect(hidden(t.app, 'public').filter((r) => !r.url.endsWith('-component'))).toEqual([]);
     expect(
       hidden(admin.app, 'admin')
-        .filter((r) => !r.url.startsWith('/scim/') && !r.url.startsWith('/console/'))
+        .filter((r) => !/^\/(scim\/|console\/?|public-portal-ui\/static\/)/.test(r.url))
         .map(nameOf),
     ).toEqual([`GET ${ADMIN_OPENAPI_PATH}`]);
   });

@@ -39,9 +39,9 @@ export interface LocaleText {
   text: string;
 }
 
-/** The two bundles of the pages, and the built-in security questions the service shows. */
+/** The two bundles of the pages, the help-desk console's, and the built-in security questions the service shows. */
 export function bundleTexts(locale: string): LocaleText[] {
-  return ['Messages', 'PortalLabels', 'SecurityQuestions'].flatMap((bundle) =>
+  return ['Messages', 'PortalLabels', 'Console', 'SecurityQuestions'].flatMap((bundle) =>
     Object.entries(
       JSON.parse(readFileSync(join(dataDir, 'i18n', locale, `${bundle}.json`), 'utf8')) as Record<string, string>,
     ).map(([key, text]) => ({ where: `${locale}/${bundle}.json ${key}`, text })),

@@ -130,7 +130,9 @@ export async function buildAdminServer(options: AdminServerOptions): Promise<Fas
     sendError(reply, request, options.messages, REFUSALS['not-found'](new Refusal('not-found', ''))),
   );
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
+    // The console's scripts and stylesheet say their own (immutable: their names carry their content's hash).
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    reply.header('x-content-type-options', 'nosniff');
   });
   await app.register(fastifyRateLimit, {
     ...options.throttleStore,

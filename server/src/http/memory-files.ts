@@ -21,6 +21,8 @@ export interface MemoryFilesOptions {
   cacheControl: string;
   /** The build wrote `.br` and `.gz` beside each script and stylesheet: those go to a browser that takes them. */
   preCompressed?: boolean;
+  /** Left out of the listener's OpenAPI document (the admin listener's describes its API only). */
+  hidden?: boolean;
 }
 
 /** The types the build and the catalogue produce; anything else is a download. */
@@ -78,7 +80,7 @@ function fileFor(root: string, path: string, allowed: (path: string) => boolean)
 }
 
 export function memoryFiles(app: FastifyInstance, options: MemoryFilesOptions): void {
-  const { root, prefix, allowed = () => true, cacheControl, preCompressed = false } = options;
+  const { root, prefix, allowed = () => true, cacheControl, preCompressed = false, hidden = false } = options;
   const known = new Map<string, { stamp: string; answer: PreparedAnswer }>();
   const answerFor = (file: string): PreparedAnswer | null => {
     const stamp = stampOf(file);
@@ -90,7 +92,8 @@ export function memoryFiles(app: FastifyInstance, options: MemoryFilesOptions): 
     known.set(file, { stamp, answer });
     return answer;
   };
-  app.get(`${prefix}*`, { config: PAGE_READ }, async (request, reply) => {
+  const schema = hidden ? { schema: { hide: true } } : {};
+  app.get(`${prefix}*`, { ...schema, config: PAGE_READ }, async (request, reply) => {
     const path = request.url.slice(prefix.length).split('?')[0]!;
     const file = fileFor(root, path, allowed);
     const answer = file ? answerFor(file) : null;

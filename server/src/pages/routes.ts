@@ -151,6 +151,8 @@ export const webPagesRoutes: FastifyPluginAsync<WebPagesOptions> = async (
     memoryFiles(app, {
       root: staticDir,
       prefix: `${PORTAL_UI_BASE}static/`,
+      // The help-desk console's own script and stylesheet are the admin listener's to serve (staff/console-page.ts).
+      allowed: (path) => !path.startsWith('console-'),
       cacheControl: 'public, max-age=31536000, immutable',
       preCompressed: true,
     });

@@ -16,6 +16,7 @@ import { registerCsrfGuard } from '../http/csrf-guard.js';
 import { guard } from '../http/route-guard.js';
 import { type CookiePolicy, SessionCookies } from '../http/session-cookies.js';
 import { whileAdmitted } from '../security/hash-admission.js';
+import { consolePage, type ConsolePageOptions } from './console-page.js';
 import { actorOf, type ConsoleSessions, type SignedInOperator } from './console-sessions.js';
 
 declare module 'fastify' {
@@ -38,6 +39,8 @@ export interface ConsoleRouteOptions {
    * the listener composes them (admin-app.ts), the operator standing for a key.
    */
   operatorCalls?: FastifyPluginAsync;
+  /** The console's page and its texts (console-page.ts). */
+  page?: ConsolePageOptions;
 }
 
 export function consoleCookiePolicy(secure: boolean): CookiePolicy {
@@ -127,5 +130,6 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRouteOptions> = asy
     return request.consoleOperator;
   });
 
+  if (options.page) consolePage(app, options.page);
   if (options.operatorCalls) await app.register(options.operatorCalls, { prefix: ConsolePaths.adminApi });
 };

@@ -7,6 +7,8 @@ export { ConsoleSessions } from './console-sessions.js';
 export type { ConsoleSessionDeps, SignedInOperator } from './console-sessions.js';
 export { consoleActor, consoleCookiePolicy, consoleRoutes } from './console-routes.js';
 export type { ConsoleRouteOptions } from './console-routes.js';
+export { consoleFiles } from './console-page.js';
+export { consoleTexts } from './console-texts.js';
 export type { NameRules } from './operator-names.js';
 export { MIN_PASSWORD_LENGTH, ROLES, StaffAdmin } from './staff-admin.js';
 export type { NewOperator, OperatorListing, StaffDeps } from './staff-admin.js';

@@ -1,0 +1,59 @@
+/** The help-desk console in the browser tests: operators made as `operators add` makes them, signed in as staff do. */
+import type { Browser, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { PASSWORD, portal } from './admin';
+import { openPage, type TrackedPage } from './browser';
+
+export const consoleUrl = (query = ''): string => `${inject('adminUrl')}/console/${query}`;
+
+/**
+ * A new operator of the role (limited to `cobrands` if given): each test its own, since a code the authenticator app
+ * shows opens one sign-in only.
+ */
+export function addOperator(role: 'helpdesk' | 'admin' | 'auditor', cobrands: string[] = []): string {
+  const name = `e2e.${role}.${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  portal(
+    'operators',
+    'add',
+    name,
+    '--role',
+    role,
+    '--password',
+    PASSWORD,
+    ...cobrands.flatMap((c) => ['--cobrand', c]),
+  );
+  return name;
+}
+
+/** Fills the console's sign-in as the operator, with the code their app shows now. */
+export async function signInToConsole(page: Page, name: string, labels = ENGLISH): Promise<void> {
+  await page.getByLabel(labels.name, { exact: true }).fill(name);
+  await page.getByLabel(labels.password, { exact: true }).fill(PASSWORD);
+  await page.getByLabel(labels.code, { exact: true }).fill(portal('operators', 'code', name).trim());
+  await page.getByRole('button', { name: labels.signIn, exact: true }).click();
+}
+
+const ENGLISH = {
+  name: 'Operator name',
+  password: 'Password',
+  code: 'Code from your authenticator app',
+  signIn: 'Sign in',
+};
+
+/** A new operator of the role, signed in to the console in a browser of its own (its language and width given). */
+export async function consoleAs(
+  browser: Browser,
+  role: 'helpdesk' | 'admin' | 'auditor',
+  { cobrands = [], locale, width }: { cobrands?: string[]; locale?: string; width?: number } = {},
+): Promise<TrackedPage & { name: string }> {
+  const tracked = await openPage(browser, width ? { width, height: 800 } : undefined, { locale });
+  const name = addOperator(role, cobrands);
+  await tracked.page.goto(consoleUrl());
+  await tracked.page.locator('#console-name').waitFor();
+  await tracked.page.locator('#console-name').fill(name);
+  await tracked.page.locator('#console-password').fill(PASSWORD);
+  await tracked.page.locator('#console-code').fill(portal('operators', 'code', name).trim());
+  await tracked.page.locator('form button[type=submit]').click();
+  await tracked.page.locator('#console-query').waitFor();
+  return { ...tracked, name };
+}

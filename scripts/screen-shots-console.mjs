@@ -1,0 +1,95 @@
+// The shots of `npm run screens` of the help-desk console, on the drawn portal's admin listener: the sign-in, a search,
+// a locked user's page and its unlock, and a user's page on a phone in a Latin, a Cyrillic and a CJK language. Each
+// signs in as an operator of its own (a code of the authenticator app opens one sign-in) and locks a user of its own.
+import { addUser, cli, PASSWORD, signIn, signInAs } from './screen-steps.mjs';
+
+const PHONE = { width: 320, height: 800 };
+const consoleAt = (p, query = '') => `http://127.0.0.1:${p.portal.environment.ADMIN_PORT}/console/${query}`;
+
+async function signedInToConsole(p) {
+  const name = `screens.desk.${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  cli(p.portal, 'operators', 'add', name, '--role', 'helpdesk', '--password', PASSWORD);
+  await p.page.goto(consoleAt(p));
+  await p.page.locator('#console-name').fill(name);
+  await p.page.locator('#console-password').fill(PASSWORD);
+  await p.page.locator('#console-code').fill(cli(p.portal, 'operators', 'code', name));
+  await p.page.locator('form button[type=submit]').click();
+  await p.page.locator('#console-query').waitFor();
+}
+
+/** A new user locked by six wrong passwords from another browser. */
+async function lockedUser(p, userId) {
+  addUser(p.portal, userId);
+  const other = await p.other();
+  for (let attempt = 1; attempt <= 6; attempt += 1) {
+    await other.goto(`${p.portal.baseUrl}${signIn('cobrandHost=skerrymoor')}`);
+    await signInAs(other, userId, `Not-The-Password-${attempt}`);
+    await other.locator('.portal-error-summary').waitFor();
+  }
+  return userId;
+}
+
+async function lockedUserPage(p, userId) {
+  await lockedUser(p, userId);
+  await signedInToConsole(p);
+  await p.page.goto(consoleAt(p, `?user=${userId}`));
+  await p.page.locator('.console-why button').waitFor();
+}
+
+async function unlockDialog(p, userId) {
+  await lockedUserPage(p, userId);
+  await p.page.locator('.console-why button').click();
+  await p.page.locator('#console-reason').fill('Caller verified by the security question, ticket 4711');
+}
+
+export const CONSOLE = [
+  [
+    'console-sign-in',
+    'The help-desk console’s sign-in, on the admin listener (/console/): operator name, password, authenticator code',
+    async (p) => {
+      await p.page.goto(consoleAt(p));
+      await p.page.locator('#console-name').waitFor();
+    },
+  ],
+  [
+    'console-find',
+    'The console: a user found by e-mail address',
+    async (p) => {
+      addUser(p.portal, 'grace.hopper');
+      await signedInToConsole(p);
+      await p.page.locator('#console-query').fill('grace.hopper@example.com');
+      await p.page.locator('form[role=search] button[type=submit]').click();
+      await p.page.locator('.console-results li').waitFor();
+    },
+  ],
+  [
+    'console-user-locked',
+    'The console: a locked user’s page, why they cannot sign in first, with the action that fixes it',
+    (p) => lockedUserPage(p, 'ada.lovelace'),
+  ],
+  [
+    'console-unlock',
+    'The console: unlocking asks why; the reason is kept in the audit under the operator’s name',
+    (p) => unlockDialog(p, 'alan.turing'),
+    { window: true },
+  ],
+  [
+    'console-unlocked',
+    'The console after the unlock: what was done takes the cursor, and nothing stands in the way any more',
+    async (p) => {
+      await unlockDialog(p, 'katherine.johnson');
+      await p.page.locator('dialog button[type=submit]').click();
+      await p.page.locator('.console-why__none').waitFor();
+    },
+  ],
+  ...[
+    ['fr', 'marie.curie'],
+    ['ru', 'sofia.kovalevskaya'],
+    ['ja', 'hideki.yukawa'],
+  ].map(([locale, userId]) => [
+    `console-user-locked-${locale}-phone`,
+    `The console’s locked user’s page in ${locale} at 320 px`,
+    (p) => lockedUserPage(p, userId),
+    { ...PHONE, locale },
+  ]),
+];

@@ -1,0 +1,96 @@
+/**
+ * Every change is confirmed in a modal dialog that says what it does to whom and asks why: the reason is required, kept
+ * with the change's audit events and sent to the SIEM. Esc or Cancel changes nothing.
+ */
+import { AUDIT_REASON_MAX } from '@portal/contract/console';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { consoleCall, ConsoleError } from './console-api';
+import { useTexts } from './console-texts';
+import type { Change } from './console-types';
+
+export interface ConfirmProps {
+  change: Change;
+  onDone: () => void;
+  onCancel: () => void;
+  /** The user changed meanwhile (409): nothing was done; the page reads them again and says why. */
+  onStale: (message: string) => void;
+  ended: (error: unknown) => boolean;
+}
+
+export function ConfirmDialog({ change, onDone, onCancel, onStale, ended }: ConfirmProps) {
+  const { t, failure } = useTexts();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    const shown = dialog.current;
+    shown?.showModal();
+    return () => shown?.close();
+  }, []);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
+    if (!reason) return setError(t('console.confirm.reasonMissing'));
+    setBusy(true);
+    consoleCall(change.path, { method: change.method, reason })
+      .then(onDone)
+      .catch((failed: unknown) => {
+        if (ended(failed)) return;
+        if (failed instanceof ConsoleError && failed.status === 409) return onStale(failure(failed));
+        setError(failure(failed));
+        setBusy(false);
+      });
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="console-dialog"
+      aria-labelledby="console-dialog-title"
+      aria-describedby="console-dialog-text"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <form noValidate onSubmit={submit}>
+        <h2 className="console-subheading" id="console-dialog-title">
+          {change.title}
+        </h2>
+        <p id="console-dialog-text">{change.text}</p>
+        <div className={`portal-field${error ? ' portal-field--error' : ''}`}>
+          <label className="portal-field__label" htmlFor="console-reason">
+            {t('console.confirm.reason')}
+          </label>
+          <p className="portal-field__hint" id="console-reason-hint">
+            {t('console.confirm.reasonHint')}
+          </p>
+          {error && (
+            <p className="portal-field__error" id="console-reason-error" role="alert">
+              {error}
+            </p>
+          )}
+          <textarea
+            id="console-reason"
+            name="reason"
+            className="portal-input console-reason"
+            rows={3}
+            maxLength={AUDIT_REASON_MAX}
+            aria-describedby={error ? 'console-reason-hint console-reason-error' : 'console-reason-hint'}
+            aria-invalid={error ? true : undefined}
+            autoFocus
+          />
+        </div>
+        <div className="console-dialog__actions">
+          <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+            {t('console.confirm.submit')}
+          </button>
+          <button type="button" className="portal-button portal-button--secondary" onClick={onCancel}>
+            {t('console.confirm.cancel')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

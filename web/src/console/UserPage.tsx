@@ -1,0 +1,148 @@
+/**
+ * A user's page: why they cannot sign in (first, as the help desk's question), their account as it stands, and the
+ * changes the operator may make, each confirmed with a reason. After a change the page reads the user again and says
+ * what was done, the cursor on that line (the button pressed may have gone with the state it changed).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useTexts } from './console-texts';
+import type { Change, ConsoleUser, UserAction } from './console-types';
+import { ConfirmDialog } from './ConfirmDialog';
+import { useUser } from './use-user';
+import { ACTIONS, actionChange } from './user-actions';
+import { UserDevices } from './UserDevices';
+import { WhyCannotSignIn } from './WhyCannotSignIn';
+
+export interface UserPageProps {
+  userId: string;
+  canChange: boolean;
+  onBack: () => void;
+  ended: (error: unknown) => boolean;
+}
+
+function Account({ user }: { user: ConsoleUser }) {
+  const { t, when } = useTexts();
+  const rows: [string, string][] = [
+    ['console.account.status', t(`console.status.${user.status}`)],
+    ['console.account.cobrand', user.cobrand],
+    ['console.account.email', user.email],
+    ['console.account.name', user.name ?? '—'],
+    ['console.account.loginType', t(`console.loginType.${user.loginType}`)],
+    ['console.account.failedAttempts', String(user.failedAttempts)],
+    ['console.account.lastSignIn', user.lastSignInAt ? when(user.lastSignInAt) : t('console.account.never')],
+  ];
+  return (
+    <section aria-labelledby="console-account-heading">
+      <h2 className="console-subheading" id="console-account-heading">
+        {t('console.account.heading')}
+      </h2>
+      <dl className="console-facts">
+        {rows.map(([key, value]) => (
+          <div key={key} className="console-facts__row">
+            <dt>{t(key)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Actions({ user, onAction }: { user: ConsoleUser; onAction: (action: UserAction) => void }) {
+  const { t } = useTexts();
+  const offered = (Object.keys(ACTIONS) as UserAction[]).filter((action) => ACTIONS[action].offered(user));
+  return (
+    <section aria-labelledby="console-actions-heading">
+      <h2 className="console-subheading" id="console-actions-heading">
+        {t('console.actions.heading')}
+      </h2>
+      <ul className="console-actions">
+        {offered.map((action) => (
+          <li key={action}>
+            <button type="button" className="portal-button portal-button--secondary" onClick={() => onAction(action)}>
+              {t(`console.action.${action}`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function UserPage({ userId, canChange, onBack, ended }: UserPageProps) {
+  const texts = useTexts();
+  const { t } = texts;
+  const { state, error, done, load, finished, stale } = useUser(userId, ended);
+  const [pending, setPending] = useState<Change | null>(null);
+  const act = (action: UserAction) => setPending(actionChange(texts, action, userId));
+  const heading = useRef<HTMLHeadingElement>(null);
+  const doneLine = useRef<HTMLParagraphElement>(null);
+  const errorLine = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    void load().then(() => heading.current?.focus());
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per user: the page is keyed by the user ID
+  // What a change did, or why it did nothing, takes the cursor: the button pressed may have gone with the state.
+  useEffect(() => {
+    if (done) doneLine.current?.focus();
+  }, [done]);
+  useEffect(() => {
+    if (error) errorLine.current?.focus();
+  }, [error]);
+  return (
+    <div className="portal-main__content console-card">
+      <p className="console-back">
+        <a
+          className="portal-link"
+          href="?"
+          onClick={(event) => {
+            event.preventDefault();
+            onBack();
+          }}
+        >
+          {t('console.user.back')}
+        </a>
+      </p>
+      <h1 className="portal-heading" ref={heading} tabIndex={-1}>
+        {t('console.user.heading', userId)}
+      </h1>
+      {error && (
+        <p className="portal-error-summary" role="alert" tabIndex={-1} ref={errorLine}>
+          {error}
+        </p>
+      )}
+      {done && (
+        <p className="portal-notice" role="status" tabIndex={-1} ref={doneLine}>
+          {done}
+        </p>
+      )}
+      {state && (
+        <>
+          <WhyCannotSignIn problems={state.problems} canChange={canChange} onAction={act} />
+          <Account user={state.user} />
+          <UserDevices
+            userId={userId}
+            passkeys={state.passkeys}
+            sessions={state.sessions}
+            canChange={canChange}
+            onChange={setPending}
+          />
+          {canChange && <Actions user={state.user} onAction={act} />}
+        </>
+      )}
+      {pending && (
+        <ConfirmDialog
+          change={pending}
+          onDone={() => {
+            setPending(null);
+            finished(pending.done);
+          }}
+          onCancel={() => setPending(null)}
+          onStale={(message) => {
+            setPending(null);
+            stale(message);
+          }}
+          ended={ended}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/** The admin API's answers as the console reads them (server/src/admin/schemas.ts has them whole). */
+export interface ConsoleUser {
+  userId: string;
+  email: string;
+  name: string | null;
+  cobrand: string;
+  status: 'active' | 'locked' | 'inactive';
+  loginType: 'password' | 'token';
+  passwordState: 'current' | 'expired' | 'temporary';
+  failedAttempts: number;
+  lockedAt: string | null;
+  lastSignInAt: string | null;
+  deletedAt: string | null;
+}
+
+export interface SignInProblem {
+  code: string;
+  since: string | null;
+  until: string | null;
+  fix: 'unlock' | 'reactivate' | 'reset-password' | null;
+  detail: Record<string, string | number>;
+}
+
+/** The changes the console makes to a user, each one admin API call. */
+export type UserAction = 'unlock' | 'deactivate' | 'reactivate' | 'expirePassword' | 'endSessions';
+
+/** A live session of the user, as the admin API lists them. */
+export interface ConsoleSession {
+  id: string;
+  cobrand: string;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
+/** A passkey of the user, as the admin API lists them. */
+export interface ConsolePasskey {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** A change the operator is asked to confirm: what it is, what it does to whom, its call, and what it did. */
+export interface Change {
+  title: string;
+  text: string;
+  path: string;
+  method: 'POST' | 'DELETE';
+  done: string;
+}
