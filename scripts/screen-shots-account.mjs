@@ -188,6 +188,8 @@ export const SIGNED_IN = [
       await signedIn(p, 'demotoken', { password: `${DEMO_PIN}${tokenCode(p.portal, 'demotoken')}` });
       await p.go(security('cobrandHost=skerrymoor&locale=en_US'));
       await region(p.page, 'Recovery codes').getByRole('button', { name: 'Create new recovery codes' }).click();
+      // Replacing codes is confirmed first: the codes the user holds stop working.
+      await region(p.page, 'Recovery codes').getByRole('button', { name: 'Yes, create new recovery codes' }).click();
       await region(p.page, 'Recovery codes').getByText('Recovery codes left: 10').waitFor();
     },
   ],

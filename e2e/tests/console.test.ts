@@ -57,6 +57,12 @@ describe('the help-desk console', () => {
     await expect
       .poll(() => why.textContent())
       .toMatch(/Locked since .+ after 6 failed sign-ins in a row, from 127\.0\.0\.1\./);
+    // The six refusals, newest first, each with its reason, method and address, from a browser the user does not trust.
+    const tries = page.getByRole('region', { name: 'Recent sign-ins' }).getByRole('listitem');
+    expect(await tries.count()).toBe(6);
+    expect(await tries.first().textContent()).toMatch(
+      /^.+ refused: wrong password or code · Password · .+ · 127\.0\.0\.1 · from a new browser$/,
+    );
     await expectAccessible(page, 'the user page of a locked user');
 
     // Unlock from the reason given: a dialog that asks why, and changes nothing without a reason or on Esc.

@@ -16,7 +16,7 @@ import { inScope, type OperatorScope, Refusal } from './refusal.js';
 import type { Messages } from './i18n/messages.js';
 import { passkeyOperations } from './operator-passkeys.js';
 import { SessionAdmin } from './session/index.js';
-import { signInProblems } from './sign-in-problems.js';
+import { signInProblems, signInTries } from './sign-in-problems.js';
 import { SsoAdmin } from './sso/index.js';
 import { storesOf } from './stores.js';
 import { TokenAdmin } from './token/index.js';
@@ -92,7 +92,11 @@ export function createOperator(options: OperatorOptions) {
   const sessions = new SessionAdmin(sessionStore, audit, clock);
   const find = (scope: OperatorScope, userId: string) => accounts.find(scope, userId);
   const operations = {
-    users: { ...userOperations(accounts), signInProblems: problemsOf(find, stores, audit, clock) },
+    users: {
+      ...userOperations(accounts),
+      signInProblems: problemsOf(find, stores, audit, clock),
+      signIns: async (scope, userId) => signInTries(await audit.recentSignIns((await find(scope, userId)).id)),
+    },
     tokens: {
       assign: async (scope, userId, origin) => {
         const account = await find(scope, userId);
@@ -156,7 +160,7 @@ function problemsOf(
 const cobrandsOf = (scope: OperatorScope, cobrand: string | undefined) =>
   cobrand ? (inScope(scope, cobrand) ? [cobrand] : []) : scope.cobrands;
 
-function userOperations(accounts: AccountAdmin): Omit<AdminOperations['users'], 'signInProblems'> {
+function userOperations(accounts: AccountAdmin): Omit<AdminOperations['users'], 'signInProblems' | 'signIns'> {
   return {
     get: async (scope, userId) => userView(await accounts.find(scope, userId)),
     list: async (scope, filter) => {

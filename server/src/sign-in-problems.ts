@@ -5,7 +5,9 @@
  * admin API client reads them as they are.
  */
 import type { AccountRow } from './account/index.js';
-import type { SignInProblem } from './admin/index.js';
+import { deviceOf, methodOf } from './account-security/index.js';
+import type { SignInProblem, SignInTry } from './admin/index.js';
+import type { SignInEntry } from './db/audit-log.js';
 
 export interface ProblemSources {
   now: number;
@@ -59,3 +61,21 @@ function passwordProblems(account: AccountRow, now: number): SignInProblem[] {
   if (until !== null && until <= now) return [problem('password.temporary.expired', until, 'reset-password')];
   return [problem('password.temporary', changed, null, { until: time(until) })];
 }
+
+/**
+ * The user's last sign-in tries as the help desk reads them: when, how, why a refusal was made (the audit's own word,
+ * which the console says in the operator's language), whether from a trusted browser, which browser and address.
+ */
+export const signInTries = (entries: SignInEntry[]): SignInTry[] =>
+  entries.map((entry) => {
+    const { reason, device } = entry.detail;
+    return {
+      at: new Date(entry.at).toISOString(),
+      success: entry.success,
+      method: methodOf(entry),
+      reason: !entry.success && typeof reason === 'string' ? reason : null,
+      device: device === 'trusted' || device === 'unknown' ? device : null,
+      ...deviceOf(entry.userAgent),
+      address: entry.address,
+    };
+  });

@@ -131,6 +131,26 @@ for (const dialect of DIALECTS) {
       expect((await problemsOf('demolocked')).problems).toEqual([]);
     });
 
+    it("lists a user's last sign-in tries, newest first: outcome, refusal's reason, browser and address", async () => {
+      const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+      const stranger = t.client({ remoteAddress: '203.0.113.9', headers: { 'user-agent': firefox } });
+      await signInSequence(stranger, 'demopass', 'not the password');
+      await signInSequence(t.client({ remoteAddress: '198.51.100.4' }), 'demopass', DEMO_PASSWORD);
+      const desk = await operator(t, admin, 'pia.help', 'helpdesk');
+      const answer = await desk.get(`${API}/users/DemoPass/sign-ins`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const { userId, signIns } = answer.json<{ userId: string; signIns: Record<string, unknown>[] }>();
+      expect(userId).toBe('demopass');
+      expect(signIns).toMatchObject([
+        { success: true, reason: null, address: '198.51.100.4' },
+        { success: false, reason: 'credentials', device: 'unknown', browser: 'Firefox 133', os: 'Linux' },
+      ]);
+      expect(signIns[1]).toMatchObject({ method: 'password', address: '203.0.113.9', at: expect.any(String) });
+      // Another bank's operator does not find the user, nor their tries.
+      const other = await operator(t, admin, 'lars.help', 'helpdesk', ['larchmere']);
+      expectErrorShape(await other.get(`${API}/users/demopass/sign-ins`), 404, ErrorCodes.notFound);
+    });
+
     it("keeps the reason in the operator's language, its controls made spaces, cut to 500 characters", async () => {
       const desk = await operator(t, admin, 'olga.help', 'helpdesk');
       const typed = `Звонок\u0007 подтверждён\n\n  тикет 12 ${'я'.repeat(600)}`;

@@ -2,7 +2,7 @@
 export { ApiKeys, SCOPES } from './api-keys.js';
 export type { ApiKey, ApiKeyListing, Scope } from './api-keys.js';
 export type { AdminOperations, PasskeyOperations, UserCriteria, UserSearch } from './operations.js';
-export type { SignInProblem, UserView } from './schemas.js';
+export type { SignInProblem, SignInTry, UserView } from './schemas.js';
 import type { AdminPluginOptions, AdminServerOptions } from './admin-server.js';
 export type { AdminPluginOptions, AdminServerOptions };
 

@@ -14,6 +14,7 @@ import type {
   QuestionInput,
   SessionView,
   SignInProblem,
+  SignInTry,
   SsoLinkView,
   UserChange,
   UserFilter,
@@ -42,6 +43,8 @@ export interface UserOperations {
   get(scope: OperatorScope, userId: string): Promise<UserView>;
   /** What stands between the user and their next sign-in, each with what clears it (sign-in-problems.ts). */
   signInProblems(scope: OperatorScope, userId: string): Promise<SignInProblem[]>;
+  /** The user's last sign-in tries, newest first: when, how, refused why, from which browser and address. */
+  signIns(scope: OperatorScope, userId: string): Promise<SignInTry[]>;
   list(scope: OperatorScope, filter: UserFilter): Promise<{ users: UserView[]; next: string | null }>;
   /** The page, and the user ID key it ends at (null when empty), where a next page would begin. */
   search(scope: OperatorScope, search: UserSearch): Promise<{ users: UserView[]; last: string | null }>;

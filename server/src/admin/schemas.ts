@@ -50,6 +50,36 @@ export const SignInProblemSchema = Type.Object({
 export type SignInProblem = Static<typeof SignInProblemSchema>;
 export const SignInProblemsSchema = Type.Object({ userId: Type.String(), problems: Type.Array(SignInProblemSchema) });
 
+export const SignInTrySchema = Type.Object({
+  at: Time,
+  success: Type.Boolean(),
+  method: Type.Union(
+    [
+      Type.Literal('password'),
+      Type.Literal('token'),
+      Type.Literal('sso'),
+      Type.Literal('passkey'),
+      Type.Literal('recoveryCode'),
+      Type.Literal('verificationCode'),
+      Type.Null(),
+    ],
+    {
+      description: "The step or method tried, as the user's security page names it; null: not recorded",
+    },
+  ),
+  reason: Type.Union([Type.String(), Type.Null()], {
+    description: "Why a failed try was refused, as the audit recorded it ('credentials', 'locked', 'device locked', …)",
+  }),
+  device: Type.Union([Type.Literal('trusted'), Type.Literal('unknown'), Type.Null()], {
+    description: 'Whether the try came from a browser the user had made trusted; null: not recorded',
+  }),
+  browser: Type.Union([Type.String(), Type.Null()]),
+  os: Type.Union([Type.String(), Type.Null()]),
+  address: Type.Union([Type.String(), Type.Null()]),
+});
+export type SignInTry = Static<typeof SignInTrySchema>;
+export const SignInTriesSchema = Type.Object({ userId: Type.String(), signIns: Type.Array(SignInTrySchema) });
+
 export const NewUserSchema = Type.Object(
   {
     userId: UserIdSchema,

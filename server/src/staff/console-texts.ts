@@ -1,6 +1,7 @@
 /**
  * The console's words in the operator's language: its own bundle (data/i18n/<locale>/Console.json) over English's,
- * with the common texts the service's refusals name (Messages.json), placeholders parsed as a portal page carries
+ * with the common texts the service's refusals name (Messages.json) and the security page's words for sign-ins and
+ * devices (PortalLabels.json), placeholders parsed as a portal page carries
  * them, so the console's script carries neither texts nor a parser.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, languageTag, parsedMessages, type MessageSource } from '@portal/contract';
 import { acceptedLanguages, settleLocale } from '@portal/contract/locales';
+import englishLabels from '../../../data/i18n/en_US/PortalLabels.json' with { type: 'json' };
 import englishMessages from '../../../data/i18n/en_US/Messages.json' with { type: 'json' };
 import type { Messages } from '../i18n/messages.js';
 import { I18N_DIR } from '../paths.js';
@@ -21,7 +23,14 @@ export interface ConsoleTexts {
 
 /** English first: an operator whose browser asks for no language of the portal reads English. */
 const OFFERED = [DEFAULT_LOCALE, ...SUPPORTED_LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)];
-const COMMON_KEYS = Object.keys(englishMessages);
+/**
+ * The common texts, and the security page's words for a sign-in's outcome and method and for a device, which the
+ * console's list of a user's sign-ins says as the user's own page does.
+ */
+const COMMON_KEYS = [
+  ...Object.keys(englishMessages),
+  ...Object.keys(englishLabels).filter((key) => /^security\.(device$|device\.|method\.|signins\.)/.test(key)),
+];
 
 const readBundle = (dir: string, locale: string): Record<string, string> => {
   const file = join(dir, locale, 'Console.json');

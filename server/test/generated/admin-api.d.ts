@@ -138,6 +138,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/users/{userId}/sign-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's last sign-in tries, newest first: when, how, refused why, from which browser and address */
+        get: operations["getSignIns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/users/{userId}/token": {
         parameters: {
             query?: never;
@@ -1830,6 +1847,158 @@ export interface operations {
                             detail: {
                                 [key: string]: string | number;
                             };
+                        }[];
+                    };
+                };
+            };
+            /** @description A value the call does not take (code invalid, required or too.long; `field` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key in use: missing, malformed, unknown or revoked alike (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description The key does not carry the scope the call needs (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No such user (or one of a cobrand the key does not cover) (code not.found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many calls with this key (code throttled) */
+            429: {
+                headers: {
+                    /** @description Seconds until the key may call again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused, in the error shape */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description A failure of the service, in the error shape (503: the database is away) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getSignIns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        signIns: {
+                            /** Format: date-time */
+                            at: string;
+                            success: boolean;
+                            /** @description The step or method tried, as the user's security page names it; null: not recorded */
+                            method: "password" | "token" | "sso" | "passkey" | "recoveryCode" | "verificationCode" | null;
+                            /** @description Why a failed try was refused, as the audit recorded it ('credentials', 'locked', 'device locked', …) */
+                            reason: string | null;
+                            /** @description Whether the try came from a browser the user had made trusted; null: not recorded */
+                            device: "trusted" | "unknown" | null;
+                            browser: string | null;
+                            os: string | null;
+                            address: string | null;
                         }[];
                     };
                 };

@@ -9,6 +9,7 @@ import type { Change, ConsoleUser, UserAction } from './console-types';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useUser } from './use-user';
 import { ACTIONS, actionChange } from './user-actions';
+import { RecentSignIns } from './RecentSignIns';
 import { UserDevices } from './UserDevices';
 import { WhyCannotSignIn } from './WhyCannotSignIn';
 
@@ -125,6 +126,7 @@ export function UserPage({ userId, canChange, onBack, ended }: UserPageProps) {
             canChange={canChange}
             onChange={setPending}
           />
+          <RecentSignIns signIns={state.signIns} />
           {canChange && <Actions user={state.user} onAction={act} />}
         </>
       )}

@@ -48,3 +48,15 @@ export interface Change {
   method: 'POST' | 'DELETE';
   done: string;
 }
+
+/** One of the user's last sign-in tries, as the admin API lists them. */
+export interface SignInTry {
+  at: string;
+  success: boolean;
+  method: 'password' | 'token' | 'sso' | 'passkey' | 'recoveryCode' | 'verificationCode' | null;
+  reason: string | null;
+  device: 'trusted' | 'unknown' | null;
+  browser: string | null;
+  os: string | null;
+  address: string | null;
+}

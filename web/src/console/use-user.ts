@@ -1,17 +1,18 @@
 /**
- * A user as the console's user page shows them: the account, why they cannot sign in, their passkeys and live
- * sessions, read together and again after each change; what the last change did, or why it did nothing.
+ * A user as the console's user page shows them: the account, why they cannot sign in, their passkeys, live sessions
+ * and last sign-in tries, read together and again after each change; what the last change did, or why it did nothing.
  */
 import { useState } from 'react';
 import { consoleCall, userPath } from './console-api';
 import { useTexts } from './console-texts';
-import type { ConsolePasskey, ConsoleSession, ConsoleUser, SignInProblem } from './console-types';
+import type { ConsolePasskey, ConsoleSession, ConsoleUser, SignInProblem, SignInTry } from './console-types';
 
 export interface UserState {
   user: ConsoleUser;
   problems: SignInProblem[];
   passkeys: ConsolePasskey[];
   sessions: ConsoleSession[];
+  signIns: SignInTry[];
 }
 
 const read = (userId: string): Promise<UserState> =>
@@ -20,7 +21,14 @@ const read = (userId: string): Promise<UserState> =>
     consoleCall<{ problems: SignInProblem[] }>(userPath(userId, '/sign-in-problems')),
     consoleCall<{ passkeys: ConsolePasskey[] }>(userPath(userId, '/passkeys')),
     consoleCall<{ sessions: ConsoleSession[] }>(userPath(userId, '/sessions')),
-  ]).then(([user, why, { passkeys }, { sessions }]) => ({ user, problems: why.problems, passkeys, sessions }));
+    consoleCall<{ signIns: SignInTry[] }>(userPath(userId, '/sign-ins')),
+  ]).then(([user, why, { passkeys }, { sessions }, { signIns }]) => ({
+    user,
+    problems: why.problems,
+    passkeys,
+    sessions,
+    signIns,
+  }));
 
 export function useUser(userId: string, ended: (error: unknown) => boolean) {
   const { failure } = useTexts();

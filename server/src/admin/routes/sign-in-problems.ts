@@ -1,8 +1,11 @@
-/** /admin/v1/users/{userId}/sign-in-problems: why a user cannot sign in, and what clears it (sign-in-problems.ts). */
+/**
+ * /admin/v1/users/{userId}/sign-in-problems: why a user cannot sign in, and what clears it; /sign-ins: their last
+ * tries, each with its outcome and reason (sign-in-problems.ts).
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireScope, scopeOf, ADMIN_READ } from '../guard.js';
 import type { AdminOperations } from '../operations.js';
-import { SignInProblemsSchema, UserParamsSchema } from '../schemas.js';
+import { SignInProblemsSchema, SignInTriesSchema, UserParamsSchema } from '../schemas.js';
 
 export const signInProblemRoutes: FastifyPluginAsyncTypebox<{ operations: AdminOperations }> = async (
   app,
@@ -25,6 +28,26 @@ export const signInProblemRoutes: FastifyPluginAsyncTypebox<{ operations: AdminO
       const scope = scopeOf(request);
       const problems = await users.signInProblems(scope, request.params.userId);
       return { userId: (await users.get(scope, request.params.userId)).userId, problems };
+    },
+  );
+
+  app.get(
+    '/users/:userId/sign-ins',
+    {
+      preHandler: requireScope('users:read'),
+      config: ADMIN_READ,
+      schema: {
+        operationId: 'getSignIns',
+        summary: "A user's last sign-in tries, newest first: when, how, refused why, from which browser and address",
+        tags: ['users'],
+        params: UserParamsSchema,
+        response: { 200: SignInTriesSchema },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const signIns = await users.signIns(scope, request.params.userId);
+      return { userId: (await users.get(scope, request.params.userId)).userId, signIns };
     },
   );
 };
