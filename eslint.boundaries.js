@@ -17,6 +17,7 @@ const COMPOSING = [
   'screens',
   'operator',
   'operator-passkeys',
+  'operator-devices',
   'staff-services',
   'main',
   'cli',

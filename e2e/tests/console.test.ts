@@ -103,7 +103,7 @@ describe('the help-desk console', () => {
     await context.close();
   });
 
-  it("ends a user's session from the console with a reason: the user's browser is signed out", async () => {
+  it("forgets a user's trusted browser and ends their session from the console: the browser is signed out", async () => {
     const userId = addUser(`e2econsolesession${Date.now()}`);
     const user = await openPage(chromium.browser());
     await user.page.goto(signInUrl('skerrymoor'));
@@ -111,6 +111,14 @@ describe('the help-desk console', () => {
     await user.page.waitForURL(HOME);
     const { page, context, problems } = await consoleAs(chromium.browser(), 'helpdesk');
     await page.goto(consoleUrl(`?user=${userId}`));
+    const devices = page.getByRole('region', { name: 'Trusted devices' });
+    const forget = devices.getByRole('button', { name: /^Forget device “.+ on Linux”$/ });
+    await forget.click();
+    const forgetting = page.getByRole('dialog', { name: 'Forget a trusted device' });
+    await forgetting.getByLabel('Reason').fill('Shared computer at the branch');
+    await forgetting.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(/^The device “.+ on Linux” of .+ is forgotten\.$/).waitFor();
+    await devices.getByText('No trusted devices.').waitFor();
     const sessions = page.getByRole('region', { name: 'Live sessions' });
     const end = sessions.getByRole('button', { name: /^End the session started / });
     await end.waitFor();

@@ -17,6 +17,7 @@ import type { Messages } from './i18n/messages.js';
 import { passkeyOperations } from './operator-passkeys.js';
 import { SessionAdmin } from './session/index.js';
 import { signInProblems, signInTries } from './sign-in-problems.js';
+import { deviceOperations } from './operator-devices.js';
 import { SsoAdmin } from './sso/index.js';
 import { storesOf } from './stores.js';
 import { TokenAdmin } from './token/index.js';
@@ -133,6 +134,7 @@ export function createOperator(options: OperatorOptions) {
       messages: options.messages,
       publicOrigin: options.publicOrigin ?? 'http://localhost:8080',
     }),
+    devices: deviceOperations({ devices: deviceStore, audit, find }),
     audit: auditOperations(db, find, clock),
     cobrands: cobrandOperations({ database, store: cobrandStore, directory, audit, clock, catalogueDir }),
   } satisfies AdminOperations;

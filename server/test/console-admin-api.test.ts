@@ -151,6 +151,27 @@ for (const dialect of DIALECTS) {
       expectErrorShape(await other.get(`${API}/users/demopass/sign-ins`), 404, ErrorCodes.notFound);
     });
 
+    it("lists the browsers a user trusts and forgets one with a reason, audited under the operator's name", async () => {
+      const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+      const browser = t.client({ remoteAddress: '203.0.113.9', headers: { 'user-agent': firefox } });
+      expect((await signInSequence(browser, 'demopass', DEMO_PASSWORD)).statusCode).toBe(200);
+      const desk = await operator(t, admin, 'noor.help', 'helpdesk');
+      const listed = async () =>
+        (await desk.get(`${API}/users/demopass/devices`)).json<{ devices: Record<string, unknown>[] }>().devices;
+      const [device, ...others] = await listed();
+      expect(others).toEqual([]);
+      expect(device).toMatchObject({ browser: 'Firefox', os: 'Linux', locked: false, createdAt: expect.any(String) });
+      const path = `${API}/users/demopass/devices/${String(device!.id)}`;
+      expectErrorShape(await desk.request('DELETE', path), 400, ErrorCodes.required);
+      expect((await desk.request('DELETE', path, { headers: reason(REASON) })).statusCode).toBe(204);
+      expect(await listed()).toEqual([]);
+      const [event] = await trail(t, ['device.forgotten']);
+      expect(event).toMatchObject({ actor: 'operator:noor.help', detail: { reason: REASON } });
+      expectErrorShape(await desk.request('DELETE', path, { headers: reason(REASON) }), 404, ErrorCodes.notFound);
+      const other = await operator(t, admin, 'lena.help', 'helpdesk', ['larchmere']);
+      expectErrorShape(await other.get(`${API}/users/demopass/devices`), 404, ErrorCodes.notFound);
+    });
+
     it("keeps the reason in the operator's language, its controls made spaces, cut to 500 characters", async () => {
       const desk = await operator(t, admin, 'olga.help', 'helpdesk');
       const typed = `Звонок\u0007 подтверждён\n\n  тикет 12 ${'я'.repeat(600)}`;

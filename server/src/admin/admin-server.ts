@@ -28,6 +28,7 @@ import { registerAdminOpenApi } from './openapi.js';
 import { auditRoutes } from './routes/audit.js';
 import { cobrandRoutes } from './routes/cobrands.js';
 import { passkeyRoutes } from './routes/passkeys.js';
+import { deviceRoutes } from './routes/devices.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { signInProblemRoutes } from './routes/sign-in-problems.js';
 import { userStateRoutes } from './routes/user-states.js';
@@ -68,6 +69,7 @@ export const ADMIN_V1_ROUTES = [
   tokenRoutes,
   sessionRoutes,
   passkeyRoutes,
+  deviceRoutes,
   auditRoutes,
   cobrandRoutes,
 ];

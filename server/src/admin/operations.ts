@@ -16,6 +16,7 @@ import type {
   SignInProblem,
   SignInTry,
   SsoLinkView,
+  TrustedDeviceView,
   UserChange,
   UserFilter,
   UserView,
@@ -97,6 +98,13 @@ export interface PasskeyOperations {
   remove(scope: OperatorScope, userId: string, passkeyId: string, origin: Origin): Promise<void>;
 }
 
+export interface DeviceOperations {
+  /** The browsers the user trusts, the last used first, as their security page lists them. */
+  list(scope: OperatorScope, userId: string): Promise<TrustedDeviceView[]>;
+  /** Forgets one: its next sign-in is one from a new browser; audited as the user's own forgetting is. */
+  forget(scope: OperatorScope, userId: string, deviceId: string, origin: Origin): Promise<void>;
+}
+
 export interface AuditOperations {
   page(scope: OperatorScope, query: AuditQuery): Promise<{ events: AuditEventView[]; next: string | null }>;
   /** Every event the query selects, oldest first, read a page at a time. */
@@ -116,6 +124,7 @@ export interface AdminOperations {
   sso: SsoOperations;
   sessions: SessionOperations;
   passkeys: PasskeyOperations;
+  devices: DeviceOperations;
   audit: AuditOperations;
   cobrands: CobrandOperations;
 }

@@ -189,6 +189,19 @@ export type PasskeyView = Static<typeof PasskeySchema>;
 export const PasskeysSchema = Type.Object({ passkeys: Type.Array(PasskeySchema) });
 export const PasskeyParamsSchema = Type.Object({ userId: UserIdSchema, passkeyId: Text(128) });
 
+export const TrustedDeviceSchema = Type.Object({
+  id: Type.String(),
+  browser: Type.Union([Type.String(), Type.Null()], { description: 'As its user agent named it at its first sign-in' }),
+  os: Type.Union([Type.String(), Type.Null()]),
+  address: Type.Union([Type.String(), Type.Null()], { description: 'The approximate address of its first sign-in' }),
+  createdAt: Time,
+  lastUsedAt: Time,
+  locked: Type.Boolean({ description: 'Locked after six wrong tries from it (an unlock of the user clears it)' }),
+});
+export type TrustedDeviceView = Static<typeof TrustedDeviceSchema>;
+export const TrustedDevicesSchema = Type.Object({ devices: Type.Array(TrustedDeviceSchema) });
+export const TrustedDeviceParamsSchema = Type.Object({ userId: UserIdSchema, deviceId: Text(128) });
+
 export const AuditQuerySchema = Type.Object(
   {
     since: Type.Optional(Time),

@@ -5,7 +5,7 @@ export { DeviceStore } from './device-store.js';
 export type { DeviceRow } from './device-store.js';
 export { deviceRoutes, forgetOtherDevices } from './routes.js';
 export { newDeviceMail, unknownDevicesLockedMail } from './mails.js';
-export { approximateAddress, deviceOfAgent } from './device-name.js';
+export { addressOfStored, approximateAddress, deviceOfAgent, deviceOfStored } from './device-name.js';
 
 declare module '../db/audit-log.js' {
   /** The audit kinds this capability records. */

@@ -24,12 +24,12 @@ export interface ConsoleTexts {
 /** English first: an operator whose browser asks for no language of the portal reads English. */
 const OFFERED = [DEFAULT_LOCALE, ...SUPPORTED_LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)];
 /**
- * The common texts, and the security page's words for a sign-in's outcome and method and for a device, which the
- * console's list of a user's sign-ins says as the user's own page does.
+ * The common texts, and the security page's words for a sign-in's outcome and method and for devices, which the
+ * console's lists of a user's sign-ins and trusted devices say as the user's own page does.
  */
 const COMMON_KEYS = [
   ...Object.keys(englishMessages),
-  ...Object.keys(englishLabels).filter((key) => /^security\.(device$|device\.|method\.|signins\.)/.test(key)),
+  ...Object.keys(englishLabels).filter((key) => /^security\.(device$|device\.|devices\.|method\.|signins\.)/.test(key)),
 ];
 
 const readBundle = (dir: string, locale: string): Record<string, string> => {

@@ -294,6 +294,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/users/{userId}/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The browsers a user trusts, the last used first: browser, system, first address, use, lock */
+        get: operations["listTrustedDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/users/{userId}/devices/{deviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget one trusted browser of a user: its next sign-in is one from a new browser */
+        delete: operations["forgetTrustedDevice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/audit": {
         parameters: {
             query?: never;
@@ -3582,6 +3616,292 @@ export interface operations {
                 };
             };
             /** @description No such user (or one of a cobrand the key does not cover), or no such passkey of theirs */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many calls with this key (code throttled) */
+            429: {
+                headers: {
+                    /** @description Seconds until the key may call again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused, in the error shape */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description A failure of the service, in the error shape (503: the database is away) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    listTrustedDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        devices: {
+                            id: string;
+                            /** @description As its user agent named it at its first sign-in */
+                            browser: string | null;
+                            os: string | null;
+                            /** @description The approximate address of its first sign-in */
+                            address: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            lastUsedAt: string;
+                            /** @description Locked after six wrong tries from it (an unlock of the user clears it) */
+                            locked: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description A value the call does not take (code invalid, required or too.long; `field` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key in use: missing, malformed, unknown or revoked alike (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description The key does not carry the scope the call needs (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No such user (or one of a cobrand the key does not cover) (code not.found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many calls with this key (code throttled) */
+            429: {
+                headers: {
+                    /** @description Seconds until the key may call again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused, in the error shape */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description A failure of the service, in the error shape (503: the database is away) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    forgetTrustedDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+                deviceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forgotten */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A value the call does not take (code invalid, required or too.long; `field` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key in use: missing, malformed, unknown or revoked alike (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description The key does not carry the scope the call needs (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No such user (or one of a cobrand the key does not cover), or no such device of theirs */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,15 +1,17 @@
 /**
- * The user's passkeys and live sessions, each with the change the help desk makes to one (remove a lost phone's
- * passkey, end a session left open), its button named with the item it acts on (WCAG 2.5.3: the name holds the word
- * shown).
+ * The user's passkeys, trusted devices and live sessions, each with the change the help desk makes to one (remove a
+ * lost phone's passkey, forget a shared computer, end a session left open), its button named with the item it acts on
+ * (WCAG 2.5.3: the name holds the word shown). Devices are named as the user's own security page names them.
  */
+import { deviceName, type DeviceWordKey } from '@portal/contract/device-name';
 import { useTexts, type Texts } from './console-texts';
-import type { Change, ConsolePasskey, ConsoleSession } from './console-types';
-import { endSession, removePasskey } from './user-actions';
+import type { Change, ConsolePasskey, ConsoleSession, TrustedDevice } from './console-types';
+import { endSession, forgetDevice, removePasskey } from './user-actions';
 
 export interface UserDevicesProps {
   userId: string;
   passkeys: ConsolePasskey[];
+  devices: TrustedDevice[];
   sessions: ConsoleSession[];
   canChange: boolean;
   onChange: (change: Change) => void;
@@ -22,20 +24,23 @@ interface Row {
   button: { shown: string; named: string; change: Change };
 }
 
+interface ListProps {
+  id: string;
+  heading: string;
+  none: string;
+  rows: Row[];
+  canChange: boolean;
+  onChange: (change: Change) => void;
+}
+
 /** One list of the user's: its heading, what it says when empty, and each item with its change. */
-function ListSection({
-  name,
-  rows,
-  canChange,
-  onChange,
-}: { name: string; rows: Row[] } & Omit<UserDevicesProps, 'userId' | 'passkeys' | 'sessions'>) {
-  const { t } = useTexts();
+function ListSection({ id, heading, none, rows, canChange, onChange }: ListProps) {
   return (
-    <section aria-labelledby={`console-${name}-heading`}>
-      <h2 className="console-subheading" id={`console-${name}-heading`}>
-        {t(`console.${name}.heading`)}
+    <section aria-labelledby={`console-${id}-heading`}>
+      <h2 className="console-subheading" id={`console-${id}-heading`}>
+        {heading}
       </h2>
-      {rows.length === 0 && <p>{t(`console.${name}.none`)}</p>}
+      {rows.length === 0 && <p>{none}</p>}
       <ul className="console-list">
         {rows.map(({ key, label, line, button }) => (
           <li key={key} className="console-list__item">
@@ -73,6 +78,24 @@ const passkeyRows = (texts: Texts, userId: string, passkeys: ConsolePasskey[]): 
     },
   }));
 
+function deviceRows(texts: Texts, userId: string, devices: TrustedDevice[]): Row[] {
+  const { t, when } = texts;
+  return devices.map((device) => {
+    const name = deviceName(device, (key: DeviceWordKey, ...params) => t(key, ...params));
+    const facts = [t('console.devices.item', when(device.createdAt), when(device.lastUsedAt)), device.address];
+    return {
+      key: device.id,
+      label: name,
+      line: [...facts, device.locked ? t('security.devices.locked') : null].filter(Boolean).join(' · '),
+      button: {
+        shown: t('security.devices.forget'),
+        named: t('security.devices.forgetNamed', name),
+        change: forgetDevice(texts, userId, { id: device.id, name }),
+      },
+    };
+  });
+}
+
 const sessionRows = (texts: Texts, userId: string, sessions: ConsoleSession[]): Row[] =>
   sessions.map((session) => ({
     key: session.id,
@@ -85,12 +108,32 @@ const sessionRows = (texts: Texts, userId: string, sessions: ConsoleSession[]): 
     },
   }));
 
-export function UserDevices({ userId, passkeys, sessions, ...change }: UserDevicesProps) {
+export function UserDevices({ userId, passkeys, devices, sessions, ...change }: UserDevicesProps) {
   const texts = useTexts();
+  const { t } = texts;
   return (
     <>
-      <ListSection name="passkeys" rows={passkeyRows(texts, userId, passkeys)} {...change} />
-      <ListSection name="sessions" rows={sessionRows(texts, userId, sessions)} {...change} />
+      <ListSection
+        id="passkeys"
+        heading={t('console.passkeys.heading')}
+        none={t('console.passkeys.none')}
+        rows={passkeyRows(texts, userId, passkeys)}
+        {...change}
+      />
+      <ListSection
+        id="devices"
+        heading={t('security.devices.heading')}
+        none={t('security.devices.none')}
+        rows={deviceRows(texts, userId, devices)}
+        {...change}
+      />
+      <ListSection
+        id="sessions"
+        heading={t('console.sessions.heading')}
+        none={t('console.sessions.none')}
+        rows={sessionRows(texts, userId, sessions)}
+        {...change}
+      />
     </>
   );
 }

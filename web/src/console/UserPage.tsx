@@ -122,6 +122,7 @@ export function UserPage({ userId, canChange, onBack, ended }: UserPageProps) {
           <UserDevices
             userId={userId}
             passkeys={state.passkeys}
+            devices={state.devices}
             sessions={state.sessions}
             canChange={canChange}
             onChange={setPending}

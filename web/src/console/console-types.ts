@@ -60,3 +60,14 @@ export interface SignInTry {
   os: string | null;
   address: string | null;
 }
+
+/** A browser the user trusts, as the admin API lists them. */
+export interface TrustedDevice {
+  id: string;
+  browser: string | null;
+  os: string | null;
+  address: string | null;
+  createdAt: string;
+  lastUsedAt: string;
+  locked: boolean;
+}

@@ -1,11 +1,18 @@
 /**
- * A user as the console's user page shows them: the account, why they cannot sign in, their passkeys, live sessions
- * and last sign-in tries, read together and again after each change; what the last change did, or why it did nothing.
+ * A user as the console's user page shows them: the account, why they cannot sign in, their passkeys, trusted
+ * devices, live sessions and last sign-in tries, read together and again after each change; what the last change did, or why it did nothing.
  */
 import { useState } from 'react';
 import { consoleCall, userPath } from './console-api';
 import { useTexts } from './console-texts';
-import type { ConsolePasskey, ConsoleSession, ConsoleUser, SignInProblem, SignInTry } from './console-types';
+import type {
+  ConsolePasskey,
+  ConsoleSession,
+  ConsoleUser,
+  SignInProblem,
+  SignInTry,
+  TrustedDevice,
+} from './console-types';
 
 export interface UserState {
   user: ConsoleUser;
@@ -13,6 +20,7 @@ export interface UserState {
   passkeys: ConsolePasskey[];
   sessions: ConsoleSession[];
   signIns: SignInTry[];
+  devices: TrustedDevice[];
 }
 
 const read = (userId: string): Promise<UserState> =>
@@ -22,12 +30,14 @@ const read = (userId: string): Promise<UserState> =>
     consoleCall<{ passkeys: ConsolePasskey[] }>(userPath(userId, '/passkeys')),
     consoleCall<{ sessions: ConsoleSession[] }>(userPath(userId, '/sessions')),
     consoleCall<{ signIns: SignInTry[] }>(userPath(userId, '/sign-ins')),
-  ]).then(([user, why, { passkeys }, { sessions }, { signIns }]) => ({
+    consoleCall<{ devices: TrustedDevice[] }>(userPath(userId, '/devices')),
+  ]).then(([user, why, { passkeys }, { sessions }, { signIns }, { devices }]) => ({
     user,
     problems: why.problems,
     passkeys,
     sessions,
     signIns,
+    devices,
   }));
 
 export function useUser(userId: string, ended: (error: unknown) => boolean) {

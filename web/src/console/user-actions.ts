@@ -41,3 +41,11 @@ export const endSession = ({ t, when }: Texts, userId: string, session: ConsoleS
   method: 'DELETE',
   done: t('console.done.endSession', userId, when(session.createdAt)),
 });
+
+export const forgetDevice = ({ t }: Texts, userId: string, device: { id: string; name: string }): Change => ({
+  title: t('console.action.forgetDevice'),
+  text: t('console.confirm.forgetDevice', device.name, userId),
+  path: userPath(userId, `/devices/${encodeURIComponent(device.id)}`),
+  method: 'DELETE',
+  done: t('console.done.forgetDevice', device.name, userId),
+});
