@@ -18,7 +18,7 @@ const TAGS = {
   sso: "Links between a cobrand's identity provider and its users (users:read, users:write)",
   sessions: "A user's live sessions (users:read, users:write)",
   passkeys: "A user's passkeys: listed, and removed as the user removes one (users:read, users:write)",
-  devices: "The browsers a user trusts: listed, and forgotten as the user forgets one (users:read, users:write)",
+  devices: 'The browsers a user trusts: listed, and forgotten as the user forgets one (users:read, users:write)',
   audit: 'The security events, paged or streamed (audit:read)',
   cobrands: 'The cobrands and their catalogue (cobrands:read, cobrands:write)',
 };
