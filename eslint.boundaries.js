@@ -18,6 +18,8 @@ const COMPOSING = [
   'operator',
   'operator-passkeys',
   'operator-devices',
+  'operator-mailing',
+  'operator-help-desk',
   'staff-services',
   'main',
   'cli',

@@ -10,6 +10,7 @@ import { PASSWORD, addUser, portal } from '../support/admin';
 import { expectAccessible, openPage, signInUrl, useChromium } from '../support/browser';
 import { addOperator, consoleAs, consoleUrl, signInToConsole } from '../support/console';
 import { pastTheWindow, sidewaysScroll } from '../support/layout';
+import { temporaryPasswordIn, waitForMail } from '../support/mailbox';
 import { signInAs } from '../support/steps.mjs';
 
 const chromium = useChromium();
@@ -132,6 +133,31 @@ describe('the help-desk console', () => {
     await sessions.getByText('The user has no live sessions.').waitFor();
     await user.page.reload();
     await user.page.waitForURL(/login-signin-component/);
+    await user.context.close();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('mails a temporary password from the console: the user signs in with it and chooses a new password', async () => {
+    const userId = addUser(`e2econsolemail${Date.now()}`);
+    const { page, context, problems } = await consoleAs(chromium.browser(), 'helpdesk');
+    await page.goto(consoleUrl(`?user=${userId}`));
+    await page
+      .getByRole('region', { name: 'Actions' })
+      .getByRole('button', { name: 'Mail a temporary password' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Mail a temporary password' });
+    await dialog.getByLabel('Reason').fill('Caller forgot the password; identity checked');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(`A temporary password is on its way to the e-mail address of ${userId}.`).waitFor();
+    const why = page.getByRole('region', { name: 'Why can’t this user sign in?' });
+    await why.getByText(/^A forgotten-password mail was sent; its temporary password works until /).waitFor();
+    await expectAccessible(page, 'the user page after a temporary password was mailed');
+    const temporary = temporaryPasswordIn(await waitForMail(`${userId}@example.com`, /temporary password/));
+    const user = await openPage(chromium.browser());
+    await user.page.goto(signInUrl('skerrymoor'));
+    await signInAs(user.page, userId, temporary);
+    await user.page.waitForURL('**/change-password-component?**');
     await user.context.close();
     expect(problems).toEqual([]);
     await context.close();

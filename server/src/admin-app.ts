@@ -51,6 +51,7 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
     forward,
     publicOrigin: config.publicOrigin,
     messages,
+    temporaryPasswordMinutes: config.temporaryPasswordMinutes,
   });
   let outage = (_part: string, _error: unknown): void => {};
   // The throttles count where the public service's do: in Redis with REDIS_URL, so the instances count together. What

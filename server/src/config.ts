@@ -16,6 +16,8 @@ import {
   type BreachedPasswordSettings,
 } from './account/index.js';
 
+/** How long a mailed temporary password works unless TEMPORARY_PASSWORD_MINUTES says (an operator's process too). */
+export const TEMPORARY_PASSWORD_MINUTES = 30;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MAILBOX = /^[^<>@\s]*(<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
 /** `Name <address>` (any name) or a bare address. */
@@ -61,7 +63,7 @@ const EnvironmentSchema = Type.Object({
   PASSKEY_OPTIONS_PER_MINUTE: whole(120, 0, 1_000_000),
   SESSION_IDLE_SECONDS: whole(300, 30, 86_400),
   SESSION_ABSOLUTE_SECONDS: whole(43_200, 60, 30 * 86_400),
-  TEMPORARY_PASSWORD_MINUTES: whole(30, 5, 1_440),
+  TEMPORARY_PASSWORD_MINUTES: whole(TEMPORARY_PASSWORD_MINUTES, 5, 1_440),
   MAIL_FROM: Type.String({
     default: 'Card and Expense Platform <no-reply@portal.example>',
     problem: 'must be an address such as "Bank <no-reply@bank.example>"',

@@ -3,30 +3,23 @@
  * security page calls, so an operator's removal is audited and mailed to the user as the user's own is.
  */
 import type { AccountRow } from './account/index.js';
-import type { PasskeyOperations } from './admin/index.js';
-import type { Clock } from './clock.js';
 import type { CobrandDirectory } from './cobrand/index.js';
-import { logoUrlFinder, mailBrand } from './cobrand/index.js';
-import type { AuditLog } from './db/audit-log.js';
-import type { PortalDatabase } from './db/database.js';
+import type { PasskeyOperations } from './admin/index.js';
 import type { DeviceStore } from './device/index.js';
-import { Messages } from './i18n/messages.js';
+import type { MailingDeps } from './mail/index.js';
 import { PasskeyService, relyingPartyOf } from './passkey/index.js';
-import { CATALOGUE_DIR } from './paths.js';
 import { type OperatorScope, Refusal } from './refusal.js';
 import { storesOf } from './stores.js';
+import type { PortalDatabase } from './db/database.js';
 
 export interface OperatorPasskeyParts {
   database: PortalDatabase;
   directory: CobrandDirectory;
   devices: DeviceStore;
-  audit: AuditLog;
-  clock: Clock;
   find: (scope: OperatorScope, userId: string) => Promise<AccountRow>;
-  /** The portal's public origin: the mail's logo is served from it. */
+  /** The portal's public origin: the relying party the passkeys were made for. */
   publicOrigin: string;
-  catalogueDir: string | undefined;
-  messages: Messages | undefined;
+  mailing: () => MailingDeps;
 }
 
 const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
@@ -37,17 +30,11 @@ export function passkeyOperations(parts: OperatorPasskeyParts): PasskeyOperation
   // Made at the first call: the command line, which has no passkey command, never reads the texts for it.
   const service = () =>
     (made ??= new PasskeyService({
+      ...parts.mailing(),
       cobrands: parts.directory,
-      audit: parts.audit,
-      clock: parts.clock,
       accounts: storesOf(database).accounts,
       store: storesOf(database).passkeys,
       relyingParty: relyingPartyOf(parts.publicOrigin),
-      outbox: storesOf(database).outbox,
-      // The mail is queued in the removal's transaction; the instances' mail workers send it on their next pass.
-      mailWorker: { nudge: async () => {} },
-      messages: parts.messages ?? new Messages(),
-      brandOf: mailBrand(parts.directory, logoUrlFinder(parts.catalogueDir ?? CATALOGUE_DIR, parts.publicOrigin)),
     }));
   return {
     list: async (scope, userId) =>

@@ -16,8 +16,10 @@ import { inScope, type OperatorScope, Refusal } from './refusal.js';
 import type { Messages } from './i18n/messages.js';
 import { passkeyOperations } from './operator-passkeys.js';
 import { SessionAdmin } from './session/index.js';
-import { signInProblems, signInTries } from './sign-in-problems.js';
+import { TEMPORARY_PASSWORD_MINUTES } from './config.js';
 import { deviceOperations } from './operator-devices.js';
+import { operatorMailing } from './operator-mailing.js';
+import { helpDeskOperations } from './operator-help-desk.js';
 import { SsoAdmin } from './sso/index.js';
 import { storesOf } from './stores.js';
 import { TokenAdmin } from './token/index.js';
@@ -36,6 +38,8 @@ export interface OperatorOptions {
   publicOrigin?: string | undefined;
   /** The texts of the mail to a user; read from the deployment's folder when not given. */
   messages?: Messages | undefined;
+  /** How long a mailed temporary password works (TEMPORARY_PASSWORD_MINUTES); its default when not given. */
+  temporaryPasswordMinutes?: number | undefined;
 }
 
 const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
@@ -67,6 +71,16 @@ export function createOperator(options: OperatorOptions) {
   const stores = storesOf(database);
   const { accounts: accountStore, cobrands: cobrandStore, sessions: sessionStore, devices: deviceStore } = stores;
   const directory = new CobrandDirectory(cobrandStore, clock);
+  const publicOrigin = options.publicOrigin ?? 'http://localhost:8080';
+  const mailing = operatorMailing({
+    database,
+    directory,
+    audit,
+    clock,
+    publicOrigin,
+    catalogueDir,
+    messages: options.messages,
+  });
   const accounts = new AccountAdmin({
     db,
     accounts: accountStore,
@@ -90,13 +104,19 @@ export function createOperator(options: OperatorOptions) {
       return stored ? Boolean(stored.record.identityProvider) : null;
     },
   });
-  const sessions = new SessionAdmin(sessionStore, audit, clock);
   const find = (scope: OperatorScope, userId: string) => accounts.find(scope, userId);
   const operations = {
     users: {
       ...userOperations(accounts),
-      signInProblems: problemsOf(find, stores, audit, clock),
-      signIns: async (scope, userId) => signInTries(await audit.recentSignIns((await find(scope, userId)).id)),
+      ...helpDeskOperations({
+        find,
+        stores,
+        audit,
+        clock,
+        mailing,
+        temporaryPasswordKey: keys.temporaryPassword,
+        temporaryPasswordMinutes: options.temporaryPasswordMinutes ?? TEMPORARY_PASSWORD_MINUTES,
+      }),
     },
     tokens: {
       assign: async (scope, userId, origin) => {
@@ -115,25 +135,8 @@ export function createOperator(options: OperatorOptions) {
         await sso.link(account, account.cobrand, subject, origin);
       },
     },
-    sessions: {
-      list: async (scope, userId) => sessions.list((await find(scope, userId)).id),
-      endAll: async (scope, userId, origin) => sessions.endAll((await find(scope, userId)).id, origin),
-      endOne: async (scope, userId, sessionId, origin) => {
-        if (!(await sessions.endOne((await find(scope, userId)).id, sessionId, origin)))
-          throw new Refusal('not-found', `no session "${sessionId}"`);
-      },
-    },
-    passkeys: passkeyOperations({
-      database,
-      directory,
-      devices: deviceStore,
-      audit,
-      clock,
-      find,
-      catalogueDir,
-      messages: options.messages,
-      publicOrigin: options.publicOrigin ?? 'http://localhost:8080',
-    }),
+    sessions: sessionOperations(new SessionAdmin(sessionStore, audit, clock), find),
+    passkeys: passkeyOperations({ database, directory, devices: deviceStore, find, publicOrigin, mailing }),
     devices: deviceOperations({ devices: deviceStore, audit, find }),
     audit: auditOperations(db, find, clock),
     cobrands: cobrandOperations({ database, store: cobrandStore, directory, audit, clock, catalogueDir }),
@@ -142,27 +145,24 @@ export function createOperator(options: OperatorOptions) {
   return { ...operations, auditLog: audit };
 }
 
-/** "Why can't this user sign in?", from the account found in the caller's scope and what the stores and trail hold. */
-function problemsOf(
-  find: (scope: OperatorScope, userId: string) => Promise<AccountRow>,
-  stores: ReturnType<typeof storesOf>,
-  audit: AuditLog,
-  clock: Clock,
-): AdminOperations['users']['signInProblems'] {
-  return async (scope, userId) =>
-    signInProblems(await find(scope, userId), {
-      now: clock(),
-      pendingReset: (accountId) => stores.passwords.findTemporary(accountId, clock()),
-      tokenInNewPinMode: (accountId) => stores.tokens.inNewPinMode(accountId),
-      recentTries: (accountId) => audit.recentSignIns(accountId),
-    });
+function sessionOperations(sessions: SessionAdmin, find: Find): AdminOperations['sessions'] {
+  return {
+    list: async (scope, userId) => sessions.list((await find(scope, userId)).id),
+    endAll: async (scope, userId, origin) => sessions.endAll((await find(scope, userId)).id, origin),
+    endOne: async (scope, userId, sessionId, origin) => {
+      if (!(await sessions.endOne((await find(scope, userId)).id, sessionId, origin)))
+        throw new Refusal('not-found', `no session "${sessionId}"`);
+    },
+  };
 }
 
 /** The cobrands a call may see: the one it asks for if its scope covers it (else none), or all its scope covers. */
 const cobrandsOf = (scope: OperatorScope, cobrand: string | undefined) =>
   cobrand ? (inScope(scope, cobrand) ? [cobrand] : []) : scope.cobrands;
 
-function userOperations(accounts: AccountAdmin): Omit<AdminOperations['users'], 'signInProblems' | 'signIns'> {
+function userOperations(
+  accounts: AccountAdmin,
+): Omit<AdminOperations['users'], 'signInProblems' | 'signIns' | 'mailTemporaryPassword'> {
   return {
     get: async (scope, userId) => userView(await accounts.find(scope, userId)),
     list: async (scope, filter) => {

@@ -172,6 +172,31 @@ for (const dialect of DIALECTS) {
       expectErrorShape(await other.get(`${API}/users/demopass/devices`), 404, ErrorCodes.notFound);
     });
 
+    it('mails an active password user a temporary password with a reason; anyone else is refused and sent nothing', async () => {
+      const desk = await operator(t, admin, 'ravi.help', 'helpdesk');
+      const mailed = await desk.post(`${API}/users/DemoPass/temporary-password`, { headers: reason(REASON) });
+      expect(mailed.statusCode, mailed.body).toBe(200);
+      const { expiresAt } = mailed.json<{ userId: string; expiresAt: string }>();
+      expect(mailed.json()).toEqual({ userId: 'demopass', expiresAt: expect.any(String) });
+      const mails = () => t.database.db.selectFrom('mail_outbox').select(['recipient', 'text_body']).execute();
+      const [mail, ...more] = await mails();
+      expect(more).toEqual([]);
+      expect(mail!.recipient).toContain((await accountRow(t.database, 'demopass')).email);
+      // The password is in the mail only: not in the answer, nor in the audit.
+      expect(mailed.body).not.toMatch(/password"/);
+      const [event] = await trail(t, ['recovery.mailed']);
+      expect(event).toMatchObject({ actor: 'operator:ravi.help', detail: { reason: REASON } });
+      const problems = await desk.get(`${API}/users/demopass/sign-in-problems`);
+      expect(problems.json()).toMatchObject({ problems: [{ code: 'password.reset.sent', until: expiresAt }] });
+      for (const userId of ['demolocked', 'demoinactive', 'demotoken'])
+        expectErrorShape(
+          await desk.post(`${API}/users/${userId}/temporary-password`, { headers: reason(REASON) }),
+          409,
+          ErrorCodes.conflict,
+        );
+      expect(await mails()).toHaveLength(1);
+    });
+
     it("keeps the reason in the operator's language, its controls made spaces, cut to 500 characters", async () => {
       const desk = await operator(t, admin, 'olga.help', 'helpdesk');
       const typed = `Звонок\u0007 подтверждён\n\n  тикет 12 ${'я'.repeat(600)}`;

@@ -1,7 +1,14 @@
 /** What the admin capability offers the rest of the service; nothing else of it is imported from outside. */
 export { ApiKeys, SCOPES } from './api-keys.js';
 export type { ApiKey, ApiKeyListing, Scope } from './api-keys.js';
-export type { AdminOperations, DeviceOperations, PasskeyOperations, UserCriteria, UserSearch } from './operations.js';
+export type {
+  AdminOperations,
+  DeviceOperations,
+  PasskeyOperations,
+  UserCriteria,
+  UserOperations,
+  UserSearch,
+} from './operations.js';
 export type { SignInProblem, SignInTry, UserView } from './schemas.js';
 import type { AdminPluginOptions, AdminServerOptions } from './admin-server.js';
 export type { AdminPluginOptions, AdminServerOptions };

@@ -65,6 +65,15 @@ export interface UserOperations {
   reactivate(scope: OperatorScope, userId: string, origin: Origin): Promise<UserView>;
   unlock(scope: OperatorScope, userId: string, origin: Origin): Promise<UserView>;
   expirePassword(scope: OperatorScope, userId: string, origin: Origin): Promise<UserView>;
+  /**
+   * Mails the user a temporary password to the address they have (the forgotten-password page's mail): one sign-in
+   * until it expires, their own password still good. Answers when it expires.
+   */
+  mailTemporaryPassword(
+    scope: OperatorScope,
+    userId: string,
+    origin: Origin,
+  ): Promise<{ userId: string; expiresAt: string }>;
   /** A new temporary password in place of the user's, answered this once. */
   resetPassword(
     scope: OperatorScope,

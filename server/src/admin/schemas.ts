@@ -117,6 +117,11 @@ export const CreatedUserSchema = Type.Object({
   }),
 });
 
+export const TemporaryPasswordMailedSchema = Type.Object({
+  userId: Type.String(),
+  expiresAt: Type.String({ format: 'date-time', description: 'When the mailed password stops working' }),
+});
+
 export const UserChangeSchema = Type.Object(
   { name: Type.Optional(Text(200)), email: Type.Optional(Text(254)) },
   { additionalProperties: false, minProperties: 1 },

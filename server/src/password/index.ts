@@ -8,6 +8,8 @@ export { recoveryFormRoutes } from './recovery-form-routes.js';
 export { changeFormRoutes } from './change-form-routes.js';
 export { passwordSignIn } from './sign-in-method.js';
 export { passwordChangedMail, temporaryPasswordMail } from './mails.js';
+export { mailTemporaryPassword } from './temporary-password-mail.js';
+export type { TemporaryPasswordDeps } from './temporary-password-mail.js';
 
 declare module '../db/audit-log.js' {
   /** The audit kinds this capability records. */

@@ -5,18 +5,9 @@
  * as it was: only a successful sign-in clears it.
  */
 import type { CobrandDirectory } from '../cobrand/index.js';
-import { mailContextFor, type MailingDeps } from '../mail/index.js';
-import { temporaryPasswordMail } from './mails.js';
+import { type TemporaryPasswordDeps, mailTemporaryPassword } from './temporary-password-mail.js';
 import { setTimeout } from 'node:timers/promises';
-import {
-  type AccountRow,
-  type AccountStore,
-  generateTemporaryPassword,
-  normaliseAnswer,
-  type PasswordStore,
-  temporaryPasswordDigest,
-  userIdKey,
-} from '../account/index.js';
+import { type AccountRow, type AccountStore, normaliseAnswer, userIdKey } from '../account/index.js';
 import type { Origin } from '../db/audit-log.js';
 import type { DeviceNotices } from '../device/index.js';
 import { verifyDummy, verifySecret } from '../security/passwords.js';
@@ -24,18 +15,15 @@ import type { QuestionPool } from './question-pool.js';
 import { QuestionTexts } from './question-texts.js';
 import { questionFor } from './security-question.js';
 
-export interface RecoveryDeps extends MailingDeps {
+export interface RecoveryDeps extends TemporaryPasswordDeps {
   cobrands: CobrandDirectory;
   accounts: AccountStore;
-  passwords: PasswordStore;
   /** A lock by wrong answers is a lock on unknown devices: their sessions end, the owner is told (device trust). */
   deviceNotices: Pick<DeviceNotices, 'lockedForUnknown'>;
   questions: QuestionPool;
   /** The built-in questions in each language; read from `data/i18n` when not given. */
   questionTexts?: QuestionTexts;
   identityKey: Buffer;
-  temporaryPasswordKey: Buffer;
-  temporaryPasswordMinutes: number;
 }
 
 export interface RecoveryRequest {
@@ -139,22 +127,9 @@ export class RecoveryService {
     now: number,
     origin: Origin,
   ): Promise<void> {
-    const { accounts, audit } = this.deps;
-    const password = generateTemporaryPassword(account.user_id);
-    const expiresAt = now + this.deps.temporaryPasswordMinutes * 60_000;
-    const mail = temporaryPasswordMail(
-      await mailContextFor(this.deps, account, locale),
-      password,
-      this.deps.temporaryPasswordMinutes,
-    );
-    const digest = temporaryPasswordDigest(this.deps.temporaryPasswordKey, account.id, password);
     // The release fails only when a wrong try that raced this one locked the account: then nothing is mailed.
-    const mailed = await audit.recordWith({ kind: 'recovery.mailed', accountId: account.id }, origin, async (trx) => {
-      if (!(await accounts.releaseAttempt(account.id, now, trx))) return false;
-      await this.deps.passwords.saveTemporary(account.id, digest, now, expiresAt, trx);
-      await this.deps.outbox.enqueue(trx, mail, now);
-      return true;
-    });
-    if (mailed) void this.deps.mailWorker.nudge();
+    await mailTemporaryPassword(this.deps, account, { locale, now, origin }, (trx) =>
+      this.deps.accounts.releaseAttempt(account.id, now, trx),
+    );
   }
 }

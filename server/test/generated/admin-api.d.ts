@@ -121,6 +121,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/users/{userId}/temporary-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail an active password user a temporary password to their own address (the forgotten-password page's mail): one sign-in until it expires; their own password still works; 409 for anyone else */
+        post: operations["mailTemporaryPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/users/{userId}/sign-in-problems": {
         parameters: {
             query?: never;
@@ -1732,6 +1749,149 @@ export interface operations {
                         updatedAt: string;
                         externalId: string | null;
                         deletedAt: string | null;
+                    };
+                };
+            };
+            /** @description A value the call does not take (code invalid, required or too.long; `field` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key in use: missing, malformed, unknown or revoked alike (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description The key does not carry the scope the call needs (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No such user (or one of a cobrand the key does not cover) (code not.found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many calls with this key (code throttled) */
+            429: {
+                headers: {
+                    /** @description Seconds until the key may call again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused, in the error shape */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description A failure of the service, in the error shape (503: the database is away) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    mailTemporaryPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        /**
+                         * Format: date-time
+                         * @description When the mailed password stops working
+                         */
+                        expiresAt: string;
                     };
                 };
             };

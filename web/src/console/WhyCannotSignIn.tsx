@@ -34,6 +34,7 @@ function sentence({ t, when }: Texts, problem: SignInProblem): string {
 const FIX_ACTIONS: Partial<Record<NonNullable<SignInProblem['fix']>, UserAction>> = {
   unlock: 'unlock',
   reactivate: 'reactivate',
+  'reset-password': 'mailTemporaryPassword',
 };
 
 export interface WhyProps {
@@ -71,9 +72,7 @@ export function WhyCannotSignIn({ problems, canChange, onAction }: WhyProps) {
                     </button>
                   )
                 ) : (
-                  <p className="portal-hint">
-                    {t(problem.fix === 'reset-password' ? 'console.fix.forgotPassword' : 'console.fix.nextSignIn')}
-                  </p>
+                  <p className="portal-hint">{t('console.fix.nextSignIn')}</p>
                 )}
               </li>
             );

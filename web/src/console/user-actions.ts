@@ -15,6 +15,11 @@ export const ACTIONS: Record<
     path: '/expire-password',
     offered: (user) => user.loginType === 'password' && user.passwordState === 'current' && user.deletedAt === null,
   },
+  mailTemporaryPassword: {
+    method: 'POST',
+    path: '/temporary-password',
+    offered: (user) => user.status === 'active' && user.loginType === 'password' && user.deletedAt === null,
+  },
   endSessions: { method: 'DELETE', path: '/sessions', offered: () => true },
 };
 
