@@ -23,12 +23,7 @@ export interface SignInProblem {
 
 /** The changes the console makes to a user, each one admin API call. */
 export type UserAction =
-  | 'unlock'
-  | 'deactivate'
-  | 'reactivate'
-  | 'expirePassword'
-  | 'mailTemporaryPassword'
-  | 'endSessions';
+  'unlock' | 'deactivate' | 'reactivate' | 'expirePassword' | 'mailTemporaryPassword' | 'endSessions';
 
 /** A live session of the user, as the admin API lists them. */
 export interface ConsoleSession {
