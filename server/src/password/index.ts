@@ -2,14 +2,13 @@
 export { ChangePasswordService } from './change-password-service.js';
 export { QuestionPool } from './question-pool.js';
 export { QuestionTexts } from './question-texts.js';
-export { RecoveryService } from './recovery-service.js';
+export { mailTemporaryPassword, RecoveryService } from './recovery-service.js';
+export type { TemporaryPasswordDeps } from './recovery-service.js';
 export { passwordRoutes } from './routes.js';
 export { recoveryFormRoutes } from './recovery-form-routes.js';
 export { changeFormRoutes } from './change-form-routes.js';
 export { passwordSignIn } from './sign-in-method.js';
 export { passwordChangedMail, temporaryPasswordMail } from './mails.js';
-export { mailTemporaryPassword } from './temporary-password-mail.js';
-export type { TemporaryPasswordDeps } from './temporary-password-mail.js';
 
 declare module '../db/audit-log.js' {
   /** The audit kinds this capability records. */
