@@ -35,6 +35,7 @@ export function helpDeskOperations(parts: HelpDeskParts): HelpDeskOperations {
         pendingReset: (accountId) => stores.passwords.findTemporary(accountId, clock()),
         tokenInNewPinMode: (accountId) => stores.tokens.inNewPinMode(accountId),
         recentTries: (accountId) => audit.recentSignIns(accountId),
+        undeliveredMail: (email) => stores.outbox.undelivered(email),
       }),
     signIns: async (scope, userId) => signInTries(await audit.recentSignIns((await find(scope, userId)).id)),
     mailTemporaryPassword: async (scope, userId, origin) => {

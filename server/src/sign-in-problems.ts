@@ -1,7 +1,7 @@
 /**
  * "Why can't this user sign in?" (issue 49): what stands between a user and their next sign-in, read from the account
  * as it stands, its token, a password reset under way and its trail, each with the operation that clears it (none where
- * the user's own next sign-in does). Codes, not sentences: the console says them in the operator's language, and an
+ * the user's own next sign-in does), and a mail to the user that could not be sent (the help desk's "I never got it"). Codes, not sentences: the console says them in the operator's language, and an
  * admin API client reads them as they are.
  */
 import type { AccountRow } from './account/index.js';
@@ -17,6 +17,10 @@ export interface ProblemSources {
   tokenInNewPinMode(accountId: string): Promise<boolean | null>;
   /** The account's last sign-in tries, newest first. */
   recentTries(accountId: string): Promise<{ success: boolean; address: string | null }[]>;
+  /** The newest mail to the address that could not be sent yet, after a try at least. */
+  undeliveredMail(
+    email: string,
+  ): Promise<{ subject: string; created_at: number; attempts: number; last_error: string | null } | null>;
 }
 
 /** The addresses the lock's failures came from, newest first, each once: how the help desk tells a typo from an attack. */
@@ -36,6 +40,8 @@ export async function signInProblems(account: AccountRow, sources: ProblemSource
   if (reset) problems.push(problem('password.reset.sent', null, null, { until: time(reset.expiresAt) }));
   if (account.login_type === 'token' && (await sources.tokenInNewPinMode(account.id)))
     problems.push(problem('token.new.pin', null, null));
+  const mail = await sources.undeliveredMail(account.email);
+  if (mail) problems.push(mailProblem(mail));
   return problems;
 }
 
@@ -52,6 +58,19 @@ async function lockProblem(account: AccountRow, sources: ProblemSources): Promis
   };
   return problem('locked', account.locked_at, 'unlock', { detail });
 }
+
+/** The mail server's last answer is kept short: enough to tell a refused address from a server away. */
+const ERROR_MAX = 200;
+
+/** Not what stops a sign-in, but the help desk's "I never got the mail": the portal keeps trying; the address may be wrong. */
+const mailProblem = (mail: { subject: string; created_at: number; attempts: number; last_error: string | null }) =>
+  problem('mail.failed', Number(mail.created_at), null, {
+    detail: {
+      subject: mail.subject,
+      attempts: Number(mail.attempts),
+      error: (mail.last_error ?? '').slice(0, ERROR_MAX),
+    },
+  });
 
 function passwordProblems(account: AccountRow, now: number): SignInProblem[] {
   const changed = account.password_changed_at;

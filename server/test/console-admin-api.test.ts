@@ -197,6 +197,45 @@ for (const dialect of DIALECTS) {
       expect(await mails()).toHaveLength(1);
     });
 
+    it('says when a mail to the user could not be sent, how often it was tried and what the mail server answered', async () => {
+      const desk = await operator(t, admin, 'ana.help', 'helpdesk');
+      const { email } = await accountRow(t.database, 'demopass');
+      const at = t.clock.now();
+      const row = { sender_name: null, text_body: 'x', html_body: 'x', claimed_until: null, sent_at: null };
+      await t.database.db
+        .insertInto('mail_outbox')
+        .values(
+          [
+            { ...row, id: 'sent', recipient: email, subject: 'Sent', created_at: at, attempts: 1, next_attempt_at: at },
+            { ...row, id: 'other', recipient: 'other@example.com', subject: 'Other', created_at: at, attempts: 3 },
+            { ...row, id: 'new', recipient: email, subject: 'Not tried yet', created_at: at + 2, attempts: 0 },
+            {
+              ...row,
+              id: 'failed',
+              recipient: email,
+              subject: 'Your temporary password',
+              created_at: at + 1,
+              attempts: 4,
+            },
+          ].map((mail) => ({ next_attempt_at: at, last_error: '550 5.1.1 mailbox unavailable', ...mail })),
+        )
+        .execute();
+      await t.database.db.updateTable('mail_outbox').set({ sent_at: at }).where('id', '=', 'sent').execute();
+      const answer = await desk.get(`${API}/users/demopass/sign-in-problems`);
+      expect(answer.json()).toEqual({
+        userId: 'demopass',
+        problems: [
+          {
+            code: 'mail.failed',
+            since: new Date(at + 1).toISOString(),
+            until: null,
+            fix: null,
+            detail: { subject: 'Your temporary password', attempts: 4, error: '550 5.1.1 mailbox unavailable' },
+          },
+        ],
+      });
+    });
+
     it("keeps the reason in the operator's language, its controls made spaces, cut to 500 characters", async () => {
       const desk = await operator(t, admin, 'olga.help', 'helpdesk');
       const typed = `Звонок\u0007 подтверждён\n\n  тикет 12 ${'я'.repeat(600)}`;

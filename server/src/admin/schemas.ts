@@ -37,6 +37,7 @@ export const SignInProblemSchema = Type.Object({
       'password.temporary.expired',
       'password.reset.sent',
       'token.new.pin',
+      'mail.failed',
     ].map((code) => Type.Literal(code)),
     { description: "What stands in the way; the console says it in the operator's language" },
   ),

@@ -85,6 +85,24 @@ export class OutboxStore {
       .execute();
   }
 
+  /**
+   * The newest mail to `recipient` that could not be sent yet after at least one try, or null: the help desk's "I never
+   * got the mail". Read among the unsent rows (the outbox's index on sent_at), which an outage alone makes many.
+   */
+  async undelivered(
+    recipient: string,
+  ): Promise<Pick<OutboxRow, 'subject' | 'created_at' | 'attempts' | 'last_error'> | null> {
+    const row = await this.db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'created_at', 'attempts', 'last_error'])
+      .where('sent_at', 'is', null)
+      .where('recipient', '=', recipient)
+      .where('attempts', '>', 0)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
   async pending(): Promise<number> {
     const { n } = await this.db
       .selectFrom('mail_outbox')

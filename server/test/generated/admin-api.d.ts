@@ -2032,7 +2032,7 @@ export interface operations {
                         userId: string;
                         problems: {
                             /** @description What stands in the way; the console says it in the operator's language */
-                            code: "deleted" | "inactive" | "locked" | "password.expired" | "password.temporary" | "password.temporary.expired" | "password.reset.sent" | "token.new.pin";
+                            code: "deleted" | "inactive" | "locked" | "password.expired" | "password.temporary" | "password.temporary.expired" | "password.reset.sent" | "token.new.pin" | "mail.failed";
                             since: string | null;
                             /** @description When it ends by itself (a temporary password, a mail) */
                             until: string | null;

@@ -26,6 +26,14 @@ function sentence({ t, when }: Texts, problem: SignInProblem): string {
       return t('console.why.resetSent', when(until));
     case 'token.new.pin':
       return t('console.why.tokenNewPin');
+    case 'mail.failed':
+      return t(
+        'console.why.mailFailed',
+        String(detail.subject),
+        when(since),
+        Number(detail.attempts),
+        String(detail.error || '—'),
+      );
     default:
       return t('console.why.other', problem.code);
   }
@@ -72,7 +80,9 @@ export function WhyCannotSignIn({ problems, canChange, onAction }: WhyProps) {
                     </button>
                   )
                 ) : (
-                  <p className="portal-hint">{t('console.fix.nextSignIn')}</p>
+                  <p className="portal-hint">
+                    {t(problem.code === 'mail.failed' ? 'console.fix.mailFailed' : 'console.fix.nextSignIn')}
+                  </p>
                 )}
               </li>
             );
