@@ -118,7 +118,7 @@ describe('the help-desk console', () => {
     const forgetting = page.getByRole('dialog', { name: 'Forget a trusted device' });
     await forgetting.getByLabel('Reason').fill('Shared computer at the branch');
     await forgetting.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText(/^The device “.+ on Linux” of .+ is forgotten\.$/).waitFor();
+    await page.getByText(/^The device “.+ on Linux” of .+ is no longer trusted\.$/).waitFor();
     await devices.getByText('No trusted devices.').waitFor();
     const sessions = page.getByRole('region', { name: 'Live sessions' });
     const end = sessions.getByRole('button', { name: /^End the session started / });
@@ -151,7 +151,7 @@ describe('the help-desk console', () => {
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText(`A temporary password is on its way to the e-mail address of ${userId}.`).waitFor();
     const why = page.getByRole('region', { name: 'Why can’t this user sign in?' });
-    await why.getByText(/^A forgotten-password mail was sent; its temporary password works until /).waitFor();
+    await why.getByText(/^A password-reset mail was sent; its temporary password works until /).waitFor();
     await expectAccessible(page, 'the user page after a temporary password was mailed');
     const temporary = temporaryPasswordIn(await waitForMail(`${userId}@example.com`, /temporary password/));
     const user = await openPage(chromium.browser());
@@ -178,13 +178,30 @@ describe('the help-desk console', () => {
     await context.close();
   });
 
-  it('shows an auditor why a user cannot sign in and offers no change; signing out says so', async () => {
-    const { page, context, problems } = await consoleAs(chromium.browser(), 'auditor');
+  it('shows an auditor why a user cannot sign in and offers no change, searches and exports the trail, signs out', async () => {
+    const { page, context, problems, name } = await consoleAs(chromium.browser(), 'auditor');
     await page.goto(consoleUrl('?user=demolocked'));
     const why = page.getByRole('region', { name: 'Why can’t this user sign in?' });
     await expect.poll(() => why.textContent()).toMatch(/^Why can’t this user sign in\?Locked since/);
     expect(await page.getByRole('button').allTextContents()).toEqual(['Sign out']);
     await expectAccessible(page, 'the user page for an auditor');
+
+    // The audit trail: the auditor's own sign-in found by who and what, and the same selection exported as CSV.
+    await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Audit trail' }).click();
+    await page.getByRole('heading', { name: 'Audit trail', level: 1 }).waitFor();
+    await page.getByLabel('Changed by (an operator’s name, or api: and a key’s name)').fill(name);
+    await page.getByLabel('Event kind (for example account.unlocked)').fill('operator.signed.in');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('heading', { name: '1 event' }).waitFor();
+    expect(await page.locator('.console-list__item').textContent()).toMatch(
+      new RegExp(`operator\\.signed\\.in · by operator:${name.replace(/\./g, '\\.')} · from 127\\.0\\.0\\.1`),
+    );
+    await expectAccessible(page, 'the audit trail for an auditor');
+    const csv = await page.request.get(
+      new URL((await page.getByRole('link', { name: 'Export as CSV' }).getAttribute('href'))!, consoleUrl()).href,
+    );
+    expect([csv.status(), csv.headers()['content-type']]).toEqual([200, 'text/csv; charset=utf-8']);
+    expect((await csv.text()).split('\r\n').filter(Boolean)).toHaveLength(2);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByText('You have signed out of the console.').waitFor();
     await page.reload();

@@ -220,6 +220,7 @@ function auditOperations(db: PortalDatabase['db'], find: Find, clock: Clock): Ad
       until: query.until ? Date.parse(query.until) : undefined,
       accountId: account?.id,
       kind: query.kind,
+      actor: query.actor,
       cobrands: scope.cobrands,
       after: query.cursor,
     };

@@ -97,6 +97,28 @@ describe.each(DIALECTS)('the admin trail (%s)', (dialect) => {
     expect(await unknownUser.json()).toMatchObject({ errors: [{ code: 'not.found' }] });
   }, 120_000);
 
+  it('finds the changes one caller made, and exports them as CSV a spreadsheet reads as text', async () => {
+    const audit = new AuditLog(t.database.db, t.clock.now);
+    const agent = '=HYPERLINK("http://evil.example","click")';
+    const mara = { actor: 'operator:mara.help', userAgent: agent };
+    await audit.record('account.unlocked', null, { reason: 'ticket "4711"' }, { origin: mara });
+    await audit.record('account.unlocked', null, {}, { origin: { actor: 'operator:other' } });
+    const query = 'since=2000-01-01T00:00:00Z&kind=account.unlocked&actor=operator%3Amara.help';
+    const headers = { authorization: `Bearer ${auditor}` };
+    const page = await fetch(`${admin.base}/admin/v1/audit?${query}`, { headers });
+    const found = ((await page.json()) as { events: { actor: string }[] }).events;
+    expect(found.map((event) => event.actor)).toEqual(['operator:mara.help']);
+    const csv = await fetch(`${admin.base}/admin/v1/audit/export?${query}&format=csv`, { headers });
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="audit.csv"');
+    const [header, row, end] = (await csv.text()).split('\r\n');
+    expect(header).toBe('at,kind,userId,actor,address,userAgent,detail');
+    // The agent would be a formula: a leading apostrophe makes it text; quotes are doubled (RFC 4180).
+    expect(row).toMatch(/^"[^"]+","account\.unlocked","","operator:mara\.help","","'=HYPERLINK\(""http:/);
+    expect(row!.endsWith(String.raw`,"{""reason"":""ticket \""4711\""""}"`)).toBe(true);
+    expect(end).toBe('');
+  });
+
   it('throttles each key on its own: over its calls a minute it is refused, another key is not', async () => {
     const throttled = await startAdmin(t, { adminRatePerMinute: 3 });
     try {

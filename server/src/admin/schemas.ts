@@ -208,15 +208,25 @@ export type TrustedDeviceView = Static<typeof TrustedDeviceSchema>;
 export const TrustedDevicesSchema = Type.Object({ devices: Type.Array(TrustedDeviceSchema) });
 export const TrustedDeviceParamsSchema = Type.Object({ userId: UserIdSchema, deviceId: Text(128) });
 
+/** What selects events: the window (the last 24 hours unless `since`), a user, a kind, who made the change. */
+const AUDIT_FILTER = {
+  since: Type.Optional(Time),
+  until: Type.Optional(Time),
+  userId: Type.Optional(UserIdSchema),
+  kind: Type.Optional(Text(64)),
+  /** Who made the change: `operator:<name>`, `api:<key>`, `cli:<login>`. */
+  actor: Type.Optional(Text(200)),
+};
 export const AuditQuerySchema = Type.Object(
   {
-    since: Type.Optional(Time),
-    until: Type.Optional(Time),
-    userId: Type.Optional(UserIdSchema),
-    kind: Type.Optional(Text(64)),
+    ...AUDIT_FILTER,
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
     cursor: Type.Optional(Text(200)),
   },
+  { additionalProperties: false },
+);
+export const AuditExportQuerySchema = Type.Object(
+  { ...AUDIT_FILTER, format: Type.Optional(Type.Union([Type.Literal('jsonl'), Type.Literal('csv')])) },
   { additionalProperties: false },
 );
 export type AuditQuery = Static<typeof AuditQuerySchema>;

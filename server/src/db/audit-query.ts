@@ -14,6 +14,8 @@ export interface AuditFilter {
   until?: number | undefined;
   accountId?: string | undefined;
   kind?: string | undefined;
+  /** Who made the changes (`operator:<name>`, `api:<key>`, `cli:<login>`). */
+  actor?: string | undefined;
   /** Only events of these cobrands' users (and so none without a user); null: all. */
   cobrands: readonly string[] | null;
   /** The event ID the previous page ended with. */
@@ -57,7 +59,7 @@ export async function auditPage(
   };
   // A filter that may match few events is bounded; a user's events have an index of their own, and without a filter
   // every event looked at is on the page.
-  const sparse = !filter.accountId && (Boolean(filter.kind) || filter.cobrands !== null);
+  const sparse = !filter.accountId && (Boolean(filter.kind) || Boolean(filter.actor) || filter.cobrands !== null);
   const last = sparse ? await lastLookedAt(db, range) : undefined;
   let query = db
     .selectFrom('audit_event')
@@ -68,6 +70,7 @@ export async function auditPage(
   if (filter.until !== undefined) query = query.where('audit_event.at', '<', filter.until);
   if (filter.accountId) query = query.where('audit_event.account_id', '=', filter.accountId);
   if (filter.kind) query = query.where('audit_event.kind', '=', filter.kind);
+  if (filter.actor) query = query.where('audit_event.actor', '=', filter.actor);
   if (filter.cobrands) query = query.where('account.cobrand', 'in', [...filter.cobrands]);
   // Event IDs sort as the events happened (audit-log.ts), so they order the pages alone, and bound them.
   for (const id of range.after) query = query.where('audit_event.id', '>', id);

@@ -369,7 +369,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every event the query selects, streamed as JSON lines (application/x-ndjson) */
+        /** Every event the query selects, streamed as JSON lines (application/x-ndjson) or, with format=csv, CSV */
         get: operations["exportAudit"];
         put?: never;
         post?: never;
@@ -4136,6 +4136,7 @@ export interface operations {
                 until?: string;
                 userId?: string;
                 kind?: string;
+                actor?: string;
                 limit?: number;
                 cursor?: string;
             };
@@ -4293,6 +4294,8 @@ export interface operations {
                 until?: string;
                 userId?: string;
                 kind?: string;
+                actor?: string;
+                format?: "jsonl" | "csv";
             };
             header?: never;
             path?: never;
@@ -4300,13 +4303,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One event a line, as the events of /admin/v1/audit */
+            /** @description One event a line, as the events of /admin/v1/audit; or a CSV header and one row an event */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/x-ndjson": string;
+                    "text/csv": string;
                 };
             };
             /** @description A value the call does not take (code invalid, required or too.long; `field` names it) */
