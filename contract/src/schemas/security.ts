@@ -7,6 +7,17 @@ export const DeviceSchema = Type.Object({
 });
 const Address = Type.Union([Type.String(), Type.Null()]);
 
+/** The step or method a sign-in try was made with, as the security page names it (`SignInMethodName`); null: not recorded. */
+export const SignInMethodSchema = Type.Union([
+  Type.Literal('password'),
+  Type.Literal('token'),
+  Type.Literal('sso'),
+  Type.Literal('passkey'),
+  Type.Literal('recoveryCode'),
+  Type.Literal('verificationCode'),
+  Type.Null(),
+]);
+
 /** A session's `id` on the security page: 32 hexadecimal digits. */
 export const SessionHandleSchema = Type.String({ minLength: 32, maxLength: 32, pattern: '^[0-9a-f]{32}$' });
 
@@ -28,15 +39,7 @@ export const SignInListSchema = Type.Object({
     Type.Object({
       at: Type.Number(),
       success: Type.Boolean(),
-      method: Type.Union([
-        Type.Literal('password'),
-        Type.Literal('token'),
-        Type.Literal('sso'),
-        Type.Literal('passkey'),
-        Type.Literal('recoveryCode'),
-        Type.Literal('verificationCode'),
-        Type.Null(),
-      ]),
+      method: SignInMethodSchema,
       device: DeviceSchema,
       address: Address,
     }),

@@ -1,5 +1,11 @@
 /** The admin API's bodies and answers (TypeBox: they validate the calls and write /admin/openapi.json). */
-import { ApiErrorBodySchema, CobrandNameSchema, NO_CONTROL_CHARACTERS, UserIdSchema } from '@portal/contract/schemas';
+import {
+  ApiErrorBodySchema,
+  CobrandNameSchema,
+  NO_CONTROL_CHARACTERS,
+  SignInMethodSchema,
+  UserIdSchema,
+} from '@portal/contract/schemas';
 import { Type, type Static } from 'typebox';
 
 const Time = Type.String({ format: 'date-time' });
@@ -54,20 +60,10 @@ export const SignInProblemsSchema = Type.Object({ userId: Type.String(), problem
 export const SignInTrySchema = Type.Object({
   at: Time,
   success: Type.Boolean(),
-  method: Type.Union(
-    [
-      Type.Literal('password'),
-      Type.Literal('token'),
-      Type.Literal('sso'),
-      Type.Literal('passkey'),
-      Type.Literal('recoveryCode'),
-      Type.Literal('verificationCode'),
-      Type.Null(),
-    ],
-    {
-      description: "The step or method tried, as the user's security page names it; null: not recorded",
-    },
-  ),
+  method: {
+    ...SignInMethodSchema,
+    description: "The step or method tried, as the user's security page names it; null: not recorded",
+  },
   reason: Type.Union([Type.String(), Type.Null()], {
     description: "Why a failed try was refused, as the audit recorded it ('credentials', 'locked', 'device locked', …)",
   }),
