@@ -1,14 +1,15 @@
 // The shots of `npm run screens` of the help-desk console, on the drawn portal's admin listener: the sign-in, a search,
-// a locked user's page and its unlock, and a user's page on a phone in a Latin, a Cyrillic and a CJK language. Each
+// a locked user's page and its unlock, the audit trail, and a user's page on a phone in a Latin, a Cyrillic and a CJK
+// language. Each
 // signs in as an operator of its own (a code of the authenticator app opens one sign-in) and locks a user of its own.
 import { addUser, cli, PASSWORD, signIn, signInAs } from './screen-steps.mjs';
 
 const PHONE = { width: 320, height: 800 };
 const consoleAt = (p, query = '') => `http://127.0.0.1:${p.portal.environment.ADMIN_PORT}/console/${query}`;
 
-async function signedInToConsole(p) {
-  const name = `screens.desk.${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  cli(p.portal, 'operators', 'add', name, '--role', 'helpdesk', '--password', PASSWORD);
+async function signedInToConsole(p, role = 'helpdesk') {
+  const name = `screens.${role}.${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  cli(p.portal, 'operators', 'add', name, '--role', role, '--password', PASSWORD);
   await p.page.goto(consoleAt(p));
   await p.page.locator('#console-name').fill(name);
   await p.page.locator('#console-password').fill(PASSWORD);
@@ -80,6 +81,22 @@ export const CONSOLE = [
       await unlockDialog(p, 'katherine.johnson');
       await p.page.locator('dialog button[type=submit]').click();
       await p.page.locator('.console-why__none').waitFor();
+    },
+  ],
+  [
+    'console-audit',
+    'The console’s audit trail for an auditor: the unlocks of the last 24 hours, with who made each and why',
+    async (p) => {
+      await unlockDialog(p, 'grace.murray');
+      await p.page.locator('dialog button[type=submit]').click();
+      await p.page.locator('.console-why__none').waitFor();
+      await p.page.locator('.console-header__sign-out').click();
+      await p.page.locator('#console-name').waitFor();
+      await signedInToConsole(p, 'auditor');
+      await p.page.goto(consoleAt(p, '?view=audit'));
+      await p.page.locator('#console-audit-kind').fill('account.unlocked');
+      await p.page.locator('.console-audit button[type=submit]').click();
+      await p.page.locator('.console-list__item').first().waitFor();
     },
   ],
   ...[
