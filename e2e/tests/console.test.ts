@@ -57,7 +57,9 @@ describe('the help-desk console', () => {
     const why = page.getByRole('region', { name: 'Why can’t this user sign in?' });
     await expect
       .poll(() => why.textContent())
-      .toMatch(/Locked since .+ after 6 failed sign-ins in a row, from 127\.0\.0\.1\./);
+      .toMatch(
+        /Locked since .+ after 6 failed sign-ins in a row, from 127\.0\.0\.1\. Only browsers the user has not trusted are locked: their trusted browsers still sign in\./,
+      );
     // The six refusals, newest first, each with its reason, method and address, from a browser the user does not trust.
     const tries = page.getByRole('region', { name: 'Recent sign-ins' }).getByRole('listitem');
     expect(await tries.count()).toBe(6);

@@ -5,7 +5,7 @@
  * keeps working; only an active password user can use one, so anyone else is refused (409) and nothing is sent.
  */
 import type { AccountRow } from './account/index.js';
-import type { UserOperations } from './admin/index.js';
+import type { SignInMethods, UserOperations } from './admin/index.js';
 import type { Clock } from './clock.js';
 import type { AuditLog } from './db/audit-log.js';
 import type { MailingDeps } from './mail/index.js';
@@ -22,9 +22,14 @@ export interface HelpDeskParts {
   mailing: () => MailingDeps;
   temporaryPasswordKey: Buffer;
   temporaryPasswordMinutes: number;
+  /** Whether the cobrand's users sign in at the bank's identity provider only. */
+  signsInAtProvider: (cobrand: string) => Promise<boolean>;
 }
 
-type HelpDeskOperations = Pick<UserOperations, 'signInProblems' | 'signIns' | 'mailTemporaryPassword'>;
+type HelpDeskOperations = Pick<
+  UserOperations,
+  'signInProblems' | 'signIns' | 'signInMethods' | 'mailTemporaryPassword'
+>;
 
 export function helpDeskOperations(parts: HelpDeskParts): HelpDeskOperations {
   const { find, stores, audit, clock } = parts;
@@ -36,7 +41,16 @@ export function helpDeskOperations(parts: HelpDeskParts): HelpDeskOperations {
         tokenInNewPinMode: (accountId) => stores.tokens.inNewPinMode(accountId),
         recentTries: (accountId) => audit.recentSignIns(accountId),
         undeliveredMail: (email) => stores.outbox.undelivered(email),
+        expiredBecause: async (accountId) => {
+          const reason = (await audit.latestDetail(accountId, 'account.password.expired'))?.reason;
+          return typeof reason === 'string' ? reason : null;
+        },
+        lockedDevices: async (accountId) =>
+          (await stores.devices.list(accountId)).filter((device) => device.locked_at !== null).length,
+        ssoLinks: async (account) =>
+          (await parts.signsInAtProvider(account.cobrand)) ? (await stores.sso.linksOf(account.id)).length : null,
       }),
+    signInMethods: async (scope, userId) => signInMethods(parts, await find(scope, userId)),
     signIns: async (scope, userId) => signInTries(await audit.recentSignIns((await find(scope, userId)).id)),
     mailTemporaryPassword: async (scope, userId, origin) => {
       const account = await find(scope, userId);
@@ -47,5 +61,24 @@ export function helpDeskOperations(parts: HelpDeskParts): HelpDeskOperations {
       const expiresAt = await mailTemporaryPassword(deps, account, { locale, now: clock(), origin });
       return { userId: account.user_id, expiresAt: new Date(Number(expiresAt)).toISOString() };
     },
+  };
+}
+
+/** How the user signs in, for the help desk's "which of their ways in is in the way". */
+async function signInMethods(
+  { stores, signsInAtProvider }: HelpDeskParts,
+  account: AccountRow,
+): Promise<SignInMethods> {
+  const newPin = account.login_type === 'token' ? await stores.tokens.inNewPinMode(account.id) : null;
+  const passkeys = await stores.passkeys.ofAccount(account.id);
+  const sso = await signsInAtProvider(account.cobrand);
+  return {
+    userId: account.user_id,
+    loginType: account.login_type,
+    // A token user without a token of the portal's has theirs at the bank's token server.
+    token: account.login_type === 'token' ? { heldBy: newPin === null ? 'server' : 'portal', newPin } : null,
+    passkeys: passkeys.filter((passkey) => passkey.disabled_at === null).length,
+    recoveryCodesLeft: await stores.recoveryCodes.left(account.id),
+    singleSignOn: sso ? { subjects: (await stores.sso.linksOf(account.id)).map((link) => link.subject) } : null,
   };
 }

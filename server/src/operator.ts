@@ -6,7 +6,7 @@ import { AccountAdmin, type AccountRow, emailOf, externalIdOf, nameOf } from './
 import type { AdminOperations, UserView } from './admin/index.js';
 import { importCatalogue } from './bootstrap.js';
 import type { Clock } from './clock.js';
-import { CobrandDirectory, type CobrandStore, readCatalogue } from './cobrand/index.js';
+import { CobrandDirectory, type CobrandStore, readCatalogue, signsInAtProvider } from './cobrand/index.js';
 import { CATALOGUE_DIR } from './paths.js';
 import { type AuditForwarder, type AuditListener, AuditLog, type Origin } from './db/audit-log.js';
 import { auditPage, auditStream, type AuditFilter } from './db/audit-query.js';
@@ -116,6 +116,7 @@ export function createOperator(options: OperatorOptions) {
         mailing,
         temporaryPasswordKey: keys.temporaryPassword,
         temporaryPasswordMinutes: options.temporaryPasswordMinutes ?? TEMPORARY_PASSWORD_MINUTES,
+        signsInAtProvider: async (cobrand) => signsInAtProvider((await directory.resolve(cobrand)).record),
       }),
     },
     tokens: {
@@ -162,7 +163,7 @@ const cobrandsOf = (scope: OperatorScope, cobrand: string | undefined) =>
 
 function userOperations(
   accounts: AccountAdmin,
-): Omit<AdminOperations['users'], 'signInProblems' | 'signIns' | 'mailTemporaryPassword'> {
+): Omit<AdminOperations['users'], keyof ReturnType<typeof helpDeskOperations>> {
   return {
     get: async (scope, userId) => userView(await accounts.find(scope, userId)),
     list: async (scope, filter) => {

@@ -4,6 +4,7 @@
  * the user's own next sign-in does), and a mail to the user that could not be sent (the help desk's "I never got it"). Codes, not sentences: the console says them in the operator's language, and an
  * admin API client reads them as they are.
  */
+import { MAX_FAILED_LOGINS } from '@portal/contract';
 import type { AccountRow } from './account/index.js';
 import { deviceOf, methodOf } from './account-security/index.js';
 import type { SignInProblem, SignInTry } from './admin/index.js';
@@ -21,6 +22,12 @@ export interface ProblemSources {
   undeliveredMail(
     email: string,
   ): Promise<{ subject: string; created_at: number; attempts: number; last_error: string | null } | null>;
+  /** Why the password was last expired, as the audit recorded it ('breached' at a sign-in); null: not recorded. */
+  expiredBecause(accountId: string): Promise<string | null>;
+  /** The trusted browsers locked after their own six wrong tries (an unlock clears them). */
+  lockedDevices(accountId: string): Promise<number>;
+  /** The user's cobrand signs in at the bank's identity provider: how many provider subjects are linked to them. */
+  ssoLinks(account: AccountRow): Promise<number | null>;
 }
 
 /** The addresses the lock's failures came from, newest first, each once: how the help desk tells a typo from an attack. */
@@ -35,7 +42,11 @@ export async function signInProblems(account: AccountRow, sources: ProblemSource
   if (account.deleted_at !== null) problems.push(problem('deleted', account.deleted_at, 'reactivate'));
   else if (account.status === 'inactive') problems.push(problem('inactive', account.updated_at, 'reactivate'));
   if (account.status === 'locked') problems.push(await lockProblem(account, sources));
-  problems.push(...passwordProblems(account, sources.now));
+  const devices = await sources.lockedDevices(account.id);
+  if (devices > 0) problems.push(problem('device.locked', null, 'unlock', { detail: { devices } }));
+  const links = await sources.ssoLinks(account);
+  if (links !== null) problems.push(problem('sso.only', null, null, { detail: { links } }));
+  else problems.push(...(await passwordProblems(account, sources)));
   const reset = await sources.pendingReset(account.id);
   if (reset) problems.push(problem('password.reset.sent', null, null, { until: time(reset.expiresAt) }));
   if (account.login_type === 'token' && (await sources.tokenInNewPinMode(account.id)))
@@ -52,9 +63,12 @@ async function lockProblem(account: AccountRow, sources: ProblemSources): Promis
     failures.push(tried);
   }
   const addresses = [...new Set(failures.flatMap(({ address }) => (address ? [address] : [])))];
+  const failedAttempts = Number(account.failed_attempts);
   const detail = {
-    failedAttempts: Number(account.failed_attempts),
+    failedAttempts,
     addresses: addresses.slice(0, MAX_ADDRESSES).join(', '),
+    // Six failures from browsers not the user's lock those browsers only; any other lock (an operator's) every one.
+    lockedFor: failedAttempts >= MAX_FAILED_LOGINS ? 'unknown-devices' : 'every-device',
   };
   return problem('locked', account.locked_at, 'unlock', { detail });
 }
@@ -72,9 +86,13 @@ const mailProblem = (mail: { subject: string; created_at: number; attempts: numb
     },
   });
 
-function passwordProblems(account: AccountRow, now: number): SignInProblem[] {
+async function passwordProblems(account: AccountRow, sources: ProblemSources): Promise<SignInProblem[]> {
+  const { now } = sources;
   const changed = account.password_changed_at;
-  if (account.password_state === 'expired') return [problem('password.expired', changed, null)];
+  if (account.password_state === 'expired') {
+    const breached = (await sources.expiredBecause(account.id)) === 'breached';
+    return [problem(breached ? 'password.breached' : 'password.expired', changed, null)];
+  }
   if (account.password_state !== 'temporary') return [];
   const until = account.password_expires_at === null ? null : Number(account.password_expires_at);
   if (until !== null && until <= now) return [problem('password.temporary.expired', until, 'reset-password')];

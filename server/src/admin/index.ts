@@ -9,7 +9,7 @@ export type {
   UserOperations,
   UserSearch,
 } from './operations.js';
-export type { SignInProblem, SignInTry, UserView } from './schemas.js';
+export type { SignInMethods, SignInProblem, SignInTry, UserView } from './schemas.js';
 import type { AdminPluginOptions, AdminServerOptions } from './admin-server.js';
 export type { AdminPluginOptions, AdminServerOptions };
 

@@ -14,6 +14,7 @@ import type {
   QuestionInput,
   SessionView,
   SignInProblem,
+  SignInMethods,
   SignInTry,
   SsoLinkView,
   TrustedDeviceView,
@@ -46,6 +47,8 @@ export interface UserOperations {
   signInProblems(scope: OperatorScope, userId: string): Promise<SignInProblem[]>;
   /** The user's last sign-in tries, newest first: when, how, refused why, from which browser and address. */
   signIns(scope: OperatorScope, userId: string): Promise<SignInTry[]>;
+  /** How the user signs in: password or token (and where it is held), passkeys, recovery codes left, SSO links. */
+  signInMethods(scope: OperatorScope, userId: string): Promise<SignInMethods>;
   list(scope: OperatorScope, filter: UserFilter): Promise<{ users: UserView[]; next: string | null }>;
   /** The page, and the user ID key it ends at (null when empty), where a next page would begin. */
   search(scope: OperatorScope, search: UserSearch): Promise<{ users: UserView[]; last: string | null }>;

@@ -39,10 +39,13 @@ export const SignInProblemSchema = Type.Object({
       'inactive',
       'locked',
       'password.expired',
+      'password.breached',
       'password.temporary',
       'password.temporary.expired',
       'password.reset.sent',
       'token.new.pin',
+      'device.locked',
+      'sso.only',
       'mail.failed',
     ].map((code) => Type.Literal(code)),
     { description: "What stands in the way; the console says it in the operator's language" },
@@ -56,6 +59,31 @@ export const SignInProblemSchema = Type.Object({
 });
 export type SignInProblem = Static<typeof SignInProblemSchema>;
 export const SignInProblemsSchema = Type.Object({ userId: Type.String(), problems: Type.Array(SignInProblemSchema) });
+
+export const SignInMethodsSchema = Type.Object({
+  userId: Type.String(),
+  loginType: Type.Union([Type.Literal('password'), Type.Literal('token')]),
+  token: Type.Union(
+    [
+      Type.Object({
+        heldBy: Type.Union([Type.Literal('portal'), Type.Literal('server')], {
+          description: "The portal's own token, or the bank's token server (RADIUS)",
+        }),
+        newPin: Type.Union([Type.Boolean(), Type.Null()], {
+          description: "Waits for the user to set a new PIN at their next sign-in; null at the bank's token server",
+        }),
+      }),
+      Type.Null(),
+    ],
+    { description: 'null: no token' },
+  ),
+  passkeys: Type.Integer({ minimum: 0 }),
+  recoveryCodesLeft: Type.Integer({ minimum: 0 }),
+  singleSignOn: Type.Union([Type.Object({ subjects: Type.Array(Type.String()) }), Type.Null()], {
+    description: "The subjects at the cobrand's identity provider linked to the user; null: the cobrand has none",
+  }),
+});
+export type SignInMethods = Static<typeof SignInMethodsSchema>;
 
 export const SignInTrySchema = Type.Object({
   at: Time,

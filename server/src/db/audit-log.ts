@@ -243,6 +243,20 @@ export class AuditLog {
     }));
   }
 
+  /** The detail of the account's newest event of `kind`, or null (the account's index on the audit). */
+  async latestDetail(accountId: string, kind: AuditKind): Promise<Record<string, unknown> | null> {
+    const row = await this.db
+      .selectFrom('audit_event')
+      .select('detail')
+      .where('account_id', '=', accountId)
+      .where('kind', '=', kind)
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.detail) as Record<string, unknown>) : null;
+  }
+
   /** Events from `since` on, oldest first, with the user ID of their account; of one account when it is given. */
   async list(since: number, accountId?: string): Promise<AuditEntry[]> {
     let query = this.db

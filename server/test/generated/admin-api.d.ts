@@ -172,6 +172,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/users/{userId}/sign-in-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How a user signs in: password or token (held where, waiting for a new PIN), passkeys, recovery codes left, SSO links */
+        get: operations["getSignInMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/users/{userId}/token": {
         parameters: {
             query?: never;
@@ -2032,7 +2049,7 @@ export interface operations {
                         userId: string;
                         problems: {
                             /** @description What stands in the way; the console says it in the operator's language */
-                            code: "deleted" | "inactive" | "locked" | "password.expired" | "password.temporary" | "password.temporary.expired" | "password.reset.sent" | "token.new.pin" | "mail.failed";
+                            code: "deleted" | "inactive" | "locked" | "password.expired" | "password.breached" | "password.temporary" | "password.temporary.expired" | "password.reset.sent" | "token.new.pin" | "device.locked" | "sso.only" | "mail.failed";
                             since: string | null;
                             /** @description When it ends by itself (a temporary password, a mail) */
                             until: string | null;
@@ -2194,6 +2211,158 @@ export interface operations {
                             os: string | null;
                             address: string | null;
                         }[];
+                    };
+                };
+            };
+            /** @description A value the call does not take (code invalid, required or too.long; `field` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key in use: missing, malformed, unknown or revoked alike (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description The key does not carry the scope the call needs (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No such user (or one of a cobrand the key does not cover) (code not.found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many calls with this key (code throttled) */
+            429: {
+                headers: {
+                    /** @description Seconds until the key may call again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused, in the error shape */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description A failure of the service, in the error shape (503: the database is away) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getSignInMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        loginType: "password" | "token";
+                        /** @description null: no token */
+                        token: {
+                            /** @description The portal's own token, or the bank's token server (RADIUS) */
+                            heldBy: "portal" | "server";
+                            /** @description Waits for the user to set a new PIN at their next sign-in; null at the bank's token server */
+                            newPin: boolean | null;
+                        } | null;
+                        passkeys: number;
+                        recoveryCodesLeft: number;
+                        /** @description The subjects at the cobrand's identity provider linked to the user; null: the cobrand has none */
+                        singleSignOn: {
+                            subjects: string[];
+                        } | null;
                     };
                 };
             };

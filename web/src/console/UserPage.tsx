@@ -5,12 +5,13 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTexts } from './console-texts';
-import type { Change, ConsoleUser, UserAction } from './console-types';
+import type { Change, ConsoleUser, SignInMethods, UserAction } from './console-types';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useUser } from './use-user';
 import { ACTIONS, actionChange } from './user-actions';
 import { RecentSignIns } from './RecentSignIns';
 import { UserDevices } from './UserDevices';
+import { UserMethods } from './UserMethods';
 import { WhyCannotSignIn } from './WhyCannotSignIn';
 
 export interface UserPageProps {
@@ -48,9 +49,15 @@ function Account({ user }: { user: ConsoleUser }) {
   );
 }
 
-function Actions({ user, onAction }: { user: ConsoleUser; onAction: (action: UserAction) => void }) {
+interface ActionsProps {
+  user: ConsoleUser;
+  methods: SignInMethods;
+  onAction: (action: UserAction) => void;
+}
+
+function Actions({ user, methods, onAction }: ActionsProps) {
   const { t } = useTexts();
-  const offered = (Object.keys(ACTIONS) as UserAction[]).filter((action) => ACTIONS[action].offered(user));
+  const offered = (Object.keys(ACTIONS) as UserAction[]).filter((action) => ACTIONS[action].offered(user, methods));
   return (
     <section aria-labelledby="console-actions-heading">
       <h2 className="console-subheading" id="console-actions-heading">
@@ -119,6 +126,7 @@ export function UserPage({ userId, canChange, onBack, ended }: UserPageProps) {
         <>
           <WhyCannotSignIn problems={state.problems} canChange={canChange} onAction={act} />
           <Account user={state.user} />
+          <UserMethods user={state.user} methods={state.methods} />
           <UserDevices
             userId={userId}
             passkeys={state.passkeys}
@@ -128,7 +136,7 @@ export function UserPage({ userId, canChange, onBack, ended }: UserPageProps) {
             onChange={setPending}
           />
           <RecentSignIns signIns={state.signIns} />
-          {canChange && <Actions user={state.user} onAction={act} />}
+          {canChange && <Actions user={state.user} methods={state.methods} onAction={act} />}
         </>
       )}
       {pending && (

@@ -23,7 +23,16 @@ export interface SignInProblem {
 
 /** The changes the console makes to a user, each one admin API call. */
 export type UserAction =
-  'unlock' | 'deactivate' | 'reactivate' | 'expirePassword' | 'mailTemporaryPassword' | 'endSessions';
+  'unlock' | 'deactivate' | 'reactivate' | 'expirePassword' | 'mailTemporaryPassword' | 'resetPin' | 'endSessions';
+
+/** How the user signs in, as the admin API answers it. */
+export interface SignInMethods {
+  loginType: 'password' | 'token';
+  token: { heldBy: 'portal' | 'server'; newPin: boolean | null } | null;
+  passkeys: number;
+  recoveryCodesLeft: number;
+  singleSignOn: { subjects: string[] } | null;
+}
 
 /** A live session of the user, as the admin API lists them. */
 export interface ConsoleSession {

@@ -1,5 +1,5 @@
 /**
- * A user as the console's user page shows them: the account, why they cannot sign in, their passkeys, trusted
+ * A user as the console's user page shows them: the account, why they cannot sign in, how they sign in, their passkeys, trusted
  * devices, live sessions and last sign-in tries, read together and again after each change; what the last change did, or why it did nothing.
  */
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import type {
   ConsolePasskey,
   ConsoleSession,
   ConsoleUser,
+  SignInMethods,
   SignInProblem,
   SignInTry,
   TrustedDevice,
@@ -17,6 +18,7 @@ import type {
 export interface UserState {
   user: ConsoleUser;
   problems: SignInProblem[];
+  methods: SignInMethods;
   passkeys: ConsolePasskey[];
   sessions: ConsoleSession[];
   signIns: SignInTry[];
@@ -31,9 +33,11 @@ const read = (userId: string): Promise<UserState> =>
     consoleCall<{ sessions: ConsoleSession[] }>(userPath(userId, '/sessions')),
     consoleCall<{ signIns: SignInTry[] }>(userPath(userId, '/sign-ins')),
     consoleCall<{ devices: TrustedDevice[] }>(userPath(userId, '/devices')),
-  ]).then(([user, why, { passkeys }, { sessions }, { signIns }, { devices }]) => ({
+    consoleCall<SignInMethods>(userPath(userId, '/sign-in-methods')),
+  ]).then(([user, why, { passkeys }, { sessions }, { signIns }, { devices }, methods]) => ({
     user,
     problems: why.problems,
+    methods,
     passkeys,
     sessions,
     signIns,

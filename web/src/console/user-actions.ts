@@ -1,11 +1,11 @@
 /** Each change the console makes to a user: the admin API call that makes it, and when the console offers it. */
 import { userPath } from './console-api';
 import type { Texts } from './console-texts';
-import type { Change, ConsolePasskey, ConsoleSession, ConsoleUser, UserAction } from './console-types';
+import type { Change, ConsolePasskey, ConsoleSession, ConsoleUser, SignInMethods, UserAction } from './console-types';
 
 export const ACTIONS: Record<
   UserAction,
-  { method: 'POST' | 'DELETE'; path: string; offered: (user: ConsoleUser) => boolean }
+  { method: 'POST' | 'DELETE'; path: string; offered: (user: ConsoleUser, methods: SignInMethods) => boolean }
 > = {
   unlock: { method: 'POST', path: '/unlock', offered: (user) => user.status === 'locked' },
   reactivate: { method: 'POST', path: '/reactivate', offered: (user) => user.status === 'inactive' },
@@ -19,6 +19,12 @@ export const ACTIONS: Record<
     method: 'POST',
     path: '/temporary-password',
     offered: (user) => user.status === 'active' && user.loginType === 'password' && user.deletedAt === null,
+  },
+  // The bank's token server keeps its own PINs: only the portal's own token is put back in new-PIN mode here.
+  resetPin: {
+    method: 'POST',
+    path: '/token/reset-pin',
+    offered: (_user, { token }) => token?.heldBy === 'portal' && token.newPin === false,
   },
   endSessions: { method: 'DELETE', path: '/sessions', offered: () => true },
 };

@@ -1,11 +1,11 @@
 /**
  * /admin/v1/users/{userId}/sign-in-problems: why a user cannot sign in, and what clears it; /sign-ins: their last
- * tries, each with its outcome and reason (sign-in-problems.ts).
+ * tries, each with its outcome and reason (sign-in-problems.ts); /sign-in-methods: how they sign in.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireScope, scopeOf, ADMIN_READ } from '../guard.js';
 import type { AdminOperations } from '../operations.js';
-import { SignInProblemsSchema, SignInTriesSchema, UserParamsSchema } from '../schemas.js';
+import { SignInMethodsSchema, SignInProblemsSchema, SignInTriesSchema, UserParamsSchema } from '../schemas.js';
 
 export const signInProblemRoutes: FastifyPluginAsyncTypebox<{ operations: AdminOperations }> = async (
   app,
@@ -49,5 +49,22 @@ export const signInProblemRoutes: FastifyPluginAsyncTypebox<{ operations: AdminO
       const signIns = await users.signIns(scope, request.params.userId);
       return { userId: (await users.get(scope, request.params.userId)).userId, signIns };
     },
+  );
+
+  app.get(
+    '/users/:userId/sign-in-methods',
+    {
+      preHandler: requireScope('users:read'),
+      config: ADMIN_READ,
+      schema: {
+        operationId: 'getSignInMethods',
+        summary:
+          'How a user signs in: password or token (held where, waiting for a new PIN), passkeys, recovery codes left, SSO links',
+        tags: ['users'],
+        params: UserParamsSchema,
+        response: { 200: SignInMethodsSchema },
+      },
+    },
+    async (request) => users.signInMethods(scopeOf(request), request.params.userId),
   );
 };
