@@ -20,6 +20,7 @@ const COMPOSING = [
   'operator-devices',
   'operator-mailing',
   'operator-help-desk',
+  'operator-access',
   'staff-services',
   'main',
   'cli',

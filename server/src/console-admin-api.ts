@@ -7,20 +7,11 @@
  */
 import { ErrorCodes } from '@portal/contract';
 import type { FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
-import { auditReason, type ApiKey, type Scope } from './admin/index.js';
+import { auditReason, type ApiKey } from './admin/index.js';
 import { ApiError } from './http/api-error.js';
+import { ROLE_SCOPES } from './operator-access.js';
 import type { RouteGuard } from './http/route-guard.js';
-import { consoleActor, type OperatorRole, type SignedInOperator } from './staff/index.js';
-
-/**
- * What each role may do (issue 49): the help desk finds users and acts on them; an admin also reads the audit and
- * manages the cobrand catalogue; an auditor reads, and changes nothing.
- */
-export const ROLE_SCOPES: Record<OperatorRole, readonly Scope[]> = {
-  helpdesk: ['users:read', 'users:write', 'cobrands:read'],
-  admin: ['users:read', 'users:write', 'audit:read', 'cobrands:read', 'cobrands:write'],
-  auditor: ['users:read', 'audit:read', 'cobrands:read'],
-};
+import { consoleActor, type SignedInOperator } from './staff/index.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 

@@ -3,7 +3,7 @@
  * API (admin/): one code path and one audit trail whichever an operator uses.
  */
 import { AccountAdmin, type AccountRow, emailOf, externalIdOf, nameOf } from './account/index.js';
-import type { AdminOperations, UserView } from './admin/index.js';
+import { type AdminOperations, ApiKeys, type UserView } from './admin/index.js';
 import { importCatalogue } from './bootstrap.js';
 import type { Clock } from './clock.js';
 import { CobrandDirectory, type CobrandStore, readCatalogue, signsInAtProvider } from './cobrand/index.js';
@@ -19,7 +19,9 @@ import { SessionAdmin } from './session/index.js';
 import { TEMPORARY_PASSWORD_MINUTES } from './config.js';
 import { deviceOperations } from './operator-devices.js';
 import { operatorMailing } from './operator-mailing.js';
+import { accessOperations } from './operator-access.js';
 import { helpDeskOperations } from './operator-help-desk.js';
+import { staffServices } from './staff-services.js';
 import { SsoAdmin } from './sso/index.js';
 import { storesOf } from './stores.js';
 import { TokenAdmin } from './token/index.js';
@@ -95,15 +97,6 @@ export function createOperator(options: OperatorOptions) {
     cobrandExists: async (name) => (await cobrandStore.find(name)) !== null,
   });
   const tokens = new TokenAdmin({ tokens: stores.tokens, audit, sealKey: keys.seal, clock });
-  const sso = new SsoAdmin({
-    store: stores.sso,
-    audit,
-    clock,
-    hasProvider: async (name) => {
-      const stored = await cobrandStore.find(name);
-      return stored ? Boolean(stored.record.identityProvider) : null;
-    },
-  });
   const find = (scope: OperatorScope, userId: string) => accounts.find(scope, userId);
   const operations = {
     users: {
@@ -129,21 +122,34 @@ export function createOperator(options: OperatorOptions) {
       resetPin: async (scope, userId, origin) => tokens.resetPin(await find(scope, userId), origin),
       unassign: async (scope, userId, origin) => tokens.unassign(await find(scope, userId), origin),
     },
-    sso: {
-      links: async (scope, userId) => sso.links(await find(scope, userId)),
-      link: async (scope, userId, subject, origin) => {
-        const account = await find(scope, userId);
-        await sso.link(account, account.cobrand, subject, origin);
-      },
-    },
+    sso: ssoOperations(new SsoAdmin({ store: stores.sso, audit, clock, hasProvider: hasProvider(cobrandStore) }), find),
     sessions: sessionOperations(new SessionAdmin(sessionStore, audit, clock), find),
     passkeys: passkeyOperations({ database, directory, devices: deviceStore, find, publicOrigin, mailing }),
     devices: deviceOperations({ devices: deviceStore, audit, find }),
     audit: auditOperations(db, find, clock),
     cobrands: cobrandOperations({ database, store: cobrandStore, directory, audit, clock, catalogueDir }),
+    access: accessOperations({
+      ...{ staff: staffServices(database, keys, clock, audit).admin, keys: new ApiKeys(db, keys.apiKey, clock), audit },
+    }),
   } satisfies AdminOperations;
 
   return { ...operations, auditLog: audit };
+}
+
+/** Whether the cobrand names an identity provider; null when there is no such cobrand. */
+const hasProvider = (store: CobrandStore) => async (name: string) => {
+  const stored = await store.find(name);
+  return stored ? Boolean(stored.record.identityProvider) : null;
+};
+
+function ssoOperations(sso: SsoAdmin, find: Find): AdminOperations['sso'] {
+  return {
+    links: async (scope, userId) => sso.links(await find(scope, userId)),
+    link: async (scope, userId, subject, origin) => {
+      const account = await find(scope, userId);
+      await sso.link(account, account.cobrand, subject, origin);
+    },
+  };
 }
 
 function sessionOperations(sessions: SessionAdmin, find: Find): AdminOperations['sessions'] {
@@ -252,6 +258,10 @@ function cobrandOperations({ database, store, directory, audit, clock, catalogue
     },
     // The command line may name another folder (`cobrands import <dir>`); the admin API loads the deployment's. The
     // catalogue is read once to list its problems as a refusal, then again by the import itself.
+    checkCatalogue: async () => {
+      const { cobrands, problems } = readCatalogue(catalogueDir ?? CATALOGUE_DIR);
+      return { cobrands: cobrands.map((c) => c.record.cobrand.name), problems };
+    },
     importCatalogue: async (origin: Origin, dir = catalogueDir) => {
       const { problems } = readCatalogue(dir ?? CATALOGUE_DIR);
       if (problems.length) {

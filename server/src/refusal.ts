@@ -1,8 +1,8 @@
 /**
  * A request an operator service refuses (the user is unknown or outside the caller's cobrands, already exists, or a
- * value is bad): the command line prints its message, the admin API answers it in the error shape. Nothing changed.
+ * value is bad, or the caller would give more than it has): the command line prints its message, the admin API answers it in the error shape. Nothing changed.
  */
-export type RefusalKind = 'not-found' | 'conflict' | 'invalid';
+export type RefusalKind = 'not-found' | 'conflict' | 'invalid' | 'forbidden';
 
 export class Refusal extends Error {
   constructor(

@@ -25,6 +25,7 @@ import type { ApiKeys } from './api-keys.js';
 import { authenticateKeys, keyOrigin, type KeyRefusals } from './guard.js';
 import type { AdminOperations } from './operations.js';
 import { registerAdminOpenApi } from './openapi.js';
+import { accessRoutes } from './routes/access.js';
 import { auditRoutes } from './routes/audit.js';
 import { cobrandRoutes } from './routes/cobrands.js';
 import { passkeyRoutes } from './routes/passkeys.js';
@@ -72,6 +73,7 @@ export const ADMIN_V1_ROUTES = [
   deviceRoutes,
   auditRoutes,
   cobrandRoutes,
+  accessRoutes,
 ];
 
 /** What a plugin on the listener is given: the operations, and the admin API's calls as one plugin. */
@@ -87,6 +89,15 @@ const REFUSALS: Record<Refusal['kind'], (r: Refusal) => ApiError> = {
       {
         code: ErrorCodes.conflict,
         messageKey: 'admin.conflict',
+        ...(r.field ? { field: r.field } : {}),
+        params: [r.message],
+      },
+    ]),
+  forbidden: (r) =>
+    new ApiError(403, [
+      {
+        code: ErrorCodes.forbidden,
+        messageKey: 'admin.scope.missing',
         ...(r.field ? { field: r.field } : {}),
         params: [r.message],
       },

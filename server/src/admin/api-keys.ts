@@ -12,8 +12,19 @@ import type { AuditLog, Origin } from '../db/audit-log.js';
 import type { Database } from '../db/tables.js';
 import { Refusal } from '../refusal.js';
 
-/** What a key may do: read or change users (with their tokens, links and sessions), read the trail, the cobrands. */
-export const SCOPES = ['users:read', 'users:write', 'audit:read', 'cobrands:read', 'cobrands:write', 'scim'] as const;
+/**
+ * What a key may do: read or change users (with their tokens, links and sessions), read the trail, the cobrands, SCIM,
+ * and `access`: the console's operators and the API keys, none given more than its giver has.
+ */
+export const SCOPES = [
+  'users:read',
+  'users:write',
+  'audit:read',
+  'cobrands:read',
+  'cobrands:write',
+  'scim',
+  'access',
+] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export interface ApiKey {

@@ -2,8 +2,10 @@
 export { ApiKeys, SCOPES } from './api-keys.js';
 export type { ApiKey, ApiKeyListing, Scope } from './api-keys.js';
 export type {
+  AccessOperations,
   AdminOperations,
   DeviceOperations,
+  Grantor,
   PasskeyOperations,
   UserCriteria,
   UserOperations,

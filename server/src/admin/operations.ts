@@ -3,7 +3,10 @@
  * operator.ts from the capabilities' services), so both share one code path and one audit trail. Every operation is
  * given the caller's cobrands; a user outside them is answered as unknown (a Refusal of kind not-found).
  */
+import type { Static } from 'typebox';
 import type { Origin } from '../db/audit-log.js';
+import type { CreatedOperatorSchema, NewApiKeyInput, NewOperatorInput, OperatorSchema } from './access-schemas.js';
+import type { ApiKeyListing, Scope } from './api-keys.js';
 import type { OperatorScope } from '../refusal.js';
 import type {
   AuditEventView,
@@ -126,11 +129,33 @@ export interface AuditOperations {
 export interface CobrandOperations {
   list(scope: OperatorScope): Promise<CobrandSummary[]>;
   get(scope: OperatorScope, name: string): Promise<object>;
+  /** Reads the deployment's catalogue folder as an import would, and loads nothing: its cobrands and problems. */
+  checkCatalogue(): Promise<{ cobrands: string[]; problems: string[] }>;
   /** Validates and loads the deployment's catalogue folder, or nothing; answers the names imported. */
   importCatalogue(origin: Origin): Promise<string[]>;
 }
 
+/** Who gives access: no operator or key is given a scope or a cobrand its giver has not. */
+export interface Grantor {
+  scopes: ReadonlySet<Scope>;
+  cobrands: readonly string[] | null;
+}
+
+/** The console's operators and the API keys, as the `access` scope manages them. */
+export interface AccessOperations {
+  operators(caller: Grantor): Promise<Static<typeof OperatorSchema>[]>;
+  /** Adds an operator with a generated password; answers it and the authenticator's URI, this once. */
+  addOperator(caller: Grantor, given: NewOperatorInput, origin: Origin): Promise<Static<typeof CreatedOperatorSchema>>;
+  removeOperator(caller: Grantor, name: string, origin: Origin): Promise<void>;
+  unlockOperator(caller: Grantor, name: string, origin: Origin): Promise<void>;
+  keys(caller: Grantor): Promise<ApiKeyListing[]>;
+  /** Makes a key; answers it, this once. */
+  createKey(caller: Grantor, given: NewApiKeyInput, origin: Origin): Promise<{ name: string; key: string }>;
+  revokeKey(caller: Grantor, name: string, origin: Origin): Promise<void>;
+}
+
 export interface AdminOperations {
+  access: AccessOperations;
   users: UserOperations;
   tokens: TokenOperations;
   sso: SsoOperations;

@@ -8,8 +8,8 @@ import {
 } from '@portal/contract/schemas';
 import { Type, type Static } from 'typebox';
 
-const Time = Type.String({ format: 'date-time' });
-const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: NO_CONTROL_CHARACTERS });
+export const Time = Type.String({ format: 'date-time' });
+export const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: NO_CONTROL_CHARACTERS });
 
 export const UserSchema = Type.Object({
   userId: Type.String(),

@@ -54,6 +54,7 @@ export const scimRefusal: Refuse = (reply, status, retryAfter = 60) => {
 const REFUSALS: Record<Refusal['kind'], (r: Refusal) => [number, ScimType | null, string]> = {
   'not-found': (r) => [404, null, r.message],
   conflict: (r) => [409, 'uniqueness', r.message],
+  forbidden: (r) => [403, null, r.message],
   // A message that names its field already (an imported hash's ceiling) is not given it twice.
   invalid: (r) => [
     400,

@@ -51,6 +51,15 @@ const generatedPassword = (): string =>
 
 const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
 
+const listing = (row: OperatorRow): OperatorListing => ({
+  name: row.name,
+  role: row.role,
+  cobrands: cobrandsOf(row.cobrands),
+  failedAttempts: Number(row.failed_attempts),
+  lockedAt: iso(row.locked_at),
+  createdAt: iso(row.created_at)!,
+});
+
 export class StaffAdmin {
   constructor(private readonly deps: StaffDeps) {}
 
@@ -81,14 +90,19 @@ export class StaffAdmin {
   }
 
   async list(): Promise<OperatorListing[]> {
-    return (await this.deps.store.list()).map((row) => ({
-      name: row.name,
-      role: row.role,
-      cobrands: cobrandsOf(row.cobrands),
-      failedAttempts: Number(row.failed_attempts),
-      lockedAt: iso(row.locked_at),
-      createdAt: iso(row.created_at)!,
-    }));
+    return (await this.deps.store.list()).map(listing);
+  }
+
+  /** The operator the name names (in any case), or null: a value that is no operator name names nobody. */
+  async get(given: string): Promise<OperatorListing | null> {
+    let key: string;
+    try {
+      key = nameKeyOf(operatorNameOf(this.deps.names, given));
+    } catch {
+      return null;
+    }
+    const row = await this.deps.store.findByKey(key);
+    return row ? listing(row) : null;
   }
 
   /** Removes the operator: their sessions end, and their name is free again. */

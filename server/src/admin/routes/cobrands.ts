@@ -1,7 +1,11 @@
-/** /admin/v1/cobrands: the cobrands a key covers, their records, and the import of the deployment's catalogue. */
+/**
+ * /admin/v1/cobrands: the cobrands a key covers, their records, and the import of the deployment's catalogue;
+ * /admin/v1/catalogue: that catalogue checked, loading nothing.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AdminOperations } from '../operations.js';
 import { keyOrigin, requireScope, scopeOf, ADMIN_CHANGE, ADMIN_READ } from '../guard.js';
+import { CatalogueCheckSchema } from '../access-schemas.js';
 import { CobrandParamsSchema, CobrandRecordAnswer, CobrandsSchema, ImportedSchema } from '../schemas.js';
 
 const tags = ['cobrands'];
@@ -58,5 +62,22 @@ export const cobrandRoutes: FastifyPluginAsyncTypebox<{ operations: AdminOperati
       },
     },
     async (request) => ({ imported: await cobrands.importCatalogue(keyOrigin(request)) }),
+  );
+
+  app.get(
+    '/catalogue',
+    {
+      // The deployment's whole catalogue, as an import would load it: for a caller who may import it.
+      preHandler: requireScope('cobrands:write', undefined, true),
+      config: ADMIN_READ,
+      schema: {
+        operationId: 'checkCatalogue',
+        tags,
+        response: { 200: CatalogueCheckSchema },
+        summary:
+          "Validate the deployment's catalogue folder as an import would, loading nothing: its cobrands and problems",
+      },
+    },
+    async () => cobrands.checkCatalogue(),
   );
 };
