@@ -1,6 +1,6 @@
 // The shots of `npm run screens` of the help-desk console, on the drawn portal's admin listener: the sign-in, a search,
-// a locked user's page and its unlock, the audit trail, and a user's page on a phone in a Latin, a Cyrillic and a CJK
-// language. Each
+// a locked user's page and its unlock, the audit trail, the administrators' operators, API keys and cobrands, and a
+// user's and the operators' page on a phone in a Latin, a Cyrillic and a CJK language. Each
 // signs in as an operator of its own (a code of the authenticator app opens one sign-in) and locks a user of its own.
 import { addUser, cli, PASSWORD, signIn, signInAs } from './screen-steps.mjs';
 
@@ -41,6 +41,23 @@ async function unlockDialog(p, userId) {
   await lockedUserPage(p, userId);
   await p.page.locator('.console-why button').click();
   await p.page.locator('#console-reason').fill('Caller verified by the security question, ticket 4711');
+}
+
+/** An administrator's dialog confirmed with a reason, and what it did shown. */
+async function confirmed(p) {
+  await p.page.locator('#console-reason').fill('New starter at the help desk, ticket 6001');
+  await p.page.locator('dialog button[type=submit]').click();
+  await p.page.locator('.portal-notice').waitFor();
+}
+
+/** The operators page after an operator was added: the password and authenticator key shown once. */
+async function operatorAdded(p) {
+  await signedInToConsole(p, 'admin');
+  await p.page.goto(consoleAt(p, '?view=operators'));
+  await p.page.locator('#console-operator-name').fill(`grace.desk.${Date.now() % 100000}`);
+  await p.page.locator('#console-operator-cobrands').fill('skerrymoor, larchmere');
+  await p.page.locator('.console-admin-form button[type=submit]').click();
+  await confirmed(p);
 }
 
 export const CONSOLE = [
@@ -99,6 +116,42 @@ export const CONSOLE = [
       await p.page.locator('.console-list__item').first().waitFor();
     },
   ],
+  [
+    'console-operators',
+    'The console’s operators for an administrator: a new operator’s password and authenticator key, shown this once',
+    operatorAdded,
+  ],
+  [
+    'console-keys',
+    'The console’s API keys: a new key limited to one cobrand, shown this once',
+    async (p) => {
+      await signedInToConsole(p, 'admin');
+      await p.page.goto(consoleAt(p, '?view=keys'));
+      await p.page.locator('#console-key-name').fill(`expense-sync-${Date.now() % 100000}`);
+      await p.page.locator('input[name=scopes][value="users:read"]').check();
+      await p.page.locator('#console-key-cobrands').fill('skerrymoor');
+      await p.page.locator('.console-admin-form button[type=submit]').click();
+      await confirmed(p);
+    },
+  ],
+  [
+    'console-cobrands',
+    'The console’s cobrand catalog: the folder checked before an import, and a record shown',
+    async (p) => {
+      await signedInToConsole(p, 'admin');
+      await p.page.goto(consoleAt(p, '?view=cobrands'));
+      await p.page.locator('.console-actions .portal-button--secondary').click();
+      await p.page.locator('.console-results .console-subheading').waitFor();
+      await p.page.locator('.console-list__item button').first().click();
+      await p.page.locator('.console-record').waitFor();
+    },
+  ],
+  ...['ru', 'ja'].map((locale) => [
+    `console-operators-${locale}-phone`,
+    `The console’s operators page in ${locale} at 320 px, a new operator’s password shown once`,
+    operatorAdded,
+    { ...PHONE, locale },
+  ]),
   ...[
     ['fr', 'marie.curie'],
     ['ru', 'sofia.kovalevskaya'],

@@ -30,6 +30,22 @@ export const AUDIT_REASON_MAX = 500;
 
 export type OperatorRole = 'helpdesk' | 'admin' | 'auditor';
 
+/**
+ * What an admin API key (or an operator's role) may do: read or change users (with their tokens, links and sessions),
+ * read the trail, the cobrands, SCIM, and `access`: the console's operators and the API keys, none given more than its
+ * giver has. The console offers them when an administrator makes a key.
+ */
+export const ADMIN_SCOPES = [
+  'users:read',
+  'users:write',
+  'audit:read',
+  'cobrands:read',
+  'cobrands:write',
+  'scim',
+  'access',
+] as const;
+export type AdminScope = (typeof ADMIN_SCOPES)[number];
+
 /** Who is signed in to the console, and what they may see. */
 export interface ConsoleOperator {
   name: string;

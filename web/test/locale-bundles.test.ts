@@ -79,6 +79,9 @@ const NAMED_BUTTONS = [
 const CONSOLE_NAMED_BUTTONS = [
   ['console.passkeys.remove', 'console.passkeys.removeNamed'],
   ['console.sessions.end', 'console.sessions.endNamed'],
+  ['console.operators.unlock', 'console.operators.unlockNamed'],
+  ['console.operators.remove', 'console.operators.removeNamed'],
+  ['console.keys.revoke', 'console.keys.revokeNamed'],
 ] as const;
 const curated = (text: string) => text.replace(/\p{P}/gu, '').replace(/\s+/g, ' ').trim();
 

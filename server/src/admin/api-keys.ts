@@ -6,26 +6,16 @@
  * microsecond, and the hash is looked up by an index, with no per-key salt to find first.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { ADMIN_SCOPES, type AdminScope } from '@portal/contract/console';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { AuditLog, Origin } from '../db/audit-log.js';
 import type { Database } from '../db/tables.js';
 import { Refusal } from '../refusal.js';
 
-/**
- * What a key may do: read or change users (with their tokens, links and sessions), read the trail, the cobrands, SCIM,
- * and `access`: the console's operators and the API keys, none given more than its giver has.
- */
-export const SCOPES = [
-  'users:read',
-  'users:write',
-  'audit:read',
-  'cobrands:read',
-  'cobrands:write',
-  'scim',
-  'access',
-] as const;
-export type Scope = (typeof SCOPES)[number];
+/** What a key may do (the contract's list, which the console offers). */
+export const SCOPES = ADMIN_SCOPES;
+export type Scope = AdminScope;
 
 export interface ApiKey {
   name: string;

@@ -10,9 +10,10 @@ import type { Change } from './console-types';
 
 export interface ConfirmProps {
   change: Change;
-  onDone: () => void;
+  /** The change went through: its call's answer. */
+  onDone: (answer: unknown) => void;
   onCancel: () => void;
-  /** The user changed meanwhile (409): nothing was done; the page reads them again and says why. */
+  /** The user changed meanwhile (409), or the change was not the operator's to make (403): nothing was done. */
   onStale: (message: string) => void;
   ended: (error: unknown) => boolean;
 }
@@ -33,11 +34,14 @@ export function ConfirmDialog({ change, onDone, onCancel, onStale, ended }: Conf
     const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
     if (!reason) return setError(t('console.confirm.reasonMissing'));
     setBusy(true);
-    consoleCall(change.path, { method: change.method, reason })
+    consoleCall(change.path, { method: change.method, reason, json: change.json })
       .then(onDone)
       .catch((failed: unknown) => {
         if (ended(failed)) return;
-        if (failed instanceof ConsoleError && failed.status === 409) return onStale(failure(failed));
+        // Nothing was done (409: things changed; 403: more than the operator may give): the page says why.
+        const status = failed instanceof ConsoleError ? failed.status : 0;
+        const said = change.refused?.[status as 404 | 409];
+        if (said || status === 409 || status === 403) return onStale(said ?? failure(failed));
         setError(failure(failed));
         setBusy(false);
       });

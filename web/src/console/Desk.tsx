@@ -1,22 +1,36 @@
 /**
- * The signed-in operator's desk: find a user, then the user's page; and for an auditor or an administrator, the audit
- * trail. Where the operator is is in the address (`?user=`, `?view=audit`), so the browser's Back returns to the
- * search and a reload keeps the page.
+ * The signed-in operator's desk: find a user, then the user's page; for an auditor or an administrator, the audit
+ * trail; for an administrator, the operators, the API keys and the cobrand catalogue. Where the operator is is in the
+ * address (`?user=`, `?view=`), so the browser's Back returns to the search and a reload keeps the page.
  */
 import type { ConsoleOperator } from '@portal/contract/console';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { ApiKeysView } from './ApiKeysView';
 import { AuditView } from './AuditView';
+import { CobrandsView } from './CobrandsView';
 import { useTexts } from './console-texts';
 import { FindUser } from './FindUser';
+import { OperatorsView } from './OperatorsView';
 import { UserPage } from './UserPage';
+
+const VIEWS = ['users', 'audit', 'operators', 'keys', 'cobrands'] as const;
+type View = (typeof VIEWS)[number];
+
+/** The sections each role has; the help desk's one section needs no menu. */
+const SECTIONS: Record<ConsoleOperator['role'], readonly View[]> = {
+  helpdesk: ['users'],
+  auditor: ['users', 'audit'],
+  admin: VIEWS,
+};
 
 interface Place {
   user: string | null;
-  audit: boolean;
+  view: View;
 }
 const placeInAddress = (): Place => {
   const params = new URLSearchParams(location.search);
-  return { user: params.get('user'), audit: params.get('view') === 'audit' };
+  const view = params.get('view');
+  return { user: params.get('user'), view: VIEWS.find((known) => known === view) ?? 'users' };
 };
 
 export interface DeskProps {
@@ -25,26 +39,26 @@ export interface DeskProps {
   ended: (error: unknown) => boolean;
 }
 
-function Sections({ place, go }: { place: Place; go: (next: Place) => void }) {
+function Sections({ views, place, go }: { views: readonly View[]; place: Place; go: (next: Place) => void }) {
   const { t } = useTexts();
-  const link = (audit: boolean, label: string) => (
-    <a
-      className="portal-link"
-      href={audit ? '?view=audit' : '?'}
-      aria-current={place.audit === audit ? 'page' : undefined}
-      onClick={(event: MouseEvent) => {
-        event.preventDefault();
-        go({ user: null, audit });
-      }}
-    >
-      {label}
-    </a>
-  );
   return (
     <nav aria-label={t('console.nav.label')}>
       <ul className="console-nav">
-        <li>{link(false, t('console.nav.users'))}</li>
-        <li>{link(true, t('console.nav.audit'))}</li>
+        {views.map((view) => (
+          <li key={view}>
+            <a
+              className="portal-link"
+              href={view === 'users' ? '?' : `?view=${view}`}
+              aria-current={place.view === view ? 'page' : undefined}
+              onClick={(event: MouseEvent) => {
+                event.preventDefault();
+                go({ user: null, view });
+              }}
+            >
+              {t(`console.nav.${view}`)}
+            </a>
+          </li>
+        ))}
       </ul>
     </nav>
   );
@@ -52,7 +66,7 @@ function Sections({ place, go }: { place: Place; go: (next: Place) => void }) {
 
 export function Desk({ operator, ended }: DeskProps) {
   const [place, setPlace] = useState(placeInAddress);
-  const readsAudit = operator.role !== 'helpdesk';
+  const views = SECTIONS[operator.role];
   useEffect(() => {
     const follow = () => setPlace(placeInAddress());
     addEventListener('popstate', follow);
@@ -62,28 +76,34 @@ export function Desk({ operator, ended }: DeskProps) {
     const url = new URL(location.href);
     url.search = '';
     if (next.user !== null) url.searchParams.set('user', next.user);
-    if (next.audit) url.searchParams.set('view', 'audit');
+    if (next.view !== 'users') url.searchParams.set('view', next.view);
     history.pushState(null, '', url);
     setPlace(next);
   };
-  const open = (user: string | null) => go({ user, audit: false });
-  let shown;
-  if (readsAudit && place.audit) shown = <AuditView ended={ended} />;
-  else if (place.user === null) shown = <FindUser onOpen={open} ended={ended} />;
-  else
-    shown = (
-      <UserPage
-        key={place.user}
-        userId={place.user}
-        canChange={operator.role !== 'auditor'}
-        onBack={() => open(null)}
-        ended={ended}
-      />
-    );
+  const open = (user: string | null) => go({ user, view: 'users' });
+  const view = views.includes(place.view) ? place.view : 'users';
+  const shown: Record<View, () => ReactNode> = {
+    audit: () => <AuditView ended={ended} />,
+    operators: () => <OperatorsView operator={operator} ended={ended} />,
+    keys: () => <ApiKeysView ended={ended} />,
+    cobrands: () => <CobrandsView ended={ended} />,
+    users: () =>
+      place.user === null ? (
+        <FindUser onOpen={open} ended={ended} />
+      ) : (
+        <UserPage
+          key={place.user}
+          userId={place.user}
+          canChange={operator.role !== 'auditor'}
+          onBack={() => open(null)}
+          ended={ended}
+        />
+      ),
+  };
   return (
     <>
-      {readsAudit && <Sections place={place} go={go} />}
-      {shown}
+      {views.length > 1 && <Sections views={views} place={place} go={go} />}
+      {shown[view]()}
     </>
   );
 }

@@ -1,11 +1,12 @@
 /**
  * The user's passkeys, trusted devices and live sessions, each with the change the help desk makes to one (remove a
- * lost phone's passkey, forget a shared computer, end a session left open), its button named with the item it acts on
- * (WCAG 2.5.3: the name holds the word shown). Devices are named as the user's own security page names them.
+ * lost phone's passkey, forget a shared computer, end a session left open). Devices are named as the user's own
+ * security page names them.
  */
 import { deviceName, type DeviceWordKey } from '@portal/contract/device-name';
 import { useTexts, type Texts } from './console-texts';
 import type { Change, ConsolePasskey, ConsoleSession, TrustedDevice } from './console-types';
+import { ListSection, type Row } from './ListSection';
 import { endSession, forgetDevice, removePasskey } from './user-actions';
 
 export interface UserDevicesProps {
@@ -17,53 +18,6 @@ export interface UserDevicesProps {
   onChange: (change: Change) => void;
 }
 
-interface Row {
-  key: string;
-  label: string;
-  line: string;
-  button: { shown: string; named: string; change: Change };
-}
-
-interface ListProps {
-  id: string;
-  heading: string;
-  none: string;
-  rows: Row[];
-  canChange: boolean;
-  onChange: (change: Change) => void;
-}
-
-/** One list of the user's: its heading, what it says when empty, and each item with its change. */
-function ListSection({ id, heading, none, rows, canChange, onChange }: ListProps) {
-  return (
-    <section aria-labelledby={`console-${id}-heading`}>
-      <h2 className="console-subheading" id={`console-${id}-heading`}>
-        {heading}
-      </h2>
-      {rows.length === 0 && <p>{none}</p>}
-      <ul className="console-list">
-        {rows.map(({ key, label, line, button }) => (
-          <li key={key} className="console-list__item">
-            <span>
-              <span className="console-item__name">{label}</span> <span className="console-list__detail">{line}</span>
-            </span>
-            {canChange && (
-              <button
-                type="button"
-                className="portal-button portal-button--secondary"
-                aria-label={button.named}
-                onClick={() => onChange(button.change)}
-              >
-                {button.shown}
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 const passkeyRows = (texts: Texts, userId: string, passkeys: ConsolePasskey[]): Row[] =>
   passkeys.map((passkey) => ({
     key: passkey.id,
@@ -71,11 +25,13 @@ const passkeyRows = (texts: Texts, userId: string, passkeys: ConsolePasskey[]): 
     line: passkey.lastUsedAt
       ? texts.t('console.passkeys.used', texts.when(passkey.createdAt), texts.when(passkey.lastUsedAt))
       : texts.t('console.passkeys.unused', texts.when(passkey.createdAt)),
-    button: {
-      shown: texts.t('console.passkeys.remove'),
-      named: texts.t('console.passkeys.removeNamed', passkey.name),
-      change: removePasskey(texts, userId, passkey),
-    },
+    buttons: [
+      {
+        shown: texts.t('console.passkeys.remove'),
+        named: texts.t('console.passkeys.removeNamed', passkey.name),
+        change: removePasskey(texts, userId, passkey),
+      },
+    ],
   }));
 
 function deviceRows(texts: Texts, userId: string, devices: TrustedDevice[]): Row[] {
@@ -87,11 +43,13 @@ function deviceRows(texts: Texts, userId: string, devices: TrustedDevice[]): Row
       key: device.id,
       label: name,
       line: [...facts, device.locked ? t('security.devices.locked') : null].filter(Boolean).join(' · '),
-      button: {
-        shown: t('security.devices.forget'),
-        named: t('security.devices.forgetNamed', name),
-        change: forgetDevice(texts, userId, { id: device.id, name }),
-      },
+      buttons: [
+        {
+          shown: t('security.devices.forget'),
+          named: t('security.devices.forgetNamed', name),
+          change: forgetDevice(texts, userId, { id: device.id, name }),
+        },
+      ],
     };
   });
 }
@@ -101,11 +59,13 @@ const sessionRows = (texts: Texts, userId: string, sessions: ConsoleSession[]): 
     key: session.id,
     label: session.cobrand,
     line: texts.t('console.sessions.item', texts.when(session.createdAt), texts.when(session.lastSeenAt)),
-    button: {
-      shown: texts.t('console.sessions.end'),
-      named: texts.t('console.sessions.endNamed', texts.when(session.createdAt)),
-      change: endSession(texts, userId, session),
-    },
+    buttons: [
+      {
+        shown: texts.t('console.sessions.end'),
+        named: texts.t('console.sessions.endNamed', texts.when(session.createdAt)),
+        change: endSession(texts, userId, session),
+      },
+    ],
   }));
 
 export function UserDevices({ userId, passkeys, devices, sessions, ...change }: UserDevicesProps) {

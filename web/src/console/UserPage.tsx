@@ -1,12 +1,13 @@
 /**
  * A user's page: why they cannot sign in (first, as the help desk's question), their account as it stands, and the
  * changes the operator may make, each confirmed with a reason. After a change the page reads the user again and says
- * what was done, the cursor on that line (the button pressed may have gone with the state it changed).
+ * what was done.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTexts } from './console-texts';
 import type { Change, ConsoleUser, SignInMethods, UserAction } from './console-types';
 import { ConfirmDialog } from './ConfirmDialog';
+import { Outcome } from './Outcome';
 import { useUser } from './use-user';
 import { ACTIONS, actionChange } from './user-actions';
 import { RecentSignIns } from './RecentSignIns';
@@ -83,18 +84,9 @@ export function UserPage({ userId, canChange, onBack, ended }: UserPageProps) {
   const [pending, setPending] = useState<Change | null>(null);
   const act = (action: UserAction) => setPending(actionChange(texts, action, userId));
   const heading = useRef<HTMLHeadingElement>(null);
-  const doneLine = useRef<HTMLParagraphElement>(null);
-  const errorLine = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     void load().then(() => heading.current?.focus());
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per user: the page is keyed by the user ID
-  // What a change did, or why it did nothing, takes the cursor: the button pressed may have gone with the state.
-  useEffect(() => {
-    if (done) doneLine.current?.focus();
-  }, [done]);
-  useEffect(() => {
-    if (error) errorLine.current?.focus();
-  }, [error]);
   return (
     <div className="portal-main__content console-card">
       <p className="console-back">
@@ -112,16 +104,7 @@ export function UserPage({ userId, canChange, onBack, ended }: UserPageProps) {
       <h1 className="portal-heading" ref={heading} tabIndex={-1}>
         {t('console.user.heading', userId)}
       </h1>
-      {error && (
-        <p className="portal-error-summary" role="alert" tabIndex={-1} ref={errorLine}>
-          {error}
-        </p>
-      )}
-      {done && (
-        <p className="portal-notice" role="status" tabIndex={-1} ref={doneLine}>
-          {done}
-        </p>
-      )}
+      <Outcome error={error} done={done} />
       {state && (
         <>
           <WhyCannotSignIn problems={state.problems} canChange={canChange} onAction={act} />

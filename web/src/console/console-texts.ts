@@ -27,6 +27,7 @@ const FAILURES: Record<string, string> = {
   unauthenticated: 'console.sessionEnded',
   throttled: 'request.throttled',
   conflict: 'console.error.conflict',
+  invalid: 'console.error.invalid',
   forbidden: 'console.error.forbidden',
   'not.found': 'console.error.notFound',
   busy: 'console.error.busy',
@@ -43,9 +44,12 @@ export function textsOf({ locale, lang, texts }: ConsoleTextsAnswer): Texts {
     t,
     when: (iso) => (iso ? dates.format(new Date(iso)) : '—'),
     failure: (error) => {
-      const code = error instanceof ConsoleError ? error.body?.errors[0]?.code : undefined;
+      const first = error instanceof ConsoleError ? error.body?.errors[0] : undefined;
+      // A refusal naming what was asked for (a scope, a role, a cobrand) is one of giving more than one has.
+      if (first?.code === 'forbidden' && first.field) return t('console.error.beyondYours');
       return t(
-        FAILURES[code ?? ''] ?? (error instanceof ConsoleError ? 'error.unexpectedServer' : 'console.unreachable'),
+        FAILURES[first?.code ?? ''] ??
+          (error instanceof ConsoleError ? 'error.unexpectedServer' : 'console.unreachable'),
       );
     },
   };

@@ -1,4 +1,6 @@
 /** The admin API's answers as the console reads them (server/src/admin/schemas.ts has them whole). */
+import type { ReactNode } from 'react';
+
 export interface ConsoleUser {
   userId: string;
   email: string;
@@ -57,6 +59,12 @@ export interface Change {
   path: string;
   method: 'POST' | 'DELETE';
   done: string;
+  /** The call's body, for a change that makes something (an operator, a key). */
+  json?: unknown;
+  /** What a refusal means for this change, where not what it means for a user's (409: the user changed meanwhile). */
+  refused?: Partial<Record<404 | 409, string>>;
+  /** What the call's answer shows once it is done (a new operator's password, a new key: shown this once). */
+  reveal?: (answer: unknown) => ReactNode;
 }
 
 /** One of the user's last sign-in tries, as the admin API lists them. */

@@ -1,10 +1,8 @@
 /**
- * A user as the console's user page shows them: the account, why they cannot sign in, how they sign in, their passkeys, trusted
- * devices, live sessions and last sign-in tries, read together and again after each change; what the last change did, or why it did nothing.
+ * A user as the console's user page shows them: the account, why they cannot sign in, how they sign in, their
+ * passkeys, trusted devices, live sessions and last sign-in tries, read together and again after each change.
  */
-import { useState } from 'react';
 import { consoleCall, userPath } from './console-api';
-import { useTexts } from './console-texts';
 import type {
   ConsolePasskey,
   ConsoleSession,
@@ -14,6 +12,7 @@ import type {
   SignInTry,
   TrustedDevice,
 } from './console-types';
+import { useReading } from './use-reading';
 
 export interface UserState {
   user: ConsoleUser;
@@ -44,24 +43,4 @@ const read = (userId: string): Promise<UserState> =>
     devices,
   }));
 
-export function useUser(userId: string, ended: (error: unknown) => boolean) {
-  const { failure } = useTexts();
-  const [state, setState] = useState<UserState | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const load = () =>
-    read(userId)
-      .then(setState)
-      .catch((failed: unknown) => ended(failed) || setError(failure(failed)));
-  /** A change went through: read the user again, then say what was done. */
-  const finished = (said: string) => {
-    setError(null);
-    void load().then(() => setDone(said));
-  };
-  /** A change found the user changed (409): nothing was done; read them again and say so. */
-  const stale = (message: string) => {
-    setDone(null);
-    void load().then(() => setError(message));
-  };
-  return { state, error, done, load, finished, stale };
-}
+export const useUser = (userId: string, ended: (error: unknown) => boolean) => useReading(() => read(userId), ended);
