@@ -14,13 +14,18 @@ export function portal(...args: string[]): string {
  * (setup/server.ts builds what is stale first), since starting it from source transpiles the service each call.
  */
 export function portalAt(dataDir: string, ...args: string[]): string {
+  return portalIn({ dataDir }, ...args);
+}
+
+/** The admin CLI against a portal's data folder and database (its embedded one unless `databaseUrl` is given). */
+export function portalIn(at: { dataDir: string; databaseUrl?: string }, ...args: string[]): string {
   return execFileSync(process.execPath, ['server/dist/cli.js', ...args], {
     cwd: root,
     env: {
       ...process.env,
-      DATA_DIR: dataDir,
+      DATA_DIR: at.dataDir,
       PORTAL_SECRET: inject('portalSecret'),
-      DATABASE_URL: '',
+      DATABASE_URL: at.databaseUrl ?? '',
       LOG_LEVEL: 'warn',
     },
     encoding: 'utf8',

@@ -1,13 +1,15 @@
 /** The help-desk console in the browser tests: operators made as `operators add` makes them, signed in as staff do. */
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { PASSWORD, portalAt } from './admin';
+import { PASSWORD, portalIn } from './admin';
 import { openPage, type TrackedPage } from './browser';
 
 /** A portal with an admin listener: the browser tests' first one unless a test starts its own. */
 export interface ConsolePortal {
   adminUrl: string;
   dataDir: string;
+  /** Its PostgreSQL database; its embedded one when not given. */
+  databaseUrl?: string;
 }
 const shared = (): ConsolePortal => ({ adminUrl: inject('adminUrl'), dataDir: inject('dataDir') });
 
@@ -20,12 +22,12 @@ export const consoleUrl = (query = '', at = shared()): string => `${at.adminUrl}
 export function addOperator(role: 'helpdesk' | 'admin' | 'auditor', cobrands: string[] = [], at = shared()): string {
   const name = `e2e.${role}.${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const limits = cobrands.flatMap((c) => ['--cobrand', c]);
-  portalAt(at.dataDir, 'operators', 'add', name, '--role', role, '--password', PASSWORD, ...limits);
+  portalIn(at, 'operators', 'add', name, '--role', role, '--password', PASSWORD, ...limits);
   return name;
 }
 
 /** The code the operator's authenticator app shows now (the portal is in demo mode). */
-const codeOf = (name: string, at: ConsolePortal) => portalAt(at.dataDir, 'operators', 'code', name).trim();
+const codeOf = (name: string, at: ConsolePortal) => portalIn(at, 'operators', 'code', name).trim();
 
 /** Fills the console's sign-in as the operator, with the code their app shows now. */
 export async function signInToConsole(page: Page, name: string, labels = ENGLISH): Promise<void> {

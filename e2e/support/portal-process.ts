@@ -49,6 +49,8 @@ export async function startPortal(
       NEW_DEVICE_VERIFICATION: 'off',
       // No admin listener unless a test asks for one (the help-desk console's).
       ADMIN_PORT: '',
+      // The embedded database unless a test gives one.
+      DATABASE_URL: '',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -57,7 +59,6 @@ export async function startPortal(
       RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
-      DATABASE_URL: '',
       METRICS_PORT: '',
       DRAIN_SECONDS: '0',
     },
