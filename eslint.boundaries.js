@@ -21,6 +21,7 @@ const COMPOSING = [
   'operator-mailing',
   'operator-help-desk',
   'operator-access',
+  'operator-approvals',
   'staff-services',
   'main',
   'cli',

@@ -146,6 +146,26 @@ export const CONSOLE = [
       await p.page.locator('.console-record').waitFor();
     },
   ],
+  [
+    'console-four-eyes',
+    'The console’s four eyes: a new e-mail address one operator asked for, as the second operator sees it, to approve or decline',
+    async (p) => {
+      const userId = addUser(p.portal, `ada.byron.${Date.now() % 100000}`);
+      await signedInToConsole(p);
+      await p.page.goto(consoleAt(p, `?user=${userId}`));
+      await p.page.locator('.console-actions button').last().waitFor();
+      await p.page.locator('.console-actions button').nth(-2).click();
+      await p.page.locator('#console-given').fill(`${userId}@example.org`);
+      await p.page.locator('#console-reason').fill('Caller moved to a new mailbox, ticket 8101');
+      await p.page.locator('dialog button[type=submit]').click();
+      await p.page.locator('#console-approvals-heading').waitFor();
+      await p.page.locator('.console-header__sign-out').click();
+      await p.page.locator('#console-name').waitFor();
+      await signedInToConsole(p);
+      await p.page.goto(consoleAt(p, `?user=${userId}`));
+      await p.page.locator('#console-approvals-heading').waitFor();
+    },
+  ],
   ...['ru', 'ja'].map((locale) => [
     `console-operators-${locale}-phone`,
     `The console’s operators page in ${locale} at 320 px, a new operator’s password shown once`,

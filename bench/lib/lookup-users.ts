@@ -5,7 +5,8 @@
  *   insertion (nor of cobrands, statuses or anything else);
  * - 23 cobrands (`lookup00` to `lookup22`, i mod 23); 1 % locked, 2 % inactive (a quarter of those deleted by
  *   provisioning); 10 % token users; every address in mixed case (`First.<id>@Bank.example`), so a lookup in lower
- *   case finds it only by folding; every user an externalId (`ext-<i>`).
+ *   case finds it only by folding; every user an externalId (`ext-<i>`) and a name (`First <ID in capitals>`, with
+ *   its folded key as the service writes it).
  * The password hash is a placeholder: figure 12 signs no one in.
  */
 import { sql, type Kysely } from 'kysely';
@@ -23,9 +24,11 @@ const COLUMNS = `
   'lookup' || substr('0' || (i % 23), -2, 2),
   case when i % 100 = 1 then 'locked' when i % 100 in (2, 3) then 'inactive' else 'active' end,
   case when i % 10 = 7 then 'token' else 'password' end,
-  'x', 'current', 0, 0, 0, 0, 'ext-' || i, case when i % 200 = 3 then 0 end`;
+  'x', 'current', 0, 0, 0, 0, 'ext-' || i, case when i % 200 = 3 then 0 end,
+  'First ' || upper(uid), 'first ' || uid`;
 const NAMES = `id, user_id, user_id_key, ldap_id, user_id_skeleton, email, cobrand, status, login_type, password_hash,
-  password_state, password_changed_at, failed_attempts, created_at, updated_at, external_id, deleted_at`;
+  password_state, password_changed_at, failed_attempts, created_at, updated_at, external_id, deleted_at, display_name,
+  name_key`;
 
 /** Adds users `from` to `to` (numbers from 1) to the migrated database. */
 export async function fillUsers(

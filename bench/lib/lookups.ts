@@ -50,6 +50,16 @@ const LOOKUPS: Lookup[] = [
     path: (n) => `/admin/v1/users?email=${lookupEmail(middle(n)).toLowerCase()}`,
   },
   { name: 'admin API: status=locked', key: 'all', path: () => '/admin/v1/users?status=locked' },
+  {
+    name: 'admin API: name (a prefix, another case)',
+    key: 'all',
+    path: (n) => `/admin/v1/users?name=${encodeURIComponent(`FIRST ${lookupUserId(middle(n)).slice(0, 6)}`)}`,
+  },
+  {
+    name: 'admin API, a key of one cobrand: name',
+    key: 'one',
+    path: (n) => `/admin/v1/users?name=${encodeURIComponent(`first ${lookupUserId(middle(n)).slice(0, 6)}`)}`,
+  },
   { name: 'admin API: status=inactive', key: 'all', path: () => '/admin/v1/users?status=inactive' },
   { name: 'admin API: loginType=token', key: 'all', path: () => '/admin/v1/users?loginType=token' },
   { name: 'admin API: cobrand', key: 'all', path: () => `/admin/v1/users?cobrand=${lookupCobrand(5)}` },

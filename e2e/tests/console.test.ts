@@ -165,10 +165,36 @@ describe('the help-desk console', () => {
     await context.close();
   });
 
-  it("finds none of another bank's users for an operator limited to one cobrand, by user ID or address", async () => {
+  it('finds a user by the start of their name, in any case and without its accents', async () => {
+    const stamp = String(Date.now());
+    const userId = `e2econsolename${stamp}`;
+    portal(
+      'users',
+      'add',
+      userId,
+      '--email',
+      `${userId}@example.com`,
+      '--cobrand',
+      'skerrymoor',
+      '--password',
+      PASSWORD,
+      '--name',
+      `Zoë Ångström ${stamp}`,
+    );
+    const { page, context, problems } = await consoleAs(chromium.browser(), 'helpdesk');
+    await find(page, `ZOE ANGSTROM ${stamp}`);
+    await expect.poll(() => page.locator('.console-results h2').textContent()).toBe('1 user found');
+    await page.getByRole('link', { name: userId, exact: true }).click();
+    await page.getByRole('heading', { name: `User ${userId}` }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("finds none of another bank's users for an operator limited to one cobrand, by user ID, address or name", async () => {
     const userId = addUser(`e2econsoleother${Date.now()}`);
+    portal('users', 'set-name', userId, '--name', `Other Bank ${userId}`);
     const { page, context, problems } = await consoleAs(chromium.browser(), 'helpdesk', { cobrands: ['larchmere'] });
-    for (const query of [userId, `${userId}@example.com`]) {
+    for (const query of [userId, `${userId}@example.com`, `Other Bank ${userId}`]) {
       await find(page, query);
       await expect
         .poll(() => page.locator('.console-results h2').textContent())

@@ -2,7 +2,7 @@
  * What every start does before serving: migrate, make sure the catalogue is loaded, and (demo) seed the demo users and
  * operators.
  */
-import { fillUserIdSkeletons, type UncheckedHash } from './account/index.js';
+import { fillNameKeys, fillUserIdSkeletons, type UncheckedHash } from './account/index.js';
 import { announceCatalogueChange, type CobrandDirectory, readCatalogue } from './cobrand/index.js';
 import type { Transaction } from 'kysely';
 import type { Config } from './config.js';
@@ -55,6 +55,7 @@ export async function importCatalogue(
 export async function prepareDatabase(database: PortalDatabase): Promise<string[]> {
   const applied = await migrateToLatest(database.db, database.schema);
   await fillUserIdSkeletons(database.db);
+  await fillNameKeys(database.db);
   return applied;
 }
 

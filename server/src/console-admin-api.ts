@@ -25,6 +25,16 @@ const principalOf = (operator: SignedInOperator, request: FastifyRequest): ApiKe
 const reasonRequired = () =>
   new ApiError(400, [{ code: ErrorCodes.required, messageKey: 'field.required', field: 'reason' }]);
 
+const secondOperator = () =>
+  new ApiError(403, [
+    {
+      code: ErrorCodes.forbidden,
+      messageKey: 'admin.scope.missing',
+      field: 'email',
+      params: ['a second operator approves a new e-mail address: POST /users/{userId}/approvals'],
+    },
+  ]);
+
 /** The admin API's calls (`adminRoutes`, as the listener registers them at /admin/v1) for the console's operator. */
 export function operatorCalls(adminRoutes: FastifyPluginAsync): FastifyPluginAsync {
   return async (scope) => {
@@ -39,6 +49,13 @@ export function operatorCalls(adminRoutes: FastifyPluginAsync): FastifyPluginAsy
       // A bearer key the request may carry is not the console's caller: the operator signed in is.
       request.apiKey = operator ? principalOf(operator, request) : null;
       if (operator && !SAFE_METHODS.has(request.method) && !auditReason(request)) throw reasonRequired();
+      // Four eyes: an operator asks for a new e-mail address, and a second approves it (operator-approvals.ts).
+      if (
+        operator &&
+        request.method === 'PATCH' &&
+        (request.body as { email?: unknown } | undefined)?.email !== undefined
+      )
+        throw secondOperator();
     });
     await scope.register(adminRoutes);
   };

@@ -20,6 +20,7 @@ import { TEMPORARY_PASSWORD_MINUTES } from './config.js';
 import { deviceOperations } from './operator-devices.js';
 import { operatorMailing } from './operator-mailing.js';
 import { accessOperations } from './operator-access.js';
+import { approvalOperations } from './operator-approvals.js';
 import { helpDeskOperations } from './operator-help-desk.js';
 import { staffServices } from './staff-services.js';
 import { SsoAdmin } from './sso/index.js';
@@ -131,9 +132,9 @@ export function createOperator(options: OperatorOptions) {
     access: accessOperations({
       ...{ staff: staffServices(database, keys, clock, audit).admin, keys: new ApiKeys(db, keys.apiKey, clock), audit },
     }),
-  } satisfies AdminOperations;
-
-  return { ...operations, auditLog: audit };
+  } satisfies Omit<AdminOperations, 'approvals'>;
+  const approvals = approvalOperations({ database, stores, audit, clock, find, operations });
+  return { ...operations, approvals, auditLog: audit } satisfies AdminOperations & { auditLog: AuditLog };
 }
 
 /** Whether the cobrand names an identity provider; null when there is no such cobrand. */

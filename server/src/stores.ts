@@ -13,7 +13,7 @@ import { RecoveryCodeStore } from './recovery-code/index.js';
 import { DeviceCodeStore } from './device-code/index.js';
 import { SessionStore } from './session/index.js';
 import { SsoStore } from './sso/index.js';
-import { StaffStore } from './staff/index.js';
+import { ApprovalStore, StaffStore } from './staff/index.js';
 import { TokenStore } from './token/index.js';
 
 function makeStores({ db, dialect }: PortalDatabase) {
@@ -30,6 +30,7 @@ function makeStores({ db, dialect }: PortalDatabase) {
     deviceCodes: new DeviceCodeStore(db),
     sso: new SsoStore(db),
     staff: new StaffStore(db),
+    approvals: new ApprovalStore(db),
     outbox: new OutboxStore(db, dialect),
   };
 }

@@ -25,6 +25,14 @@ type Who = 'all' | 'one' | 'two' | 'bank';
 const LOOKUPS: [string, Who, string, RegExp][] = [
   ['admin: e-mail', 'all', `/admin/v1/users?email=${lookupEmail(FOUND).toLowerCase()}`, /account_email_folded/],
   ['admin: status', 'all', '/admin/v1/users?status=locked', /account_status_order/],
+  ['admin: name', 'all', `/admin/v1/users?name=FIRST%20${uid.slice(0, 5)}`, /account_name_order/],
+  ['admin: a name page far in', 'all', `/admin/v1/users?name=first&cursor=${uid}`, /account_name_order/],
+  [
+    'admin, a key of one cobrand: name',
+    'one',
+    `/admin/v1/users?name=First%20${uid.slice(0, 4)}`,
+    /account_cobrand_name_order/,
+  ],
   ['admin: inactive', 'all', '/admin/v1/users?status=inactive', /account_status_order/],
   ['admin: login type', 'all', '/admin/v1/users?loginType=token', /account_login_type_order/],
   ['admin: cobrand', 'all', '/admin/v1/users?cobrand=lookup05', /account_cobrand_order/],

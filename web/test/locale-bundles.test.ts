@@ -82,6 +82,9 @@ const CONSOLE_NAMED_BUTTONS = [
   ['console.operators.unlock', 'console.operators.unlockNamed'],
   ['console.operators.remove', 'console.operators.removeNamed'],
   ['console.keys.revoke', 'console.keys.revokeNamed'],
+  ['console.approvals.approve', 'console.approvals.approveNamed'],
+  ['console.approvals.decline', 'console.approvals.declineNamed'],
+  ['console.approvals.withdraw', 'console.approvals.withdrawNamed'],
 ] as const;
 const curated = (text: string) => text.replace(/\p{P}/gu, '').replace(/\s+/g, ' ').trim();
 

@@ -3,10 +3,11 @@
  * (keyset), so that every lookup walks an index from where its page begins and stops at the page's end: as cheap with a
  * million users as with a thousand (docs/decisions.md, "Every user lookup indexed").
  */
-import { type Kysely, type SelectQueryBuilder, SqliteAdapter } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql, SqliteAdapter } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { AccountStatus, LoginType } from './account.table.js';
 import { lookupKeys } from './account-identity.js';
+import { nameKeyOf, PREFIX_END } from './name-key.js';
 import { type AccountRow, namedBy } from './account-store.js';
 
 export interface AccountFilter {
@@ -22,6 +23,8 @@ export interface AccountFilter {
   email?: string | undefined;
   /** The provisioning client's ID of the user (SCIM `externalId`). */
   externalId?: string | undefined;
+  /** The start of the user's name, folded (`nameKeyOf`): a page of names in name order. */
+  name?: string | undefined;
   /** Deleted by provisioning (SCIM DELETE) or not; undefined: either. */
   deleted?: boolean | undefined;
   /** The user ID key the previous page ended with. */
@@ -29,7 +32,7 @@ export interface AccountFilter {
   limit: number;
 }
 
-type Criteria = Omit<AccountFilter, 'cobrands' | 'after' | 'limit'>;
+type Criteria = Omit<AccountFilter, 'cobrands' | 'after' | 'limit' | 'name'>;
 type AccountQuery<O> = SelectQueryBuilder<Database, 'account', O>;
 
 function filtered<O>(db: Kysely<Database>, query: AccountQuery<O>, filter: Criteria): AccountQuery<O> {
@@ -76,6 +79,39 @@ function inKeyOrder<O extends { user_id_key: string }>(
 }
 
 const rows = (query: AccountQuery<object>) => query.selectAll();
+
+/**
+ * The filter's rows whose name begins with `filter.name`, in name order and then key order, after the account the key
+ * `after` names: a range of the name index (within one cobrand, of its own), read from the prefix on. The page's
+ * cursor stays the user ID key of its last row; where that row's name stands is read back by the key's index.
+ */
+function inNameOrder(
+  db: Kysely<Database>,
+  filter: Omit<AccountFilter, 'limit'>,
+  page: { after: string | undefined; limit: number },
+) {
+  const prefix = nameKeyOf(filter.name);
+  let query = filtered(db, rows(db.selectFrom('account')), filter)
+    .where('name_key', '>=', prefix)
+    .where('name_key', '<', `${prefix}${PREFIX_END}`);
+  // A prefix that folds to nothing (spaces, accents alone) names nobody: it would list every name.
+  if (!prefix) query = query.where(sql<boolean>`1 = 0`);
+  const cobrands = filter.cobrands;
+  if (cobrands)
+    query = query.where(
+      'cobrand',
+      cobrands.length === 1 ? '=' : 'in',
+      cobrands.length === 1 ? cobrands[0]! : [...cobrands],
+    );
+  if (page.after !== undefined) {
+    const after = page.after;
+    const last = db.selectFrom('account').select('name_key').where('user_id_key', '=', after);
+    query = query.where((eb) =>
+      eb.or([eb('name_key', '>', last), eb.and([eb('name_key', '=', last), eb('user_id_key', '>', after)])]),
+    );
+  }
+  return query.orderBy('name_key').orderBy('user_id_key').limit(page.limit);
+}
 const keys = (query: AccountQuery<object>) => query.select('user_id_key');
 
 /** One page for an operator, and the key of the next (null on the last). */
@@ -85,14 +121,12 @@ export async function accountPage(
 ): Promise<{ rows: AccountRow[]; next: string | null }> {
   if (filter.cobrands?.length === 0) return { rows: [], next: null };
   // One row more than asked tells whether there is a next page without counting.
-  const found = await inKeyOrder(
-    db,
-    filter,
-    { after: filter.after, offset: 0, limit: filter.limit + 1 },
-    rows,
+  const page = { after: filter.after, offset: 0, limit: filter.limit + 1 };
+  const found = await (
+    filter.name !== undefined ? inNameOrder(db, filter, page) : inKeyOrder(db, filter, page, rows)
   ).execute();
-  const page = found.slice(0, filter.limit);
-  return { rows: page, next: found.length > filter.limit ? page.at(-1)!.user_id_key : null };
+  const shown = found.slice(0, filter.limit);
+  return { rows: shown, next: found.length > filter.limit ? shown.at(-1)!.user_id_key : null };
 }
 
 /**

@@ -6,6 +6,7 @@ import { prepareQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/tables.js';
 import type { AccountStatus, AccountTable } from './account.table.js';
 import { lookupKeys, userIdKey, userIdSkeleton } from './account-identity.js';
+import { nameKeyOf } from './name-key.js';
 
 export type AccountRow = Selectable<AccountTable>;
 
@@ -319,7 +320,7 @@ export class AccountStore {
   async setName(userIdKey: string, name: string, now: number, trx?: Trx): Promise<boolean> {
     const result = await (trx ?? this.db)
       .updateTable('account')
-      .set({ display_name: name, updated_at: now })
+      .set({ display_name: name, name_key: nameKeyOf(name), updated_at: now })
       .where('user_id_key', '=', userIdKey)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;

@@ -35,6 +35,8 @@ export interface AccountTable {
   email: string;
   /** The name a mail greets the user by; null when the bank gave none. */
   display_name: string | null;
+  /** The name folded for the help desk's search (`nameKeyOf`; '' for none); null until the start-up fills it. */
+  name_key: string | null;
   cobrand: string;
   status: AccountStatus;
   login_type: LoginType;

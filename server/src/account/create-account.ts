@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { AccountStatus, LoginType, PasswordState } from './account.table.js';
 import { ldapIdFor, userIdKey, userIdSkeleton } from './account-identity.js';
+import { nameKeyOf } from './name-key.js';
 import type { AccountRow, AccountStore } from './account-store.js';
 import type { ParsedHash } from './imported-hashes.js';
 import { takeImportClass } from './import-classes.js';
@@ -68,6 +69,7 @@ export function accountRowOf(
     ldap_id: ldapIdFor(identityKey, input.userId),
     email: input.email,
     display_name: input.name?.trim() || null,
+    name_key: nameKeyOf(input.name),
     cobrand: input.cobrand,
     status: input.status ?? 'active',
     login_type: input.loginType ?? 'password',

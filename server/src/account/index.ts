@@ -34,6 +34,7 @@ export type { AccountAdminDeps } from './account-admin.js';
 export { checkNewUser, namesSameUser, userIdOf } from './provisioning-input.js';
 export type { CheckedUser, NewUser, ProvisioningDeps } from './provisioning-input.js';
 export { fillUserIdSkeletons } from './user-id-skeletons.js';
+export { fillNameKeys } from './name-key.js';
 export type { AccountFilter } from './account-page.js';
 export { emailOf, externalIdOf, nameOf } from './admin-values.js';
 

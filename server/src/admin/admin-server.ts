@@ -26,6 +26,7 @@ import { authenticateKeys, keyOrigin, type KeyRefusals } from './guard.js';
 import type { AdminOperations } from './operations.js';
 import { registerAdminOpenApi } from './openapi.js';
 import { accessRoutes } from './routes/access.js';
+import { approvalRoutes } from './routes/approvals.js';
 import { auditRoutes } from './routes/audit.js';
 import { cobrandRoutes } from './routes/cobrands.js';
 import { passkeyRoutes } from './routes/passkeys.js';
@@ -74,6 +75,7 @@ export const ADMIN_V1_ROUTES = [
   auditRoutes,
   cobrandRoutes,
   accessRoutes,
+  approvalRoutes,
 ];
 
 /** What a plugin on the listener is given: the operations, and the admin API's calls as one plugin. */

@@ -4,6 +4,7 @@ export type { ApiKey, ApiKeyListing, Scope } from './api-keys.js';
 export type {
   AccessOperations,
   AdminOperations,
+  ApprovalOperations,
   DeviceOperations,
   Grantor,
   PasskeyOperations,
@@ -11,6 +12,7 @@ export type {
   UserOperations,
   UserSearch,
 } from './operations.js';
+export type { ApprovalView, NewApprovalInput } from './approval-schemas.js';
 export type { SignInMethods, SignInProblem, SignInTry, UserView } from './schemas.js';
 import type { AdminPluginOptions, AdminServerOptions } from './admin-server.js';
 export type { AdminPluginOptions, AdminServerOptions };

@@ -5,6 +5,7 @@
  */
 import type { Static } from 'typebox';
 import type { Origin } from '../db/audit-log.js';
+import type { ApprovalView, NewApprovalInput } from './approval-schemas.js';
 import type { CreatedOperatorSchema, NewApiKeyInput, NewOperatorInput, OperatorSchema } from './access-schemas.js';
 import type { ApiKeyListing, Scope } from './api-keys.js';
 import type { OperatorScope } from '../refusal.js';
@@ -154,7 +155,22 @@ export interface AccessOperations {
   revokeKey(caller: Grantor, name: string, origin: Origin): Promise<void>;
 }
 
+/**
+ * Four eyes: a user's e-mail address changed, or every factor removed, only when a second operator approves what a
+ * first asked (the caller must be an operator: `origin.actor` is `operator:<name>`).
+ */
+export interface ApprovalOperations {
+  request(scope: OperatorScope, userId: string, given: NewApprovalInput, origin: Origin): Promise<ApprovalView>;
+  /** What waits for a decision within the scope's cobrands (of one user if given), the oldest first. */
+  waiting(scope: OperatorScope, userId?: string): Promise<ApprovalView[]>;
+  /** Approves and makes the change, in the approver's name; the asker may not. */
+  approve(scope: OperatorScope, id: string, origin: Origin): Promise<ApprovalView>;
+  /** Declines (or, by the asker, withdraws): nothing changes. */
+  decline(scope: OperatorScope, id: string, origin: Origin): Promise<ApprovalView>;
+}
+
 export interface AdminOperations {
+  approvals: ApprovalOperations;
   access: AccessOperations;
   users: UserOperations;
   tokens: TokenOperations;

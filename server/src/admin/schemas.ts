@@ -9,7 +9,8 @@ import {
 import { Type, type Static } from 'typebox';
 
 export const Time = Type.String({ format: 'date-time' });
-export const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: NO_CONTROL_CHARACTERS });
+export const Text = (maxLength: number, more: { description?: string } = {}) =>
+  Type.String({ minLength: 1, maxLength, pattern: NO_CONTROL_CHARACTERS, ...more });
 
 export const UserSchema = Type.Object({
   userId: Type.String(),
@@ -166,6 +167,11 @@ export const UserListQuerySchema = Type.Object(
     status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('locked'), Type.Literal('inactive')])),
     loginType: Type.Optional(Type.Union([Type.Literal('password'), Type.Literal('token')])),
     email: Type.Optional(Text(254)),
+    name: Type.Optional(
+      Text(200, {
+        description: 'The start of the name, in any case, with or without accents; the page is in name order',
+      }),
+    ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
     cursor: Type.Optional(Text(200)),
   },

@@ -17,6 +17,7 @@ import type { SiemOutboxTable } from '../siem/siem-outbox.table.js';
 import type { PasskeyChallengeTable, PasskeyTable } from '../passkey/passkey.table.js';
 import type { RecoveryCodeTable } from '../recovery-code/recovery-code.table.js';
 import type { SessionTable } from '../session/session.table.js';
+import type { ApprovalTable } from '../staff/approval.table.js';
 import type { OperatorSessionTable, OperatorTable } from '../staff/staff.table.js';
 import type { SsoProviderSessionTable } from '../sso/oidc/provider-session.table.js';
 import type { SsoLinkTable, SsoOnceTable } from '../sso/sso.table.js';
@@ -48,4 +49,5 @@ export interface Database {
   device_code: DeviceCodeTable;
   operator_account: OperatorTable;
   operator_session: OperatorSessionTable;
+  approval: ApprovalTable;
 }

@@ -11,11 +11,11 @@ type Trx = Transaction<Database>;
 export class RecoveryCodeStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Replaces the account's codes by a new set (the old ones, used or not, are gone). */
+  /** Replaces the account's codes by a new set (the old ones, used or not, are gone); none: the account has none. */
   async replace(accountId: string, hmacs: readonly string[], now: number, trx: Trx): Promise<void> {
     await trx.deleteFrom('recovery_code').where('account_id', '=', accountId).execute();
     const rows = hmacs.map((code_hmac) => ({ id: newId(), account_id: accountId, code_hmac, created_at: now }));
-    await trx.insertInto('recovery_code').values(rows).execute();
+    if (rows.length) await trx.insertInto('recovery_code').values(rows).execute();
   }
 
   /** The unused code of the account with this HMAC: its ID, or none. */

@@ -1,7 +1,7 @@
 /**
  * What the staff capability offers the rest of the service: the help desk's operators (people, not the admin API's
- * keys), their sign-in to the console on the admin listener and its sessions. Nothing else of it is imported from
- * outside.
+ * keys), their sign-in to the console on the admin listener and its sessions, and the changes one operator asks for
+ * and a second approves. Nothing else of it is imported from outside.
  */
 export { ConsoleSessions } from './console-sessions.js';
 export type { ConsoleSessionDeps, SignedInOperator } from './console-sessions.js';
@@ -13,6 +13,8 @@ export type { NameRules } from './operator-names.js';
 export { MIN_PASSWORD_LENGTH, ROLES, StaffAdmin } from './staff-admin.js';
 export type { NewOperator, OperatorListing, StaffDeps } from './staff-admin.js';
 export { StaffStore } from './staff-store.js';
+export { ApprovalStore } from './approval-store.js';
+export type { ApprovalRow } from './approval-store.js';
 export type { OperatorRole } from './staff.table.js';
 
 declare module '../db/audit-log.js' {
@@ -25,5 +27,9 @@ declare module '../db/audit-log.js' {
     'operator.sign.in.refused': true;
     'operator.locked': true;
     'operator.signed.out': true;
+    'approval.requested': true;
+    'approval.approved': true;
+    'approval.declined': true;
+    'account.factors.removed': true;
   }
 }

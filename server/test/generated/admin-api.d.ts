@@ -551,6 +551,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/users/{userId}/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for a change a second operator must approve (the caller is the console's operator) */
+        post: operations["requestApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The changes waiting for a second operator, the oldest first */
+        get: operations["listApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/approvals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a change another operator asked for: it is made at once, in the approver’s name */
+        post: operations["approveApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/approvals/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a change (or, by the operator who asked, withdraw it): nothing changes */
+        post: operations["declineApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -570,6 +638,8 @@ export interface operations {
                 status?: "active" | "locked" | "inactive";
                 loginType?: "password" | "token";
                 email?: string;
+                /** @description The start of the name, in any case, with or without accents; the page is in name order */
+                name?: string;
                 limit?: number;
                 cursor?: string;
             };
@@ -6124,6 +6194,632 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A value the call does not take (code invalid, required or too.long; `field` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key in use: missing, malformed, unknown or revoked alike (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description The key does not carry the scope the call needs (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No such user (or one of a cobrand the key does not cover) (code not.found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many calls with this key (code throttled) */
+            429: {
+                headers: {
+                    /** @description Seconds until the key may call again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused, in the error shape */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description A failure of the service, in the error shape (503: the database is away) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    requestApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description email.change: the user's e-mail address; factors.remove: every passkey, token, recovery code and trusted browser */
+                    kind: "email.change" | "factors.remove";
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description email.change: the user's e-mail address; factors.remove: every passkey, token, recovery code and trusted browser */
+                        kind: "email.change" | "factors.remove";
+                        userId: string;
+                        cobrand: string;
+                        /** @description The new e-mail address of an email.change */
+                        email: string | null;
+                        reason: string;
+                        /** @description The asking operator's name */
+                        requestedBy: string;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        decidedBy: string | null;
+                        decidedAt: string | null;
+                        outcome: "approved" | "declined" | null;
+                    };
+                };
+            };
+            /** @description A value the call does not take (code invalid, required or too.long; `field` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key in use: missing, malformed, unknown or revoked alike (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description The key does not carry the scope the call needs (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No such user (or one of a cobrand the key does not cover) (code not.found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many calls with this key (code throttled) */
+            429: {
+                headers: {
+                    /** @description Seconds until the key may call again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused, in the error shape */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description A failure of the service, in the error shape (503: the database is away) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    listApprovals: {
+        parameters: {
+            query?: {
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approvals: {
+                            id: string;
+                            /** @description email.change: the user's e-mail address; factors.remove: every passkey, token, recovery code and trusted browser */
+                            kind: "email.change" | "factors.remove";
+                            userId: string;
+                            cobrand: string;
+                            /** @description The new e-mail address of an email.change */
+                            email: string | null;
+                            reason: string;
+                            /** @description The asking operator's name */
+                            requestedBy: string;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            decidedBy: string | null;
+                            decidedAt: string | null;
+                            outcome: "approved" | "declined" | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description A value the call does not take (code invalid, required or too.long; `field` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key in use: missing, malformed, unknown or revoked alike (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description The key does not carry the scope the call needs (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No such user (or one of a cobrand the key does not cover) (code not.found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many calls with this key (code throttled) */
+            429: {
+                headers: {
+                    /** @description Seconds until the key may call again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused, in the error shape */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description A failure of the service, in the error shape (503: the database is away) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    approveApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description email.change: the user's e-mail address; factors.remove: every passkey, token, recovery code and trusted browser */
+                        kind: "email.change" | "factors.remove";
+                        userId: string;
+                        cobrand: string;
+                        /** @description The new e-mail address of an email.change */
+                        email: string | null;
+                        reason: string;
+                        /** @description The asking operator's name */
+                        requestedBy: string;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        decidedBy: string | null;
+                        decidedAt: string | null;
+                        outcome: "approved" | "declined" | null;
+                    };
+                };
+            };
+            /** @description A value the call does not take (code invalid, required or too.long; `field` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key in use: missing, malformed, unknown or revoked alike (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description The key does not carry the scope the call needs (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No such user (or one of a cobrand the key does not cover) (code not.found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many calls with this key (code throttled) */
+            429: {
+                headers: {
+                    /** @description Seconds until the key may call again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused, in the error shape */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description A failure of the service, in the error shape (503: the database is away) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            code: string;
+                            message: string;
+                            field?: string;
+                            params?: string[];
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    declineApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description email.change: the user's e-mail address; factors.remove: every passkey, token, recovery code and trusted browser */
+                        kind: "email.change" | "factors.remove";
+                        userId: string;
+                        cobrand: string;
+                        /** @description The new e-mail address of an email.change */
+                        email: string | null;
+                        reason: string;
+                        /** @description The asking operator's name */
+                        requestedBy: string;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        decidedBy: string | null;
+                        decidedAt: string | null;
+                        outcome: "approved" | "declined" | null;
+                    };
+                };
             };
             /** @description A value the call does not take (code invalid, required or too.long; `field` names it) */
             400: {

@@ -18,11 +18,70 @@ export interface ConfirmProps {
   ended: (error: unknown) => boolean;
 }
 
+/** The value a change asks for with its reason (a new e-mail address). */
+function GivenField({ input, missing }: { input: NonNullable<Change['input']>; missing: string | null }) {
+  return (
+    <div className={`portal-field${missing ? ' portal-field--error' : ''}`}>
+      <label className="portal-field__label" htmlFor="console-given">
+        {input.label}
+      </label>
+      {missing && (
+        <p className="portal-field__error" id="console-given-error" role="alert">
+          {missing}
+        </p>
+      )}
+      <input
+        id="console-given"
+        name={input.name}
+        type="email"
+        className="portal-input"
+        maxLength={254}
+        autoComplete="off"
+        aria-describedby={missing ? 'console-given-error' : undefined}
+        aria-invalid={missing ? true : undefined}
+        autoFocus
+      />
+    </div>
+  );
+}
+
+/** Why the operator makes the change: required, kept with its audit events. */
+function ReasonField({ error, first }: { error: string | null; first: boolean }) {
+  const { t } = useTexts();
+  return (
+    <div className={`portal-field${error ? ' portal-field--error' : ''}`}>
+      <label className="portal-field__label" htmlFor="console-reason">
+        {t('console.confirm.reason')}
+      </label>
+      <p className="portal-field__hint" id="console-reason-hint">
+        {t('console.confirm.reasonHint')}
+      </p>
+      {error && (
+        <p className="portal-field__error" id="console-reason-error" role="alert">
+          {error}
+        </p>
+      )}
+      <textarea
+        id="console-reason"
+        name="reason"
+        className="portal-input console-reason"
+        rows={3}
+        maxLength={AUDIT_REASON_MAX}
+        aria-describedby={error ? 'console-reason-hint console-reason-error' : 'console-reason-hint'}
+        aria-invalid={error ? true : undefined}
+        autoFocus={first}
+      />
+    </div>
+  );
+}
+
 export function ConfirmDialog({ change, onDone, onCancel, onStale, ended }: ConfirmProps) {
   const { t, failure } = useTexts();
   const dialog = useRef<HTMLDialogElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The value asked with the change, when it was not given. */
+  const [missing, setMissing] = useState<string | null>(null);
   useEffect(() => {
     const shown = dialog.current;
     shown?.showModal();
@@ -31,10 +90,15 @@ export function ConfirmDialog({ change, onDone, onCancel, onStale, ended }: Conf
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
+    const form = new FormData(event.currentTarget);
+    const reason = String(form.get('reason') ?? '').trim();
+    const given = change.input ? String(form.get(change.input.name) ?? '').trim() : '';
+    setMissing(change.input && !given ? change.input.missing : null);
+    if (change.input && !given) return setError(null);
     if (!reason) return setError(t('console.confirm.reasonMissing'));
     setBusy(true);
-    consoleCall(change.path, { method: change.method, reason, json: change.json })
+    const json = change.input ? { ...(change.json as object), [change.input.name]: given } : change.json;
+    consoleCall(change.path, { method: change.method, reason, json })
       .then(onDone)
       .catch((failed: unknown) => {
         if (ended(failed)) return;
@@ -63,29 +127,8 @@ export function ConfirmDialog({ change, onDone, onCancel, onStale, ended }: Conf
           {change.title}
         </h2>
         <p id="console-dialog-text">{change.text}</p>
-        <div className={`portal-field${error ? ' portal-field--error' : ''}`}>
-          <label className="portal-field__label" htmlFor="console-reason">
-            {t('console.confirm.reason')}
-          </label>
-          <p className="portal-field__hint" id="console-reason-hint">
-            {t('console.confirm.reasonHint')}
-          </p>
-          {error && (
-            <p className="portal-field__error" id="console-reason-error" role="alert">
-              {error}
-            </p>
-          )}
-          <textarea
-            id="console-reason"
-            name="reason"
-            className="portal-input console-reason"
-            rows={3}
-            maxLength={AUDIT_REASON_MAX}
-            aria-describedby={error ? 'console-reason-hint console-reason-error' : 'console-reason-hint'}
-            aria-invalid={error ? true : undefined}
-            autoFocus
-          />
-        </div>
+        {change.input && <GivenField input={change.input} missing={missing} />}
+        <ReasonField error={error} first={!change.input} />
         <div className="console-dialog__actions">
           <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
             {t('console.confirm.submit')}

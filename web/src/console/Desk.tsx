@@ -6,6 +6,7 @@
 import type { ConsoleOperator } from '@portal/contract/console';
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { ApiKeysView } from './ApiKeysView';
+import { WaitingForYou } from './approvals';
 import { AuditView } from './AuditView';
 import { CobrandsView } from './CobrandsView';
 import { useTexts } from './console-texts';
@@ -89,11 +90,15 @@ export function Desk({ operator, ended }: DeskProps) {
     cobrands: () => <CobrandsView ended={ended} />,
     users: () =>
       place.user === null ? (
-        <FindUser onOpen={open} ended={ended} />
+        <>
+          <FindUser onOpen={open} ended={ended} />
+          {operator.role !== 'auditor' && <WaitingForYou me={operator.name} onOpen={open} ended={ended} />}
+        </>
       ) : (
         <UserPage
           key={place.user}
           userId={place.user}
+          me={operator.name}
           canChange={operator.role !== 'auditor'}
           onBack={() => open(null)}
           ended={ended}

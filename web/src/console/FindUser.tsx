@@ -1,15 +1,20 @@
 /**
- * Find a user in the operator's cobrands by user ID, or by e-mail address (one with an @): the admin API answers only
- * users of the operator's cobrands, so another bank's user is not found, as an unknown one is not.
+ * Find a user in the operator's cobrands by user ID, by the start of their name, or by e-mail address (one with an @):
+ * the admin API answers only users of the operator's cobrands, so another bank's user is not found, as an unknown one
+ * is not.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { adminPath, consoleCall, ConsoleError, userPath } from './console-api';
 import { useTexts } from './console-texts';
 import type { ConsoleUser } from './console-types';
 
-async function find(query: string): Promise<ConsoleUser[]> {
-  if (query.includes('@'))
-    return (await consoleCall<{ users: ConsoleUser[] }>(adminPath(`/users?email=${encodeURIComponent(query)}`))).users;
+/** The names shown for a search: more than a help desk reads through; a longer start of the name narrows them. */
+const NAMES_SHOWN = 20;
+
+const listed = async (query: string) =>
+  (await consoleCall<{ users: ConsoleUser[] }>(adminPath(`/users?${query}`))).users;
+
+async function byUserId(query: string): Promise<ConsoleUser[]> {
   try {
     return [await consoleCall<ConsoleUser>(userPath(query))];
   } catch (error) {
@@ -17,6 +22,16 @@ async function find(query: string): Promise<ConsoleUser[]> {
     if (error instanceof ConsoleError && (error.status === 404 || error.status === 400)) return [];
     throw error;
   }
+}
+
+/** An address (one with an @) finds its user; anything else, the user of that ID first, then the names it begins. */
+async function find(query: string): Promise<ConsoleUser[]> {
+  if (query.includes('@')) return listed(`email=${encodeURIComponent(query)}`);
+  const [exact, named] = await Promise.all([
+    byUserId(query),
+    listed(`name=${encodeURIComponent(query)}&limit=${NAMES_SHOWN}`),
+  ]);
+  return [...exact, ...named.filter((user) => !exact.some((one) => one.userId === user.userId))];
 }
 
 export function FindUser({ onOpen, ended }: { onOpen: (userId: string) => void; ended: (error: unknown) => boolean }) {
@@ -30,7 +45,7 @@ export function FindUser({ onOpen, ended }: { onOpen: (userId: string) => void; 
     event.preventDefault();
     const query = String(new FormData(event.currentTarget).get('query') ?? '').trim();
     setFound(null);
-    if (!query) return setError(t('console.find.missing'));
+    if (!query) return setError(t('console.find.anythingMissing'));
     setError(null);
     find(query)
       .then((users) => setFound({ query, users }))
@@ -45,7 +60,7 @@ export function FindUser({ onOpen, ended }: { onOpen: (userId: string) => void; 
       <form className="portal-form console-find" role="search" noValidate onSubmit={submit}>
         <div className={`portal-field${error ? ' portal-field--error' : ''}`}>
           <label className="portal-field__label" htmlFor="console-query">
-            {t('console.find.query')}
+            {t('console.find.anything')}
           </label>
           {error && (
             <p className="portal-field__error" id="console-query-error">

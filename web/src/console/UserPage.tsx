@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTexts } from './console-texts';
 import type { Change, ConsoleUser, SignInMethods, UserAction } from './console-types';
+import { askFor, WaitingChanges } from './approvals';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Outcome } from './Outcome';
 import { useUser } from './use-user';
@@ -17,6 +18,8 @@ import { WhyCannotSignIn } from './WhyCannotSignIn';
 
 export interface UserPageProps {
   userId: string;
+  /** The signed-in operator's name. */
+  me: string;
   canChange: boolean;
   onBack: () => void;
   ended: (error: unknown) => boolean;
@@ -54,11 +57,18 @@ interface ActionsProps {
   user: ConsoleUser;
   methods: SignInMethods;
   onAction: (action: UserAction) => void;
+  /** Asks for a change a second operator approves. */
+  onAsk: (change: Change) => void;
 }
 
-function Actions({ user, methods, onAction }: ActionsProps) {
-  const { t } = useTexts();
+function Actions({ user, methods, onAction, onAsk }: ActionsProps) {
+  const texts = useTexts();
+  const { t } = texts;
   const offered = (Object.keys(ACTIONS) as UserAction[]).filter((action) => ACTIONS[action].offered(user, methods));
+  const asks = [
+    ['email.change', 'console.action.changeEmail'],
+    ['factors.remove', 'console.action.removeFactors'],
+  ] as const;
   return (
     <section aria-labelledby="console-actions-heading">
       <h2 className="console-subheading" id="console-actions-heading">
@@ -72,12 +82,23 @@ function Actions({ user, methods, onAction }: ActionsProps) {
             </button>
           </li>
         ))}
+        {asks.map(([kind, label]) => (
+          <li key={kind}>
+            <button
+              type="button"
+              className="portal-button portal-button--secondary"
+              onClick={() => onAsk(askFor(texts, kind, user.userId))}
+            >
+              {t(label)}
+            </button>
+          </li>
+        ))}
       </ul>
     </section>
   );
 }
 
-export function UserPage({ userId, canChange, onBack, ended }: UserPageProps) {
+export function UserPage({ userId, me, canChange, onBack, ended }: UserPageProps) {
   const texts = useTexts();
   const { t } = texts;
   const { state, error, done, load, finished, stale } = useUser(userId, ended);
@@ -107,6 +128,7 @@ export function UserPage({ userId, canChange, onBack, ended }: UserPageProps) {
       <Outcome error={error} done={done} />
       {state && (
         <>
+          <WaitingChanges approvals={state.approvals} me={me} canChange={canChange} onChange={setPending} />
           <WhyCannotSignIn problems={state.problems} canChange={canChange} onAction={act} />
           <Account user={state.user} />
           <UserMethods user={state.user} methods={state.methods} />
@@ -119,7 +141,7 @@ export function UserPage({ userId, canChange, onBack, ended }: UserPageProps) {
             onChange={setPending}
           />
           <RecentSignIns signIns={state.signIns} />
-          {canChange && <Actions user={state.user} methods={state.methods} onAction={act} />}
+          {canChange && <Actions user={state.user} methods={state.methods} onAction={act} onAsk={setPending} />}
         </>
       )}
       {pending && (

@@ -61,6 +61,8 @@ export interface Change {
   done: string;
   /** The call's body, for a change that makes something (an operator, a key). */
   json?: unknown;
+  /** A value the operator gives with the change (a new e-mail address), sent in the body under its name. */
+  input?: { name: string; label: string; missing: string };
   /** What a refusal means for this change, where not what it means for a user's (409: the user changed meanwhile). */
   refused?: Partial<Record<404 | 409, string>>;
   /** What the call's answer shows once it is done (a new operator's password, a new key: shown this once). */

@@ -2,7 +2,8 @@
  * A user as the console's user page shows them: the account, why they cannot sign in, how they sign in, their
  * passkeys, trusted devices, live sessions and last sign-in tries, read together and again after each change.
  */
-import { consoleCall, userPath } from './console-api';
+import type { Approval } from './approvals';
+import { adminPath, consoleCall, userPath } from './console-api';
 import type {
   ConsolePasskey,
   ConsoleSession,
@@ -22,6 +23,8 @@ export interface UserState {
   sessions: ConsoleSession[];
   signIns: SignInTry[];
   devices: TrustedDevice[];
+  /** The user's changes waiting for a second operator. */
+  approvals: Approval[];
 }
 
 const read = (userId: string): Promise<UserState> =>
@@ -33,7 +36,8 @@ const read = (userId: string): Promise<UserState> =>
     consoleCall<{ signIns: SignInTry[] }>(userPath(userId, '/sign-ins')),
     consoleCall<{ devices: TrustedDevice[] }>(userPath(userId, '/devices')),
     consoleCall<SignInMethods>(userPath(userId, '/sign-in-methods')),
-  ]).then(([user, why, { passkeys }, { sessions }, { signIns }, { devices }, methods]) => ({
+    consoleCall<{ approvals: Approval[] }>(adminPath(`/approvals?userId=${encodeURIComponent(userId)}`)),
+  ]).then(([user, why, { passkeys }, { sessions }, { signIns }, { devices }, methods, { approvals }]) => ({
     user,
     problems: why.problems,
     methods,
@@ -41,6 +45,7 @@ const read = (userId: string): Promise<UserState> =>
     sessions,
     signIns,
     devices,
+    approvals,
   }));
 
 export const useUser = (userId: string, ended: (error: unknown) => boolean) => useReading(() => read(userId), ended);

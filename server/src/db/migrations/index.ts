@@ -23,6 +23,8 @@ import * as scimProvisioning from './2026_11_29_1200_scim_provisioning.js';
 import * as accountLookups from './2026_11_30_1000_account_lookups.js';
 import * as deviceCode from './2026_11_30_1000_device_code.js';
 import * as operators from './2026_12_01_1000_operators.js';
+import * as approvals from './2026_12_02_1000_approvals.js';
+import * as accountNameKey from './2026_12_02_1100_account_name_key.js';
 
 /** Every migration, in order; listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +52,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_1000_account_lookups': accountLookups,
   '2026_11_30_1000_device_code': deviceCode,
   '2026_12_01_1000_operators': operators,
+  '2026_12_02_1000_approvals': approvals,
+  '2026_12_02_1100_account_name_key': accountNameKey,
 };
