@@ -18,7 +18,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('outcome', 'varchar(16)')
     .execute();
   // What waits, per cobrand, the oldest first; and a user's own.
-  await db.schema.createIndex('approval_waiting').on('approval').columns(['outcome', 'cobrand', 'requested_at']).execute();
+  await db.schema
+    .createIndex('approval_waiting')
+    .on('approval')
+    .columns(['outcome', 'cobrand', 'requested_at'])
+    .execute();
   await db.schema.createIndex('approval_account').on('approval').column('account_id').execute();
 }
 
