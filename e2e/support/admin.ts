@@ -34,8 +34,29 @@ export function portalIn(at: { dataDir: string; databaseUrl?: string }, ...args:
 
 export const PASSWORD = 'Portal-Demo-2026';
 
-/** A fresh active password user of the given cobrand, named after the test so runs never collide. */
-export function addUser(userId: string, cobrand = 'skerrymoor'): string {
-  portal('users', 'add', userId, '--email', `${userId}@example.com`, '--cobrand', cobrand, '--password', PASSWORD);
+/**
+ * A fresh active password user of the given cobrand, named after the test so runs never collide; with the name the
+ * mails greet them by, on the portal given (the shared one by default).
+ */
+export function addUser(
+  userId: string,
+  cobrand = 'skerrymoor',
+  options: { name?: string; at?: { dataDir: string; databaseUrl?: string } } = {},
+): string {
+  const name = options.name ? ['--name', options.name] : [];
+  const at = options.at ?? { dataDir: inject('dataDir') };
+  portalIn(
+    at,
+    'users',
+    'add',
+    userId,
+    '--email',
+    `${userId}@example.com`,
+    '--cobrand',
+    cobrand,
+    '--password',
+    PASSWORD,
+    ...name,
+  );
   return userId;
 }

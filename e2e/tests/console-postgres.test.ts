@@ -12,7 +12,7 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.mjs';
-import { PASSWORD, portalIn } from '../support/admin';
+import { addUser, PASSWORD } from '../support/admin';
 import { expectAccessible, openPage, useChromium } from '../support/browser';
 import { consoleAs, consoleUrl, type ConsolePortal } from '../support/console';
 import { startPortal, type PortalProcess } from '../support/portal-process';
@@ -65,18 +65,7 @@ async function confirm(page: Page, title: string): Promise<void> {
 describe.skipIf(!SERVER)('the help-desk console on PostgreSQL', () => {
   it('lets the help desk unlock a locked user, an administrator add an operator and a key, an auditor read it', async () => {
     const userId = `e2epg${Date.now()}`;
-    portalIn(
-      at,
-      'users',
-      'add',
-      userId,
-      '--email',
-      `${userId}@example.com`,
-      '--cobrand',
-      'skerrymoor',
-      '--password',
-      PASSWORD,
-    );
+    addUser(userId, 'skerrymoor', { at });
     const user = await openPage(chromium.browser());
     for (let attempt = 1; attempt <= 6; attempt += 1) {
       await signIn(user.page, userId, `wrong-${attempt}`);

@@ -7,22 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, signInThroughForm, useChromium } from '../support/browser';
 import { consoleAs, consoleUrl } from '../support/console';
-import { tokenUser } from '../support/tokens';
+import { setFirstPin, tokenUser } from '../support/tokens';
 
 const chromium = useChromium();
 
 describe("the help-desk console and a user's token", () => {
   it("resets the token's PIN with a reason; the user's next sign-in asks for a new PIN", async () => {
     const token = tokenUser('e2econsolepin');
-    await chromium.withPage(async ({ page }) => {
-      await signInThroughForm(page, 'skerrymoor', token.userId, token.code());
-      await page.waitForURL('**/new-rsa-pin-component?cobrandHost=skerrymoor');
-      await page.getByLabel('New PIN', { exact: true }).fill('2580');
-      await page.getByLabel('Confirm new PIN', { exact: true }).fill('2580');
-      await page.getByLabel('Next passcode').fill(token.code(1));
-      await page.getByRole('button', { name: 'Save' }).click();
-      await page.waitForURL('**/logout-component?cobrandHost=skerrymoor');
-    });
+    await chromium.withPage(({ page }) => setFirstPin(page, token, '2580'));
 
     const { page, context, problems } = await consoleAs(chromium.browser(), 'helpdesk');
     await page.goto(consoleUrl(`?user=${token.userId}`));

@@ -168,19 +168,7 @@ describe('the help-desk console', () => {
   it('finds a user by the start of their name, in any case and without its accents', async () => {
     const stamp = String(Date.now());
     const userId = `e2econsolename${stamp}`;
-    portal(
-      'users',
-      'add',
-      userId,
-      '--email',
-      `${userId}@example.com`,
-      '--cobrand',
-      'skerrymoor',
-      '--password',
-      PASSWORD,
-      '--name',
-      `Zoë Ångström ${stamp}`,
-    );
+    addUser(userId, 'skerrymoor', { name: `Zoë Ångström ${stamp}` });
     const { page, context, problems } = await consoleAs(chromium.browser(), 'helpdesk');
     await find(page, `ZOE ANGSTROM ${stamp}`);
     await expect.poll(() => page.locator('.console-results h2').textContent()).toBe('1 user found');

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, inject, it } from 'vitest';
-import { PASSWORD, portalAt } from '../support/admin';
+import { addUser, portalAt } from '../support/admin';
 import { expectAccessible, signInThroughForm, useChromium } from '../support/browser';
 
 const { withPage } = useChromium();
@@ -20,18 +20,7 @@ const POLICY = {
 function serverTokenUser(shape: keyof typeof POLICY): string {
   const userId = `${shape}-e2e-${Date.now()}`;
   const dataDir = inject('radiusDataDir');
-  portalAt(
-    dataDir,
-    'users',
-    'add',
-    userId,
-    '--email',
-    `${userId}@example.com`,
-    '--cobrand',
-    'skerrymoor',
-    '--password',
-    PASSWORD,
-  );
+  addUser(userId, 'skerrymoor', { at: { dataDir } });
   portalAt(dataDir, 'tokens', 'at-server', userId);
   return userId;
 }

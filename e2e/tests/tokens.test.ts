@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, expectAccessible, signInThroughForm, useChromium } from '../support/browser';
-import { tokenUser } from '../support/tokens';
+import { setFirstPin, tokenUser } from '../support/tokens';
 
 const chromium = useChromium();
 const { withPage } = chromium;
@@ -63,13 +63,7 @@ describe('token sign-in', () => {
   it('shows Invalid Login for a wrong PIN, then asks for the next tokencode and accepts it', async () => {
     await withPage(async ({ page }) => {
       const token = tokenUser('e2enext');
-      await signIn(page, token.userId, token.code());
-      await page.waitForURL('**/new-rsa-pin-component?cobrandHost=skerrymoor');
-      await page.getByLabel('New PIN', { exact: true }).fill('2580');
-      await page.getByLabel('Confirm new PIN', { exact: true }).fill('2580');
-      await page.getByLabel('Next passcode').fill(token.code(1));
-      await page.getByRole('button', { name: 'Save' }).click();
-      await page.waitForURL('**/logout-component?cobrandHost=skerrymoor');
+      await setFirstPin(page, token, '2580');
 
       await signIn(page, token.userId, `9999${token.code(2)}`);
       await page.locator('.portal-error-summary').getByRole('heading', { name: 'Invalid Login' }).waitFor();

@@ -10,7 +10,7 @@ import { AUDIT_REASON_HEADER, ConsolePaths } from '@portal/contract/console';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdmin, type AdminListener } from './admin-support.js';
-import { consoleClient, signIn, staffOf, trail } from './console-support.js';
+import { consoleClient, signedInOperator, signIn, staffOf, trail } from './console-support.js';
 import { createTestApp, DIALECTS, expectErrorShape, type TestApp, type TestClient } from './harness.js';
 
 const API = ConsolePaths.adminApi;
@@ -22,12 +22,8 @@ for (const dialect of DIALECTS) {
     let admin: AdminListener;
     let boss: TestClient;
     /** An operator of the role signed in on a console browser of their own. */
-    const operator = async (name: string, role: string, cobrands: string[] = []) => {
-      const { password } = await staffOf(t).add({ name, role, cobrands }, { actor: 'cli:test' });
-      const client = await consoleClient(admin);
-      expect((await signIn(t, client, name, password)).statusCode).toBe(200);
-      return client;
-    };
+    const operator = (name: string, role: string, cobrands: string[] = []) =>
+      signedInOperator(t, admin, name, role, cobrands);
     beforeAll(async () => {
       t = await createTestApp(dialect);
       admin = await startAdmin(t);

@@ -10,20 +10,14 @@ import { AUDIT_REASON_HEADER, AUDIT_REASON_MAX, ConsolePaths } from '@portal/con
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/demo-users.js';
 import { startAdmin, type AdminListener } from './admin-support.js';
-import { consoleClient, signIn, staffOf, trail } from './console-support.js';
+import { consoleClient, signedInOperator, trail } from './console-support.js';
 import { accountRow, createTestApp, DIALECTS, expectErrorShape, signInSequence, type TestApp } from './harness.js';
 
 const API = ConsolePaths.adminApi;
 const REASON = 'Caller verified by phone — ticket 4711';
 const reason = (text: string) => ({ [AUDIT_REASON_HEADER]: encodeURIComponent(text) });
 
-/** An operator of the role, limited to the cobrands (none: every one), signed in on a console browser of their own. */
-async function operator(t: TestApp, admin: AdminListener, name: string, role: string, cobrands: string[] = []) {
-  const { password } = await staffOf(t).add({ name, role, cobrands }, { actor: 'cli:test' });
-  const client = await consoleClient(admin);
-  expect((await signIn(t, client, name, password)).statusCode).toBe(200);
-  return client;
-}
+const operator = signedInOperator;
 
 const statusOf = async (t: TestApp, userId: string) => (await accountRow(t.database, userId)).status;
 

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AccountStore } from '../src/account/index.js';
 import { DeviceStore } from '../src/device/index.js';
 import { startAdmin, type AdminListener } from './admin-support.js';
-import { consoleClient, signIn, staffOf, trail } from './console-support.js';
+import { signedInOperator, trail } from './console-support.js';
 import { accountRow, createTestApp, DIALECTS, expectErrorShape, type TestApp, type TestClient } from './harness.js';
 
 const API = ConsolePaths.adminApi;
@@ -31,12 +31,7 @@ for (const dialect of DIALECTS) {
     let admin: AdminListener;
     let ana: TestClient;
     let ben: TestClient;
-    const operator = async (name: string, cobrands: string[] = []) => {
-      const { password } = await staffOf(t).add({ name, role: 'helpdesk', cobrands }, { actor: 'cli:test' });
-      const client = await consoleClient(admin);
-      expect((await signIn(t, client, name, password)).statusCode).toBe(200);
-      return client;
-    };
+    const operator = (name: string, cobrands: string[] = []) => signedInOperator(t, admin, name, 'helpdesk', cobrands);
     beforeEach(async () => {
       t = await createTestApp(dialect);
       admin = await startAdmin(t);

@@ -45,3 +45,18 @@ export const trail = async (t: TestApp, kinds: string[]) =>
 export async function signIn(t: TestApp, client: TestClient, name: string, password = DEMO_PASSWORD) {
   return client.post(ConsolePaths.session, { json: { name, password, code: await codeOf(t, name) } });
 }
+
+/** An operator of the role, limited to the cobrands (none: every one), signed in on a console browser of their own. */
+export async function signedInOperator(
+  t: TestApp,
+  admin: AdminListener,
+  name: string,
+  role: string,
+  cobrands: string[] = [],
+): Promise<TestClient> {
+  const { password } = await staffOf(t).add({ name, role, cobrands }, { actor: 'cli:test' });
+  const client = await consoleClient(admin);
+  const answer = await signIn(t, client, name, password);
+  if (answer.statusCode !== 200) throw new Error(`${name} could not sign in: ${answer.body}`);
+  return client;
+}

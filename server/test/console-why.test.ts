@@ -11,7 +11,7 @@ import { hashSecret } from '../src/security/passwords.js';
 import { deriveKeys } from '../src/security/portal-secret.js';
 import { SsoStore } from '../src/sso/index.js';
 import { startAdmin, type AdminListener } from './admin-support.js';
-import { consoleClient, signIn, staffOf } from './console-support.js';
+import { signedInOperator } from './console-support.js';
 import {
   createTestApp,
   DIALECTS,
@@ -43,12 +43,7 @@ for (const dialect of DIALECTS) {
     beforeEach(async () => {
       t = await createTestApp(dialect, { env: providers.env, beforeStart: providers.beforeStart });
       admin = await startAdmin(t);
-      const { password } = await staffOf(t).add(
-        { name: 'ivo.help', role: 'helpdesk', cobrands: [] },
-        { actor: 'cli:test' },
-      );
-      desk = await consoleClient(admin);
-      expect((await signIn(t, desk, 'ivo.help', password)).statusCode).toBe(200);
+      desk = await signedInOperator(t, admin, 'ivo.help', 'helpdesk');
     });
     afterEach(async () => {
       await admin?.close();

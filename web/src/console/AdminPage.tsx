@@ -4,7 +4,7 @@
  * shows this once (a new operator's password, a new key).
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { ConfirmDialog } from './ConfirmDialog';
+import { PendingChange } from './ConfirmDialog';
 import type { Texts } from './console-texts';
 import type { Change } from './console-types';
 import { Outcome } from './Outcome';
@@ -45,22 +45,16 @@ export function AdminPage<T>({ title, read, ended, children }: AdminPageProps<T>
         {revealed}
       </Outcome>
       {state !== null && children(state, ask)}
-      {pending && (
-        <ConfirmDialog
-          change={pending}
-          onDone={(answer) => {
-            setPending(null);
-            setRevealed(pending.reveal?.(answer) ?? null);
-            finished(pending.done);
-          }}
-          onCancel={() => setPending(null)}
-          onStale={(message) => {
-            setPending(null);
-            stale(message);
-          }}
-          ended={ended}
-        />
-      )}
+      <PendingChange
+        pending={pending}
+        close={() => setPending(null)}
+        finished={(said, answer) => {
+          setRevealed(pending?.reveal?.(answer) ?? null);
+          finished(said);
+        }}
+        stale={stale}
+        ended={ended}
+      />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { AUDIT_REASON_MAX } from '@portal/contract/console';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { consoleCall, ConsoleError } from './console-api';
 import { useTexts } from './console-texts';
+import { FormField } from './FormField';
 import type { Change } from './console-types';
 
 export interface ConfirmProps {
@@ -21,27 +22,23 @@ export interface ConfirmProps {
 /** The value a change asks for with its reason (a new e-mail address). */
 function GivenField({ input, missing }: { input: NonNullable<Change['input']>; missing: string | null }) {
   return (
-    <div className={`portal-field${missing ? ' portal-field--error' : ''}`}>
-      <label className="portal-field__label" htmlFor="console-given">
-        {input.label}
-      </label>
-      {missing && (
-        <p className="portal-field__error" id="console-given-error" role="alert">
-          {missing}
-        </p>
+    <FormField
+      id="console-given"
+      label={input.label}
+      error={missing}
+      alert
+      control={(props) => (
+        <input
+          {...props}
+          name={input.name}
+          type="email"
+          className="portal-input"
+          maxLength={254}
+          autoComplete="off"
+          autoFocus
+        />
       )}
-      <input
-        id="console-given"
-        name={input.name}
-        type="email"
-        className="portal-input"
-        maxLength={254}
-        autoComplete="off"
-        aria-describedby={missing ? 'console-given-error' : undefined}
-        aria-invalid={missing ? true : undefined}
-        autoFocus
-      />
-    </div>
+    />
   );
 }
 
@@ -49,29 +46,23 @@ function GivenField({ input, missing }: { input: NonNullable<Change['input']>; m
 function ReasonField({ error, first }: { error: string | null; first: boolean }) {
   const { t } = useTexts();
   return (
-    <div className={`portal-field${error ? ' portal-field--error' : ''}`}>
-      <label className="portal-field__label" htmlFor="console-reason">
-        {t('console.confirm.reason')}
-      </label>
-      <p className="portal-field__hint" id="console-reason-hint">
-        {t('console.confirm.reasonHint')}
-      </p>
-      {error && (
-        <p className="portal-field__error" id="console-reason-error" role="alert">
-          {error}
-        </p>
+    <FormField
+      id="console-reason"
+      label={t('console.confirm.reason')}
+      hint={t('console.confirm.reasonHint')}
+      error={error}
+      alert
+      control={(props) => (
+        <textarea
+          {...props}
+          name="reason"
+          className="portal-input console-reason"
+          rows={3}
+          maxLength={AUDIT_REASON_MAX}
+          autoFocus={first}
+        />
       )}
-      <textarea
-        id="console-reason"
-        name="reason"
-        className="portal-input console-reason"
-        rows={3}
-        maxLength={AUDIT_REASON_MAX}
-        aria-describedby={error ? 'console-reason-hint console-reason-error' : 'console-reason-hint'}
-        aria-invalid={error ? true : undefined}
-        autoFocus={first}
-      />
-    </div>
+    />
   );
 }
 
@@ -139,5 +130,34 @@ export function ConfirmDialog({ change, onDone, onCancel, onStale, ended }: Conf
         </div>
       </form>
     </dialog>
+  );
+}
+
+export interface PendingProps {
+  pending: Change | null;
+  close: () => void;
+  /** Said what the change did; its answer, for what it shows this once. */
+  finished: (said: string, answer?: unknown) => void;
+  stale: (message: string) => void;
+  ended: (error: unknown) => boolean;
+}
+
+/** The change waiting for the operator's confirmation, if any: its dialog, and what follows it. */
+export function PendingChange({ pending, close, finished, stale, ended }: PendingProps) {
+  if (!pending) return null;
+  return (
+    <ConfirmDialog
+      change={pending}
+      onDone={(answer) => {
+        close();
+        finished(pending.done, answer);
+      }}
+      onCancel={close}
+      onStale={(message) => {
+        close();
+        stale(message);
+      }}
+      ended={ended}
+    />
   );
 }

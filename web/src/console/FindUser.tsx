@@ -14,6 +14,30 @@ const NAMES_SHOWN = 20;
 const listed = async (query: string) =>
   (await consoleCall<{ users: ConsoleUser[] }>(adminPath(`/users?${query}`))).users;
 
+/** A link to a user's page, opened in place (the address keeps it for Back and a reload). */
+export function UserLink({
+  userId,
+  onOpen,
+  children,
+}: {
+  userId: string;
+  onOpen: (userId: string) => void;
+  children: string;
+}) {
+  return (
+    <a
+      className="portal-link"
+      href={`?user=${encodeURIComponent(userId)}`}
+      onClick={(event) => {
+        event.preventDefault();
+        onOpen(userId);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
 async function byUserId(query: string): Promise<ConsoleUser[]> {
   try {
     return [await consoleCall<ConsoleUser>(userPath(query))];
@@ -90,16 +114,9 @@ export function FindUser({ onOpen, ended }: { onOpen: (userId: string) => void; 
             <ul className="console-list">
               {found.users.map((user) => (
                 <li key={user.userId} className="console-list__item">
-                  <a
-                    className="portal-link"
-                    href={`?user=${encodeURIComponent(user.userId)}`}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      onOpen(user.userId);
-                    }}
-                  >
+                  <UserLink userId={user.userId} onOpen={onOpen}>
                     {user.userId}
-                  </a>
+                  </UserLink>
                   <span className="console-list__detail">
                     {[user.name, user.email, user.cobrand, t(`console.status.${user.status}`)]
                       .filter(Boolean)

@@ -15,10 +15,12 @@ export interface FormFieldProps {
   label: string;
   hint?: string;
   error?: string | null;
+  /** The error is announced when it appears (in a dialog, where it is the answer to Confirm). */
+  alert?: boolean;
   control: (props: FieldControl) => ReactElement;
 }
 
-export function FormField({ id, label, hint, error, control }: FormFieldProps) {
+export function FormField({ id, label, hint, error, alert, control }: FormFieldProps) {
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className={`portal-field${error ? ' portal-field--error' : ''}`}>
@@ -31,7 +33,7 @@ export function FormField({ id, label, hint, error, control }: FormFieldProps) {
         </p>
       )}
       {error && (
-        <p className="portal-field__error" id={`${id}-error`}>
+        <p className="portal-field__error" id={`${id}-error`} role={alert ? 'alert' : undefined}>
           {error}
         </p>
       )}

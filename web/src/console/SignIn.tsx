@@ -6,30 +6,19 @@ import { ConsolePaths, CONSOLE_CODE_LENGTH, type ConsoleOperator } from '@portal
 import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { consoleCall } from './console-api';
 import { useTexts } from './console-texts';
+import { FormField } from './FormField';
 
 type InputProps = Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'maxLength' | 'inputMode'>;
 
 /** A labelled input of the form, with its hint read after the label. */
 function Field({ name, label, hint, ...input }: { name: string; label: string; hint?: string } & InputProps) {
-  const id = `console-${name}`;
   return (
-    <div className="portal-field">
-      <label className="portal-field__label" htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <p className="portal-field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      <input
-        id={id}
-        name={name}
-        className="portal-input"
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        {...input}
-      />
-    </div>
+    <FormField
+      id={`console-${name}`}
+      label={label}
+      {...(hint ? { hint } : {})}
+      control={(props) => <input {...props} name={name} className="portal-input" {...input} />}
+    />
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import { useTexts } from './console-texts';
 import type { ConsoleUser, SignInMethods } from './console-types';
+import { FactsSection } from './FactsSection';
 
 function tokenWords({ token }: SignInMethods): string {
   if (token?.heldBy === 'server') return 'console.token.server';
@@ -15,30 +16,14 @@ export function UserMethods({ user, methods }: { user: ConsoleUser; methods: Sig
   const { t } = useTexts();
   const sso = methods.singleSignOn;
   const rows: [string, string][] = [
-    ...(sso
+    sso
       ? [
-          [
-            'console.methods.sso',
-            sso.subjects.length ? t('console.sso.linked', sso.subjects.join(', ')) : t('console.sso.notLinked'),
-          ] as [string, string],
+          t('console.methods.sso'),
+          sso.subjects.length ? t('console.sso.linked', sso.subjects.join(', ')) : t('console.sso.notLinked'),
         ]
-      : [['console.methods.password', t(`console.password.${user.passwordState}`)] as [string, string]]),
-    ...(methods.token ? [['console.methods.token', t(tokenWords(methods))] as [string, string]] : []),
-    ['console.methods.recoveryCodes', String(methods.recoveryCodesLeft)],
+      : [t('console.methods.password'), t(`console.password.${user.passwordState}`)],
+    ...(methods.token ? [[t('console.methods.token'), t(tokenWords(methods))] as [string, string]] : []),
+    [t('console.methods.recoveryCodes'), String(methods.recoveryCodesLeft)],
   ];
-  return (
-    <section aria-labelledby="console-methods-heading">
-      <h2 className="console-subheading" id="console-methods-heading">
-        {t('console.methods.heading')}
-      </h2>
-      <dl className="console-facts">
-        {rows.map(([key, value]) => (
-          <div key={key} className="console-facts__row">
-            <dt>{t(key)}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+  return <FactsSection id="methods" heading={t('console.methods.heading')} rows={rows} />;
 }

@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTexts } from './console-texts';
 import type { Change, ConsoleUser, SignInMethods, UserAction } from './console-types';
 import { askFor, WaitingChanges } from './approvals';
-import { ConfirmDialog } from './ConfirmDialog';
+import { PendingChange } from './ConfirmDialog';
+import { FactsSection } from './FactsSection';
 import { Outcome } from './Outcome';
 import { useUser } from './use-user';
 import { ACTIONS, actionChange } from './user-actions';
@@ -28,29 +29,15 @@ export interface UserPageProps {
 function Account({ user }: { user: ConsoleUser }) {
   const { t, when } = useTexts();
   const rows: [string, string][] = [
-    ['console.account.status', t(`console.status.${user.status}`)],
-    ['console.account.cobrand', user.cobrand],
-    ['console.account.email', user.email],
-    ['console.account.name', user.name ?? '—'],
-    ['console.account.loginType', t(`console.loginType.${user.loginType}`)],
-    ['console.account.failedAttempts', String(user.failedAttempts)],
-    ['console.account.lastSignIn', user.lastSignInAt ? when(user.lastSignInAt) : t('console.account.never')],
+    [t('console.account.status'), t(`console.status.${user.status}`)],
+    [t('console.account.cobrand'), user.cobrand],
+    [t('console.account.email'), user.email],
+    [t('console.account.name'), user.name ?? '—'],
+    [t('console.account.loginType'), t(`console.loginType.${user.loginType}`)],
+    [t('console.account.failedAttempts'), String(user.failedAttempts)],
+    [t('console.account.lastSignIn'), user.lastSignInAt ? when(user.lastSignInAt) : t('console.account.never')],
   ];
-  return (
-    <section aria-labelledby="console-account-heading">
-      <h2 className="console-subheading" id="console-account-heading">
-        {t('console.account.heading')}
-      </h2>
-      <dl className="console-facts">
-        {rows.map(([key, value]) => (
-          <div key={key} className="console-facts__row">
-            <dt>{t(key)}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+  return <FactsSection id="account" heading={t('console.account.heading')} rows={rows} />;
 }
 
 interface ActionsProps {
@@ -144,21 +131,7 @@ export function UserPage({ userId, me, canChange, onBack, ended }: UserPageProps
           {canChange && <Actions user={state.user} methods={state.methods} onAction={act} onAsk={setPending} />}
         </>
       )}
-      {pending && (
-        <ConfirmDialog
-          change={pending}
-          onDone={() => {
-            setPending(null);
-            finished(pending.done);
-          }}
-          onCancel={() => setPending(null)}
-          onStale={(message) => {
-            setPending(null);
-            stale(message);
-          }}
-          ended={ended}
-        />
-      )}
+      <PendingChange pending={pending} close={() => setPending(null)} finished={finished} stale={stale} ended={ended} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { adminPath, consoleCall, userPath } from './console-api';
 import { useTexts, type Texts } from './console-texts';
 import type { Change } from './console-types';
+import { UserLink } from './FindUser';
 import { ListSection, type Row } from './ListSection';
 
 type Ended = (error: unknown) => boolean;
@@ -120,16 +121,9 @@ export function WaitingForYou({ me, onOpen, ended }: { me: string; onOpen: (user
       <ul className="console-list">
         {waiting.map((approval) => (
           <li key={approval.id} className="console-list__item">
-            <a
-              className="portal-link"
-              href={`?user=${encodeURIComponent(approval.userId)}`}
-              onClick={(event) => {
-                event.preventDefault();
-                onOpen(approval.userId);
-              }}
-            >
+            <UserLink userId={approval.userId} onOpen={onOpen}>
               {described(texts, approval)}
-            </a>
+            </UserLink>
             <span className="console-list__detail">
               {texts.t(
                 'console.approvals.asked',
