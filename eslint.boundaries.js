@@ -22,6 +22,7 @@ const COMPOSING = [
   'operator-help-desk',
   'operator-access',
   'operator-approvals',
+  'operator-sign-on',
   'staff-services',
   'main',
   'cli',

@@ -63,7 +63,7 @@ async function operatorAdded(p) {
 export const CONSOLE = [
   [
     'console-sign-in',
-    'The help-desk console’s sign-in, on the admin listener (/console/): operator name, password, authenticator code',
+    'The help-desk console’s sign-in, on the admin listener (/console/): operator name, password, authenticator code, or the bank’s staff sign-in',
     async (p) => {
       await p.page.goto(consoleAt(p));
       await p.page.locator('#console-name').waitFor();

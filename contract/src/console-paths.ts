@@ -9,6 +9,15 @@ const API = '/console/api';
 export const ConsolePaths = {
   /** POST `{ name, password, code }`: signs an operator in (200 and the operator); DELETE: signs out (204). */
   session: `${API}/session`,
+  /** GET: `{ offered }`, whether operators may sign in through the bank's staff identity provider (STAFF_IDP_FILE). */
+  signOn: `${API}/sign-on`,
+  /** GET: to the staff identity provider (303), to sign in there. */
+  signOnStart: `${API}/sign-on/start`,
+  /**
+   * GET: the provider's answer (the address registered with it, after ADMIN_ORIGIN): to the console (303), signed in,
+   * or with `?signOn=refused`.
+   */
+  signOnReturn: `${API}/sign-on/return`,
   /** GET: the signed-in operator (401 without a live session). */
   me: `${API}/me`,
   /** GET `?locale=`: the console's texts in the operator's language (the locale, else the browser's languages). */
@@ -53,6 +62,9 @@ export interface ConsoleOperator {
   /** The cobrands whose users the operator sees; null: every cobrand. */
   cobrands: string[] | null;
 }
+
+/** The console's address after a sign-on at the staff identity provider that did not sign the operator in. */
+export const SIGN_ON_REFUSED = 'signOn=refused';
 
 /** The digits of an authenticator app's code (typed with or without the space some apps show in the middle). */
 export const CONSOLE_CODE_LENGTH = 6;

@@ -1,9 +1,11 @@
 /**
  * The demo identity providers as `npm start` runs them: its launcher (scripts/start.mjs) under plain Node, not inside
  * Vitest, with the built portal as its child. Each SSO demo user (README's table) goes from the cobrand's sign-in page
- * to the provider's login page and back, over real HTTP, as a browser without scripts would.
+ * to the provider's login page and back, over real HTTP, as a browser without scripts would; so do the demo's console
+ * operators, to the help-desk console on the admin listener.
  */
 import { Paths, ServicePaths } from '@portal/contract';
+import { CONSOLE_BASE, ConsolePaths } from '@portal/contract/console';
 import { describe, expect, inject, it } from 'vitest';
 
 // The browser tests' portal is started as `npm start` starts it (setup/server.ts runs its launcher, scripts/start.mjs,
@@ -81,6 +83,17 @@ const hiddenFields = (page: string) =>
     ]),
   );
 
+/** Sent from `start` to the provider's login page, the user's name and the demo password posted there. */
+async function logInAt(browser: Browser, start: string, provider: string, userId: string): Promise<Visit> {
+  const login = await browser.open(start);
+  expect(login.url.startsWith(`${provider}/`), login.url).toBe(true);
+  expect({ status: login.status, page: login.page }).toMatchObject({
+    status: 200,
+    page: expect.stringContaining('Password'),
+  });
+  return browser.open(login.url, { ...hiddenFields(login.page), username: userId, password: DEMO_PASSWORD });
+}
+
 /**
  * From the cobrand's sign-in page to the provider's login page, the user's name and the demo password posted there,
  * and back to the portal: the page it ends on, with SAML's auto-posting form posted as its script would.
@@ -93,18 +106,7 @@ async function signOn(browser: Browser, cobrand: string, provider: string, userI
   const redirect = (JSON.parse(data ?? '{}') as { cobrand?: { fssoRedirectUrl?: string } }).cobrand?.fssoRedirectUrl;
   expect(redirect).toBe(Paths.ssoStart(cobrand));
 
-  const login = await browser.open(new URL(redirect!, base).href);
-  expect(login.url.startsWith(`${provider}/`), login.url).toBe(true);
-  expect({ status: login.status, page: login.page }).toMatchObject({
-    status: 200,
-    page: expect.stringContaining('Password'),
-  });
-
-  const answer = await browser.open(login.url, {
-    ...hiddenFields(login.page),
-    username: userId,
-    password: DEMO_PASSWORD,
-  });
+  const answer = await logInAt(browser, new URL(redirect!, base).href, provider, userId);
   if (!answer.url.startsWith(provider)) return answer;
   // SAML: the provider's page posts the signed answer back to the portal.
   expect(answer.page, 'the provider answers its auto-posting form').toContain('name="SAMLResponse"');
@@ -142,5 +144,20 @@ describe("npm start's demo identity providers", () => {
     );
     expect(landed.status).toBe(200);
     expect(await sessionOf(browser)).toBe(401);
+  });
+
+  it.each([
+    ['demohelpdesk', 'helpdesk'],
+    ['demoadmin', 'admin'],
+  ])("sign the console's operator %s in at the OpenID provider, to the desk", async (name, role) => {
+    const browser = new Browser();
+    const desk = `${inject('adminUrl')}${CONSOLE_BASE}`;
+    const landed = await logInAt(browser, `${inject('adminUrl')}${ConsolePaths.signOnStart}`, OIDC, name);
+    expect(landed.url).toBe(desk);
+    const me = await browser.open(`${inject('adminUrl')}${ConsolePaths.me}`);
+    expect({ status: me.status, me: JSON.parse(me.page) as unknown }).toEqual({
+      status: 200,
+      me: { name, role, cobrands: null },
+    });
   });
 });

@@ -9,6 +9,7 @@ import { type AdminPluginOptions, type AdminServerOptions, ApiKeys, buildAdminSe
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { operatorCalls } from './console-admin-api.js';
+import { staffProvider } from './operator-sign-on.js';
 import type { PortalDatabase } from './db/database.js';
 import { outageLog } from './http/outage-log.js';
 import { Messages } from './i18n/messages.js';
@@ -32,6 +33,8 @@ export interface AdminAppOptions {
   messages?: Messages;
   /** The built web app, whose console page the listener serves (web/dist when not given). */
   webDistDir?: string;
+  /** The environment whose variables STAFF_IDP_FILE's record names (its client secret); the process's when not given. */
+  env?: Record<string, string | undefined>;
   /** More calls on the listener, behind the same keys, throttle and audit, after SCIM's at /scim/v2. */
   plugins?: AdminServerOptions['plugins'];
 }
@@ -63,6 +66,10 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
   const staff = staffServices(database, keys, clock, operator.auditLog);
   const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
   const texts = consoleTexts(messages);
+  const staffProviderDeps = {
+    ...{ env: options.env ?? process.env, adminOrigin: config.adminOrigin, flowKey: keys.consoleFlow },
+    ...{ database, clock },
+  };
   const consolePlugin: FastifyPluginAsync<AdminPluginOptions> = async (scope, { adminRoutes }) => {
     consoleFiles(scope, webDistDir);
     await scope.register(consoleRoutes, {
@@ -71,6 +78,7 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
       secure: config.adminOrigin.startsWith('https:'),
       signInPerMinute: config.rateLimitPerMinute,
       operatorCalls: operatorCalls(adminRoutes),
+      ...(config.staffIdp ? { signOn: staffProvider(config.staffIdp, staffProviderDeps) } : {}),
       page: { webDistDir, texts },
     });
   };

@@ -1,4 +1,7 @@
-/** Settings config.ts reads that need a check of their own: the hash queue's concurrency, the proxies believed. */
+/**
+ * Settings config.ts reads that need a check of their own: the hash queue's concurrency, the proxies believed, the
+ * bank's token server.
+ */
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 
@@ -35,4 +38,19 @@ export function trustProxyOf(raw: string, problems: string[]): boolean | number 
     `TRUST_PROXY must be false, a number of proxy hops (1 for one proxy of your own), or the proxies' addresses and CIDRs separated by commas (got "${raw}")`,
   );
   return false;
+}
+
+/** Where token users' PIN and tokencode are checked, for the cobrands whose catalogue record names no token server. */
+export type TokenServerSettings = { protocol: 'builtin' } | { protocol: 'radius'; servers: string; secret: string };
+
+/** The bank's token server: the portal's own, or RADIUS, which needs its servers and shared secret. */
+export function tokenServerOf(
+  e: { TOKEN_BACKEND: string; RADIUS_SERVERS?: string | undefined; RADIUS_SECRET?: string | undefined },
+  problems: string[],
+): TokenServerSettings {
+  if (e.TOKEN_BACKEND === 'builtin') return { protocol: 'builtin' };
+  if (!e.RADIUS_SERVERS)
+    problems.push('RADIUS_SERVERS must name the token server (host:port) when TOKEN_BACKEND=radius');
+  if (!e.RADIUS_SECRET) problems.push('RADIUS_SECRET must hold the shared secret when TOKEN_BACKEND=radius');
+  return { protocol: 'radius', servers: e.RADIUS_SERVERS ?? '', secret: e.RADIUS_SECRET ?? '' };
 }

@@ -1,5 +1,6 @@
-import { resolve } from 'node:path';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { availableParallelism, tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -61,6 +62,7 @@ describe('loadConfig', () => {
       maxSessionsPerUser: 5,
       siem: { webhook: null, syslog: null },
       breachedPasswords: { mode: 'offline' },
+      staffIdp: null,
     });
   });
 
@@ -277,5 +279,29 @@ describe('loadConfig', () => {
     expect(problemsOf({ SIEM_SYSLOG_URL: 'tcp://siem:514', SIEM_SYSLOG_CA_FILE: 'ca.pem' })[0]).toBe(
       'SIEM_SYSLOG_CA_FILE needs a tls:// SIEM_SYSLOG_URL',
     );
+  });
+
+  it("reads the staff identity provider's record from STAFF_IDP_FILE, and refuses one that is not whole or lacks its secret", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-staff-idp-'));
+    const file = (name: string, record: unknown) => {
+      writeFileSync(join(dir, name), typeof record === 'string' ? record : JSON.stringify(record));
+      return join(dir, name);
+    };
+    const record = {
+      ...{ protocol: 'oidc', issuer: 'https://sso.bank.example/realms/staff', clientId: 'help-desk-console' },
+      ...{ clientSecretEnv: 'STAFF_OIDC_CLIENT_SECRET', scopes: 'openid profile', userClaim: 'preferred_username' },
+    };
+    const good = file('good.json', record);
+    expect(loadConfig({ STAFF_IDP_FILE: good, STAFF_OIDC_CLIENT_SECRET: 's3cret-value' }, CWD).staffIdp).toEqual(
+      record,
+    );
+    expect(problemsOf({ STAFF_IDP_FILE: good })).toEqual([
+      'STAFF_IDP_FILE: the client secret: STAFF_OIDC_CLIENT_SECRET is not set',
+    ]);
+    const [notJson] = problemsOf({ STAFF_IDP_FILE: file('bad.json', '{ "protocol": ') });
+    expect(notJson).toMatch(/^STAFF_IDP_FILE: .*bad\.json: /);
+    const saml = file('saml.json', { ...record, protocol: 'saml' });
+    expect(problemsOf({ STAFF_IDP_FILE: saml, STAFF_OIDC_CLIENT_SECRET: 'x' })[0]).toContain('/protocol');
+    expect(problemsOf({ STAFF_IDP_FILE: join(dir, 'none.json') })[0]).toContain('none.json');
   });
 });

@@ -2,7 +2,7 @@
  * Configuration from the environment, declared once as a schema (every variable's type, range and default) and
  * validated once at start, with one clear message per bad value.
  */
-import { hashConcurrencyOf, trustProxyOf } from './config-checks.js';
+import { hashConcurrencyOf, tokenServerOf, type TokenServerSettings, trustProxyOf } from './config-checks.js';
 import { accessSync, constants } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { Type, type Static, type TSchema } from 'typebox';
@@ -10,6 +10,8 @@ import { Value } from 'typebox/value';
 import { RADIUS_SERVERS_PATTERN } from '@portal/contract/schemas';
 import { securityTxtOf, type SecurityTxt } from './security-txt-config.js';
 import { SIEM_ENVIRONMENT, siemOf, type SiemConfig } from './siem-config.js';
+import type { OidcSettings } from './sso/index.js';
+import { staffIdpOf } from './staff-idp-config.js';
 import {
   BREACHED_PASSWORDS_ENVIRONMENT,
   breachedPasswordSettings,
@@ -120,13 +122,14 @@ const EnvironmentSchema = Type.Object({
   ...SIEM_ENVIRONMENT,
   // Passwords known from breaches (docs/operations.md, "Breached passwords"): the shipped list, or the range service too.
   ...BREACHED_PASSWORDS_ENVIRONMENT,
+  STAFF_IDP_FILE: Type.Optional(Type.String()), // for the console's operators (docs/operations.md)
 });
 type Environment = Static<typeof EnvironmentSchema>;
 
 export type SmtpTls = 'auto' | 'implicit' | 'starttls';
 
 /** Where token users' PIN and tokencode are checked, for the cobrands whose catalogue record names no token server. */
-export type TokenServerSettings = { protocol: 'builtin' } | { protocol: 'radius'; servers: string; secret: string };
+export type { TokenServerSettings } from './config-checks.js';
 
 /** How long a RADIUS token server is waited for, and how often asked again, unless a cobrand's record says. */
 export interface RadiusTiming {
@@ -216,6 +219,8 @@ export interface Config {
   siem: SiemConfig;
   /** Where passwords known from breaches are looked up: the shipped list alone, or the range service too. */
   breachedPasswords: BreachedPasswordSettings;
+  /** Where operators may sign in to the console instead of a password and code; null: nowhere. */
+  staffIdp: OidcSettings | null;
 }
 
 export type { SecurityTxt };
@@ -296,6 +301,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const siem = siemOf(e, cwd, problems);
   const breachedPasswords = breachedPasswordSettings(e, problems);
   const hashConcurrency = hashConcurrencyOf(e.HASH_CONCURRENCY, env.UV_THREADPOOL_SIZE, problems);
+  const staffIdp = staffIdpOf(e.STAFF_IDP_FILE, env, cwd, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -345,15 +351,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     maxSessionsPerUser: e.MAX_SESSIONS_PER_USER,
     siem,
     breachedPasswords,
+    staffIdp,
   };
-}
-
-function tokenServerOf(e: Environment, problems: string[]): TokenServerSettings {
-  if (e.TOKEN_BACKEND === 'builtin') return { protocol: 'builtin' };
-  if (!e.RADIUS_SERVERS)
-    problems.push('RADIUS_SERVERS must name the token server (host:port) when TOKEN_BACKEND=radius');
-  if (!e.RADIUS_SECRET) problems.push('RADIUS_SECRET must hold the shared secret when TOKEN_BACKEND=radius');
-  return { protocol: 'radius', servers: e.RADIUS_SERVERS ?? '', secret: e.RADIUS_SECRET ?? '' };
 }
 
 /** The settings that only make sense together: a listener needs a database, implicit TLS is not STARTTLS. */

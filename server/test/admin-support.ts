@@ -27,8 +27,12 @@ export async function startAdmin(
   t: TestApp,
   config: Partial<TestApp['config']> = {},
   logger: FastifyServerOptions['logger'] = false,
+  env?: Record<string, string | undefined>,
 ): Promise<AdminListener> {
-  const options = { config: { ...t.config, ...config }, database: t.database, clock: t.clock.now, logger };
+  const options = {
+    ...{ config: { ...t.config, ...config }, database: t.database, clock: t.clock.now, logger },
+    ...(env ? { env } : {}),
+  };
   const app = await buildAdminApp(options);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const base = address.replace('localhost', '127.0.0.1');

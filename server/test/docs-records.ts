@@ -2,10 +2,8 @@
  * The cobrand records docs/operations.md tells a bank to copy, read from the document itself, so that a test of a
  * provider signs in with the record as it stands (and fails when the docs change it into one that does not work).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { CobrandRecord } from '../src/cobrand/index.js';
-import { REPO_ROOT } from '../src/paths.js';
+import { exampleAfter } from './docs-examples.js';
 
 type IdentityProvider = NonNullable<CobrandRecord['identityProvider']>;
 
@@ -14,12 +12,7 @@ export function docsRecord<P extends IdentityProvider['protocol']>(
   intro: string,
   protocol: P,
 ): Extract<IdentityProvider, { protocol: P }> {
-  const text = readFileSync(join(REPO_ROOT, 'docs', 'operations.md'), 'utf8');
-  const at = text.split('\n').findIndex((line) => line.startsWith(intro));
-  if (at < 0) throw new Error(`docs/operations.md has no line starting "${intro}"`);
-  const after = text.split('\n').slice(at).join('\n');
-  const block = /```json\n([\s\S]*?)\n```/.exec(after)?.[1];
-  if (!block) throw new Error(`no JSON example after "${intro}"`);
+  const block = exampleAfter(intro);
   const record = (JSON.parse(`{${block}}`) as { identityProvider: IdentityProvider }).identityProvider;
   if (record.protocol !== protocol) throw new Error(`the example after "${intro}" is not ${protocol}`);
   return record as Extract<IdentityProvider, { protocol: P }>;

@@ -17,7 +17,7 @@ const HOME = `${Paths.platformHome}?cobrandHost=${BANK}`;
  * An answer the portal does not take is sent on (303, so a reload posts nothing again) to the cobrand's page that
  * starts the sign-on at the portal; the page as the browser then gets it.
  */
-async function startAtPortalPage(client: TestClient, answered: Awaited<ReturnType<typeof postToPortal>>) {
+async function startAtPortalPage(client: TestClient, answered: Awaited<ReturnType<TestClient['post']>>) {
   expect(answered.statusCode).toBe(303);
   expect(answered.headers.location).toBe(`/public-portal-ui/sso-start-at-portal?cobrandHost=${BANK}`);
   const page = await client.get(answered.headers.location as string, { browser: true });

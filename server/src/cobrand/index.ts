@@ -1,6 +1,7 @@
 /** What the cobrand capability offers the rest of the service; nothing else of it is imported from outside. */
 export { announceCatalogueChange, listenForCatalogueChanges } from './catalogue-changes.js';
 export { readCatalogue } from './catalogue.js';
+export { readJson } from './read-json.js';
 export type { CobrandRecord } from './catalogue.js';
 export { cobrandIn } from './cobrand-texts.js';
 export { CobrandDirectory } from './cobrand-directory.js';

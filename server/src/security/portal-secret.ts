@@ -26,6 +26,8 @@ export interface PortalKeys {
   operatorSeal: Buffer;
   /** The help-desk console's anti-forgery tokens, on the admin listener: apart from the public listener's. */
   consoleCsrf: Buffer;
+  /** Seals an operator's sign-on at the staff identity provider into its cookie: apart from the cobrands' flows. */
+  consoleFlow: Buffer;
 }
 
 export function loadPortalSecret(configured: string | null, dataDir: string, warn: (message: string) => void): string {
@@ -56,5 +58,6 @@ export function deriveKeys(secret: string): PortalKeys {
     deviceCode: derive('device code'),
     operatorSeal: derive('operator authenticator seal'),
     consoleCsrf: derive('console anti-forgery token'),
+    consoleFlow: derive('console sign-on flow'),
   };
 }

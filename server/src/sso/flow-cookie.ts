@@ -33,10 +33,17 @@ export interface Flow {
   expiresAt: number;
 }
 
+/** Where a flow's cookie travels, and its name: the cobrands' sign-on's by default. */
+export interface FlowPlace {
+  path: string;
+  name: string;
+}
+
 export class FlowCookies {
   constructor(
     private readonly key: Buffer,
     private readonly secure: boolean,
+    private readonly place: FlowPlace = { path: '/sdportal/sso/', name: FLOW_COOKIE },
   ) {}
 
   /**
@@ -45,7 +52,7 @@ export class FlowCookies {
    */
   private options(maxAgeSeconds?: number): CookieSerializeOptions {
     return {
-      path: '/sdportal/sso/',
+      path: this.place.path,
       httpOnly: true,
       secure: this.secure,
       sameSite: this.secure ? 'none' : 'lax',
@@ -55,13 +62,13 @@ export class FlowCookies {
 
   start(reply: FastifyReply, flow: Omit<Flow, 'expiresAt'>, now: number): void {
     const sealed = seal(this.key, JSON.stringify({ ...flow, expiresAt: now + FLOW_MS }));
-    reply.setCookie(FLOW_COOKIE, sealed, this.options(FLOW_MS / 1000));
+    reply.setCookie(this.place.name, sealed, this.options(FLOW_MS / 1000));
   }
 
   /** The flow this browser started for `cobrand`, if it is live; the cookie is cleared either way. */
   take(request: FastifyRequest, reply: FastifyReply, cobrand: string, now: number): Flow | null {
-    reply.clearCookie(FLOW_COOKIE, this.options());
-    const flow = this.open<Flow>(request.cookies[FLOW_COOKIE]);
+    reply.clearCookie(this.place.name, this.options());
+    const flow = this.open<Flow>(request.cookies[this.place.name]);
     return flow && flow.cobrand === cobrand && flow.expiresAt > now ? flow : null;
   }
 

@@ -85,7 +85,7 @@ function samlProblems(idp: SamlRecord, env: Env, now: Date): (string | null)[] {
   ];
 }
 
-function oidcProblems(idp: OidcSettings, env: Env): (string | null)[] {
+export function oidcProblems(idp: OidcSettings, env: Env): (string | null)[] {
   return [
     tokenEndpointAuth(idp) === 'private_key_jwt'
       ? variableProblem(env, idp.privateKeyEnv, "the portal's client key", privateKey)

@@ -1,6 +1,6 @@
 /**
  * The console's sign-in calls at /console/api on the admin listener: sign in (name, password, authenticator code),
- * sign out, and who is signed in. Its own cookies (path /console/, SameSite=Strict, Secure when ADMIN_ORIGIN is https)
+ * sign out, who is signed in, and the sign-on at the bank's staff identity provider where there is one. Its own cookies (path /console/, SameSite=Strict, Secure when ADMIN_ORIGIN is https)
  * and its own anti-forgery token, checked as the public listener checks its own (http/csrf-guard.ts), so neither
  * listener's session or token works on the other.
  */
@@ -10,14 +10,15 @@ import { ErrorCodes } from '@portal/contract';
 import { ConsolePaths } from '@portal/contract/console';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { type Origin, USER_AGENT_MAX } from '../db/audit-log.js';
 import { ApiError, sessionEnded } from '../http/api-error.js';
 import { registerCsrfGuard } from '../http/csrf-guard.js';
 import { guard } from '../http/route-guard.js';
 import { type CookiePolicy, SessionCookies } from '../http/session-cookies.js';
 import { whileAdmitted } from '../security/hash-admission.js';
 import { consolePage, type ConsolePageOptions } from './console-page.js';
-import { actorOf, type ConsoleSessions, type SignedInOperator } from './console-sessions.js';
+import { consoleOrigin, replaceSession } from './console-origin.js';
+import type { ConsoleSessions, SignedInOperator } from './console-sessions.js';
+import { consoleSignOnRoutes, type StaffProvider } from './console-sign-on.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,6 +40,8 @@ export interface ConsoleRouteOptions {
    * the listener composes them (admin-app.ts), the operator standing for a key.
    */
   operatorCalls?: FastifyPluginAsync;
+  /** The bank's staff identity provider, where one is configured (console-sign-on.ts). */
+  signOn?: StaffProvider;
   /** The console's page and its texts (console-page.ts). */
   page?: ConsolePageOptions;
 }
@@ -63,21 +66,6 @@ const Credentials = Type.Object(
   },
   { additionalProperties: false },
 );
-
-/** Who made a call and from where, for the audit trail: the operator signed in (if any) and the client's address. */
-export function consoleOrigin(request: FastifyRequest): Origin {
-  const agent = request.headers['user-agent'];
-  const operator = request.consoleOperator;
-  return {
-    address: request.ip,
-    ...(operator ? { actor: actorOf(operator.name) } : {}),
-    ...(agent ? { userAgent: agent.slice(0, USER_AGENT_MAX) } : {}),
-  };
-}
-
-/** The admin listener's audit of every call names the console's operator as it names an API key (admin-server.ts). */
-export const consoleActor = (request: FastifyRequest): string | undefined =>
-  request.consoleOperator ? actorOf(request.consoleOperator.name) : undefined;
 
 const refused = () => new ApiError(401, [{ code: ErrorCodes.invalidLogin, messageKey: 'login.failed' }]);
 const hidden = { hide: true };
@@ -109,10 +97,7 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRouteOptions> = asy
     async (request, reply) => {
       const signedIn = await whileAdmitted(reply, () => sessions.signIn(request.body, consoleOrigin(request)));
       if (!signedIn) throw refused();
-      // The browser's earlier session (another operator's, at a shared desk) ends: one browser, one operator.
-      const earlier = cookies.sessionId(request);
-      if (earlier) await sessions.signOut(earlier, consoleOrigin(request));
-      cookies.open(reply, signedIn.raw);
+      await replaceSession(request, reply, { sessions, cookies }, signedIn.raw);
       request.consoleOperator = signedIn.operator;
       return reply.send(signedIn.operator);
     },
@@ -130,6 +115,7 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRouteOptions> = asy
     return request.consoleOperator;
   });
 
+  consoleSignOnRoutes(app, { provider: options.signOn, sessions, cookies, throttle });
   if (options.page) consolePage(app, options.page);
   if (options.operatorCalls) await app.register(options.operatorCalls, { prefix: ConsolePaths.adminApi });
 };

@@ -82,6 +82,32 @@ export class ConsoleSessions {
     return null;
   }
 
+  /**
+   * Signs in the operator the bank's staff provider named (it checked the person's password and second factor, by its
+   * own rules): as after a password and code, unless there is no operator of that name or they are locked.
+   */
+  async signOn(
+    given: string,
+    origin: Origin,
+    provider: string,
+  ): Promise<{ raw: string; operator: SignedInOperator } | null> {
+    const key = this.keyOf(given);
+    const named = key === null ? undefined : await this.deps.store.findByKey(key);
+    const how = { method: 'sign-on', provider };
+    if (named && named.locked_at === null) {
+      const raw = await this.open(named, null, origin, how);
+      if (raw) return { raw, operator: signedIn(named) };
+    }
+    // A name from the provider is no secret typed in the wrong field: the trail keeps it, for whoever adds operators.
+    await this.refused(named, named ? 'locked' : 'unknown', origin, { ...how, ...(named ? {} : { named: given }) });
+    return null;
+  }
+
+  /** A sign-on the staff provider's answer did not complete (why, in the provider's terms), in the trail. */
+  async signOnRefused(reason: string, origin: Origin, provider: string): Promise<void> {
+    await this.refused(undefined, reason, origin, { method: 'sign-on', provider });
+  }
+
   /** The operator a session cookie's value names, its idle deadline moved on; null for none, ended or expired. */
   async current(raw: string | undefined): Promise<SignedInOperator | null> {
     if (!raw) return null;
@@ -106,8 +132,16 @@ export class ConsoleSessions {
     }
   }
 
-  /** The session's raw ID, once its code's step is taken; null when a sign-in elsewhere took it first. */
-  private async open(operator: OperatorRow, step: number, origin: Origin): Promise<string | null> {
+  /**
+   * The session's raw ID, once its code's step is taken (none at a sign-on); null when a sign-in elsewhere took the
+   * step first, or a lock came meanwhile.
+   */
+  private async open(
+    operator: OperatorRow,
+    step: number | null,
+    origin: Origin,
+    how: Record<string, string> = {},
+  ): Promise<string | null> {
     const raw = newSessionId();
     const now = this.deps.clock();
     const row = {
@@ -117,18 +151,25 @@ export class ConsoleSessions {
     };
     const as = { ...origin, actor: actorOf(operator.name) };
     return this.deps.db.transaction().execute(async (trx) => {
-      if (!(await this.deps.store.passed(operator.id, step, now, trx))) return null;
-      await this.deps.store.openSession(row, trx);
-      await this.deps.audit.record('operator.signed.in', null, { role: operator.role }, { origin: as, trx });
+      const { store } = this.deps;
+      const passed = step === null ? store.signedOn(operator.id, now, trx) : store.passed(operator.id, step, now, trx);
+      if (!(await passed)) return null;
+      await store.openSession(row, trx);
+      await this.deps.audit.record('operator.signed.in', null, { role: operator.role, ...how }, { origin: as, trx });
       return raw;
     });
   }
 
   /** A refused try in the trail (no secret, nor a name no operator has: it may be a password typed in the wrong field). */
-  private async refused(operator: OperatorRow | undefined, reason: string, origin: Origin): Promise<void> {
+  private async refused(
+    operator: OperatorRow | undefined,
+    reason: string,
+    origin: Origin,
+    how: Record<string, string> = {},
+  ): Promise<void> {
     const as = operator ? { ...origin, actor: actorOf(operator.name) } : origin;
     await this.deps.db.transaction().execute(async (trx) => {
-      const detail: Record<string, string | number> = { reason };
+      const detail: Record<string, string | number> = { reason, ...how };
       if (operator) detail.failedAttempts = Number(operator.failed_attempts);
       await this.deps.audit.record('operator.sign.in.refused', null, detail, { origin: as, trx });
       if (

@@ -5,7 +5,9 @@
  */
 export { ConsoleSessions } from './console-sessions.js';
 export type { ConsoleSessionDeps, SignedInOperator } from './console-sessions.js';
-export { consoleActor, consoleCookiePolicy, consoleRoutes } from './console-routes.js';
+export { consoleCookiePolicy, consoleRoutes } from './console-routes.js';
+export { consoleActor } from './console-origin.js';
+export type { ProviderAnswer, StaffProvider } from './console-sign-on.js';
 export type { ConsoleRouteOptions } from './console-routes.js';
 export { consoleFiles } from './console-page.js';
 export { consoleTexts } from './console-texts.js';

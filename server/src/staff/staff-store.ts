@@ -74,6 +74,17 @@ export class StaffStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /** A sign-on at the staff provider passed: false when a lock came meanwhile (its password tries are left as they are). */
+  async signedOn(id: string, now: number, trx: Trx): Promise<boolean> {
+    const result = await trx
+      .updateTable('operator_account')
+      .set({ updated_at: now })
+      .where('id', '=', id)
+      .where('locked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   /** Lifts a lock and clears the tries; false when the operator was not locked. */
   async unlock(id: string, now: number, trx: Trx): Promise<boolean> {
     const result = await trx

@@ -1,6 +1,7 @@
 /**
- * The operator's sign-in: name, password and the code of their authenticator app. A refusal says the same for a wrong
- * name, password or code (the service tells them apart to nobody), and takes the cursor to the message.
+ * The operator's sign-in: name, password and the code of their authenticator app, or the bank's staff identity provider
+ * where one is configured. A refusal says the same for a wrong name, password or code (the service tells them apart to
+ * nobody), and takes the cursor to the message.
  */
 import { ConsolePaths, CONSOLE_CODE_LENGTH, type ConsoleOperator } from '@portal/contract/console';
 import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
@@ -22,9 +23,42 @@ function Field({ name, label, hint, ...input }: { name: string; label: string; h
   );
 }
 
+/** A sign-on the staff identity provider did not complete comes back with SIGN_ON_REFUSED: said once, then forgotten. */
+function refusedSignOn(): boolean {
+  // The console's page is one file, rendered in the browser: no rendering is kept by its address (as Desk.tsx).
+  const params = new URLSearchParams(location.search);
+  if (params.get('signOn') === null) return false;
+  params.delete('signOn');
+  const rest = params.toString();
+  history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}`);
+  return true;
+}
+
+/** The bank's staff identity provider, where the service offers it: a link away to sign in there. */
+function SignOn() {
+  const { t } = useTexts();
+  const [offered, setOffered] = useState(false);
+  useEffect(() => {
+    consoleCall<{ offered: boolean }>(ConsolePaths.signOn)
+      .then((answer) => setOffered(answer.offered))
+      .catch(() => setOffered(false));
+  }, []);
+  if (!offered) return null;
+  return (
+    <section className="console-sign-on" aria-labelledby="console-sign-on-heading">
+      <h2 className="console-subheading" id="console-sign-on-heading">
+        {t('console.signOn.heading')}
+      </h2>
+      <a className="portal-button portal-button--secondary" href={ConsolePaths.signOnStart}>
+        {t('console.signOn.link')}
+      </a>
+    </section>
+  );
+}
+
 export function SignIn({ notice, onSignedIn }: { notice: string | null; onSignedIn: (who: ConsoleOperator) => void }) {
   const { t, failure } = useTexts();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(() => (refusedSignOn() ? t('console.signOn.refused') : null));
   const [busy, setBusy] = useState(false);
   const alert = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -87,6 +121,7 @@ export function SignIn({ notice, onSignedIn }: { notice: string | null; onSigned
           {t('console.signIn.submit')}
         </button>
       </form>
+      <SignOn />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import type { SsoReplies } from '../replies.js';
 import type { SsoService } from '../sso-service.js';
 import type { SsoStore } from '../sso-store.js';
 import type { CobrandRecord } from '../../cobrand/index.js';
-import { oidcRefusal } from './oidc-refusal.js';
+import { CodeFlow, refusedAnswer } from './code-flow.js';
 
 export interface OidcFlowOptions {
   flows: FlowCookies;
@@ -24,27 +24,18 @@ export interface OidcFlowOptions {
 }
 
 export class OidcFlow {
-  constructor(private readonly o: OidcFlowOptions) {}
+  private readonly flow: CodeFlow;
+
+  constructor(private readonly o: OidcFlowOptions) {
+    this.flow = new CodeFlow(o);
+  }
 
   /**
    * The provider's authorization address; the browser's state, nonce and PKCE verifier go in the flow cookie.
    * `fresh`: the provider must ask for the password again, whatever session it holds (prompt=login).
    */
-  async start(name: string, idp: OidcSettings, reply: FastifyReply, fresh = false): Promise<string> {
-    const { providers, flows, clock } = this.o;
-    const [oidc, config] = await Promise.all([openidClient(), providers.oidc(name, idp)]);
-    const [verifier, state, nonce] = [oidc.randomPKCECodeVerifier(), oidc.randomState(), oidc.randomNonce()];
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: providers.callbackUrl(name),
-      scope: idp.scopes,
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state,
-      nonce,
-      ...(fresh ? { prompt: 'login' } : {}),
-    });
-    flows.start(reply, { cobrand: name, state, nonce, verifier }, clock());
-    return url.href;
+  start(name: string, idp: OidcSettings, reply: FastifyReply, fresh = false): Promise<string> {
+    return this.flow.start(name, idp, this.o.providers.callbackUrl(name), reply, fresh);
   }
 
   async answer(
@@ -54,30 +45,10 @@ export class OidcFlow {
     reply: FastifyReply,
   ) {
     const { replies } = this.o;
-    const now = this.o.clock();
-    const flow = this.o.flows.take(request, reply, name, now);
-    if (!found || !flow?.nonce || !flow.verifier)
-      return replies.refuse(reply, name, 'no sign-on in progress in this browser');
-    if (!(await this.o.store.once(`oidc-state:${flow.state}`, name, flow.expiresAt, now)))
-      return replies.refuse(reply, name, 'state used before');
-    const { record, idp } = found;
-    const oidc = await openidClient();
-    let idToken: string | undefined;
-    let claims: Record<string, unknown>;
-    try {
-      const config = await this.o.providers.oidc(name, idp);
-      const tokens = await oidc.authorizationCodeGrant(config, new URL(request.url, this.o.publicOrigin), {
-        pkceCodeVerifier: flow.verifier,
-        expectedState: flow.state,
-        expectedNonce: flow.nonce,
-        idTokenExpected: true,
-      });
-      idToken = tokens.id_token;
-      claims = tokens.claims() ?? {};
-    } catch (error) {
-      const { reason, received } = await oidcRefusal(oidc, error);
-      return replies.refuse(reply, name, reason, received);
-    }
+    const answered = await this.flow.answer(name, found?.idp ?? null, this.o.publicOrigin, request, reply);
+    if (refusedAnswer(answered)) return replies.refuse(reply, name, answered.reason, answered.received);
+    const { record, idp } = found!;
+    const { claims, idToken } = answered;
     const subject = claims[idp.userClaim];
     if (typeof subject !== 'string' || !subject)
       // The names of the claims it did send (not their values) show which one the record should name.
@@ -91,7 +62,7 @@ export class OidcFlow {
       about,
     );
     if (decision.open) await this.remember(name, claims, decision.open.accountId);
-    return replies.finish(request, reply, decision, { idToken: idToken ?? '' });
+    return replies.finish(request, reply, decision, { idToken });
   }
 
   /** The provider session behind this sign-on, for the provider's back-channel logout. */
