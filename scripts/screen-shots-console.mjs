@@ -1,11 +1,13 @@
-// The shots of `npm run screens` of the help-desk console, on the drawn portal's admin listener: the sign-in, a search,
-// a locked user's page and its unlock, the audit trail, the administrators' operators, API keys and cobrands, and a
-// user's and the operators' page on a phone in a Latin, a Cyrillic and a CJK language. Each
-// signs in as an operator of its own (a code of the authenticator app opens one sign-in) and locks a user of its own.
-import { addUser, cli, PASSWORD, signIn, signInAs } from './screen-steps.mjs';
+// The shots of `npm run screens` of the help-desk console, on the drawn portal's admin listener: the sign-in, the
+// operator's own passkeys, a search, a locked user's page and its unlock, the audit trail, the administrators'
+// operators, API keys and cobrands, and a user's and the operators' page on a phone in a Latin, a Cyrillic and a CJK
+// language. Each signs in as an operator of its own (a code of the authenticator app opens one sign-in) and locks a
+// user of its own.
+import { addUser, cli, PASSWORD, signIn, signInAs, virtualAuthenticator } from './screen-steps.mjs';
 
 const PHONE = { width: 320, height: 800 };
-const consoleAt = (p, query = '') => `http://127.0.0.1:${p.portal.environment.ADMIN_PORT}/console/${query}`;
+// By name, as ADMIN_ORIGIN says (screens.mjs): a relying party for the operators' passkeys is a host, not an address.
+const consoleAt = (p, query = '') => `http://localhost:${p.portal.environment.ADMIN_PORT}/console/${query}`;
 
 async function signedInToConsole(p, role = 'helpdesk') {
   const name = `screens.${role}.${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -67,6 +69,17 @@ export const CONSOLE = [
     async (p) => {
       await p.page.goto(consoleAt(p));
       await p.page.locator('#console-name').waitFor();
+    },
+  ],
+  [
+    'console-passkeys',
+    'The console: the operator’s own passkeys, one added (it stands in for the authenticator code at sign-in)',
+    async (p) => {
+      await signedInToConsole(p);
+      await virtualAuthenticator(p.page);
+      await p.page.goto(consoleAt(p, '?view=passkeys'));
+      await p.page.locator('.console-add').click();
+      await p.page.locator('#console-passkeys-heading + ul li').waitFor();
     },
   ],
   [

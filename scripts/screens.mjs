@@ -87,7 +87,12 @@ buildIfStale();
 // asked for before anything drawn is removed.
 const port = await freePort();
 // The help-desk console's shots on its admin listener (`ADMIN_PORT`), as `npm start` runs it.
-const env = { PORTAL_DEMO: 'true', PUBLIC_ORIGIN: `http://localhost:${port}`, ADMIN_PORT: String(await freePort()) };
+const adminPort = await freePort();
+const env = {
+  ...{ PORTAL_DEMO: 'true', PUBLIC_ORIGIN: `http://localhost:${port}`, ADMIN_PORT: String(adminPort) },
+  // By name: the operators' passkeys need a host (docs/operations.md, "Passkeys").
+  ADMIN_ORIGIN: `http://localhost:${adminPort}`,
+};
 const providers = await startDemoProviders(env);
 if (drawn.some(([, , , options]) => options?.providers) && /not started/.test(providers.banner)) {
   await providers.close();

@@ -7,10 +7,22 @@ export const CONSOLE_BASE = '/console/';
 const API = '/console/api';
 
 export const ConsolePaths = {
-  /** POST `{ name, password, code }`: signs an operator in (200 and the operator); DELETE: signs out (204). */
+  /**
+   * POST `{ name, password, code }` or `{ name, password, passkey }`: signs an operator in (200 and the operator);
+   * DELETE: signs out (204).
+   */
   session: `${API}/session`,
-  /** GET: `{ offered }`, whether operators may sign in through the bank's staff identity provider (STAFF_IDP_FILE). */
+  /**
+   * GET: `{ offered, passkeys }`: whether operators may sign in through the bank's staff identity provider
+   * (STAFF_IDP_FILE), and with a passkey instead of the code (ADMIN_ORIGIN names a host).
+   */
   signOn: `${API}/sign-on`,
+  /** POST: a passkey sign-in's options (discoverable passkeys), bound to this browser's anti-forgery token. */
+  passkeySignIn: `${API}/session/passkey-options`,
+  /** GET: the signed-in operator's passkeys; POST `{ response }`: adds one (a sign-in within the last 5 minutes). */
+  passkeys: `${API}/passkeys`,
+  /** POST: a new passkey's options, for the signed-in operator (a sign-in within the last 5 minutes). */
+  passkeyOptions: `${API}/passkeys/options`,
   /** GET: to the staff identity provider (303), to sign in there. */
   signOnStart: `${API}/sign-on/start`,
   /**
@@ -28,6 +40,16 @@ export const ConsolePaths = {
    */
   adminApi: `${API}/admin/v1`,
 } as const;
+
+/** DELETE: removes one of the signed-in operator's passkeys (a sign-in within the last 5 minutes). */
+export const consolePasskeyPath = (id: string): string => `${ConsolePaths.passkeys}/${encodeURIComponent(id)}`;
+
+/** One of the signed-in operator's passkeys (times in epoch milliseconds). */
+export interface ConsolePasskey {
+  id: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
 
 /**
  * Why a change is made, in the operator's words: recorded with the change's audit events and sent to the SIEM with

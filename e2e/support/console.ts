@@ -30,10 +30,10 @@ export function addOperator(role: 'helpdesk' | 'admin' | 'auditor', cobrands: st
 const codeOf = (name: string, at: ConsolePortal) => portalIn(at, 'operators', 'code', name).trim();
 
 /** Fills the console's sign-in as the operator, with the code their app shows now. */
-export async function signInToConsole(page: Page, name: string, labels = ENGLISH): Promise<void> {
+export async function signInToConsole(page: Page, name: string, labels = ENGLISH, at = shared()): Promise<void> {
   await page.getByLabel(labels.name, { exact: true }).fill(name);
   await page.getByLabel(labels.password, { exact: true }).fill(PASSWORD);
-  await page.getByLabel(labels.code, { exact: true }).fill(codeOf(name, shared()));
+  await page.getByLabel(labels.code, { exact: true }).fill(codeOf(name, at));
   await page.getByRole('button', { name: labels.signIn, exact: true }).click();
 }
 

@@ -63,7 +63,7 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
   let warn = (message: string): void => void early.push(message);
   let info = (_message: string): void => undefined;
   const shared = await sharedThrottle(config.redisUrl, { warn: (m) => warn(m), info: (m) => info(m) });
-  const staff = staffServices(database, keys, clock, operator.auditLog);
+  const staff = staffServices(database, keys, clock, operator.auditLog, config.adminOrigin);
   const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
   const texts = consoleTexts(messages);
   const staffProviderDeps = {
@@ -78,6 +78,7 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
       secure: config.adminOrigin.startsWith('https:'),
       signInPerMinute: config.rateLimitPerMinute,
       operatorCalls: operatorCalls(adminRoutes),
+      ...(staff.passkeys ? { passkeys: staff.passkeys } : {}),
       ...(config.staffIdp ? { signOn: staffProvider(config.staffIdp, staffProviderDeps) } : {}),
       page: { webDistDir, texts },
     });

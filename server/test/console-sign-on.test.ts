@@ -85,7 +85,7 @@ describe.each(Object.keys(providers))('the staff identity provider: %s', (name) 
   /** A console browser that signs on at the provider as `user`: where the console sends it back, and the browser. */
   async function signOn(user: string, client?: TestClient) {
     const browser = client ?? (await consoleClient(admin));
-    expect((await browser.get(ConsolePaths.signOn)).json()).toEqual({ offered: true });
+    expect((await browser.get(ConsolePaths.signOn)).json()).toEqual({ offered: true, passkeys: false });
     const started = await browser.get(ConsolePaths.signOnStart, { browser: true });
     expect(started.statusCode).toBe(303);
     const location = String(started.headers.location);
@@ -170,7 +170,7 @@ describe('without a staff identity provider', () => {
     const admin = await startAdmin(t);
     try {
       const browser = await consoleClient(admin);
-      expect((await browser.get(ConsolePaths.signOn)).json()).toEqual({ offered: false });
+      expect((await browser.get(ConsolePaths.signOn)).json()).toEqual({ offered: false, passkeys: false });
       expect((await browser.get(ConsolePaths.signOnStart, { browser: true })).statusCode).toBe(404);
     } finally {
       await admin.close();

@@ -78,6 +78,7 @@ const NAMED_BUTTONS = [
 /** The help-desk console's buttons that act on one item of a user's (a passkey, a session), held to the same rule. */
 const CONSOLE_NAMED_BUTTONS = [
   ['console.passkeys.remove', 'console.passkeys.removeNamed'],
+  ['console.myPasskeys.remove', 'console.myPasskeys.removeNamed'],
   ['console.sessions.end', 'console.sessions.endNamed'],
   ['console.operators.unlock', 'console.operators.unlockNamed'],
   ['console.operators.remove', 'console.operators.removeNamed'],

@@ -18,6 +18,7 @@ import type { PasskeyChallengeTable, PasskeyTable } from '../passkey/passkey.tab
 import type { RecoveryCodeTable } from '../recovery-code/recovery-code.table.js';
 import type { SessionTable } from '../session/session.table.js';
 import type { ApprovalTable } from '../staff/approval.table.js';
+import type { OperatorPasskeyChallengeTable, OperatorPasskeyTable } from '../staff/operator-passkey.table.js';
 import type { OperatorSessionTable, OperatorTable } from '../staff/staff.table.js';
 import type { SsoProviderSessionTable } from '../sso/oidc/provider-session.table.js';
 import type { SsoLinkTable, SsoOnceTable } from '../sso/sso.table.js';
@@ -50,4 +51,6 @@ export interface Database {
   operator_account: OperatorTable;
   operator_session: OperatorSessionTable;
   approval: ApprovalTable;
+  operator_passkey: OperatorPasskeyTable;
+  operator_passkey_challenge: OperatorPasskeyChallengeTable;
 }

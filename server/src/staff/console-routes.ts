@@ -7,6 +7,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorCodes } from '@portal/contract';
+import { AuthenticationResponseSchema } from '@portal/contract/schemas';
 import { ConsolePaths } from '@portal/contract/console';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -17,13 +18,17 @@ import { type CookiePolicy, SessionCookies } from '../http/session-cookies.js';
 import { whileAdmitted } from '../security/hash-admission.js';
 import { consolePage, type ConsolePageOptions } from './console-page.js';
 import { consoleOrigin, replaceSession } from './console-origin.js';
-import type { ConsoleSessions, SignedInOperator } from './console-sessions.js';
+import { browserBinding, consolePasskeyRoutes } from './console-passkey-routes.js';
+import type { ConsoleSessions, LiveOperator, SignedInOperator } from './console-sessions.js';
 import { consoleSignOnRoutes, type StaffProvider } from './console-sign-on.js';
+import type { OperatorPasskeys } from './operator-passkeys.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The operator the console's session cookie names (its idle deadline moved on); null for none. */
     consoleOperator?: SignedInOperator | null;
+    /** The same session with what only the service reads: the operator's ID, when they signed in. */
+    consoleLive?: LiveOperator | null;
   }
 }
 
@@ -42,6 +47,8 @@ export interface ConsoleRouteOptions {
   operatorCalls?: FastifyPluginAsync;
   /** The bank's staff identity provider, where one is configured (console-sign-on.ts). */
   signOn?: StaffProvider;
+  /** The operators' passkeys, where ADMIN_ORIGIN names a host (console-passkey-routes.ts). */
+  passkeys?: OperatorPasskeys;
   /** The console's page and its texts (console-page.ts). */
   page?: ConsolePageOptions;
 }
@@ -62,7 +69,9 @@ const Credentials = Type.Object(
   {
     name: Type.String({ maxLength: 200 }),
     password: Type.String({ maxLength: 1024 }),
-    code: Type.String({ maxLength: 16 }),
+    // The authenticator app's code, or a passkey's answer (where the console offers passkeys).
+    code: Type.Optional(Type.String({ maxLength: 16 })),
+    passkey: Type.Optional(AuthenticationResponseSchema),
   },
   { additionalProperties: false },
 );
@@ -76,9 +85,11 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRouteOptions> = asy
   await app.register(fastifyCookie);
   registerCsrfGuard(app, options.csrfKey, cookies);
   app.decorateRequest('consoleOperator', null);
+  app.decorateRequest('consoleLive', null);
   // Every call the console makes is activity: it moves the idle deadline on.
   app.addHook('preHandler', async (request) => {
-    request.consoleOperator = await sessions.current(cookies.sessionId(request));
+    request.consoleLive = await sessions.current(cookies.sessionId(request));
+    request.consoleOperator = request.consoleLive?.operator ?? null;
   });
 
   const throttle =
@@ -95,7 +106,12 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRouteOptions> = asy
     ConsolePaths.session,
     { schema: { ...hidden, body: Credentials }, config: { ...signInGuard, rateLimit: throttle } },
     async (request, reply) => {
-      const signedIn = await whileAdmitted(reply, () => sessions.signIn(request.body, consoleOrigin(request)));
+      const { passkey, ...given } = request.body;
+      const credentials = {
+        ...given,
+        ...(passkey ? { passkey: { response: passkey, binding: browserBinding(request) } } : {}),
+      };
+      const signedIn = await whileAdmitted(reply, () => sessions.signIn(credentials, consoleOrigin(request)));
       if (!signedIn) throw refused();
       await replaceSession(request, reply, { sessions, cookies }, signedIn.raw);
       request.consoleOperator = signedIn.operator;
@@ -115,7 +131,13 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRouteOptions> = asy
     return request.consoleOperator;
   });
 
+  const ways = guard({ throttle: 'none: a cheap read, the same for every caller', changes: false });
+  app.get(ConsolePaths.signOn, { schema: hidden, config: ways }, async () => ({
+    offered: options.signOn !== undefined,
+    passkeys: options.passkeys !== undefined,
+  }));
   consoleSignOnRoutes(app, { provider: options.signOn, sessions, cookies, throttle });
+  if (options.passkeys) consolePasskeyRoutes(app, { passkeys: options.passkeys, cookies, throttle });
   if (options.page) consolePage(app, options.page);
   if (options.operatorCalls) await app.register(options.operatorCalls, { prefix: ConsolePaths.adminApi });
 };

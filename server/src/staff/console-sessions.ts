@@ -12,7 +12,9 @@ import type { Database } from '../db/tables.js';
 import { hashSessionId, newSessionId } from '../security/ids.js';
 import { verifyDummy, verifySecret } from '../security/passwords.js';
 import { openSealed } from '../security/sealed-box.js';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { matchStep, newSecret } from './authenticator.js';
+import type { OperatorPasskeys } from './operator-passkeys.js';
 import { cobrandsOf, type NameRules, nameKeyOf, operatorNameOf } from './operator-names.js';
 import type { OperatorRow, StaffStore } from './staff-store.js';
 import type { OperatorRole } from './staff.table.js';
@@ -27,6 +29,13 @@ export interface SignedInOperator {
   cobrands: string[] | null;
 }
 
+/** A live console session: who, and what only the service reads (the operator's ID, when the session began). */
+export interface LiveOperator {
+  operator: SignedInOperator;
+  id: string;
+  signedInAt: number;
+}
+
 export interface ConsoleSessionDeps {
   db: Kysely<Database>;
   store: StaffStore;
@@ -35,13 +44,20 @@ export interface ConsoleSessionDeps {
   sealKey: Buffer;
   clock: Clock;
   names: NameRules;
+  /** The operators' passkeys, where ADMIN_ORIGIN can be a relying party. */
+  passkeys?: OperatorPasskeys;
 }
 
 export interface Credentials {
   name: string;
   password: string;
-  code: string;
+  /** The authenticator app's code; or instead, */
+  code?: string;
+  /** a passkey's answer to the options issued to this browser (`binding`: its anti-forgery token's hash). */
+  passkey?: { response: AuthenticationResponseJSON; binding: string };
 }
+
+const PASSKEY = { method: 'passkey' };
 
 /** The code work done for a try no operator can pass: against a secret nobody holds. */
 const NOBODY = newSecret();
@@ -61,17 +77,26 @@ export class ConsoleSessions {
   async signIn(given: Credentials, origin: Origin): Promise<{ raw: string; operator: SignedInOperator } | null> {
     const { store, clock } = this.deps;
     // As an app shows it ("123 456") or as typed: the digits are the code.
-    const code = given.code.replace(/[\s-]/g, '');
+    const code = (given.code ?? '').replace(/[\s-]/g, '');
     const key = this.keyOf(given.name);
     const claimed = key === null ? undefined : await store.claimTry(key, clock());
     if (!claimed) {
       await verifyDummy(given.password);
-      matchStep(NOBODY, code, clock());
+      // The same second factor's work as for an operator: a code computed, or the passkey's challenge spent.
+      if (given.passkey) await this.passkeyRight('', given.passkey);
+      else matchStep(NOBODY, code, clock());
       const named = key === null ? undefined : await store.findByKey(key);
       await this.refused(named, named ? 'locked' : 'unknown', origin);
       return null;
     }
     const passwordRight = await verifySecret(claimed.password_hash, given.password);
+    if (given.passkey) {
+      const keyRight = await this.passkeyRight(claimed.id, given.passkey);
+      const raw = passwordRight && keyRight ? await this.open(claimed, null, origin, PASSKEY, true) : null;
+      if (raw) return { raw, operator: signedIn(claimed) };
+      await this.refused(claimed, !passwordRight ? 'wrong password' : 'wrong passkey', origin, PASSKEY);
+      return null;
+    }
     const step = matchStep(openSealed(this.deps.sealKey, claimed.totp_sealed), code, clock());
     if (passwordRight && step !== null) {
       const raw = await this.open(claimed, step, origin);
@@ -80,6 +105,11 @@ export class ConsoleSessions {
     const reason = !passwordRight ? 'wrong password' : step === null ? 'wrong code' : 'code used before';
     await this.refused(claimed, reason, origin);
     return null;
+  }
+
+  /** Whether the passkey's answer is the operator's (none where the console offers no passkeys). */
+  private passkeyRight(operatorId: string, passkey: NonNullable<Credentials['passkey']>): Promise<boolean> {
+    return this.deps.passkeys?.check(operatorId, passkey.response, passkey.binding) ?? Promise.resolve(false);
   }
 
   /**
@@ -108,11 +138,14 @@ export class ConsoleSessions {
     await this.refused(undefined, reason, origin, { method: 'sign-on', provider });
   }
 
-  /** The operator a session cookie's value names, its idle deadline moved on; null for none, ended or expired. */
-  async current(raw: string | undefined): Promise<SignedInOperator | null> {
+  /**
+   * The operator a session cookie's value names, its idle deadline moved on, with their ID and when they signed in;
+   * null for none, ended or expired.
+   */
+  async current(raw: string | undefined): Promise<LiveOperator | null> {
     if (!raw) return null;
     const live = await this.deps.store.touchSession(hashSessionId(raw), this.deps.clock(), IDLE_MS);
-    return live ? signedIn(live) : null;
+    return live ? { operator: signedIn(live), id: live.operatorId, signedInAt: live.signedInAt } : null;
   }
 
   /** Ends the session, audited when there was one. */
@@ -141,6 +174,7 @@ export class ConsoleSessions {
     step: number | null,
     origin: Origin,
     how: Record<string, string> = {},
+    clearTries = false,
   ): Promise<string | null> {
     const raw = newSessionId();
     const now = this.deps.clock();
@@ -152,7 +186,8 @@ export class ConsoleSessions {
     const as = { ...origin, actor: actorOf(operator.name) };
     return this.deps.db.transaction().execute(async (trx) => {
       const { store } = this.deps;
-      const passed = step === null ? store.signedOn(operator.id, now, trx) : store.passed(operator.id, step, now, trx);
+      const passed =
+        step === null ? store.signedOn(operator.id, now, clearTries, trx) : store.passed(operator.id, step, now, trx);
       if (!(await passed)) return null;
       await store.openSession(row, trx);
       await this.deps.audit.record('operator.signed.in', null, { role: operator.role, ...how }, { origin: as, trx });

@@ -31,7 +31,6 @@ export interface SignOnOptions {
   throttle: object | false;
 }
 
-const OFFERED = guard({ throttle: 'none: a cheap read, the same for every caller', changes: false });
 const START = guard({
   throttle: 'own',
   changes: true,
@@ -48,7 +47,6 @@ const RETURN = guard({
 export function consoleSignOnRoutes(app: FastifyInstance, options: SignOnOptions): void {
   const { provider, sessions, cookies } = options;
   const hidden = { hide: true };
-  app.get(ConsolePaths.signOn, { schema: hidden, config: OFFERED }, async () => ({ offered: provider !== undefined }));
   if (!provider) return;
   const rateLimit = options.throttle;
   app.get(ConsolePaths.signOnStart, { schema: hidden, config: { ...START, rateLimit } }, async (_request, reply) =>

@@ -15,6 +15,7 @@ export type { NameRules } from './operator-names.js';
 export { MIN_PASSWORD_LENGTH, ROLES, StaffAdmin } from './staff-admin.js';
 export type { NewOperator, OperatorListing, StaffDeps } from './staff-admin.js';
 export { StaffStore } from './staff-store.js';
+export { consoleRelyingParty, OperatorPasskeys } from './operator-passkeys.js';
 export { ApprovalStore } from './approval-store.js';
 export type { ApprovalRow } from './approval-store.js';
 export type { OperatorRole } from './staff.table.js';
@@ -29,6 +30,8 @@ declare module '../db/audit-log.js' {
     'operator.sign.in.refused': true;
     'operator.locked': true;
     'operator.signed.out': true;
+    'operator.passkey.added': true;
+    'operator.passkey.removed': true;
     'approval.requested': true;
     'approval.approved': true;
     'approval.declined': true;

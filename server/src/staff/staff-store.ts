@@ -8,7 +8,7 @@ export type OperatorRow = Selectable<OperatorTable>;
 type Trx = Transaction<Database>;
 
 /** A live session, with what its operator may do as it stands now (a changed role counts at the next call). */
-export type LiveSession = Pick<OperatorRow, 'name' | 'role' | 'cobrands'> & { operatorId: string };
+export type LiveSession = Pick<OperatorRow, 'name' | 'role' | 'cobrands'> & { operatorId: string; signedInAt: number };
 
 export class StaffStore {
   constructor(private readonly db: Kysely<Database>) {}
@@ -74,11 +74,14 @@ export class StaffStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** A sign-on at the staff provider passed: false when a lock came meanwhile (its password tries are left as they are). */
-  async signedOn(id: string, now: number, trx: Trx): Promise<boolean> {
+  /**
+   * A sign-in passed without a code: false when a lock came meanwhile. `clearTries`: it was the password's (with a
+   * passkey); at the staff provider the password tries are left as they are.
+   */
+  async signedOn(id: string, now: number, clearTries: boolean, trx: Trx): Promise<boolean> {
     const result = await trx
       .updateTable('operator_account')
-      .set({ updated_at: now })
+      .set(clearTries ? { failed_attempts: 0, updated_at: now } : { updated_at: now })
       .where('id', '=', id)
       .where('locked_at', 'is', null)
       .executeTakeFirst();
@@ -126,7 +129,7 @@ export class StaffStore {
       .where('id_hash', '=', idHash)
       .where('idle_expires_at', '>', now)
       .where('absolute_expires_at', '>', now)
-      .returning('operator_id')
+      .returning(['operator_id', 'created_at'])
       .executeTakeFirst();
     if (!renewed) return undefined;
     const operator = await this.db
@@ -134,7 +137,7 @@ export class StaffStore {
       .select(['id as operatorId', 'name', 'role', 'cobrands'])
       .where('id', '=', renewed.operator_id)
       .executeTakeFirst();
-    return operator;
+    return operator && { ...operator, signedInAt: Number(renewed.created_at) };
   }
 
   /** Ends the session; answers its operator's id if there was one. */

@@ -1,6 +1,7 @@
 /**
  * The signed-in operator's desk: find a user, then the user's page; for an auditor or an administrator, the audit
- * trail; for an administrator, the operators, the API keys and the cobrand catalogue. Where the operator is is in the
+ * trail; for an administrator, the operators, the API keys and the cobrand catalogue; and where the console offers
+ * passkeys, each operator's own. Where the operator is is in the
  * address (`?user=`, `?view=`), so the browser's Back returns to the search and a reload keeps the page.
  */
 import type { ConsoleOperator } from '@portal/contract/console';
@@ -12,16 +13,18 @@ import { CobrandsView } from './CobrandsView';
 import { useTexts } from './console-texts';
 import { FindUser } from './FindUser';
 import { OperatorsView } from './OperatorsView';
+import { PasskeysView } from './PasskeysView';
 import { UserPage } from './UserPage';
+import { useWaysIn } from './ways-in';
 
-const VIEWS = ['users', 'audit', 'operators', 'keys', 'cobrands'] as const;
+const VIEWS = ['users', 'audit', 'operators', 'keys', 'cobrands', 'passkeys'] as const;
 type View = (typeof VIEWS)[number];
 
 /** The sections each role has; the help desk's one section needs no menu. */
 const SECTIONS: Record<ConsoleOperator['role'], readonly View[]> = {
   helpdesk: ['users'],
   auditor: ['users', 'audit'],
-  admin: VIEWS,
+  admin: ['users', 'audit', 'operators', 'keys', 'cobrands'],
 };
 
 interface Place {
@@ -67,7 +70,9 @@ function Sections({ views, place, go }: { views: readonly View[]; place: Place; 
 
 export function Desk({ operator, ended }: DeskProps) {
   const [place, setPlace] = useState(placeInAddress);
-  const views = SECTIONS[operator.role];
+  // Every operator's own passkeys, where the console offers them.
+  const { passkeys } = useWaysIn();
+  const views: readonly View[] = passkeys ? [...SECTIONS[operator.role], 'passkeys'] : SECTIONS[operator.role];
   useEffect(() => {
     const follow = () => setPlace(placeInAddress());
     addEventListener('popstate', follow);
@@ -88,6 +93,7 @@ export function Desk({ operator, ended }: DeskProps) {
     operators: () => <OperatorsView operator={operator} ended={ended} />,
     keys: () => <ApiKeysView ended={ended} />,
     cobrands: () => <CobrandsView ended={ended} />,
+    passkeys: () => <PasskeysView ended={ended} />,
     users: () =>
       place.user === null ? (
         <>

@@ -1,13 +1,15 @@
 /**
- * The operator's sign-in: name, password and the code of their authenticator app, or the bank's staff identity provider
- * where one is configured. A refusal says the same for a wrong name, password or code (the service tells them apart to
+ * The operator's sign-in: name, password and the code of their authenticator app (or a passkey instead, where the
+ * console offers them), or the bank's staff identity provider where one is configured. A refusal says the same for a wrong name, password or code (the service tells them apart to
  * nobody), and takes the cursor to the message.
  */
 import { ConsolePaths, CONSOLE_CODE_LENGTH, type ConsoleOperator } from '@portal/contract/console';
-import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import { consoleCall } from './console-api';
+import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes, type MouseEvent } from 'react';
+import { consoleCall, ConsoleError } from './console-api';
 import { useTexts } from './console-texts';
 import { FormField } from './FormField';
+import { passkeysInThisBrowser, signWithPasskey } from './passkey-ceremony';
+import { useWaysIn } from './ways-in';
 
 type InputProps = Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'maxLength' | 'inputMode'>;
 
@@ -20,6 +22,31 @@ function Field({ name, label, hint, ...input }: { name: string; label: string; h
       {...(hint ? { hint } : {})}
       control={(props) => <input {...props} name={name} className="portal-input" {...input} />}
     />
+  );
+}
+
+/** The operator's name, password and authenticator code. */
+function CredentialFields() {
+  const { t } = useTexts();
+  return (
+    <>
+      <Field name="name" label={t('console.signIn.name')} autoComplete="username" maxLength={200} />
+      <Field
+        name="password"
+        label={t('console.signIn.password')}
+        type="password"
+        autoComplete="current-password"
+        maxLength={1024}
+      />
+      <Field
+        name="code"
+        label={t('console.signIn.code')}
+        hint={t('console.signIn.codeHint', CONSOLE_CODE_LENGTH)}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={16}
+      />
+    </>
   );
 }
 
@@ -37,13 +64,7 @@ function refusedSignOn(): boolean {
 /** The bank's staff identity provider, where the service offers it: a link away to sign in there. */
 function SignOn() {
   const { t } = useTexts();
-  const [offered, setOffered] = useState(false);
-  useEffect(() => {
-    consoleCall<{ offered: boolean }>(ConsolePaths.signOn)
-      .then((answer) => setOffered(answer.offered))
-      .catch(() => setOffered(false));
-  }, []);
-  if (!offered) return null;
+  if (!useWaysIn().offered) return null;
   return (
     <section className="console-sign-on" aria-labelledby="console-sign-on-heading">
       <h2 className="console-subheading" id="console-sign-on-heading">
@@ -54,6 +75,15 @@ function SignOn() {
       </a>
     </section>
   );
+}
+
+/** The form's values, or null when one the chosen way (with the code, or a passkey) needs is missing. */
+function formValues(form: HTMLFormElement, withCode: boolean) {
+  const data = new FormData(form);
+  const value = (name: string) => String(data.get(name) ?? '');
+  const code = value('code').replace(/\s/g, '');
+  if (!value('name').trim() || !value('password') || (withCode && !code)) return null;
+  return { name: value('name').trim(), password: value('password'), code };
 }
 
 export function SignIn({ notice, onSignedIn }: { notice: string | null; onSignedIn: (who: ConsoleOperator) => void }) {
@@ -67,22 +97,35 @@ export function SignIn({ notice, onSignedIn }: { notice: string | null; onSigned
     if (error) alert.current?.focus();
   }, [error]);
 
+  const passkeys = useWaysIn().passkeys && passkeysInThisBrowser();
+  const failed = (error: unknown) => {
+    // The browser's own passkey dialog closed or failed: no answer reached the service.
+    setError(error instanceof ConsoleError ? failure(error) : t('console.signIn.passkeyCancelled'));
+    setBusy(false);
+  };
+  const given = (form: HTMLFormElement, withCode: boolean) => {
+    const values = formValues(form, withCode);
+    if (!values) setError(t(withCode ? 'console.signIn.missing' : 'console.signIn.passkeyMissing'));
+    return values;
+  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => String(form.get(name) ?? '');
-    if (!value('name').trim() || !value('password') || !value('code').trim()) {
-      setError(t('console.signIn.missing'));
-      return;
-    }
+    const json = given(event.currentTarget, true);
+    if (!json) return;
     setBusy(true);
-    const json = { name: value('name').trim(), password: value('password'), code: value('code').replace(/\s/g, '') };
-    consoleCall<ConsoleOperator>(ConsolePaths.session, { method: 'POST', json })
-      .then(onSignedIn)
-      .catch((failed: unknown) => {
-        setError(failure(failed));
-        setBusy(false);
-      });
+    consoleCall<ConsoleOperator>(ConsolePaths.session, { method: 'POST', json }).then(onSignedIn, failed);
+  };
+  const withPasskey = (event: MouseEvent<HTMLButtonElement>) => {
+    const values = event.currentTarget.form && given(event.currentTarget.form, false);
+    if (!values) return;
+    setBusy(true);
+    const { name, password } = values;
+    consoleCall<PublicKeyCredentialRequestOptionsJSON>(ConsolePaths.passkeySignIn, { method: 'POST' })
+      .then(signWithPasskey)
+      .then((passkey) =>
+        consoleCall<ConsoleOperator>(ConsolePaths.session, { method: 'POST', json: { name, password, passkey } }),
+      )
+      .then(onSignedIn, failed);
   };
 
   return (
@@ -101,25 +144,22 @@ export function SignIn({ notice, onSignedIn }: { notice: string | null; onSigned
         </div>
       )}
       <form className="portal-form" noValidate onSubmit={submit}>
-        <Field name="name" label={t('console.signIn.name')} autoComplete="username" maxLength={200} />
-        <Field
-          name="password"
-          label={t('console.signIn.password')}
-          type="password"
-          autoComplete="current-password"
-          maxLength={1024}
-        />
-        <Field
-          name="code"
-          label={t('console.signIn.code')}
-          hint={t('console.signIn.codeHint', CONSOLE_CODE_LENGTH)}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={16}
-        />
-        <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
-          {t('console.signIn.submit')}
-        </button>
+        <CredentialFields />
+        <div className="console-sign-in__buttons">
+          <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+            {t('console.signIn.submit')}
+          </button>
+          {passkeys && (
+            <button
+              type="button"
+              className="portal-button portal-button--secondary"
+              disabled={busy}
+              onClick={withPasskey}
+            >
+              {t('console.signIn.passkey')}
+            </button>
+          )}
+        </div>
       </form>
       <SignOn />
     </div>

@@ -31,6 +31,8 @@ const FAILURES: Record<string, string> = {
   forbidden: 'console.error.forbidden',
   'not.found': 'console.error.notFound',
   busy: 'console.error.busy',
+  'sign.in.again': 'console.myPasskeys.signInAgain',
+  'passkey.refused': 'console.myPasskeys.refused',
   unavailable: 'error.system',
   'system.error': 'error.system',
 };

@@ -25,6 +25,7 @@ import * as deviceCode from './2026_11_30_1000_device_code.js';
 import * as operators from './2026_12_01_1000_operators.js';
 import * as approvals from './2026_12_02_1000_approvals.js';
 import * as accountNameKey from './2026_12_02_1100_account_name_key.js';
+import * as operatorPasskeys from './2026_12_03_1000_operator_passkeys.js';
 
 /** Every migration, in order; listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_1000_operators': operators,
   '2026_12_02_1000_approvals': approvals,
   '2026_12_02_1100_account_name_key': accountNameKey,
+  '2026_12_03_1000_operator_passkeys': operatorPasskeys,
 };
