@@ -157,8 +157,10 @@ export class AccountStore {
     id: string,
     now: number,
     changes: { passwordHash?: string; signedIn?: boolean } = {},
+    trx?: Trx,
   ): Promise<boolean> {
-    const result = await this.hot.clear(id, now, changes.passwordHash ?? null, changes.signedIn ? now : null);
+    const values = [id, now, changes.passwordHash ?? null, changes.signedIn ? now : null] as const;
+    const result = await (trx ? this.hot.clear.within(trx, ...values) : this.hot.clear(...values));
     return Number(result.numAffectedRows) > 0;
   }
 
@@ -188,8 +190,9 @@ export class AccountStore {
     id: string,
     now: number,
     changes: { passwordHash?: string; signedIn?: boolean } = {},
+    trx?: Trx,
   ): Promise<boolean> {
-    const result = await this.db
+    const result = await (trx ?? this.db)
       .updateTable('account')
       .set((eb) => ({
         failed_attempts: eb.case().when('status', '=', 'active').then(0).else(eb.ref('failed_attempts')).end(),

@@ -17,10 +17,15 @@ type Slot = { argument: number } | { constant: unknown };
  * their values and must declare each argument (no defaults or rest: its `length` says how many there are). Every value
  * it binds is one of its arguments or a constant written in it, bound as written every time.
  */
+/** A prepared query: run on the database, or `within` a transaction (the same text, on the transaction's connection). */
+export type Prepared<A extends unknown[], O> = ((...args: A) => Promise<QueryResult<O>>) & {
+  within: (trx: Kysely<Database>, ...args: A) => Promise<QueryResult<O>>;
+};
+
 export function prepareQuery<A extends unknown[], O>(
   db: Kysely<Database>,
   build: (...args: A) => Compilable<O>,
-): (...args: A) => Promise<QueryResult<O>> {
+): Prepared<A, O> {
   // Unique strings: Kysely binds them as it would any value, and each is found again in the parameter list.
   const markers = Array.from({ length: build.length }, (_, i) => `\u0000argument ${i}\u0000`);
   const { sql, parameters, query } = build(...(markers as unknown as A)).compile();
@@ -30,8 +35,11 @@ export function prepareQuery<A extends unknown[], O>(
   });
   const unused = markers.filter((_, i) => !slots.some((slot) => 'argument' in slot && slot.argument === i));
   if (unused.length > 0) throw new Error(`prepareQuery: ${unused.length} argument(s) are not bound in: ${sql}`);
-  return (...args) => {
+  const run = (on: Kysely<Database>, args: A) => {
     const bound = slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.constant));
-    return db.executeQuery<O>({ sql, query, parameters: bound, queryId: createQueryId() });
+    return on.executeQuery<O>({ sql, query, parameters: bound, queryId: createQueryId() });
   };
+  return Object.assign((...args: A) => run(db, args), {
+    within: (trx: Kysely<Database>, ...args: A) => run(trx, args),
+  });
 }

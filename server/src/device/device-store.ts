@@ -59,8 +59,8 @@ export class DeviceStore {
   }
 
   /** Clears the device's count after a right secret, unless a raced wrong try locked it meanwhile. */
-  async clear(id: string, now: number, locale: string | null): Promise<boolean> {
-    const result = await this.db
+  async clear(id: string, now: number, locale: string | null, trx?: Trx): Promise<boolean> {
+    const result = await (trx ?? this.db)
       .updateTable('trusted_device')
       .set((eb) => ({
         failed_attempts: 0,

@@ -3,7 +3,9 @@
  * or a trusted device's own), audited, the lock applied. The account's lock is mailed to its owner (device-notices).
  */
 import type { AccountKey, AccountRow, AccountStore } from '../account/index.js';
+import type { Transaction } from 'kysely';
 import type { AuditLog, Origin } from '../db/audit-log.js';
+import type { Database } from '../db/tables.js';
 import type { DeviceNotices, DeviceStore } from '../device/index.js';
 import type { Claim } from './claims.js';
 import type { Aside, CountedRefusals } from '../signin-kernel/index.js';
@@ -74,15 +76,26 @@ export class Refusals {
   }
 
   /**
-   * A right secret: the claim's count is cleared (a lock on unknown devices stays for a trusted device's sign-in).
-   * False when a raced wrong try locked the count meanwhile, or an administrator the account.
+   * A right secret: the claim's count is cleared (a lock on unknown devices stays for a trusted device's sign-in), and
+   * with `success`, the sign-in's event recorded. False when a raced wrong try locked the count meanwhile, or an
+   * administrator the account.
    */
-  async passed(claim: Claim, now: number, changes: { passwordHash?: string; signedIn?: boolean }): Promise<boolean> {
+  async passed(
+    claim: Claim,
+    now: number,
+    changes: { passwordHash?: string; signedIn?: boolean },
+    success?: { origin: Origin; step: string },
+  ): Promise<boolean> {
+    const { accounts, audit, devices } = this.deps;
     const { account, device } = claim;
-    if (!device) return this.deps.accounts.clearFailures(account.id, now, changes);
-    return (
-      (await this.deps.devices.clear(device, now, null)) && this.deps.accounts.signedInTrusted(account.id, now, changes)
-    );
+    const clear = async (trx?: Transaction<Database>) =>
+      device
+        ? (await devices.clear(device, now, null, trx)) && accounts.signedInTrusted(account.id, now, changes, trx)
+        : accounts.clearFailures(account.id, now, changes, trx);
+    if (!success) return clear();
+    // One commit for the counts cleared and the event (docs/benchmarks.md, figure 15).
+    const event = { kind: 'signin.success' as const, accountId: account.id, detail: { step: success.step } };
+    return audit.recordWith(event, success.origin, clear);
   }
 
   /** A right secret a gate holds: the claimed try given back. False when the account locked meanwhile. */

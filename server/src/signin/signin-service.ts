@@ -202,11 +202,10 @@ export class SignInService {
     const gate = await this.gateFor(answer, attempt, claimed);
     if (gate) return this.held(gate, claimed, answer, attempt);
     const changes = { ...(answer.rehashed ? { passwordHash: answer.rehashed } : {}), signedIn: answer.complete };
-    if (!(await this.refusals.passed(claimed, now, changes))) {
+    if (!(await this.refusals.passed(claimed, now, changes, { origin: browser.origin, step: answer.step }))) {
       await audit.record('signin.failure', account.id, { reason: 'locked meanwhile' }, { origin: browser.origin });
       return null;
     }
-    await audit.record('signin.success', account.id, { step: answer.step }, { origin: browser.origin });
     if (answer.mustChange) await this.flagForChange(answer, browser.origin, now);
     return this.trusting(await this.decide(answer, browser, now), claimed, browser, now, answer.trustsBrowser);
   }
