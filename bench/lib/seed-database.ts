@@ -99,6 +99,8 @@ const accountRow = (i: number): AccountRow => ({
   password_expires_at: null,
   security_answer_hash: null,
   display_name: null,
+  // No name: none to search by (account/name-key.ts).
+  name_key: null,
   external_id: null,
   deleted_at: null,
   created_at: now,
