@@ -1,12 +1,12 @@
-/** Where mail goes: an SMTP server (SMTP_URL), or `.eml` files under DATA_DIR/outbox/ when none is configured. */
+/**
+ * Where mail goes: an SMTP server (SMTP_URL), or `.eml` files under DATA_DIR/outbox/ when none is configured. nodemailer
+ * runs in a thread of its own (transport-thread.ts); what is built here is only the mail's fields.
+ */
 import { readFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type nodemailer from 'nodemailer';
-import type { Transporter } from 'nodemailer';
 import type { SmtpTls } from '../config.js';
 import type { OutboxRow } from './outbox-store.js';
+import { mailThread } from './transport-thread.js';
 
 export interface MailTransport {
   send(row: OutboxRow): Promise<void>;
@@ -66,23 +66,11 @@ function tlsOf(url: URL, tls: SmtpTls, caFile: string | null) {
   };
 }
 
-/**
- * nodemailer and its connections are made at the first mail, not at start: an idle instance holds the code it loads
- * (docs/benchmarks.md, figure 5), and most instances send a mail rarely.
- */
-function atFirstMail(options: Parameters<typeof nodemailer.createTransport>[0]) {
-  let made: Transporter | null = null;
-  return {
-    get: () => (made ??= (createRequire(import.meta.url)('nodemailer') as typeof nodemailer).createTransport(options)),
-    close: () => made?.close(),
-  };
-}
-
 export function createTransport(options: TransportOptions): MailTransport {
   const { smtpUrl, dataDir, log } = options;
   if (smtpUrl) {
     const url = new URL(smtpUrl);
-    const smtp = atFirstMail({
+    const smtp = mailThread({
       host: url.hostname,
       ...tlsOf(url, options.smtpTls, options.smtpCaFile),
       ...(url.username
@@ -97,24 +85,14 @@ export function createTransport(options: TransportOptions): MailTransport {
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
     });
-    return { send: async (row) => void (await smtp.get().sendMail(message(row, options))), close: smtp.close };
+    return { send: (row) => smtp.deliver(message(row, options), null), close: smtp.close };
   }
   const dir = join(dataDir, 'outbox');
-  const files = atFirstMail({ streamTransport: true, buffer: true, newline: 'unix' });
+  const files = mailThread({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(row) {
-      const info = await files.get().sendMail(message(row, options));
       const file = join(dir, `${row.id}.eml`);
-      // Off the main thread (a file's open and write held every sign-in behind it); the folder made when it is not there.
-      // Written beside its name and then renamed, so that whoever reads the folder's .eml files never reads half a mail.
-      const partial = `${file}.part`;
-      const write = () => writeFile(partial, info.message as Buffer, { mode: 0o600 });
-      await write().catch(async (error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-        await mkdir(dir, { recursive: true });
-        await write();
-      });
-      await rename(partial, file);
+      await files.deliver(message(row, options), file);
       log(`mail written to ${file}`);
     },
     close: files.close,
