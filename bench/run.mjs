@@ -1,5 +1,5 @@
 // `npm run bench`: builds if stale, starts the built service as child processes on free ports with temporary data
-// folders, measures the fifteen figures of the benchmark issues, prints each with how it was measured, and writes
+// folders, measures the sixteen figures of the benchmark issues, prints each with how it was measured, and writes
 // docs/benchmarks.md. Options: --quick (shorter runs, 100,000 instead of 1,000,000 rows; prints only),
 // --only=1,3 (those figures; prints only), --write (write docs/benchmarks.md even with --quick; with --only, put those
 // figures in it in place of their earlier sections).
@@ -20,6 +20,7 @@ import { loginStormFigure } from './figures/login-storm.mjs';
 import { lookupsFigure } from './figures/lookups.mjs';
 import { memoryFigure } from './figures/memory.mjs';
 import { refusalTiming } from './figures/refusal-timing.mjs';
+import { passkeyCpuFigure } from './figures/passkey-cpu.mjs';
 import { passkeySignInFigure } from './figures/passkey-sign-in.mjs';
 import { newDeviceSignInFigure } from './figures/new-device-sign-in.mjs';
 import { scaleFigure } from './figures/scale.mjs';
@@ -64,6 +65,7 @@ const PLAN = quick
       f13: { seeded: 30, loads: 5 },
       f14: { users: 5_000, runs: 1 },
       f15: { calls: 10 },
+      f16: { users: 50, rounds: 3, seconds: 2 },
     }
   : {
       mainUsers: 20_000,
@@ -80,6 +82,7 @@ const PLAN = quick
       f13: { seeded: 100, loads: 40 },
       f14: { users: 20_000, runs: 3 },
       f15: { calls: 50 },
+      f16: { users: 200, rounds: 10, seconds: 3 },
     };
 
 const runStarted = performance.now();
@@ -338,6 +341,19 @@ try {
       `users import of ${PLAN.f14.users.toLocaleString('en-US')} users, SQLite and PostgreSQL`,
       async () => importUsersFigure({ ...PLAN.f14, postgresUrl: postgresUrl || null }),
     );
+  }
+
+  if (wanted(16)) {
+    const dir = join(tempRoot, 'passkey-cpu');
+    const users = Array.from({ length: PLAN.f16.users }, (_, i) => `bench${String(i).padStart(7, '0')}`);
+    const passkeySeed = seed(dir, PLAN.f16.users, 0);
+    const env = { MAX_SESSIONS_PER_USER: '0', PASSKEY_OPTIONS_PER_MINUTE: '0' };
+    const portal = await startPortal({ dataDir: dir, name: 'passkey-cpu', env });
+    stopAfter.push(portal);
+    await measure(16, 'passkey sign-ins per core-second beside password sign-ins', () =>
+      passkeyCpuFigure({ ...PLAN.f16, portal, seed: passkeySeed, users }),
+    );
+    await portal.stop();
   }
 
   if (wanted(15)) await measure(15, 'what a sign-in costs PostgreSQL', () => databasePerSignInFigure(PLAN.f15));

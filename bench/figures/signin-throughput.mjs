@@ -42,7 +42,36 @@ const COMPARISON_ROUNDS = 3;
  * plain keep-alive sockets (`rawConnection`): the generator shares the 2 cores with the service, and a full HTTP
  * client would take CPU the argon2 pool then lacks.
  */
-export async function signInLoad(server, seed, seconds, nextUser) {
+export function signInLoad(server, seed, seconds, nextUser, device = () => undefined) {
+  return closedLoop(server, seconds, async (timed) => {
+    const user = nextUser();
+    const logout = await timed('logout', { path: '/sdportal/logout', headers: APP_HEADERS });
+    const token = headCookie(logout.head, 'sec-token');
+    // A trusted browser sends its device cookie too (docs/decisions.md, "Device trust").
+    const cookie = [`sec-token=${token}`, device(user) && `portal-device=${device(user)}`].filter(Boolean).join('; ');
+    const info = await timed('login info', {
+      path: `/sdportal/rest/login/info?username=${encodeURIComponent(user)}`,
+      headers: { ...APP_HEADERS, cookie },
+    });
+    const ldapId = info.status === 200 ? JSON.parse(info.body.toString('utf8')).ldapId : '';
+    return timed('sign-in', {
+      method: 'POST',
+      path: '/pkmslogin.form',
+      headers: { ...APP_HEADERS, cookie, 'x-xsrf-token': token, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        username: ldapId,
+        'login-form-type': 'password',
+        password: seed.password,
+      }).toString(),
+    });
+  });
+}
+
+/**
+ * `CONNECTIONS` browsers, each on a connection of its own, each running `signIn` (its calls made with `timed`, the
+ * last one's answer returned) again and again for `seconds`; the service's CPU over them, from /proc.
+ */
+export async function closedLoop(server, seconds, signIn) {
   let signIns = 0;
   let refused = 0;
   // Sign-ins the service shed (503 `busy`: its argon2 queue full, as under a storm): load refused, not a failure.
@@ -50,16 +79,9 @@ export async function signInLoad(server, seed, seconds, nextUser) {
   const other = new Map();
   const latencies = [];
   const count = (status, step) => {
-    if (step === 'send-login' && status === 503) shed += 1;
+    if (step === 'sign-in' && status === 503) shed += 1;
     else if (status >= 300 && !(step === 'logout' && status === 204))
       other.set(`${step} ${status}`, (other.get(`${step} ${status}`) ?? 0) + 1);
-  };
-  const timed = async (connection, step, request) => {
-    const started = performance.now();
-    const answer = await connection.request(request);
-    latencies.push(performance.now() - started);
-    count(answer.status, step);
-    return answer;
   };
   const cpuBefore = cpuOf(server.pid);
   const ownBefore = process.cpuUsage();
@@ -68,34 +90,18 @@ export async function signInLoad(server, seed, seconds, nextUser) {
   let errors = 0;
   const browser = async () => {
     const connection = rawConnection(server.url);
+    const timed = async (step, request) => {
+      const begun = performance.now();
+      const answer = await connection.request(request);
+      latencies.push(performance.now() - begun);
+      count(answer.status, step);
+      return answer;
+    };
     try {
       while (performance.now() < deadline) {
-        const user = nextUser();
-        const logout = await timed(connection, 'logout', { path: '/sdportal/logout', headers: APP_HEADERS });
-        const token = headCookie(logout.head, 'sec-token');
-        const cookie = `sec-token=${token}`;
-        const info = await timed(connection, 'login info', {
-          path: `/sdportal/rest/login/info?username=${encodeURIComponent(user)}`,
-          headers: { ...APP_HEADERS, cookie },
-        });
-        const ldapId = info.status === 200 ? JSON.parse(info.body.toString('utf8')).ldapId : '';
-        const send = await timed(connection, 'send-login', {
-          method: 'POST',
-          path: '/pkmslogin.form',
-          headers: {
-            ...APP_HEADERS,
-            cookie,
-            'x-xsrf-token': token,
-            'content-type': 'application/x-www-form-urlencoded',
-          },
-          body: new URLSearchParams({
-            username: ldapId,
-            'login-form-type': 'password',
-            password: seed.password,
-          }).toString(),
-        });
-        if (send.status === 200) signIns += 1;
-        else if (send.status === 401) refused += 1;
+        const { status } = await signIn(timed);
+        if (status === 200) signIns += 1;
+        else if (status === 401) refused += 1;
       }
     } catch {
       errors += 1;
