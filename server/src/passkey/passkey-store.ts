@@ -26,7 +26,12 @@ export interface PasskeyUse {
   at: number;
 }
 
+const SWEEP_EVERY_MS = 60_000;
+
 export class PasskeyStore {
+  /** When this instance last swept expired challenges (by their `expiresAt`); 0: not yet. */
+  private sweptAt = 0;
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
@@ -123,12 +128,18 @@ export class PasskeyStore {
     return Number(result.numDeletedRows) > 0;
   }
 
-  /** Keeps an issued challenge until `expiresAt`; expired ones are swept as new ones come. */
+  /**
+   * Keeps an issued challenge until `expiresAt`. Those expired for two hours are swept as new ones come, at most once a
+   * minute an instance: the sign-in page asks for options on every visit, and a sweep on each was a statement on each.
+   */
   async issue(challenge: string, purpose: Purpose, binding: string, accountId: string | null, expiresAt: number) {
-    await this.db
-      .deleteFrom('passkey_challenge')
-      .where('expires_at', '<', expiresAt - 2 * 3_600_000)
-      .execute();
+    if (expiresAt - this.sweptAt >= SWEEP_EVERY_MS) {
+      this.sweptAt = expiresAt;
+      await this.db
+        .deleteFrom('passkey_challenge')
+        .where('expires_at', '<', expiresAt - 2 * 3_600_000)
+        .execute();
+    }
     await this.db
       .insertInto('passkey_challenge')
       .values({ challenge, purpose, binding, account_id: accountId, expires_at: expiresAt })
