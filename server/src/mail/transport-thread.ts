@@ -2,7 +2,8 @@
  * nodemailer runs in a worker thread of its own: building a mail's MIME and writing or sending it took about a fifth of
  * the main thread's time in a new browser's password sign-in, and every request waited behind it (docs/benchmarks.md,
  * figure 1). The main thread hands the worker a mail's fields and gets its outcome back.
- * The worker is started at the first mail (an idle instance holds no second V8 heap) and again after it dies.
+ * The worker is started at the first mail and ended once no mail has come for a while (an idle instance holds no
+ * second V8 heap: docs/benchmarks.md, figure 5), and started again at the next, or after it dies.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -42,6 +43,9 @@ parentPort.on('message', (job) => {
 });
 `;
 
+/** How long a worker with no mail on its way is kept for the next. */
+export const IDLE_CLOSE_MS = 10_000;
+
 export type NodemailerOptions = SMTPPool.Options | StreamTransport.Options;
 
 /** A mail as nodemailer's `sendMail` takes it: plain data, copied to the worker. */
@@ -62,9 +66,22 @@ export interface MailThread {
 export function mailThread(options: NodemailerOptions): MailThread {
   let worker: Worker | null = null;
   let nextId = 0;
+  let idle: NodeJS.Timeout | undefined;
   const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
-  // Held open only while a mail is on its way: an idle worker keeps no process from ending.
-  const holdWhileBusy = () => (waiting.size > 0 ? worker?.ref() : worker?.unref());
+  const close = () => {
+    clearTimeout(idle);
+    const closing = worker;
+    worker = null;
+    closing?.postMessage('close');
+    closing?.unref();
+  };
+  // Held open only while a mail is on its way: an idle worker keeps no process from ending, and is ended in a while.
+  const holdWhileBusy = () => {
+    clearTimeout(idle);
+    if (waiting.size > 0) return void worker?.ref();
+    worker?.unref();
+    idle = setTimeout(close, IDLE_CLOSE_MS).unref();
+  };
   const settle = ({ id, failure }: Outcome) => {
     const job = waiting.get(id);
     waiting.delete(id);
@@ -94,11 +111,6 @@ export function mailThread(options: NodemailerOptions): MailThread {
       holdWhileBusy();
       return done;
     },
-    close() {
-      const closing = worker;
-      worker = null;
-      closing?.postMessage('close');
-      closing?.unref();
-    },
+    close,
   };
 }

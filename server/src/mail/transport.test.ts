@@ -7,8 +7,9 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxRow } from './outbox-store.js';
+import { IDLE_CLOSE_MS } from './transport-thread.js';
 import { createTransport, type MailTransport } from './transport.js';
 
 const row = (id: string): OutboxRow => ({
@@ -20,6 +21,7 @@ const row = (id: string): OutboxRow => ({
 let transport: MailTransport | undefined;
 const dirs: string[] = [];
 afterEach(() => {
+  vi.useRealTimers();
   transport?.close();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
@@ -66,4 +68,30 @@ describe('the mail transport without SMTP', () => {
     await send.send(row('m-2'));
     expect(existsSync(join(dataDir, 'outbox', 'm-2.eml'))).toBe(true);
   });
+
+  it('ends its thread once no mail has come for a while, and starts one again for the next', async () => {
+    const dataDir = tempDir();
+    const send = filesTransport(dataDir);
+    const before = await settledThreads();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await send.send(row('m-1'));
+    expect(threads()).toBeGreaterThan(before);
+    vi.advanceTimersByTime(IDLE_CLOSE_MS);
+    vi.useRealTimers();
+    await expect.poll(threads, { timeout: 5_000 }).toBe(before);
+    await send.send(row('m-2'));
+    expect(readdirSync(join(dataDir, 'outbox')).sort()).toEqual(['m-1.eml', 'm-2.eml']);
+  });
 });
+
+/** The threads of this process (Linux): a worker thread is one of them while it runs. */
+const threads = () => readdirSync('/proc/self/task').length;
+
+/** The count once the threads of the earlier tests' transports have ended (it holds for half a second). */
+async function settledThreads(): Promise<number> {
+  for (let seen = threads(); ;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (threads() === seen) return seen;
+    seen = threads();
+  }
+}
