@@ -115,7 +115,7 @@ const registries = new WeakMap<FastifyInstance, Registry>();
 export const metricsOf = (app: FastifyInstance): Registry => registries.get(app)!;
 const mailWorkers = new WeakMap<FastifyInstance, MailWorker>();
 /** The app's mail worker, for the tests that wait for its pass to end (as siemWorkerOf). */
-export const mailWorkerOf = (app: FastifyInstance): Pick<MailWorker, 'nudge'> => mailWorkers.get(app)!;
+export const mailWorkerOf = (app: FastifyInstance): MailWorker => mailWorkers.get(app)!;
 
 /** The outbox worker, and on PostgreSQL the catalogue-change listener; both stop when the app closes. */
 function runInBackground(app: FastifyInstance, { config, database, startMailWorker }: AppOptions, services: Services) {

@@ -31,7 +31,7 @@ export function operatorMailing(parts: OperatorMailingParts): () => MailingDeps 
       audit: parts.audit,
       clock: parts.clock,
       outbox: storesOf(parts.database).outbox,
-      mailWorker: { nudge: async () => {} },
+      mailWorker: { claims: false, sendQueued: async () => {} },
       messages: parts.messages ?? new Messages(),
       brandOf: mailBrand(parts.directory, logoUrlFinder(parts.catalogueDir ?? CATALOGUE_DIR, parts.publicOrigin)),
     });

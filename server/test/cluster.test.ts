@@ -11,7 +11,7 @@ import { migrations } from '../src/db/migrations/index.js';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
 import { DEMO_PASSWORD } from '../src/demo-users.js';
 import { CATALOGUE_DIR } from '../src/paths.js';
-import { OutboxStore } from '../src/mail/index.js';
+import { mailsOf, OutboxStore } from '../src/mail/index.js';
 import {
   DIALECTS,
   TEST_DATABASE_URL,
@@ -116,6 +116,38 @@ describe.runIf(DIALECTS.includes('postgres'))('two instances on one PostgreSQL',
     expect(smtp.received.map((m) => m.subject).sort()).toEqual(
       Array.from({ length: 12 }, (_, i) => `mail ${i}`).sort(),
     );
+  });
+
+  it('sends a mail from the instance that queued it, whose claim keeps the other’s passes off it until it runs out', async () => {
+    const outbox = new OutboxStore(a.database.db, a.database.dialect);
+    const mail = (subject: string) => ({
+      recipient: 'ana@example.com',
+      senderName: 'Skerrymoor Bank',
+      subject,
+      text: 'x',
+      html: '<p>x</p>',
+    });
+    const subjects = () => smtp.received.map((m) => m.subject);
+    const queue = async (mailWorker: Parameters<typeof mailsOf>[0]['mailWorker'], subject: string) => {
+      const mails = mailsOf({ outbox, mailWorker });
+      await a.database.db.transaction().execute((trx) => mails.enqueue(trx, mail(subject), a.clock.now()));
+      return mails;
+    };
+    const sentByA = await queue(mailWorkerOf(a.app), 'sent where queued');
+    // An instance that queued a mail and ended before it could send it.
+    await queue({ claims: true, sendQueued: async () => {} }, 'left by an instance that ended');
+    await mailWorkerOf(b.app).nudge();
+    expect(subjects()).toEqual([]);
+
+    sentByA.send();
+    await smtp.waitFor(1, 15_000);
+    await mailWorkerOf(b.app).nudge();
+    expect(subjects()).toEqual(['sent where queued']);
+
+    b.clock.advance(61_000);
+    await mailWorkerOf(b.app).nudge();
+    await smtp.waitFor(2, 15_000);
+    expect(subjects().sort()).toEqual(['left by an instance that ended', 'sent where queued']);
   });
 });
 

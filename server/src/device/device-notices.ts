@@ -6,7 +6,7 @@
 import type { AccountRow, AccountStore } from '../account/index.js';
 import type { Origin } from '../db/audit-log.js';
 import type { CobrandDirectory } from '../cobrand/index.js';
-import { mailContextFor, type MailingDeps } from '../mail/index.js';
+import { mailContextFor, type MailingDeps, mailsOf } from '../mail/index.js';
 import { newDeviceMail, unknownDevicesLockedMail } from './mails.js';
 import type { SessionManager } from '../session/index.js';
 import { approximateAddress, deviceOfAgent, storedAddress, storedDevice } from './device-name.js';
@@ -35,15 +35,16 @@ export class DeviceNotices {
     const trusted = { browser: stored.browser };
     const mailed = { kind: 'device.new.mailed' as const, accountId: account.id };
     let id = '';
+    const mails = mailsOf(this.deps);
     // The device, its audit event and its mail commit together (the mail's event only when there is a mail).
     await audit.recordWith(mailed, origin, async (trx) => {
       id = await devices.add({ accountId: account.id, ...stored, locale }, now, trx);
       await audit.record('device.trusted', account.id, trusted, { origin, trx });
       if (!mail) return false;
-      await this.deps.outbox.enqueue(trx, mail, now);
+      await mails.enqueue(trx, mail, now);
       return true;
     });
-    if (mail) void this.deps.mailWorker.nudge();
+    mails.send();
     return id;
   }
 
@@ -61,11 +62,12 @@ export class DeviceNotices {
     const locale = (await this.deps.devices.lastLocale(account.id)) ?? Object.keys(record.locales)[0];
     const mail = unknownDevicesLockedMail(await mailContextFor(this.deps, account, locale), now);
     const event = { kind: 'device.lock.mailed' as const, accountId: account.id };
+    const mails = mailsOf(this.deps);
     const sent = await this.deps.audit.recordWith(event, origin, async (trx) => {
       if (!(await this.deps.accounts.takeLockMail(account.id, now, trx))) return false;
-      await this.deps.outbox.enqueue(trx, mail, now);
+      await mails.enqueue(trx, mail, now);
       return true;
     });
-    if (sent) void this.deps.mailWorker.nudge();
+    if (sent) mails.send();
   }
 }

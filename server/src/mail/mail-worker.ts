@@ -6,7 +6,7 @@
 import type { Clock } from '../clock.js';
 import { PollLoop } from '../db/poll-loop.js';
 import { newId } from '../security/ids.js';
-import type { OutboxRow, OutboxStore, OutgoingMail } from './outbox-store.js';
+import { type OutboxRow, type OutboxStore, type OutgoingMail, retryDelayMs } from './outbox-store.js';
 import type { MailTransport } from './transport.js';
 
 type Log = { warn(obj: object, msg: string): void };
@@ -32,6 +32,10 @@ export class MailWorker {
   /** Mails this instance sent, and tries that failed (each retried later), since it started: the metrics read them. */
   readonly outcomes = { sent: 0, failed: 0 };
   private readonly loop: PollLoop<OutboxRow>;
+  /** The mails `sendQueued` is sending: stopping waits for them. */
+  private readonly sending = new Set<Promise<unknown>>();
+  /** Until when `sendQueued` sends nothing, a send having failed. */
+  private directAgainAt = 0;
 
   constructor(
     private readonly outbox: OutboxStore,
@@ -39,7 +43,7 @@ export class MailWorker {
     private readonly clock: Clock,
     private readonly log: Log,
     /** A pass that failed (the database away): the service logs it once per cause and interval (outage-log.ts). */
-    passFailed: (error: unknown) => void = (err) => log.warn({ err }, 'mail pass failed'),
+    private readonly passFailed: (error: unknown) => void = (err) => log.warn({ err }, 'mail pass failed'),
     intervalMs = 2_000,
   ) {
     // A batch's mails go out together (the transport keeps a few connections), each marked on its own outcome; a
@@ -55,6 +59,25 @@ export class MailWorker {
   /** Runs a pass now (after an enqueue) unless one is already running. */
   nudge(): Promise<void> {
     return this.loop.nudge();
+  }
+
+  /** This instance sends the mails it queues itself, claimed as they are queued (OutboxStore.enqueue). */
+  readonly claims: boolean = true;
+
+  /**
+   * Sends a mail this instance queued, claimed, once its transaction has committed: no pass has to claim it first,
+   * which was a statement and a commit of its own for every mail. After a send failed (the relay likely down), the
+   * mails queued until its retry are left to the passes once their claims run out, so that an outage costs one
+   * failed send and one log line per retry, not one per sign-in.
+   */
+  async sendQueued(row: OutboxRow): Promise<void> {
+    if (this.clock() < this.directAgainAt) return;
+    const sending = this.sendOne(row).then(
+      (sent) => void (sent || (this.directAgainAt = this.clock() + retryDelayMs(1))),
+      (error: unknown) => this.passFailed(error),
+    );
+    this.sending.add(sending);
+    await sending.finally(() => this.sending.delete(sending));
   }
 
   /**
@@ -81,6 +104,7 @@ export class MailWorker {
 
   async stop(): Promise<void> {
     await this.loop.stop();
+    await Promise.all(this.sending);
     this.transport.close();
   }
 

@@ -2,7 +2,7 @@ import type { Clock } from '../clock.js';
 import type { AuditLog } from '../db/audit-log.js';
 import type { Messages } from '../i18n/messages.js';
 import type { MailWorker } from './mail-worker.js';
-import type { OutboxStore } from './outbox-store.js';
+import type { OutboxRow, OutboxStore, OutgoingMail } from './outbox-store.js';
 import type { MailContext } from './templates.js';
 
 /** What a service needs to write a mail for the user's cobrand and language, and have it sent. */
@@ -15,8 +15,11 @@ export type MailBrandOf = (
 export interface MailingDeps {
   brandOf: MailBrandOf;
   outbox: OutboxStore;
-  /** Told of a mail just queued; where none runs (an operator's process), an instance's worker sends it. */
-  mailWorker: Pick<MailWorker, 'nudge'>;
+  /**
+   * Sends the mails this process queued, once they have committed; where none runs (an operator's process), it claims
+   * none and an instance's worker sends them.
+   */
+  mailWorker: Pick<MailWorker, 'claims' | 'sendQueued'>;
   messages: Messages;
   audit: AuditLog;
   clock: Clock;
@@ -37,5 +40,21 @@ export async function mailContextFor(
     recipient: account.email,
     userId: account.user_id,
     greetName: account.display_name ?? account.user_id,
+  };
+}
+
+/**
+ * The mails of one transaction: `enqueue` them in it, and `send` them once it has committed. This instance sends them
+ * at once (claimed as they are queued), where a pass of the worker would first have had to claim them.
+ */
+export function mailsOf(deps: Pick<MailingDeps, 'outbox' | 'mailWorker'>) {
+  const queued: OutboxRow[] = [];
+  return {
+    async enqueue(trx: Parameters<OutboxStore['enqueue']>[0], mail: OutgoingMail, now: number): Promise<void> {
+      queued.push(await deps.outbox.enqueue(trx, mail, now, deps.mailWorker.claims));
+    },
+    send(): void {
+      for (const row of queued.splice(0)) void deps.mailWorker.sendQueued(row);
+    },
   };
 }

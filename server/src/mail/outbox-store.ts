@@ -25,24 +25,24 @@ export class OutboxStore {
     private readonly dialect: Dialect,
   ) {}
 
-  async enqueue(trx: Transaction<Database> | Kysely<Database>, mail: OutgoingMail, now: number): Promise<void> {
-    await trx
-      .insertInto('mail_outbox')
-      .values({
-        id: newId(),
-        recipient: mail.recipient,
-        sender_name: mail.senderName,
-        subject: mail.subject,
-        text_body: mail.text,
-        html_body: mail.html,
-        created_at: now,
-        attempts: 0,
-        next_attempt_at: now,
-        claimed_until: null,
-        sent_at: null,
-        last_error: null,
-      })
-      .execute();
+  /**
+   * Queues a mail in `trx`. `claimed`: the instance that queues it sends it once `trx` has committed (the mail worker's
+   * `sendQueued`), so it is claimed from the start, as a pass would claim it, and no pass takes it meanwhile; should
+   * that instance die first, the claim expires and another's pass sends it. Unclaimed, the next pass sends it.
+   */
+  async enqueue(
+    trx: Transaction<Database> | Kysely<Database>,
+    mail: OutgoingMail,
+    now: number,
+    claimed = false,
+  ): Promise<OutboxRow> {
+    const row: OutboxRow = {
+      ...{ id: newId(), recipient: mail.recipient, sender_name: mail.senderName, subject: mail.subject },
+      ...{ text_body: mail.text, html_body: mail.html, created_at: now, attempts: 0, next_attempt_at: now },
+      ...{ claimed_until: claimed ? now + CLAIM_MS : null, sent_at: null, last_error: null },
+    };
+    await trx.insertInto('mail_outbox').values(row).execute();
+    return row;
   }
 
   /** Claims up to `limit` due rows for this worker; two workers never hold the same row (SKIP LOCKED on PostgreSQL). */

@@ -8,7 +8,7 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AccountRow, AccountStore } from '../account/index.js';
 import { cobrandIn, type CobrandDirectory } from '../cobrand/index.js';
 import type { Origin } from '../db/audit-log.js';
-import { mailContextFor, type MailingDeps } from '../mail/index.js';
+import { mailContextFor, type MailingDeps, mailsOf } from '../mail/index.js';
 import { passkeyAddedMail, passkeyDisabledMail, passkeyRemovedMail } from './mails.js';
 import type { SessionRow } from '../session/index.js';
 import { Ceremonies, type RelyingParty } from './ceremonies.js';
@@ -105,19 +105,20 @@ export class PasskeyService {
     body: { response: RegistrationResponseJSON; name?: string | undefined },
     origin: Origin,
   ): Promise<PasskeyRow | null> {
-    const { store, audit, outbox, clock } = this.deps;
+    const { store, audit, clock } = this.deps;
     const now = clock();
     const made = await this.ceremonies.register(account, body.response, session.id_hash, now);
     if (!made) return this.refuse(account, origin, 'ceremony refused');
     const name = body.name?.trim() || defaultName(made.deviceType, now);
+    const mails = mailsOf(this.deps);
     const mail = passkeyAddedMail(await mailContextFor(this.deps, account, session.locale), name, now);
     const row = await audit.recordWith({ kind: 'passkey.added', accountId: account.id }, origin, async (trx) => {
       const added = await store.add({ accountId: account.id, ...made, name }, now, trx);
-      if (added) await outbox.enqueue(trx, mail, now);
+      if (added) await mails.enqueue(trx, mail, now);
       return added;
     });
     if (!row) return this.refuse(account, origin, 'credential already registered');
-    void this.deps.mailWorker.nudge();
+    mails.send();
     this.count('registration', 'added');
     return row;
   }
@@ -138,17 +139,18 @@ export class PasskeyService {
     counter: number,
     browser: { origin: Origin; locale: string | undefined },
   ): Promise<void> {
-    const { store, audit, outbox, clock } = this.deps;
+    const { store, audit, clock } = this.deps;
     const now = clock();
+    const mails = mailsOf(this.deps);
     const mail = passkeyDisabledMail(await mailContextFor(this.deps, account, browser.locale), passkey.name, now);
     const detail = { passkey: passkey.id, reason: 'counter went backwards', counter, stored: Number(passkey.counter) };
     const event = { kind: 'passkey.disabled' as const, accountId: account.id, detail };
     const disabled = await audit.recordWith(event, browser.origin, async (trx) => {
       const done = await store.disable(passkey.id, now, trx);
-      if (done) await outbox.enqueue(trx, mail, now);
+      if (done) await mails.enqueue(trx, mail, now);
       return done;
     });
-    if (disabled) void this.deps.mailWorker.nudge();
+    if (disabled) mails.send();
     this.count('sign-in', 'cloned');
   }
 
@@ -164,22 +166,23 @@ export class PasskeyService {
    * language; null where no browser names one (an operator's call): the cobrand's first. False: no such passkey.
    */
   async removeOne(account: AccountRow, id: string, locale: string | null, origin: Origin): Promise<boolean> {
-    const { store, audit, outbox, clock } = this.deps;
+    const { store, audit, clock } = this.deps;
     const now = clock();
     const row = (await store.ofAccount(account.id)).find((candidate) => candidate.id === id);
     if (!row) return false;
     const language = locale ?? Object.keys((await this.deps.cobrands.resolve(account.cobrand)).record.locales)[0];
+    const mails = mailsOf(this.deps);
     const mail = passkeyRemovedMail(await mailContextFor(this.deps, account, language), row.name, now);
     const removed = await audit.recordWith(
       { kind: 'passkey.removed', accountId: account.id, detail: { passkey: id, name: row.name } },
       origin,
       async (trx) => {
         const done = await store.remove(account.id, id, trx);
-        if (done) await outbox.enqueue(trx, mail, now);
+        if (done) await mails.enqueue(trx, mail, now);
         return done;
       },
     );
-    if (removed) void this.deps.mailWorker.nudge();
+    if (removed) mails.send();
     return removed;
   }
 }

@@ -3,7 +3,7 @@
  * the new one against the whole policy (a user whose bank's identity provider signs them in has no portal password
  * to change), and the swap is atomic, with the notice mail written in the same transaction.
  */
-import { mailContextFor, type MailingDeps } from '../mail/index.js';
+import { mailContextFor, type MailingDeps, mailsOf } from '../mail/index.js';
 import { passwordChangedMail } from './mails.js';
 import { ErrorCodes } from '@portal/contract';
 import { brokenPasswordRules, type PasswordRule } from '@portal/contract/password-rules';
@@ -105,6 +105,7 @@ export class ChangePasswordService {
     }
     if (rules.length > 0) return { ok: false, code: ErrorCodes.passwordPolicy, rules };
 
+    const mails = mailsOf(this.deps);
     const mail = passwordChangedMail(await mailContextFor(this.deps, claimed, session.locale), now);
     const newHash = await hashSecret(input.newCredential);
     // The new password, its notice mail and its audit event commit together, or none of them does.
@@ -113,12 +114,12 @@ export class ChangePasswordService {
       origin,
       async (trx) => {
         if (!(await this.deps.passwords.change(claimed.id, current, newHash, now, trx, !!claim.device))) return false;
-        await this.deps.outbox.enqueue(trx, mail, now);
+        await mails.enqueue(trx, mail, now);
         return true;
       },
     );
     if (!changed) return { ok: false, code: ErrorCodes.invalidCredentials };
-    void this.deps.mailWorker.nudge();
+    mails.send();
     return { ok: true };
   }
 

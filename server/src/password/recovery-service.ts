@@ -7,7 +7,7 @@
 import type { CobrandDirectory } from '../cobrand/index.js';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/tables.js';
-import { mailContextFor, type MailingDeps } from '../mail/index.js';
+import { mailContextFor, type MailingDeps, mailsOf } from '../mail/index.js';
 import { temporaryPasswordMail } from './mails.js';
 import { setTimeout } from 'node:timers/promises';
 import {
@@ -54,6 +54,7 @@ export async function mailTemporaryPassword(
     password,
     deps.temporaryPasswordMinutes,
   );
+  const mails = mailsOf(deps);
   const digest = temporaryPasswordDigest(deps.temporaryPasswordKey, account.id, password);
   const mailed = await deps.audit.recordWith(
     { kind: 'recovery.mailed', accountId: account.id },
@@ -61,11 +62,11 @@ export async function mailTemporaryPassword(
     async (trx) => {
       if (!(await first(trx))) return false;
       await deps.passwords.saveTemporary(account.id, digest, now, expiresAt, trx);
-      await deps.outbox.enqueue(trx, mail, now);
+      await mails.enqueue(trx, mail, now);
       return true;
     },
   );
-  if (mailed) void deps.mailWorker.nudge();
+  if (mailed) mails.send();
   return mailed ? expiresAt : null;
 }
 

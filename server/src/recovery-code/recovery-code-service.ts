@@ -6,7 +6,7 @@
 import type { AccountRow } from '../account/index.js';
 import type { CobrandRecord, CobrandDirectory } from '../cobrand/index.js';
 import type { Origin } from '../db/audit-log.js';
-import { mailContextFor, type MailingDeps } from '../mail/index.js';
+import { mailContextFor, type MailingDeps, mailsOf } from '../mail/index.js';
 import { recoveryCodeUsedMail } from './mails.js';
 import { codeHmac, newCodes } from './codes.js';
 import { recoveryCodesServe } from './policy.js';
@@ -65,15 +65,16 @@ export class RecoveryCodeService {
    * first (then nothing is recorded).
    */
   async spend(account: AccountRow, id: string, locale: string | undefined, origin: Origin, now: number) {
-    const { store, audit, outbox } = this.deps;
+    const { store, audit } = this.deps;
     const context = await mailContextFor(this.deps, account, locale);
+    const mails = mailsOf(this.deps);
     const spent = await audit.recordWith({ kind: 'recovery-code.used', accountId: account.id }, origin, async (trx) => {
       if (!(await store.spend(id, now, trx))) return false;
       const left = await store.left(account.id, trx);
-      await outbox.enqueue(trx, recoveryCodeUsedMail(context, left, now), now);
+      await mails.enqueue(trx, recoveryCodeUsedMail(context, left, now), now);
       return true;
     });
-    if (spent) void this.deps.mailWorker.nudge();
+    if (spent) mails.send();
     return spent;
   }
 }

@@ -8,7 +8,7 @@ import type { AccountRow } from '../account/index.js';
 import type { Origin } from '../db/audit-log.js';
 import type { Database } from '../db/tables.js';
 import type { CobrandDirectory } from '../cobrand/index.js';
-import { mailContextFor, type MailingDeps } from '../mail/index.js';
+import { mailContextFor, type MailingDeps, mailsOf } from '../mail/index.js';
 import { pinSetMail } from './mails.js';
 import { openSealed } from '../security/sealed-box.js';
 import { isValidPin, pinHmac } from './pin.js';
@@ -33,12 +33,13 @@ export class TokenPinService {
 
   async setPin(account: AccountRow, locale: string, pin: string, origin: Origin): Promise<PinOutcome> {
     if (!isValidPin(pin)) return 'invalid';
-    const { tokens, tokenServers, cobrands, outbox, audit, clock } = this.deps;
+    const { tokens, tokenServers, cobrands, audit, clock } = this.deps;
     const now = clock();
+    const mails = mailsOf(this.deps);
     const mail = pinSetMail(await mailContextFor(this.deps, account, locale), now);
     // The notice mail and the audit event land in the transaction that stores the PIN (or ends the server's step).
     const sendWith = async (trx: Transaction<Database>) => {
-      await outbox.enqueue(trx, mail, now);
+      await mails.enqueue(trx, mail, now);
       await audit.record('token.pin.set', account.id, {}, { origin, trx });
     };
     const server = tokenServers.for((await cobrands.resolve(account.cobrand)).record.tokenServer);
@@ -49,7 +50,7 @@ export class TokenPinService {
           ? 'set'
           : 'not-in-new-pin-mode';
     if (outcome !== 'set') return outcome;
-    void this.deps.mailWorker.nudge();
+    mails.send();
     return 'set';
   }
 
