@@ -209,18 +209,26 @@ export class AuditLog {
 
   /**
    * Makes `change` in a transaction and records the event in the same one when the change reports it happened (a
-   * truthy answer): a crash or a lost database leaves both or neither.
+   * truthy answer), then the work `alongside` it: a crash or a lost database leaves all or none.
    */
   async recordWith<T>(
     event: { kind: AuditKind; accountId: string | null; detail?: Record<string, string | number | boolean> },
     origin: Origin | undefined,
     change: (trx: Transaction<Database>) => Promise<T>,
+    alongside?: (trx: Transaction<Database>) => Promise<unknown>,
   ): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       const done = await change(trx);
-      if (done) await this.record(event.kind, event.accountId, event.detail, { origin, trx });
+      if (!done) return done;
+      await this.record(event.kind, event.accountId, event.detail, { origin, trx });
+      await alongside?.(trx);
       return done;
     });
+  }
+
+  /** Changes whose events are recorded in them (`record` with `trx`), committed together or not at all. */
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
   }
 
   /** The account's last sign-in tries, refused ones included, newest first (the account's index on the audit). */

@@ -9,6 +9,8 @@ import type { CobrandDirectory } from '../cobrand/index.js';
 import { mailContextFor, type MailingDeps, mailsOf } from '../mail/index.js';
 import { newDeviceMail, unknownDevicesLockedMail } from './mails.js';
 import type { SessionManager } from '../session/index.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/tables.js';
 import { approximateAddress, deviceOfAgent, storedAddress, storedDevice } from './device-name.js';
 import type { DeviceStore } from './device-store.js';
 
@@ -19,11 +21,29 @@ export interface DeviceNoticeDeps extends MailingDeps {
   sessions: SessionManager;
 }
 
+/** A new browser's trust: `write` it in a transaction (the device's ID), then `send` its mail once that has committed. */
+export interface NewTrust {
+  write(trx: Transaction<Database>): Promise<string>;
+  send(): void;
+}
+
 export class DeviceNotices {
   constructor(private readonly deps: DeviceNoticeDeps) {}
 
   /** Trusts the browser that has just signed in to `account`: the new device's ID, for its cookie. */
   async trustNew(account: AccountRow, locale: string, origin: Origin, now: number): Promise<string> {
+    const trust = await this.newTrust(account, locale, origin, now);
+    const id = await this.deps.audit.transaction(trust.write);
+    trust.send();
+    return id;
+  }
+
+  /**
+   * The trust of the browser that has just signed in, made ready to be written in a transaction of the caller's (a
+   * right password's, so that its counts, its event and the trust are one commit): the mail's words are read first, as
+   * SQLite's one connection is the transaction's while it lasts.
+   */
+  async newTrust(account: AccountRow, locale: string, origin: Origin, now: number): Promise<NewTrust> {
     const { audit, devices } = this.deps;
     const device = { device: deviceOfAgent(origin.userAgent), address: approximateAddress(origin.address) };
     const { record } = await this.deps.cobrands.resolve(account.cobrand);
@@ -32,20 +52,20 @@ export class DeviceNotices {
         ? null
         : newDeviceMail(await mailContextFor(this.deps, account, locale), device, now);
     const stored = { browser: storedDevice(device.device), address: storedAddress(device.address) };
-    const trusted = { browser: stored.browser };
-    const mailed = { kind: 'device.new.mailed' as const, accountId: account.id };
-    let id = '';
     const mails = mailsOf(this.deps);
-    // The device, its audit event and its mail commit together (the mail's event only when there is a mail).
-    await audit.recordWith(mailed, origin, async (trx) => {
-      id = await devices.add({ accountId: account.id, ...stored, locale }, now, trx);
-      await audit.record('device.trusted', account.id, trusted, { origin, trx });
-      if (!mail) return false;
-      await mails.enqueue(trx, mail, now);
-      return true;
-    });
-    mails.send();
-    return id;
+    return {
+      // The device, its audit event and its mail commit together (the mail's event only when there is a mail).
+      write: async (trx) => {
+        const id = await devices.add({ accountId: account.id, ...stored, locale }, now, trx);
+        await audit.record('device.trusted', account.id, { browser: stored.browser }, { origin, trx });
+        if (mail) {
+          await mails.enqueue(trx, mail, now);
+          await audit.record('device.new.mailed', account.id, {}, { origin, trx });
+        }
+        return id;
+      },
+      send: () => mails.send(),
+    };
   }
 
   /**

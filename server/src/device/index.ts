@@ -1,6 +1,7 @@
 /** What the device trust capability offers the rest of the service; nothing else of it is imported from outside. */
 export { DeviceCookies } from './device-cookie.js';
 export { DeviceNotices } from './device-notices.js';
+export type { NewTrust } from './device-notices.js';
 export { DeviceStore } from './device-store.js';
 export type { DeviceRow } from './device-store.js';
 export { deviceRoutes, forgetOtherDevices } from './routes.js';

@@ -77,14 +77,14 @@ export class Refusals {
 
   /**
    * A right secret: the claim's count is cleared (a lock on unknown devices stays for a trusted device's sign-in), and
-   * with `success`, the sign-in's event recorded. False when a raced wrong try locked the count meanwhile, or an
-   * administrator the account.
+   * with `success`, the sign-in's event recorded and its `alongside` writes made, in the same commit. False when a raced
+   * wrong try locked the count meanwhile, or an administrator the account.
    */
   async passed(
     claim: Claim,
     now: number,
     changes: { passwordHash?: string; signedIn?: boolean },
-    success?: { origin: Origin; step: string },
+    success?: { origin: Origin; step: string; alongside?: (trx: Transaction<Database>) => Promise<unknown> },
   ): Promise<boolean> {
     const { accounts, audit, devices } = this.deps;
     const { account, device } = claim;
@@ -93,9 +93,9 @@ export class Refusals {
         ? (await devices.clear(device, now, null, trx)) && accounts.signedInTrusted(account.id, now, changes, trx)
         : accounts.clearFailures(account.id, now, changes, trx);
     if (!success) return clear();
-    // One commit for the counts cleared and the event (docs/benchmarks.md, figure 15).
+    // One commit for the counts cleared, the event and a new browser's trust (docs/benchmarks.md, figure 15).
     const event = { kind: 'signin.success' as const, accountId: account.id, detail: { step: success.step } };
-    return audit.recordWith(event, success.origin, clear);
+    return audit.recordWith(event, success.origin, clear, success.alongside);
   }
 
   /** A right secret a gate holds: the claimed try given back. False when the account locked meanwhile. */

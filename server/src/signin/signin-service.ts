@@ -28,6 +28,8 @@ import {
   type SignInMethod,
 } from '../signin-kernel/index.js';
 import type { AccountStore } from '../account/index.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/tables.js';
 import type { AuditLog } from '../db/audit-log.js';
 import type { CobrandDirectory } from '../cobrand/index.js';
 import { EqualWork } from './equal-work.js';
@@ -202,12 +204,27 @@ export class SignInService {
     const gate = await this.gateFor(answer, attempt, claimed);
     if (gate) return this.held(gate, claimed, answer, attempt);
     const changes = { ...(answer.rehashed ? { passwordHash: answer.rehashed } : {}), signedIn: answer.complete };
-    if (!(await this.refusals.passed(claimed, now, changes, { origin: browser.origin, step: answer.step }))) {
+    const trust = await this.newTrust(answer, claimed, browser, now);
+    let trusted: string | undefined;
+    const alongside = trust && (async (trx: Transaction<Database>) => (trusted = await trust.write(trx)));
+    const success = { origin: browser.origin, step: answer.step, alongside };
+    if (!(await this.refusals.passed(claimed, now, changes, success))) {
       await audit.record('signin.failure', account.id, { reason: 'locked meanwhile' }, { origin: browser.origin });
       return null;
     }
+    trust?.send();
     if (answer.mustChange) await this.flagForChange(answer, browser.origin, now);
-    return this.trusting(await this.decide(answer, browser, now), claimed, browser, now, answer.trustsBrowser);
+    const decision = await this.decide(answer, browser, now);
+    return this.trusting(decision, claimed, browser, now, answer.trustsBrowser, trusted);
+  }
+
+  /**
+   * The trust of a new browser this passed try opens a full session on (or proved the user's), made ready to commit
+   * with the try's counts and event (docs/benchmarks.md, figure 15), where `trusting` would write it on its own.
+   */
+  private async newTrust(passed: Passed, claim: Claim, browser: BrowserState, now: number) {
+    if (claim.device || !(passed.trustsBrowser || opensFull(passed))) return undefined;
+    return this.deps.deviceNotices.newTrust(passed.account, localeOf(browser), browser.origin, now);
   }
 
   /** The first registered gate that holds a sign-in passed on a password alone from a browser the account has not trusted. */
@@ -268,12 +285,21 @@ export class SignInService {
    * browser the user's (`proved`: a mailed code), which is trusted at once. The session opens on its
    * trusted device, if any: a lock on unknown devices leaves it alone.
    */
-  private async trusting(decision: SignInDecision, claim: Claim, browser: BrowserState, now: number, proved = false) {
+  private async trusting(
+    decision: SignInDecision,
+    claim: Claim,
+    browser: BrowserState,
+    now: number,
+    proved = false,
+    trusted?: string,
+  ) {
     const { open } = decision;
     if (!open || (open.kind !== 'full' && !proved)) return onDevice(decision, claim.device);
     const location = open.kind === 'full' ? await this.onward(open, decision.location, browser) : decision.location;
     const device =
-      claim.device ?? (await this.deps.deviceNotices.trustNew(claim.account, open.locale, browser.origin, now));
+      claim.device ??
+      trusted ??
+      (await this.deps.deviceNotices.trustNew(claim.account, open.locale, browser.origin, now));
     return { ...onDevice(decision, device), location, device };
   }
 
@@ -302,10 +328,8 @@ export class SignInService {
 
   /** The session a passed sign-in opens, of `kind`, in the browser's language. */
   private opening(passed: Passed, browser: BrowserState, kind: StartSession['kind'], cobrand: string): StartSession {
-    const { account } = passed;
-    const locale = isLocale(browser.locale) ? browser.locale : DEFAULT_LOCALE;
     const sso = passed.federated === true;
-    return { accountId: account.id, kind, cobrand, locale, sso, method: passed.step };
+    return { accountId: passed.account.id, kind, cobrand, locale: localeOf(browser), sso, method: passed.step };
   }
 
   /** Where a signed-in user goes, and the session (full, or one restricted to that screen) that opens for it. */
@@ -335,6 +359,15 @@ export class SignInService {
     return go(home, 'full');
   }
 }
+
+/** The language a session opens in: the browser's, when it is one of ours. */
+const localeOf = (browser: BrowserState) => (isLocale(browser.locale) ? browser.locale : DEFAULT_LOCALE);
+
+/**
+ * Whether a passed try goes straight to the platform (`decide`'s full session): no further step of its method, and a
+ * password that need not be changed (a breached one is expired by `flagForChange` before `decide`).
+ */
+const opensFull = (passed: Passed) => !passed.next && !passed.mustChange && passed.account.password_state === 'current';
 
 /**
  * Why an expired password is to be changed, for the screen to say: known from a breach (found so again at this

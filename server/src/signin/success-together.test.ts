@@ -1,7 +1,8 @@
 /**
  * A right password's writes are one: the try's count cleared (the account's for an unknown browser, the browser's own
- * for a trusted one) and the `signin.success` event commit together or not at all. With the event refused by the
- * database, nothing is cleared and no session opens: the trail never lacks a sign-in whose count it cleared.
+ * for a trusted one), the `signin.success` event and a new browser's trust commit together or not at all. With the
+ * event or the trust refused by the database, nothing is cleared and no session opens: the trail never lacks a
+ * sign-in whose count it cleared, and never holds one whose browser it did not trust.
  */
 import { Paths } from '@portal/contract';
 import { sql } from 'kysely';
@@ -12,6 +13,14 @@ import { accountRow, createTestApp, signInSequence, type TestApp } from '../../t
 const refuseSuccessEvents = (t: TestApp) =>
   sql`create trigger refuse_success before insert on audit_event when new.kind = 'signin.success'
       begin select raise(abort, 'refused for the test'); end`.execute(t.database.db);
+
+/** The database refuses a new trusted browser, the last of a new browser's sign-in writes. */
+const refuseNewDevices = (t: TestApp) =>
+  sql`create trigger refuse_device before insert on trusted_device
+      begin select raise(abort, 'refused for the test'); end`.execute(t.database.db);
+
+const successes = async (t: TestApp) =>
+  (await t.database.db.selectFrom('audit_event').select('id').where('kind', '=', 'signin.success').execute()).length;
 
 describe('the writes of a right password', () => {
   let t: TestApp;
@@ -27,6 +36,17 @@ describe('the writes of a right password', () => {
     const answer = await signInSequence(client, 'demopass');
     expect(answer.statusCode, answer.body).toBe(500);
     expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(3);
+    expect((await client.get(Paths.session)).statusCode).toBe(401);
+  });
+
+  it('from a new browser whose trust is refused: no count cleared, no success recorded, no session', async () => {
+    await t.database.db.updateTable('account').set({ failed_attempts: 2 }).where('user_id', '=', 'demopass').execute();
+    await refuseNewDevices(t);
+    const client = t.client();
+    const answer = await signInSequence(client, 'demopass');
+    expect(answer.statusCode, answer.body).toBe(500);
+    expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(3);
+    expect(await successes(t)).toBe(0);
     expect((await client.get(Paths.session)).statusCode).toBe(401);
   });
 
