@@ -13,6 +13,7 @@ import { startOwnPostgres } from '../lib/own-postgres.mjs';
 import { startPortal } from '../lib/servers.mjs';
 import { round } from '../lib/stats.mjs';
 import { enrol, passkeySequence, softCredentials } from './passkey-cpu.mjs';
+import { ssoEnv, ssoKind, tokenKind } from './token-and-sso.mjs';
 
 const DEMO_PASSWORD = 'Portal-Demo-2026';
 const GOAL = { commits: 4, statements: 20 };
@@ -34,7 +35,7 @@ const TOP = `
   order by s.calls desc, s.query limit 40`;
 
 /** The calls each kind makes: `prepare` once, untimed; `call` made `calls` times. */
-function kinds(base, calls) {
+function kinds(base, calls, databaseUrl) {
   const browser = agent();
   let trusted;
   let session;
@@ -64,6 +65,8 @@ function kinds(base, calls) {
         if (answer.status !== 200) throw new Error(`the passkey sign-in answered ${answer.status}: ${answer.body}`);
       },
     },
+    tokenKind(base, databaseUrl, calls),
+    ssoKind(base, base.replace('127.0.0.1', 'localhost')),
     {
       name: 'session renewal (the warning box\'s "continue")',
       prepare: () => signIn({ device: trusted }),
@@ -114,6 +117,7 @@ export async function databasePerSignInFigure({ calls }) {
   const postgres = await startOwnPostgres();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-pgcost-'));
   let portal;
+  let closers = [];
   try {
     portal = await startPortal({
       dataDir,
@@ -123,6 +127,7 @@ export async function databasePerSignInFigure({ calls }) {
         PORTAL_DEMO: 'true',
         MAX_SESSIONS_PER_USER: '0',
         PASSKEY_OPTIONS_PER_MINUTE: '0',
+        ...ssoEnv,
       },
     });
     const client = await postgres.client();
@@ -135,7 +140,9 @@ export async function databasePerSignInFigure({ calls }) {
     const idle = minus(await counters(client, postgres, idleFrom), idleFrom);
     const perSecond = Object.fromEntries(Object.entries(idle).map(([key, value]) => [key, value / IDLE_SECONDS]));
     const results = [];
-    for (const kind of kinds(portal.url, calls)) {
+    const measured = kinds(portal.url, calls, postgres.url);
+    closers = measured.map((kind) => kind.close);
+    for (const kind of measured) {
       await kind.prepare?.();
       await client.query('select pg_stat_statements_reset()');
       await pause();
@@ -154,6 +161,7 @@ export async function databasePerSignInFigure({ calls }) {
     await client.end();
     return report({ results, perSecond, calls, version: postgres.version });
   } finally {
+    for (const close of closers) await close?.();
     await portal?.stop();
     await postgres.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -197,7 +205,8 @@ function report({ results, perSecond, calls, version }) {
       `\`bench/figures/database-per-sign-in.mjs\`: a PostgreSQL ${version} cluster of the benchmark's own (initdb in a temporary folder, \`shared_preload_libraries=pg_stat_statements\`, \`pg_stat_statements.track=top\`: the statements the service sends, a foreign key's check or a trigger's work part of the one that fired it), the built service started on it with the demo's users (\`PORTAL_DEMO=true\`, new-device verification off), one browser's calls made one after another.`,
       `Each kind: ${calls} calls of it, one after another, PostgreSQL's counters read before and after them with a 2 s pause before each reading: pg_stat_statements' calls and total_exec_time, the commit records pg_waldump reads in the WAL between the two positions (a transaction that changed nothing writes none, and costs no flush), and the WAL position's advance in bytes, the readings' own statements left out; less what the service's workers did in the same time with no calls (measured first over ${IDLE_SECONDS} s: ${round(perSecond.statements, 2)} statements and ${round(perSecond.commits, 2)} commits a second); over the calls. Sessions are not capped (\`MAX_SESSIONS_PER_USER=0\`): with the cap, a sign-in beyond it also ends the account's oldest session, which one user signing in again and again would meet at every call and a user does not. A password sign-in is the browser's three calls (the logout pre-step, login-info, send-login); "a new browser" sends no device cookie, so each one trusts a new device and queues its mail; "a trusted browser" sends the one the sign-in before it was given.`,
       `A passkey sign-in is the sign-in page's three calls (the pre-step, the options, the assertion) from the browser that made the passkey after a password sign-in, with figure 16's software authenticator (\`server/test/soft-authenticator.ts\`), the passkey throttle off (\`PASSKEY_OPTIONS_PER_MINUTE=0\`).`,
-      `Not measured here: a sign-in with a token's code (one code signs in once, and a code changes every 30 s: fifty in a row would take 25 minutes of one user's, or fifty token users the demo does not have) or through single sign-on (a provider the figure does not run).`,
+      `A token sign-in is the browser's three calls with the PIN and the token's code, by ${calls} token users made for the figure with the service's own code (\`bench/lib/token-users.ts\`: one code signs in once, and a code lasts 60 s), each signed in once before from a browser of its own and measured from that browser, now trusted, with the code of the next step (one step either side of the clock is taken without doubt).`,
+      `A single sign-on is the browser's start at the portal, the demo's OpenID provider (\`scripts/demo-idp/oidc.mjs\`, on port 4011, where the demo catalogue puts veltmoor's) with its login page, and the portal's callback, which asks the provider for the tokens and opens the session; demosso from a new browser each time. The provider's own work is not in the figure: it keeps nothing in PostgreSQL.`,
     ],
     data: { results, perSecond },
   };

@@ -54,10 +54,11 @@ export const cookieValue = (setCookie, name) => {
 };
 
 /**
- * §7's sign-in sequence as the browser runs it: the logout pre-step, the login-info lookup, then send-login with the
- * sec-token cookie echoed in X-XSRF-TOKEN. Answers each step's time and the session cookie.
+ * §7's sign-in sequence as the browser runs it: the logout pre-step, the login-info lookup, then send-login (of `form`,
+ * the password form unless told) with the sec-token cookie echoed in X-XSRF-TOKEN. Answers each step's time and the
+ * session cookie.
  */
-export async function signInSequence(base, useAgent, userId, password, { device } = {}) {
+export async function signInSequence(base, useAgent, userId, password, { device, form = 'password' } = {}) {
   const logout = await request(base, { path: '/sdportal/logout', headers: APP_HEADERS, agent: useAgent });
   const token = cookieValue(logout.headers['set-cookie'], 'sec-token');
   if (logout.status !== 204 || !token) throw new Error(`logout pre-step answered ${logout.status} with no sec-token`);
@@ -75,7 +76,7 @@ export async function signInSequence(base, useAgent, userId, password, { device 
     path: '/pkmslogin.form',
     agent: useAgent,
     headers: { ...APP_HEADERS, cookie, 'x-xsrf-token': token, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: ldapId, 'login-form-type': 'password', password }).toString(),
+    body: new URLSearchParams({ username: ldapId, 'login-form-type': form, password }).toString(),
   });
   if (send.status !== 200) throw new Error(`send-login answered ${send.status}: ${send.body.slice(0, 200)}`);
   const session = cookieValue(send.headers['set-cookie'], 'portal-session');

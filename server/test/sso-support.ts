@@ -93,6 +93,9 @@ export async function startProviders(users: string[]): Promise<Providers> {
 export class ProviderBrowser {
   private readonly jar = new Map<string, string>();
 
+  /** `portal`: the portal's public origin, where the provider's answers leave it (a test app's, unless told). */
+  constructor(private readonly portal = PUBLIC_ORIGIN) {}
+
   private async go(url: string, form?: Record<string, string>): Promise<Response> {
     const response = await fetch(url, {
       method: form ? 'POST' : 'GET',
@@ -117,7 +120,7 @@ export class ProviderBrowser {
     let url = from;
     while (current.status >= 300 && current.status < 400) {
       url = new URL(current.headers.get('location')!, url).href;
-      if (url.startsWith(PUBLIC_ORIGIN)) return { url };
+      if (url.startsWith(this.portal)) return { url };
       current = await this.go(url);
     }
     return { url, page: await current.text() };
