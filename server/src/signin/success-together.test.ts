@@ -29,26 +29,26 @@ describe('the writes of a right password', () => {
   });
   afterEach(() => t?.close());
 
-  it('from a new browser: the account’s count stays as the try left it, and no session opens', async () => {
-    await t.database.db.updateTable('account').set({ failed_attempts: 2 }).where('user_id', '=', 'demopass').execute();
-    await refuseSuccessEvents(t);
-    const client = t.client();
-    const answer = await signInSequence(client, 'demopass');
-    expect(answer.statusCode, answer.body).toBe(500);
-    expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(3);
-    expect((await client.get(Paths.session)).statusCode).toBe(401);
-  });
-
-  it('from a new browser whose trust is refused: no count cleared, no success recorded, no session', async () => {
-    await t.database.db.updateTable('account').set({ failed_attempts: 2 }).where('user_id', '=', 'demopass').execute();
-    await refuseNewDevices(t);
-    const client = t.client();
-    const answer = await signInSequence(client, 'demopass');
-    expect(answer.statusCode, answer.body).toBe(500);
-    expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(3);
-    expect(await successes(t)).toBe(0);
-    expect((await client.get(Paths.session)).statusCode).toBe(401);
-  });
+  it.each([
+    ['its success event', refuseSuccessEvents],
+    ['the browser’s trust', refuseNewDevices],
+  ])(
+    'from a new browser, %s refused: the count stays as the try left it, no success, no session',
+    async (_, refuse) => {
+      await t.database.db
+        .updateTable('account')
+        .set({ failed_attempts: 2 })
+        .where('user_id', '=', 'demopass')
+        .execute();
+      await refuse(t);
+      const client = t.client();
+      const answer = await signInSequence(client, 'demopass');
+      expect(answer.statusCode, answer.body).toBe(500);
+      expect((await accountRow(t.database, 'demopass')).failed_attempts).toBe(3);
+      expect(await successes(t)).toBe(0);
+      expect((await client.get(Paths.session)).statusCode).toBe(401);
+    },
+  );
 
   it('from a trusted browser: the browser’s count stays as the try left it', async () => {
     const client = t.client();
