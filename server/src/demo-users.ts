@@ -1,6 +1,7 @@
 /** The fixed demo data `npm start` creates on an empty database, so anyone can try the portal. */
 import { join } from 'node:path';
 import { type AccountStatus, type AccountStore, createAccount, type PasswordState } from './account/index.js';
+import { hashSecret } from './security/passwords.js';
 import type { PortalKeys } from './security/portal-secret.js';
 import type { SsoStore } from './sso/index.js';
 import { assignToken, pinHmac, type TokenStore, tokenUri } from './token/index.js';
@@ -10,6 +11,22 @@ export const DEMO_QUESTION = 'What was the name of your first pet?';
 export const DEMO_ANSWER = 'harbor';
 
 export const DEMO_TOKEN_PIN = '2468';
+
+/**
+ * The demo's users share one published password and one answer: each is hashed once a process and the hash shared
+ * (a salt of its own protects a published secret from nothing), where each user's own would cost two argon2id hashes
+ * at every seeding, and every test app seeds them.
+ */
+const sharedHashes = new Map<string, Promise<string>>();
+function hashedOnce(secret: string): Promise<string> {
+  let hashed = sharedHashes.get(secret);
+  if (!hashed) {
+    hashed = hashSecret(secret);
+    sharedHashes.set(secret, hashed);
+    hashed.catch(() => sharedHashes.delete(secret));
+  }
+  return hashed;
+}
 
 export interface DemoUser {
   userId: string;
@@ -120,6 +137,7 @@ export async function seedDemoUsers(
         securityQuestion: DEMO_QUESTION,
         securityAnswer: DEMO_ANSWER,
         signedInBefore: true,
+        hash: hashedOnce,
       },
       now,
     ).then(

@@ -28,6 +28,8 @@ export interface NewAccount {
   signedInBefore?: boolean;
   /** The provisioning client's own ID of the user (SCIM `externalId`). */
   externalId?: string | null;
+  /** How the password and the answer are hashed: argon2id each time (`hashSecret`) unless told (the demo's users). */
+  hash?: (secret: string) => Promise<string>;
 }
 
 /** Security answers are compared after trimming, case-folding and collapsing spaces (ARCHITECTURE §3). */
@@ -46,9 +48,9 @@ export async function createAccount(
     if (!trx) throw new Error('an account with an imported hash is written in a transaction');
     await takeImportClass(trx, input.cobrand, input.password.imported, now);
   }
-  const passwordHash =
-    typeof input.password === 'string' ? await hashSecret(input.password) : input.password.imported.stored;
-  const answerHash = input.securityAnswer ? await hashSecret(normaliseAnswer(input.securityAnswer)) : null;
+  const hash = input.hash ?? hashSecret;
+  const passwordHash = typeof input.password === 'string' ? await hash(input.password) : input.password.imported.stored;
+  const answerHash = input.securityAnswer ? await hash(normaliseAnswer(input.securityAnswer)) : null;
   const row = accountRowOf(identityKey, input, now, { id, passwordHash, answerHash });
   await store.insert(row, trx);
   return id;
